@@ -1,0 +1,89 @@
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { maxUploadBytes } from '@console/shared-sdk/contract';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { TokenService } from './lib/tokens.js';
+import type { Mailer } from './mail/mailer.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { apiRoutes } from './routes/index.js';
+import type { Storage } from './storage/storage.js';
+
+export interface AppDeps {
+  db: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  storage: Storage;
+  clock: Clock;
+  tokens: TokenService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const apiPrefix = '/api/v1';
+
+export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The JSON body limit; uploads have their own, larger one.
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(cors, {
+    origin: deps.config.corsOrigins.includes('*') ? true : deps.config.corsOrigins,
+    credentials: false,
+  });
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 100 } });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Compliance Console API',
+        version: '1',
+        description:
+          'Every call of the console. Send the access token from web-app-login in the Authorization header ' +
+          '(raw or as "Bearer <token>"). A platform admin acts in one organisation by adding orgId.',
+      },
+      components: {
+        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+      security: [{ accessToken: [] }],
+    },
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'openapi-3.0' } }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get(`${apiPrefix}/health`, { schema: { hide: true } }, async () => {
+    await deps.db.execute('select 1');
+    return { status: 'ok', time: deps.clock.now().toISOString() };
+  });
+
+  await app.register(apiRoutes, { prefix: apiPrefix });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,153 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { LoginResponse } from '@console/shared-sdk/contract';
+import type { AppDeps } from '../app.js';
+import type { Database, Tx } from '../db/client.js';
+import { authSessions, refreshTokens } from '../db/schema.js';
+import { unauthorized } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { hashToken, newOpaqueToken } from '../lib/tokens.js';
+import { rulesFor, siteIdsOf, type AuthUser } from '../plugins/auth.js';
+
+type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'config'>;
+
+async function issueRefreshToken(db: Database | Tx, deps: SessionDeps, sessionId: string): Promise<string> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(deps.clock.now().getTime() + deps.config.refreshTokenTtlDays * 86_400_000);
+  await db.insert(refreshTokens).values({ id: newId(), sessionId, tokenHash: hashToken(token), expiresAt });
+  return token;
+}
+
+/** Access token, refresh token and the userData the console stores (with the user's current rules). */
+async function tokenResponse(
+  deps: SessionDeps,
+  user: AuthUser,
+  sessionId: string,
+  refreshToken: string,
+): Promise<LoginResponse> {
+  const siteIds =
+    user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(deps.db, user.id) : [];
+  const accessToken = await deps.tokens.signAccess({
+    userId: user.id,
+    sessionId,
+    role: user.role,
+    orgId: user.orgId,
+  });
+  return {
+    accessToken,
+    refreshToken,
+    expiresIn: deps.tokens.accessTtlSeconds,
+    userData: {
+      userID: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role,
+      orgId: user.orgId,
+      siteIds,
+      ability: rulesFor(user, siteIds),
+      accessToken,
+    },
+  };
+}
+
+/** Starts a sign-in session (a refresh-token family) for a user whose password was just checked. */
+export async function startSession(
+  deps: SessionDeps,
+  user: AuthUser,
+  meta: { client: 'WEB' | 'MOBILE'; ip?: string; userAgent?: string },
+): Promise<LoginResponse> {
+  const sessionId = newId();
+  const refreshToken = await deps.db.transaction(async (tx) => {
+    await tx.insert(authSessions).values({
+      id: sessionId,
+      userId: user.id,
+      client: meta.client,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return issueRefreshToken(tx, deps, sessionId);
+  });
+  return tokenResponse(deps, user, sessionId, refreshToken);
+}
+
+export async function revokeSession(db: Database | Tx, sessionId: string, reason: string, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every session of a user (password reset, deleted account), or every other one (password change). */
+export async function revokeSessionsOfUser(
+  db: Database | Tx,
+  userId: string,
+  reason: string,
+  now: Date,
+  exceptSessionId?: string,
+) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+/**
+ * Exchanges a refresh token for a new pair. Each refresh token works once: presenting one that was already
+ * used means it was copied, so the whole family (the sign-in session) is revoked and both holders must sign
+ * in again.
+ */
+export async function rotateRefreshToken(
+  deps: SessionDeps,
+  presented: string,
+  loadUser: (userId: string) => Promise<AuthUser | undefined>,
+): Promise<LoginResponse> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        sessionId: refreshTokens.sessionId,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+        userId: authSessions.userId,
+        revokedAt: authSessions.revokedAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for('update');
+    if (!row || row.revokedAt) return { kind: 'invalid' as const };
+    if (row.usedAt) {
+      await revokeSession(tx, row.sessionId, 'refresh token reused', now);
+      return { kind: 'reused' as const };
+    }
+    if (row.expiresAt <= now) return { kind: 'expired' as const };
+    // Claim the token; the condition makes a concurrent second use fail instead of minting two pairs.
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) return { kind: 'reused' as const };
+    const next = await issueRefreshToken(tx, deps, row.sessionId);
+    return { kind: 'ok' as const, sessionId: row.sessionId, userId: row.userId, refreshToken: next };
+  });
+  // Reuse revokes the family inside the transaction above, so it is committed before the 401 goes out.
+  if (outcome.kind === 'reused')
+    throw unauthorized('This sign-in was ended for safety; please sign in again');
+  if (outcome.kind === 'expired')
+    throw unauthorized('Your session has expired; please sign in again', 'TOKEN_EXPIRED');
+  if (outcome.kind === 'invalid') throw unauthorized('Your session has ended; please sign in again');
+  const user = await loadUser(outcome.userId);
+  if (!user) {
+    await revokeSession(deps.db, outcome.sessionId, 'user gone', now);
+    throw unauthorized('Your account is no longer active');
+  }
+  return tokenResponse(deps, user, outcome.sessionId, outcome.refreshToken);
+}

@@ -1,0 +1,259 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUserQuerySchema,
+  adminUserSchema,
+  envelope,
+  forgetPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutRequestSchema,
+  refreshRequestSchema,
+  resetPasswordRequestSchema,
+  webRoles,
+  type Role,
+} from '@console/shared-sdk/contract';
+import {
+  accountKey,
+  addressKey,
+  assertLoginAllowed,
+  clearAccountFailures,
+  recordLoginFailure,
+} from '../../auth/login-limit.js';
+import { sendPasswordLink, usePasswordLink } from '../../auth/password-links.js';
+import { revokeSession, rotateRefreshToken, startSession } from '../../auth/sessions.js';
+import { authSessions, organizations, refreshTokens, users } from '../../db/schema.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { ok } from '../../lib/respond.js';
+import { hashToken } from '../../lib/tokens.js';
+import { allow, authenticate, type AuthUser } from '../../plugins/auth.js';
+import { findLiveUserByEmail } from '../../users/repository.js';
+
+const tags = ['authentication'];
+const messageOnly = envelope(z.null());
+
+export default async function authenticationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  async function loadAuthUser(userId: string): Promise<AuthUser | undefined> {
+    const [row] = await deps.db
+      .select({
+        id: users.id,
+        orgId: users.orgId,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.orgId))
+      .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(organizations.deletedAt)));
+    return row;
+  }
+
+  /** Password sign-in shared by the web and mobile logins; `allowed` says which roles this door admits. */
+  async function signIn(
+    request: FastifyRequest,
+    body: { email: string; password: string },
+    client: 'WEB' | 'MOBILE',
+    allowed: readonly Role[],
+    refusal: string,
+  ) {
+    const now = deps.clock.now();
+    const keys = { account: accountKey(body.email), address: addressKey(request.ip) };
+    await assertLoginAllowed(deps.db, now, keys);
+    const user = await findLiveUserByEmail(deps.db, body.email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
+    if (!user || !valid) {
+      await recordLoginFailure(deps.db, now, keys);
+      throw unauthorized('The e-mail address or password is incorrect');
+    }
+    await clearAccountFailures(deps.db, keys.account);
+    if (!allowed.includes(user.role)) throw forbidden(refusal);
+    if (user.orgId) {
+      const [org] = await deps.db
+        .select({ deletedAt: organizations.deletedAt })
+        .from(organizations)
+        .where(eq(organizations.id, user.orgId));
+      if (!org || org.deletedAt) throw forbidden('Your organisation has been closed');
+    }
+    return startSession(deps, user, {
+      client,
+      ip: request.ip,
+      ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+    });
+  }
+
+  r.post(
+    '/web-app-login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in to the web console (admins)',
+        security: [],
+        body: loginRequestSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await signIn(
+          request,
+          request.body,
+          'WEB',
+          webRoles,
+          'Staff accounts sign in with the mobile app; the web console is for organisation and site admins',
+        ),
+        'Signed in',
+      ),
+  );
+
+  r.post(
+    '/mobile-app-login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in to the mobile app (staff)',
+        security: [],
+        body: loginRequestSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await signIn(request, request.body, 'MOBILE', ['STAFF'], 'Admin accounts sign in on the web console'),
+        'Signed in',
+      ),
+  );
+
+  r.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new pair (each refresh token works once)',
+        security: [],
+        body: refreshRequestSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (request) => ok(await rotateRefreshToken(deps, request.body.refreshToken, loadAuthUser)),
+  );
+
+  r.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: ends the session of the access token (or of the refresh token given)',
+        body: logoutRequestSchema.optional(),
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      const now = deps.clock.now();
+      const refreshToken = request.body?.refreshToken;
+      let sessionId: string | undefined;
+      try {
+        sessionId = (await authenticate(request)).sessionId;
+      } catch (error) {
+        if (!refreshToken) throw error;
+      }
+      if (sessionId === undefined && refreshToken) {
+        const [row] = await deps.db
+          .select({ sessionId: refreshTokens.sessionId })
+          .from(refreshTokens)
+          .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+          .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+        if (!row) throw unauthorized();
+        sessionId = row.sessionId;
+      }
+      if (sessionId) await revokeSession(deps.db, sessionId, 'logout', now);
+      return ok(null, 'Signed out');
+    },
+  );
+
+  r.post(
+    '/forget-password',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a one-time password reset link (same answer whether or not the address exists)',
+        security: [],
+        body: forgetPasswordRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      const now = deps.clock.now();
+      const user = await findLiveUserByEmail(deps.db, request.body.email);
+      const keys = { account: `reset:${request.body.email}`, address: addressKey(request.ip) };
+      let allowed = true;
+      try {
+        await assertLoginAllowed(deps.db, now, keys);
+      } catch {
+        allowed = false;
+      }
+      if (user && allowed) {
+        await sendPasswordLink(deps, user, 'RESET');
+        // Counted like a failure so the address cannot flood someone's inbox.
+        await recordLoginFailure(deps.db, now, keys);
+      }
+      return ok(
+        null,
+        'If an account exists for this address, we have e-mailed a link to reset its password.',
+      );
+    },
+  );
+
+  r.put(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed link (reset or invitation); works once',
+        security: [],
+        body: resetPasswordRequestSchema,
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await usePasswordLink(deps, request.body.token, request.body.password);
+      return ok(null, 'Your password has been set. Please sign in.');
+    },
+  );
+
+  r.get(
+    '/getAdminUserById',
+    {
+      schema: {
+        tags,
+        summary: 'A user by id, for the platform admin acting in an organisation',
+        querystring: adminUserQuerySchema,
+        response: { 200: envelope(adminUserSchema) },
+      },
+      preHandler: allow('manage', 'Organization'),
+    },
+    async (request) => {
+      const [row] = await deps.db
+        .select({
+          _id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: users.role,
+          orgId: users.orgId,
+          organizationName: organizations.name,
+        })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.orgId))
+        .where(and(eq(users.id, request.query.id), isNull(users.deletedAt)));
+      if (!row) throw notFound('User');
+      return ok(row);
+    },
+  );
+}

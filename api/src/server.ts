@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { loadConfig, type AppConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { systemClock } from './lib/clock.js';
+import { TokenService } from './lib/tokens.js';
+import { createMailer } from './mail/mailer.js';
+import { demoLogins, seedDemoIfEmpty } from './seed/demo.js';
+import { LocalStorage, S3Storage } from './storage/storage.js';
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
+async function tokenSecret(config: AppConfig): Promise<Uint8Array> {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64url');
+  } catch {
+    const secret = randomBytes(48);
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(file, secret.toString('base64url'), { mode: 0o600 });
+    return secret;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = {
+    level: config.logLevel,
+    ...(process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : {}),
+  };
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+  });
+  const storage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const tokens = new TokenService(await tokenSecret(config), systemClock, config.accessTokenTtlSeconds);
+  const app = await buildApp(
+    { db: database.db, config, mailer, storage, clock: systemClock, tokens },
+    { logger },
+  );
+
+  if (config.seedDemo && (await seedDemoIfEmpty(database.db))) {
+    app.log.info({ logins: demoLogins }, 'seeded the demo organisation (password in the README)');
+  }
+
+  // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
+      mail: mailer.description,
+      files: storage.description,
+    },
+    `console API ready on ${config.publicUrl} (docs at /api/docs)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { siteInputSchema, type ErrorBody } from '@console/shared-sdk/contract';
+import { buildApp, type App } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { siteMembers } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { TokenService } from '../lib/tokens.js';
+import { MemoryMailer } from '../mail/mailer.js';
+import { insertOrganization } from '../routes/organization/repository.js';
+import { insertSite } from '../routes/site-panel/repository.js';
+import { demoPassword, demoSites, seedDemo } from '../seed/demo.js';
+import { LocalStorage } from '../storage/storage.js';
+import { insertUser } from '../users/repository.js';
+
+export { demoPassword };
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  private current: Date;
+  constructor(start = new Date()) {
+    this.current = start;
+  }
+  now() {
+    return new Date(this.current);
+  }
+  set(instant: string | Date) {
+    this.current = new Date(instant);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite, or, when DATABASE_URL is set, a new database on that
+ * PostgreSQL server, dropped afterwards.
+ */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ kind: 'pglite-memory' });
+  const name = `console_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface InjectOptions {
+  token?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Reply<T = unknown> {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  /** The parsed JSON body (error bodies included). */
+  json: T & Partial<ErrorBody> & { data?: unknown };
+  raw: string;
+}
+
+export async function createTestContext() {
+  const database = await freshDatabase();
+  const clock = new TestClock();
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-uploads-'));
+  const config = loadConfig({ DATA_DIR: uploadsDir, PUBLIC_URL: 'http://console.test', LOG_LEVEL: 'silent' });
+  const mailer = new MemoryMailer();
+  const tokens = new TokenService(randomBytes(32), clock, config.accessTokenTtlSeconds);
+  const app: App = await buildApp({
+    db: database.db,
+    config,
+    mailer,
+    storage: new LocalStorage(path.join(uploadsDir, 'uploads')),
+    clock,
+    tokens,
+  });
+
+  const demo = await seedDemo(database.db);
+  // A second organisation whose ids every test can try to reach from the first.
+  const other = await database.db.transaction(async (tx) => {
+    const organization = await insertOrganization(tx, { name: 'Other Tenant Ltd', country: 'GB' });
+    const organizationAdmin = await insertUser(tx, {
+      orgId: organization.id,
+      email: 'owner@other.example',
+      firstName: 'Otto',
+      lastName: 'Other',
+      role: 'ORGANIZATION_ADMIN',
+      password: demoPassword,
+    });
+    const siteAdmin = await insertUser(tx, {
+      orgId: organization.id,
+      email: 'manager@other.example',
+      firstName: 'Mia',
+      lastName: 'Other',
+      role: 'SITE_ADMIN',
+      password: demoPassword,
+    });
+    const staff = await insertUser(tx, {
+      orgId: organization.id,
+      email: 'staff@other.example',
+      firstName: 'Sam',
+      lastName: 'Other',
+      role: 'STAFF',
+      password: demoPassword,
+    });
+    const site = await insertSite(
+      tx,
+      organization.id,
+      siteInputSchema.parse({
+        ...demoSites.manchester,
+        name: 'Other Tenant Site',
+        siteAdminList: [siteAdmin.id],
+      }),
+    );
+    await tx.insert(siteMembers).values({ siteId: site.id, userId: staff.id });
+    return { organization, organizationAdmin, siteAdmin, staff, site };
+  });
+
+  async function inject<T = unknown>(
+    method: string,
+    url: string,
+    options: InjectOptions = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = options.token;
+    const query: Record<string, string> = {};
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) query[key] = String(value);
+    }
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      query,
+      headers,
+      ...(options.body === undefined ? {} : { payload: options.body as string }),
+    });
+    let json: Reply<T>['json'];
+    try {
+      json = response.json();
+    } catch {
+      json = {} as Reply<T>['json'];
+    }
+    return { statusCode: response.statusCode, headers: response.headers, json, raw: response.body };
+  }
+
+  /** Signs in on the web and returns the access token. */
+  async function login(email: string, password = demoPassword): Promise<string> {
+    const reply = await inject<{ data: { accessToken: string } }>(
+      'POST',
+      '/api/v1/authentication/web-app-login',
+      {
+        body: { email, password },
+      },
+    );
+    if (reply.statusCode !== 200) throw new Error(`login ${email} failed: ${reply.statusCode} ${reply.raw}`);
+    return reply.json.data.accessToken;
+  }
+
+  return {
+    app,
+    db: database.db,
+    databaseKind: database.kind,
+    clock,
+    mailer,
+    config,
+    demo,
+    other,
+    inject,
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

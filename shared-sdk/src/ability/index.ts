@@ -1,0 +1,140 @@
+import {
+  AbilityBuilder,
+  createMongoAbility,
+  subject as tagSubject,
+  type ForcedSubject,
+  type MongoAbility,
+  type RawRuleOf,
+} from '@casl/ability';
+import type { Role } from '../contract/enums.js';
+
+export const actions = ['manage', 'create', 'read', 'update', 'delete'] as const;
+export type Action = (typeof actions)[number];
+
+/** Everything the rules speak of. Site-scoped subjects carry `orgId` and `siteID` on their records. */
+export const subjects = [
+  'Organization',
+  'Site',
+  'User',
+  'Profile',
+  'Staff',
+  'Department',
+  'TaskCategory',
+  'Template',
+  'PredefinedTemplate',
+  'MasterTask',
+  'Task',
+  'Comment',
+  'Document',
+  'ComplianceLog',
+  'NearMiss',
+  'TemperatureLog',
+  'Supplier',
+  'SupplierType',
+  'FoodItem',
+  'MasterType',
+  'ScoreReport',
+  'File',
+] as const;
+export type SubjectName = (typeof subjects)[number];
+
+/** Subjects whose records belong to one site and are managed by that site's admins. */
+export const siteScopedSubjects = [
+  'Staff',
+  'MasterTask',
+  'Task',
+  'Comment',
+  'Document',
+  'ComplianceLog',
+  'NearMiss',
+  'TemperatureLog',
+  'Supplier',
+  'FoodItem',
+  'MasterType',
+] as const satisfies readonly SubjectName[];
+
+/** Organisation-wide catalogues that every web admin of the organisation can use. */
+const orgCatalogueSubjects = [
+  'Department',
+  'TaskCategory',
+  'Template',
+  'SupplierType',
+] as const satisfies readonly SubjectName[];
+
+/** A record tagged with its subject name, so rule conditions can be checked against its fields. */
+export type SubjectRecord = {
+  [Name in SubjectName]: ForcedSubject<Name> & Record<string, unknown>;
+}[SubjectName];
+export type AppAbility = MongoAbility<[Action, SubjectName | 'all' | SubjectRecord]>;
+export type AbilityRule = RawRuleOf<AppAbility>;
+
+export interface AbilityUser {
+  userID: string;
+  role: Role;
+  /** Null only for the platform ADMIN. */
+  orgId: string | null;
+  /** Sites the user administers (SITE_ADMIN) or works at (STAFF). */
+  siteIds: readonly string[];
+}
+
+/**
+ * The one rule set of DOMAIN.md. The API enforces it on every call; the browser receives the same rules
+ * in `userData.ability` and only uses them to hide what cannot be done.
+ */
+export function defineRulesFor(user: AbilityUser): AbilityRule[] {
+  const { can, cannot, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const siteIds = [...user.siteIds];
+
+  can(['read', 'update', 'delete'], 'Profile', { _id: user.userID });
+
+  switch (user.role) {
+    case 'ADMIN':
+      can('manage', 'all');
+      break;
+    case 'ORGANIZATION_ADMIN': {
+      const inOrg = { orgId: user.orgId };
+      can(['read', 'update'], 'Organization', { _id: user.orgId });
+      can('manage', ['Site', 'User', ...siteScopedSubjects, ...orgCatalogueSubjects], inOrg);
+      can('read', ['PredefinedTemplate', 'ScoreReport']);
+      can('create', 'File');
+      cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');
+      break;
+    }
+    case 'SITE_ADMIN': {
+      const onMySites = { orgId: user.orgId, siteID: { $in: siteIds } };
+      can('read', 'Organization', { _id: user.orgId });
+      can('read', 'Site', { orgId: user.orgId, _id: { $in: siteIds } });
+      // Opening hours and address of its own sites, but not who administers them.
+      can('update', 'Site', ['name', 'description', 'timing', 'slotWindows', 'address', 'timeZoneId'], {
+        orgId: user.orgId,
+        _id: { $in: siteIds },
+      });
+      can('manage', [...siteScopedSubjects], onMySites);
+      can('read', [...orgCatalogueSubjects], { orgId: user.orgId });
+      can(['create', 'update'], ['Template', 'TaskCategory', 'SupplierType'], { orgId: user.orgId });
+      can('read', ['PredefinedTemplate', 'ScoreReport']);
+      can('create', 'File');
+      break;
+    }
+    case 'STAFF': {
+      can('read', 'Site', { orgId: user.orgId, _id: { $in: siteIds } });
+      can(['read', 'update'], 'Task', { orgId: user.orgId, siteID: { $in: siteIds } });
+      can(['create', 'read'], ['Comment', 'TemperatureLog', 'ComplianceLog', 'NearMiss'], {
+        orgId: user.orgId,
+        siteID: { $in: siteIds },
+      });
+      can('create', 'File');
+      break;
+    }
+  }
+  return rules;
+}
+
+export function abilityFor(rules: readonly AbilityRule[]): AppAbility {
+  return createMongoAbility<AppAbility>([...rules]);
+}
+
+/** Tag a plain record with its subject name so conditions are checked against it. */
+export function asSubject(name: SubjectName, record: Record<string, unknown>): SubjectRecord {
+  return tagSubject(name, { ...record }) as SubjectRecord;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, passwordSchema } from './common.js';
+import { roleSchema } from './enums.js';
+
+/** One CASL rule as it travels to the browser: action, subject, optional conditions/fields/inverted. */
+export const abilityRuleSchema = z.object({
+  action: z.union([z.string(), z.array(z.string())]),
+  subject: z.union([z.string(), z.array(z.string())]),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  fields: z.union([z.string(), z.array(z.string())]).optional(),
+  inverted: z.boolean().optional(),
+  reason: z.string().optional(),
+});
+
+export const userDataSchema = z.object({
+  userID: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  /** The user's organisation; null for the platform ADMIN, who picks one with `orgId`. */
+  orgId: idSchema.nullable(),
+  /** Sites this user administers (SITE_ADMIN) or works at (STAFF); empty for other roles. */
+  siteIds: z.array(idSchema),
+  ability: z.array(abilityRuleSchema),
+  accessToken: z.string(),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenPairSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+});
+
+export const loginResponseSchema = tokenPairSchema.extend({ userData: userDataSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({
+  refreshToken: z
+    .string({ message: 'Refresh token is required' })
+    .min(1, 'Refresh token is required')
+    .max(512),
+});
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+export const logoutRequestSchema = z.object({ refreshToken: z.string().max(512).optional() });
+
+export const forgetPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgetPasswordRequest = z.infer<typeof forgetPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ message: 'Reset token is required' }).min(1, 'Reset token is required').max(512),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const adminUserQuerySchema = z.object({ id: idSchema });
+
+export const adminUserSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  orgId: idSchema.nullable(),
+  organizationName: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;

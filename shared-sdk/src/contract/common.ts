@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Every record id: a UUIDv7 string, so sorting by `_id` is creation order. */
+export const idSchema = z.uuid({ message: 'Must be a valid id' });
+export type Id = z.infer<typeof idSchema>;
+
+/** ISO-8601 instant in UTC, e.g. 2026-03-29T00:59:00.000Z. */
+export const instantSchema = z.iso.datetime({ offset: true });
+
+/** A local calendar date, YYYY-MM-DD. */
+export const localDateSchema = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' });
+
+/** Wall-clock time of day, HH:mm (24-hour). */
+export const wallTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time as HH:mm');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Must be a valid e-mail address' }));
+
+/** International or national phone number: digits with optional +, spaces, dashes and brackets. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{6,20}$/, 'Must be a valid phone number')
+  .refine((value) => value.replace(/\D/g, '').length >= 6, 'Must be a valid phone number');
+
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+export const optionalText = (max = 2000) => z.string().trim().max(max, 'Too long').optional();
+
+export const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+// ---- list query -----------------------------------------------------------------------------------------
+
+export const listDefaults = { search: '', sort: '_id', page: 1, limit: 10, maxLimit: 100 } as const;
+
+/**
+ * The list query of every `web-app-list`: search, sort (`-column` for descending), page, limit.
+ * `sortable` names the columns a list may be sorted by; anything else is a 400.
+ */
+export function listQuerySchema<const Column extends string>(sortable: readonly [Column, ...Column[]]) {
+  const columns = new Set<string>(sortable);
+  return z.object({
+    search: z.string().trim().max(200).default(listDefaults.search),
+    sort: z
+      .string()
+      .default(listDefaults.sort)
+      .refine((value) => columns.has(value.replace(/^-/, '')), {
+        message: `Sort must be one of ${sortable.join(', ')} (prefix - for descending)`,
+      })
+      .transform((value) => ({
+        column: value.replace(/^-/, '') as Column,
+        direction: value.startsWith('-') ? ('desc' as const) : ('asc' as const),
+      })),
+    page: z.coerce.number().int().min(1, 'Page starts at 1').default(listDefaults.page),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'Limit must be at least 1')
+      .max(listDefaults.maxLimit, `Limit must be at most ${listDefaults.maxLimit}`)
+      .default(listDefaults.limit),
+  });
+}
+export type ListQuery<Column extends string = string> = {
+  search: string;
+  sort: { column: Column; direction: 'asc' | 'desc' };
+  page: number;
+  limit: number;
+};
+
+/** What the client sends: the raw form of the list query. */
+export interface ListParams {
+  search?: string;
+  sort?: string;
+  page?: number;
+  limit?: number;
+}
+
+// ---- envelopes ------------------------------------------------------------------------------------------
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string().optional(), data });
+
+export const listData = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    records: z.number().int().min(0),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+  });
+export interface ListData<T> {
+  list: T[];
+  records: number;
+  page: number;
+  limit: number;
+}
+
+export const messageOnlySchema = envelope(z.null());
+
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  error: errorCodeSchema,
+  details: z.object({ fieldErrors: z.record(z.string(), z.array(z.string())) }).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Options for a select: value and label. */
+export const optionSchema = z.object({ value: z.string(), label: z.string() });
+export type Option = z.infer<typeof optionSchema>;

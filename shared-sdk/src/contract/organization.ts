@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, instantSchema, optionalText, phoneSchema, requiredText } from './common.js';
+
+export const organizationSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  add1: z.string().nullable(),
+  add2: z.string().nullable(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  note: z.string(),
+  siteCount: z.number().int(),
+  userCount: z.number().int(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+const organizationFields = {
+  name: requiredText('Organisation name', 200),
+  email: z.union([emailSchema, z.literal('')]).nullish(),
+  phone: z.union([phoneSchema, z.literal('')]).nullish(),
+  add1: optionalText(200).nullable(),
+  add2: optionalText(200).nullable(),
+  city: optionalText(100).nullable(),
+  county: optionalText(100).nullable(),
+  zip: optionalText(20).nullable(),
+  country: z.string().trim().length(2, 'Country must be a two-letter ISO code').toUpperCase().nullish(),
+};
+
+export const createOrganizationSchema = z.object({
+  ...organizationFields,
+  /** The organisation's first admin, invited by e-mail to set a password. */
+  admin: z.object({
+    firstName: requiredText('First name', 100),
+    lastName: requiredText('Last name', 100),
+    email: emailSchema,
+  }),
+});
+export type CreateOrganization = z.infer<typeof createOrganizationSchema>;
+
+export const updateOrganizationSchema = z.object({ _id: idSchema.optional(), ...organizationFields });
+export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
+
+export const updateNoteSchema = z.object({
+  _id: idSchema.optional(),
+  note: z.string().max(10000, 'Note is too long'),
+});
+
+export const organizationIdQuerySchema = z.object({ id: idSchema.optional() });
+export const deleteOrganizationSchema = z.object({ id: idSchema });

@@ -1,0 +1,261 @@
+import { IANAZone } from 'luxon';
+import { z } from 'zod';
+import {
+  idSchema,
+  instantSchema,
+  localDateSchema,
+  optionalText,
+  requiredText,
+  wallTimeSchema,
+} from './common.js';
+import { slotNameSchema } from './enums.js';
+import { personSchema } from './user.js';
+
+/** Multipart forms carry structured fields as JSON text; objects sent as JSON bodies pass through. */
+const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, schema);
+
+const optionalNumberText = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce.number().optional(),
+);
+
+export const timeZoneIdSchema = z
+  .string({ message: 'Time zone is required' })
+  .trim()
+  .min(1, 'Time zone is required')
+  .refine((zone) => IANAZone.isValidZone(zone), 'Must be an IANA time zone such as Europe/London');
+
+/**
+ * One weekday's opening hours in local wall-clock time. A closing time at or before the opening time
+ * belongs to the day it opened (closes after midnight); equal times mean open around the clock.
+ */
+export const timingDaySchema = z.object({
+  /** 0 = Sunday … 6 = Saturday. */
+  day: z.number().int().min(0).max(6),
+  isOpen: z.boolean(),
+  openTime: wallTimeSchema,
+  closeTime: wallTimeSchema,
+});
+export type TimingDay = z.infer<typeof timingDaySchema>;
+
+export const timingSchema = z
+  .array(timingDaySchema)
+  .max(7)
+  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'Each weekday may appear once');
+export type Timing = z.infer<typeof timingSchema>;
+
+export const adjustableSlotNames = ['MORNING', 'LUNCH', 'AFTERNOON', 'EVENING', 'NIGHT'] as const;
+export const slotWindowSchema = z.object({ from: wallTimeSchema, to: wallTimeSchema });
+export const slotWindowsSchema = z.partialRecord(z.enum(adjustableSlotNames), slotWindowSchema);
+export type SlotWindows = z.infer<typeof slotWindowsSchema>;
+
+export const defaultSlotWindows: Required<SlotWindows> = {
+  MORNING: { from: '06:00', to: '11:30' },
+  LUNCH: { from: '11:30', to: '14:30' },
+  AFTERNOON: { from: '14:30', to: '17:30' },
+  EVENING: { from: '17:30', to: '21:30' },
+  NIGHT: { from: '21:30', to: '06:00' },
+};
+
+export const siteLocationSchema = z.object({
+  country: z.string().nullable(),
+  county: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+export const siteSchema = z.object({
+  _id: idSchema,
+  orgId: idSchema,
+  name: z.string(),
+  description: z.string(),
+  location: siteLocationSchema,
+  add1: z.string().nullable(),
+  add2: z.string().nullable(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  zip: z.string().nullable(),
+  google_PlaceID: z.string().nullable(),
+  lat_long: z.string().nullable(),
+  timeZoneId: z.string(),
+  timeZoneName: z.string(),
+  /** The zone's offset from UTC now, in minutes, daylight saving included. */
+  timeZoneDifferenceInMinute: z.number().int(),
+  /** Daylight-saving part of that offset now, in seconds (Google Time Zone API convention). */
+  dstOffset: z.number().int(),
+  timing: timingSchema,
+  slotWindows: slotWindowsSchema,
+  siteAdminList: z.array(personSchema),
+  status: z.boolean(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Site = z.infer<typeof siteSchema>;
+
+const latLongSchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,2}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?$/, 'Must be "latitude,longitude"')
+  .refine((text) => {
+    const [lat, lng] = text.split(',').map(Number);
+    return lat !== undefined && lng !== undefined && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  }, 'Latitude must be within ±90 and longitude within ±180');
+
+/**
+ * The site form. Sent as multipart form data with `timing`, `slotWindows`, `siteAdminList` and
+ * `location` as JSON text (the spec's payload); a JSON body with the same fields is accepted too.
+ * `timeZoneDifferenceInMinute`, `dstOffset`, `timeZoneName` and `timezone` are accepted for compatibility
+ * and recomputed by the server from `timeZoneId`, so a stale browser offset can never be stored.
+ */
+export const siteInputSchema = z.object({
+  name: requiredText('Site name', 200),
+  description: optionalText(2000).default(''),
+  timing: jsonText(timingSchema),
+  slotWindows: jsonText(slotWindowsSchema).optional(),
+  timeZoneId: timeZoneIdSchema,
+  add1: optionalText(200),
+  add2: optionalText(200),
+  city: optionalText(100),
+  county: optionalText(100),
+  state: optionalText(100),
+  country: z.string().trim().length(2, 'Country must be a two-letter ISO code').toUpperCase(),
+  zip: optionalText(20),
+  google_PlaceID: optionalText(300),
+  lat_long: z.union([latLongSchema, z.literal('')]).optional(),
+  siteAdminList: jsonText(z.array(idSchema)).default([]),
+  location: jsonText(siteLocationSchema.partial()).optional(),
+  timeZoneDifferenceInMinute: optionalNumberText,
+  dstOffset: optionalNumberText,
+  timeZoneName: optionalText(100),
+  timezone: optionalText(100),
+});
+export type SiteInput = z.input<typeof siteInputSchema>;
+export type SiteInputParsed = z.output<typeof siteInputSchema>;
+
+export const siteUpdateSchema = siteInputSchema.extend({ _id: idSchema });
+
+export const siteListFilterSchema = z.object({
+  /** true (default): active sites; false: deleted ones. */
+  status: z.stringbool().default(true),
+  country: z.string().trim().length(2).toUpperCase().optional(),
+});
+
+export const siteIdBodySchema = z.object({ siteID: idSchema });
+export const idParamSchema = z.object({ id: idSchema });
+
+export const siteOptionSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  location: siteLocationSchema,
+  timeZoneId: z.string(),
+});
+export type SiteOption = z.infer<typeof siteOptionSchema>;
+
+// ---- time slots -----------------------------------------------------------------------------------------
+
+export const openTimeSlotQuerySchema = z.object({ findDate: localDateSchema.optional() });
+
+export const timeSlotSchema = z.object({
+  label: slotNameSchema,
+  value: slotNameSchema,
+  /** Local wall-clock start and end (HH:mm) on the requested date or the day after. */
+  fromTime: z.string(),
+  toTime: z.string(),
+  fromTimeUTC: instantSchema,
+  toTimeUTC: instantSchema,
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+export const openTimeSlotResponseSchema = z.object({
+  siteData: z.object({ _id: idSchema, name: z.string(), timeZoneId: z.string(), timing: timingSchema }),
+  date: localDateSchema,
+  isOpen: z.boolean(),
+  openTimeSlot: z.array(timeSlotSchema),
+  timeSlotList: z.array(z.object({ label: slotNameSchema, value: slotNameSchema })),
+});
+export type OpenTimeSlotResponse = z.infer<typeof openTimeSlotResponseSchema>;
+
+export const closingTimeListRequestSchema = z.object({
+  siteID: idSchema,
+  /** First local date; defaults to the site's today. */
+  startDate: localDateSchema.optional(),
+  /** How many local days to cover, 1 to 31 (default 7). */
+  days: z.coerce.number().int().min(1).max(31).default(7),
+});
+
+export const closingTimeSchema = z.object({
+  date: localDateSchema,
+  day: z.number().int().min(0).max(6),
+  openingTime: instantSchema,
+  closingTime: instantSchema,
+  openTimeLocal: z.string(),
+  closeTimeLocal: z.string(),
+});
+export type ClosingTime = z.infer<typeof closingTimeSchema>;
+
+// ---- place look-ups (offline, packaged data) -----------------------------------------------------------
+
+export const placesRequestSchema = z.object({
+  input: z.string().trim().min(2, 'Type at least two letters').max(100),
+  country: z.string().trim().length(2).toUpperCase().optional(),
+});
+
+export const placePredictionSchema = z.object({
+  description: z.string(),
+  place_id: z.string(),
+  structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
+});
+
+export const fetchCountryRequestSchema = z.object({ placeId: z.string().trim().min(1).max(300) });
+
+export const placeDetailSchema = z.object({
+  place_id: z.string(),
+  name: z.string(),
+  formatted_address: z.string(),
+  address_components: z.array(
+    z.object({ long_name: z.string(), short_name: z.string(), types: z.array(z.string()) }),
+  ),
+  geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+  city: z.string(),
+  county: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string(),
+  countryName: z.string(),
+  lat_long: z.string(),
+  timeZoneId: z.string(),
+});
+export type PlaceDetail = z.infer<typeof placeDetailSchema>;
+
+export const fetchTimezoneRequestSchema = z
+  .object({
+    timeZoneId: timeZoneIdSchema.optional(),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+    /** Instant to evaluate the offset at; defaults to now. */
+    timestamp: instantSchema.optional(),
+  })
+  .refine((v) => v.timeZoneId !== undefined || (v.lat !== undefined && v.lng !== undefined), {
+    message: 'Give timeZoneId, or lat and lng',
+    path: ['timeZoneId'],
+  });
+
+export const timezoneDataSchema = z.object({
+  timeZoneId: z.string(),
+  timeZoneName: z.string(),
+  /** Offset without daylight saving, seconds. */
+  rawOffset: z.number().int(),
+  /** Daylight-saving offset, seconds. */
+  dstOffset: z.number().int(),
+  timeZoneDifferenceInMinute: z.number().int(),
+});
+export type TimezoneData = z.infer<typeof timezoneDataSchema>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, instantSchema, passwordSchema, phoneSchema, requiredText } from './common.js';
+import { genderSchema, roleSchema } from './enums.js';
+
+export const notificationSettingsSchema = z.object({
+  /** E-mail when a task becomes overdue on one of the user's sites. */
+  taskOverdue: z.boolean(),
+  /** E-mail when a temperature reading fails its limits. */
+  temperatureFailure: z.boolean(),
+  /** E-mail when a near miss or incident is reported. */
+  nearMissReported: z.boolean(),
+  /** E-mail before a document expires. */
+  documentExpiry: z.boolean(),
+  /** A weekly summary of scores. */
+  weeklySummary: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const defaultNotificationSettings: NotificationSettings = {
+  taskOverdue: true,
+  temperatureFailure: true,
+  nearMissReported: true,
+  documentExpiry: true,
+  weeklySummary: false,
+};
+
+export const profileSchema = z.object({
+  _id: idSchema,
+  userID: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  mobileNumber: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  orgId: idSchema.nullable(),
+  organizationName: z.string().nullable(),
+  notificationSettings: notificationSettingsSchema,
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileSchema = z.object({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email: emailSchema,
+  mobileNumber: z.union([phoneSchema, z.literal('')]).nullish(),
+  gender: genderSchema.nullish(),
+});
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ message: 'Current password is required' })
+      .min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+  })
+  .refine((value) => value.currentPassword !== value.newPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required'),
+});
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+/** A person as other records show them (site admins, assignees). */
+export const personSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
