@@ -30,6 +30,7 @@ const esmOnly = esmOnlyPackages(path.join(__dirname, 'node_modules')).map(escape
 
 module.exports = {
   testEnvironment: 'node',
+  reporters: ['default', path.join(__dirname, 'scripts', 'jest-summary-reporter.cjs')],
   transform: {
     '^.+\\.(t|j|mj)sx?$': [
       '@swc/jest',

@@ -57,9 +57,16 @@ async function main() {
   }
 
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
+  // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not
+  // wait for idle connections to time out.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    closing = true;
     await app.close();
     await database.close();
   });

@@ -60,10 +60,11 @@ export function rulesFor(user: AuthUser, siteIds: readonly string[]) {
   return defineRulesFor({ userID: user.id, role: user.role, orgId: user.orgId, siteIds });
 }
 
+/** The `orgId` a platform admin sent, read from the raw URL because route schemas strip unknown query keys. */
 function requestedOrgId(request: FastifyRequest): string | undefined {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.orgId;
+  const fromQuery = new URL(request.url, 'http://localhost').searchParams.get('orgId');
   const fromHeader = request.headers['orgid'];
-  const value = typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : fromHeader;
+  const value = fromQuery !== null && fromQuery !== '' ? fromQuery : fromHeader;
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 

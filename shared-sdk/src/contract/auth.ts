@@ -51,7 +51,11 @@ export const refreshRequestSchema = z.object({
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-export const logoutRequestSchema = z.object({ refreshToken: z.string().max(512).optional() });
+/** The body is optional: a client whose access token still works sends none. */
+export const logoutRequestSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ refreshToken: z.string().max(512).optional() }),
+);
 
 export const forgetPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgetPasswordRequest = z.infer<typeof forgetPasswordRequestSchema>;

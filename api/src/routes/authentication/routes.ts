@@ -150,13 +150,13 @@ export default async function authenticationRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: ends the session of the access token (or of the refresh token given)',
-        body: logoutRequestSchema.optional(),
+        body: logoutRequestSchema,
         response: { 200: messageOnly },
       },
     },
     async (request) => {
       const now = deps.clock.now();
-      const refreshToken = request.body?.refreshToken;
+      const refreshToken = request.body.refreshToken;
       let sessionId: string | undefined;
       try {
         sessionId = (await authenticate(request)).sessionId;

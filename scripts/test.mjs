@@ -1,0 +1,38 @@
+// `npm test`: install if needed, then lint, type-check and every package's tests. Prints one closing line
+// "tests: N passed, N failed" summed over all packages.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureInstalled, root, run, workspaces } from './lib.mjs';
+
+ensureInstalled();
+const resultsDir = path.join(root, '.test-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const failures = [];
+const step = (label, command, args, options) => {
+  if (run(command, args, options) !== 0) failures.push(label);
+};
+
+step('lint', 'npx', ['eslint', '.']);
+step('format', 'npx', ['prettier', '--check', '.']);
+step('typecheck', 'npx', ['lerna', 'run', 'typecheck']);
+for (const { name, scripts } of workspaces()) {
+  if (!scripts.test) continue;
+  step(`tests of ${name}`, 'npm', ['test', '--workspace', name, '--', '--ci'], {
+    env: { ...process.env, CONSOLE_TEST_RESULTS: resultsDir },
+  });
+}
+
+let passed = 0;
+let failed = 0;
+for (const file of fs.readdirSync(resultsDir)) {
+  const summary = JSON.parse(fs.readFileSync(path.join(resultsDir, file), 'utf8'));
+  passed += summary.passed;
+  failed += summary.failed;
+}
+const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')} (database: ${database})`);
+else console.log(`\nAll checks passed (database: ${database})`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 ? 1 : 0);

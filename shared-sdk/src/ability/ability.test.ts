@@ -1,0 +1,61 @@
+import { abilityFor, asSubject, defineRulesFor } from './index.js';
+
+const org = '0190a000-0000-7000-8000-000000000001';
+const otherOrg = '0190a000-0000-7000-8000-000000000002';
+const mySite = '0190a000-0000-7000-8000-0000000000a1';
+const otherSite = '0190a000-0000-7000-8000-0000000000a2';
+
+const ability = (role: 'ADMIN' | 'ORGANIZATION_ADMIN' | 'SITE_ADMIN' | 'STAFF', siteIds: string[] = []) =>
+  abilityFor(defineRulesFor({ userID: 'u1', role, orgId: role === 'ADMIN' ? null : org, siteIds }));
+
+test('the platform admin may do anything anywhere', () => {
+  const a = ability('ADMIN');
+  expect(a.can('delete', 'Organization')).toBe(true);
+  expect(a.can('update', asSubject('Supplier', { orgId: otherOrg, siteID: otherSite }))).toBe(true);
+});
+
+test('an organisation admin manages its organisation only', () => {
+  const a = ability('ORGANIZATION_ADMIN');
+  expect(a.can('create', 'Site')).toBe(true);
+  expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }))).toBe(true);
+  expect(a.can('update', asSubject('Site', { _id: otherSite, orgId: otherOrg }))).toBe(false);
+  expect(a.can('update', asSubject('Organization', { _id: org }))).toBe(true);
+  expect(a.can('delete', asSubject('Organization', { _id: org }))).toBe(false);
+});
+
+test('a site admin manages its own sites, reads its organisation and cannot create sites', () => {
+  const a = ability('SITE_ADMIN', [mySite]);
+  expect(a.can('read', asSubject('Organization', { _id: org }))).toBe(true);
+  expect(a.can('update', asSubject('Organization', { _id: org }))).toBe(false);
+  expect(a.can('create', 'Site')).toBe(false);
+  expect(a.can('delete', asSubject('Site', { _id: mySite, orgId: org }))).toBe(false);
+  expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'timing')).toBe(true);
+  expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'siteAdminList')).toBe(false);
+  expect(a.can('read', asSubject('Site', { _id: otherSite, orgId: org }))).toBe(false);
+  expect(a.can('manage', asSubject('Supplier', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(a.can('manage', asSubject('Supplier', { orgId: org, siteID: otherSite }))).toBe(false);
+  expect(a.can('manage', 'User')).toBe(false);
+});
+
+test('staff reach only tasks and logs of their sites', () => {
+  const a = ability('STAFF', [mySite]);
+  expect(a.can('update', asSubject('Task', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(a.can('update', asSubject('Task', { orgId: org, siteID: otherSite }))).toBe(false);
+  expect(a.can('read', 'Organization')).toBe(false);
+  expect(a.can('create', 'Site')).toBe(false);
+});
+
+test('everyone may edit their own profile and nobody else’s', () => {
+  const a = ability('SITE_ADMIN', [mySite]);
+  expect(a.can('update', asSubject('Profile', { _id: 'u1' }))).toBe(true);
+  expect(a.can('update', asSubject('Profile', { _id: 'u2' }))).toBe(false);
+});
+
+test('rules survive a JSON round trip, as they do on their way to the browser', () => {
+  const rules = JSON.parse(
+    JSON.stringify(defineRulesFor({ userID: 'u1', role: 'SITE_ADMIN', orgId: org, siteIds: [mySite] })),
+  );
+  const a = abilityFor(rules);
+  expect(a.can('manage', asSubject('FoodItem', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(a.can('manage', asSubject('FoodItem', { orgId: org, siteID: otherSite }))).toBe(false);
+});
