@@ -41,8 +41,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logger: options.logger ?? false,
     // The JSON body limit; uploads have their own, larger one.
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    ajv: undefined,
+    trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

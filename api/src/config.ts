@@ -37,9 +37,21 @@ const envSchema = z.object({
   /** Folder holding the built shell and remotes to serve; unset: <repo>/shell/dist etc. when present. */
   WEB_ROOT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whether to believe X-Forwarded-For (for the client address the login limit counts): unset/false when
+   * clients connect directly; true, or the proxies' addresses/subnets (comma-separated) behind a load balancer.
+   */
+  TRUST_PROXY: z.string().default('false'),
   /** Allowed CORS origins, comma-separated, for remotes or integrators on other origins; * for any. */
   CORS_ORIGINS: z.string().default(''),
 });
+
+function parseTrustProxy(value: string): boolean | string {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return value.trim();
+}
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -76,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     webRoot: e.WEB_ROOT,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

@@ -73,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = codeForStatus[status] ?? 'VALIDATION_ERROR';
       const message =
         status === 413
-          ? 'The upload is too large'
+          ? 'The request is too large'
           : status === 415
             ? 'This content type is not accepted'
             : error.message;

@@ -82,7 +82,13 @@ export async function createTestContext() {
   const database = await freshDatabase();
   const clock = new TestClock();
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-uploads-'));
-  const config = loadConfig({ DATA_DIR: uploadsDir, PUBLIC_URL: 'http://console.test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: uploadsDir,
+    PUBLIC_URL: 'http://console.test',
+    LOG_LEVEL: 'silent',
+    // Tests tell clients apart by X-Forwarded-For.
+    TRUST_PROXY: 'true',
+  });
   const mailer = new MemoryMailer();
   const tokens = new TokenService(randomBytes(32), clock, config.accessTokenTtlSeconds);
   const app: App = await buildApp({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idSchema } from './common.js';
 
 export const uploadedFileSchema = z.object({
-  _id: z.string(),
-  /** URL the file can be fetched from. */
+  _id: idSchema,
+  /** URL the file can be fetched from; it needs no Authorization header (the key is unguessable). */
   location: z.string(),
   key: z.string(),
   originalName: z.string(),
@@ -23,4 +24,19 @@ export const uploadContentTypes = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
+export type UploadContentType = (typeof uploadContentTypes)[number];
+
+/** The extension a stored file gets, from its detected type (the client's file name is never used). */
+export const uploadExtensions: Record<UploadContentType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
+
 export const maxUploadBytes = 10 * 1024 * 1024;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, instantSchema, optionalText, phoneSchema, requiredText } from './common.js';
+import {
+  emailSchema,
+  idSchema,
+  instantSchema,
+  listQuerySchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+} from './common.js';
 
 export const organizationSchema = z.object({
   _id: idSchema,
@@ -50,6 +58,14 @@ export const updateNoteSchema = z.object({
   _id: idSchema.optional(),
   note: z.string().max(10000, 'Note is too long'),
 });
+export type UpdateNote = z.infer<typeof updateNoteSchema>;
 
-export const organizationIdQuerySchema = z.object({ id: idSchema.optional() });
+/**
+ * `orgId` is declared so a platform admin's organisation survives query validation (validation keeps only
+ * declared keys); `id` wins over it when both are sent.
+ */
+export const organizationIdQuerySchema = z.object({ id: idSchema.optional(), orgId: idSchema.optional() });
 export const deleteOrganizationSchema = z.object({ id: idSchema });
+
+export const organizationSortColumns = ['_id', 'name', 'createdAt', 'updatedAt'] as const;
+export const organizationListQuerySchema = listQuerySchema(organizationSortColumns);

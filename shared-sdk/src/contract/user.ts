@@ -15,6 +15,14 @@ export const notificationSettingsSchema = z.object({
   weeklySummary: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PATCH /change-notification-settings: the settings sent are merged into the stored ones. */
+export const notificationSettingsPatchSchema = notificationSettingsSchema
+  .partial()
+  .refine((value) => Object.values(value).some((setting) => setting !== undefined), {
+    message: 'Send at least one setting to change',
+  });
+export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatchSchema>;
 export const defaultNotificationSettings: NotificationSettings = {
   taskOverdue: true,
   temperatureFailure: true,
@@ -48,6 +56,10 @@ export const updateProfileSchema = z.object({
   gender: genderSchema.nullish(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** The spec's update-me "returns userID"; the saved profile comes with it so the client needs no re-read. */
+export const updateProfileResponseSchema = z.object({ userID: idSchema, profile: profileSchema });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 export const changePasswordSchema = z
   .object({

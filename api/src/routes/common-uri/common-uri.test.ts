@@ -1,0 +1,234 @@
+import { count, eq } from 'drizzle-orm';
+import { maxUploadBytes, type UploadedFile } from '@console/shared-sdk/contract';
+import { files } from '../../db/schema.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+
+const uploadUrl = '/api/v1/common-uri/file-upload-s3';
+const fileUrl = '/api/v1/common-uri/file';
+
+/** A complete 1x1 PNG. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120, 1)]);
+
+let ctx: TestContext;
+let owner: string;
+let platform: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await ctx.login('owner@harbourvine.example');
+  platform = await ctx.login('platform@console.example');
+});
+afterAll(() => ctx.close());
+
+async function form(
+  parts: { field?: string; name?: string; type?: string; bytes?: Buffer; text?: string }[],
+) {
+  const data = new FormData();
+  for (const part of parts) {
+    if (part.bytes) {
+      data.append(
+        part.field ?? 'file',
+        new Blob([new Uint8Array(part.bytes)], { type: part.type ?? '' }),
+        part.name,
+      );
+    } else {
+      data.append(part.field ?? 'note', part.text ?? '');
+    }
+  }
+  const encoded = new Response(data);
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}
+
+async function upload(
+  file: { name?: string; type?: string; bytes: Buffer; field?: string },
+  options: { token?: string; headers?: Record<string, string> } = { token: owner },
+) {
+  const { body, contentType } = await form([file]);
+  return ctx.inject<{ data: UploadedFile }>('PUT', uploadUrl, {
+    ...(options.token ? { token: options.token } : {}),
+    headers: { 'content-type': contentType, ...options.headers },
+    body,
+  });
+}
+
+/** Binary-safe GET (the helper's `raw` is a string). */
+const download = (key: string) => ctx.app.inject({ method: 'GET', url: `${fileUrl}/${key}` });
+
+async function fileRows() {
+  const [row] = await ctx.db.select({ n: count() }).from(files);
+  return row?.n ?? 0;
+}
+
+describe('PUT /file-upload-s3', () => {
+  test('a PNG is stored under a generated key and comes back intact, without a token', async () => {
+    const reply = await upload({ name: 'Fridge 2 label.png', type: 'image/png', bytes: png });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.message).toBe('File uploaded');
+    const uploaded = reply.json.data;
+    const now = ctx.clock.now();
+    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+    expect(uploaded.key).toMatch(
+      new RegExp(
+        `^${ctx.demo.organization.id}/${now.getUTCFullYear()}/${month}/[0-9a-f-]{36}-[0-9a-f]{32}\\.png$`,
+      ),
+    );
+    expect(uploaded).toMatchObject({
+      originalName: 'Fridge 2 label.png',
+      contentType: 'image/png',
+      size: png.length,
+      location: `http://console.test/api/v1/common-uri/file/${uploaded.key}`,
+    });
+    const [row] = await ctx.db.select().from(files).where(eq(files.id, uploaded._id));
+    expect(row).toMatchObject({ uploadedBy: ctx.demo.organizationAdmin.id, orgId: ctx.demo.organization.id });
+
+    const fetched = await download(uploaded.key);
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toBe('image/png');
+    expect(fetched.headers['x-content-type-options']).toBe('nosniff');
+    expect(fetched.headers['content-disposition']).toMatch(/^inline;/);
+    expect(fetched.headers['cache-control']).toContain('max-age=31536000');
+    expect(Buffer.compare(fetched.rawPayload, png)).toBe(0);
+  });
+
+  test('the type comes from the bytes: a PDF sent as octet-stream is a PDF, and downloads as an attachment', async () => {
+    const reply = await upload({ name: 'Allergen matrix.pdf', type: 'application/octet-stream', bytes: pdf });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data.contentType).toBe('application/pdf');
+    expect(reply.json.data.key).toMatch(/\.pdf$/);
+    const fetched = await download(reply.json.data.key);
+    expect(fetched.headers['content-type']).toBe('application/pdf');
+    expect(fetched.headers['content-disposition']).toBe(
+      `attachment; filename="Allergen matrix.pdf"; filename*=UTF-8''Allergen%20matrix.pdf`,
+    );
+  });
+
+  test('CSV and plain text are taken at their declared type (they have no signature)', async () => {
+    const csv = await upload({
+      field: 'document',
+      name: 'deliveries.csv',
+      type: 'text/csv',
+      bytes: Buffer.from('date,supplier,temp\n2026-03-01,Fresh Fish Co,3.1\n'),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.json.data).toMatchObject({ contentType: 'text/csv', originalName: 'deliveries.csv' });
+    expect(csv.json.data.key).toMatch(/\.csv$/);
+    expect((await download(csv.json.data.key)).headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  test('an executable or a web page claiming to be a PNG is refused with 415, and nothing is stored', async () => {
+    const before = await fileRows();
+    const executable = await upload({ name: 'photo.png', type: 'image/png', bytes: elf });
+    expect(executable.statusCode).toBe(415);
+    expect(executable.json.error).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const page = await upload({
+      name: 'photo.png',
+      type: 'image/png',
+      bytes: Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'),
+    });
+    expect(page.statusCode).toBe(415);
+    const binaryText = await upload({ name: 'notes.txt', type: 'text/plain', bytes: elf });
+    expect(binaryText.statusCode).toBe(415);
+    expect(await fileRows()).toBe(before);
+  });
+
+  test('a file over the limit is refused with 413, and nothing is stored', async () => {
+    const before = await fileRows();
+    const big = Buffer.concat([png, Buffer.alloc(maxUploadBytes + 1 - png.length, 0)]);
+    const reply = await upload({ name: 'huge.png', type: 'image/png', bytes: big });
+    expect(reply.statusCode).toBe(413);
+    expect(reply.json.error).toBe('PAYLOAD_TOO_LARGE');
+    expect(reply.json.message).toBe('The file is larger than 10 MB');
+    expect(await fileRows()).toBe(before);
+  });
+
+  test("the client's file name never reaches the storage key", async () => {
+    const reply = await upload({ name: '../../etc/passwd.png', type: 'image/png', bytes: png });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data.key).not.toMatch(/passwd|etc|\.\./);
+    expect(reply.json.data.originalName).toBe('passwd.png');
+    const long = await upload({ name: `${'a'.repeat(300)}.png`, type: 'image/png', bytes: png });
+    expect(long.json.data.originalName).toHaveLength(200);
+  });
+
+  test('a platform admin uploads under "platform", or under the organisation it acts in', async () => {
+    const own = await upload({ name: 'logo.png', type: 'image/png', bytes: png }, { token: platform });
+    expect(own.json.data.key).toMatch(/^platform\//);
+    const inOrg = await upload(
+      { name: 'logo.png', type: 'image/png', bytes: png },
+      { token: platform, headers: { orgid: ctx.other.organization.id } },
+    );
+    expect(inOrg.json.data.key.startsWith(`${ctx.other.organization.id}/`)).toBe(true);
+  });
+
+  test('no file, an empty file or a JSON body is a 400 naming the file', async () => {
+    const onlyText = await form([{ field: 'note', text: 'hello' }]);
+    const noFile = await ctx.inject('PUT', uploadUrl, {
+      token: owner,
+      headers: { 'content-type': onlyText.contentType },
+      body: onlyText.body,
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json.details?.fieldErrors).toHaveProperty('file');
+    const empty = await upload({ name: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json.details?.fieldErrors).toHaveProperty('file');
+    const json = await ctx.inject('PUT', uploadUrl, { token: owner, body: { file: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json.details?.fieldErrors).toHaveProperty('file');
+  });
+
+  test('no token is a 401 and stores nothing', async () => {
+    const before = await fileRows();
+    const reply = await upload({ name: 'a.png', type: 'image/png', bytes: png }, {});
+    expect(reply.statusCode).toBe(401);
+    expect(await fileRows()).toBe(before);
+  });
+});
+
+describe('GET /file/*', () => {
+  test('an unknown key is a 404', async () => {
+    const reply = await download(
+      `${ctx.demo.organization.id}/2026/01/0190aaaa-0000-7000-8000-000000000000-00.png`,
+    );
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toMatchObject({ status: false, error: 'NOT_FOUND' });
+  });
+
+  test('a key with .. or unexpected characters is a 404 without asking storage', async () => {
+    const get = jest.spyOn(ctx.app.deps.storage, 'get');
+    try {
+      for (const key of [
+        '..%2F..%2Fetc%2Fpasswd',
+        'a/../../secret',
+        '%3Cscript%3E.png',
+        'a%00.png',
+        '.hidden',
+      ]) {
+        const reply = await download(key);
+        expect(reply.statusCode).toBe(404);
+      }
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      get.mockRestore();
+    }
+  });
+
+  test('is documented in OpenAPI as a public capability URL', async () => {
+    const doc = await ctx.inject<{
+      paths: Record<string, { get?: { summary?: string; security?: unknown[] } }>;
+    }>('GET', '/api/docs/json');
+    const entry = Object.entries(doc.json.paths).find(([path]) =>
+      path.startsWith('/api/v1/common-uri/file/'),
+    );
+    expect(entry?.[1].get?.summary).toMatch(/no Authorization header/i);
+    expect(entry?.[1].get?.security).toEqual([]);
+  });
+});
