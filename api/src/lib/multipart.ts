@@ -8,7 +8,7 @@ import { HttpError } from './errors.js';
 export async function multipartFieldsToBody(request: FastifyRequest) {
   if (!request.isMultipart()) return;
   const body: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { fields: 100, fieldSize: 256 * 1024, files: 0 } })) {
+  for await (const part of request.parts({ limits: { fields: 100, fieldSize: 256 * 1024, files: 1 } })) {
     if (part.type === 'file') {
       part.file.resume();
       throw new HttpError(400, 'VALIDATION_ERROR', `This form takes no files (got "${part.fieldname}")`, {

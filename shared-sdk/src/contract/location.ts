@@ -22,3 +22,7 @@ export const countryCodeSchema = z
   .toUpperCase();
 
 export const regionQuerySchema = z.object({ country: countryCodeSchema });
+
+/** A country with its regions and their cities, for the address pickers. */
+export const countryRegionsSchema = z.object({ country: countrySchema, regions: z.array(regionSchema) });
+export type CountryRegions = z.infer<typeof countryRegionsSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   idSchema,
   instantSchema,
+  listQuerySchema,
   localDateSchema,
   optionalText,
   requiredText,
@@ -142,13 +143,34 @@ export const siteInputSchema = z.object({
 export type SiteInput = z.input<typeof siteInputSchema>;
 export type SiteInputParsed = z.output<typeof siteInputSchema>;
 
-export const siteUpdateSchema = siteInputSchema.extend({ _id: idSchema });
+/**
+ * The site form for an existing site. `siteAdminList` left out keeps the current admins (a site admin's
+ * form has no admin picker); sent, it replaces them, which only an organisation admin may do.
+ */
+export const siteUpdateSchema = siteInputSchema.extend({
+  _id: idSchema,
+  siteAdminList: jsonText(z.array(idSchema)).optional(),
+});
+export type SiteUpdateParsed = z.output<typeof siteUpdateSchema>;
+
+/**
+ * `orgId` is declared so a platform admin's organisation survives query validation (validation keeps only
+ * declared keys).
+ */
+export const siteQuerySchema = z.object({ orgId: idSchema.optional() });
 
 export const siteListFilterSchema = z.object({
   /** true (default): active sites; false: deleted ones. */
   status: z.stringbool().default(true),
-  country: z.string().trim().length(2).toUpperCase().optional(),
+  country: z.string().trim().length(2, 'Country must be a two-letter ISO code').toUpperCase().optional(),
 });
+
+export const siteSortColumns = ['_id', 'name', 'city', 'country', 'createdAt', 'updatedAt'] as const;
+export type SiteSortColumn = (typeof siteSortColumns)[number];
+export const siteListQuerySchema = listQuerySchema(siteSortColumns)
+  .extend(siteListFilterSchema.shape)
+  .extend(siteQuerySchema.shape);
+export type SiteListQuery = z.output<typeof siteListQuerySchema>;
 
 export const siteIdBodySchema = z.object({ siteID: idSchema });
 export const idParamSchema = z.object({ id: idSchema });
@@ -163,7 +185,7 @@ export type SiteOption = z.infer<typeof siteOptionSchema>;
 
 // ---- time slots -----------------------------------------------------------------------------------------
 
-export const openTimeSlotQuerySchema = z.object({ findDate: localDateSchema.optional() });
+export const openTimeSlotQuerySchema = siteQuerySchema.extend({ findDate: localDateSchema.optional() });
 
 export const timeSlotSchema = z.object({
   label: slotNameSchema,
@@ -202,6 +224,8 @@ export const closingTimeSchema = z.object({
   closeTimeLocal: z.string(),
 });
 export type ClosingTime = z.infer<typeof closingTimeSchema>;
+/** Open days only, in date order; the spec reads the first entry's `closingTime`. */
+export const closingTimeListSchema = z.array(closingTimeSchema);
 
 // ---- place look-ups (offline, packaged data) -----------------------------------------------------------
 
@@ -215,6 +239,9 @@ export const placePredictionSchema = z.object({
   place_id: z.string(),
   structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
 });
+
+export const placesResponseSchema = z.object({ predictions: z.array(placePredictionSchema) });
+export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 
 export const fetchCountryRequestSchema = z.object({ placeId: z.string().trim().min(1).max(300) });
 
@@ -235,6 +262,7 @@ export const placeDetailSchema = z.object({
   timeZoneId: z.string(),
 });
 export type PlaceDetail = z.infer<typeof placeDetailSchema>;
+export const fetchCountryResponseSchema = z.object({ result: placeDetailSchema });
 
 export const fetchTimezoneRequestSchema = z
   .object({

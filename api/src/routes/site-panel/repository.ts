@@ -1,9 +1,23 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { SiteInputParsed } from '@console/shared-sdk/contract';
+import {
+  and,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { Person, SiteInputParsed, SiteListQuery, SiteSortColumn } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
 import { siteMembers, sites, users } from '../../db/schema.js';
 import { conflict, fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { likePattern, offsetOf, orderBy } from '../../lib/list.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -116,4 +130,130 @@ export async function updateSite(
   if (!row) throw new Error('update returned no row');
   if (options.replaceAdmins) await replaceSiteAdmins(db, site.id, input.siteAdminList);
   return row;
+}
+
+/**
+ * Which sites a caller may see inside the organisation it acts in: all of them (`siteIds` null), or only
+ * those listed.
+ */
+export interface SiteScope {
+  orgId: string;
+  siteIds: readonly string[] | null;
+}
+
+function inScope(scope: SiteScope): SQL | undefined {
+  return and(
+    eq(sites.orgId, scope.orgId),
+    scope.siteIds === null ? undefined : inArray(sites.id, [...scope.siteIds]),
+  );
+}
+
+const sortColumns: Record<SiteSortColumn, AnyColumn> = {
+  _id: sites.id,
+  name: sites.name,
+  city: sites.city,
+  country: sites.country,
+  createdAt: sites.createdAt,
+  updatedAt: sites.updatedAt,
+};
+
+/** One page of the sites in scope, and how many there are in all. */
+export async function listSites(
+  db: Database,
+  scope: SiteScope,
+  query: SiteListQuery,
+): Promise<{ rows: SiteRow[]; total: number }> {
+  const pattern = query.search === '' ? undefined : likePattern(query.search);
+  const where = and(
+    inScope(scope),
+    query.status ? isNull(sites.deletedAt) : isNotNull(sites.deletedAt),
+    query.country ? eq(sites.country, query.country) : undefined,
+    pattern
+      ? or(
+          ilike(sites.name, pattern),
+          ilike(sites.city, pattern),
+          ilike(sites.county, pattern),
+          ilike(sites.state, pattern),
+          ilike(sites.add1, pattern),
+          ilike(sites.zip, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(sites)
+      .where(where)
+      .orderBy(...orderBy(query, sortColumns, sites.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(sites).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Every live site in scope, by name. */
+export async function liveSitesByName(db: Database, scope: SiteScope): Promise<SiteRow[]> {
+  return db
+    .select()
+    .from(sites)
+    .where(and(inScope(scope), isNull(sites.deletedAt)))
+    .orderBy(sql`lower(${sites.name})`, sites.id);
+}
+
+/**
+ * A site of the organisation by id; another organisation's site is not found, like a missing one.
+ * `forUpdate` locks the row so concurrent edits of one site apply one after the other.
+ */
+export async function findSite(
+  db: Database | Tx,
+  orgId: string,
+  id: string,
+  options: { includeDeleted?: boolean; forUpdate?: boolean } = {},
+): Promise<SiteRow | undefined> {
+  const query = db
+    .select()
+    .from(sites)
+    .where(
+      and(
+        eq(sites.id, id),
+        eq(sites.orgId, orgId),
+        options.includeDeleted ? undefined : isNull(sites.deletedAt),
+      ),
+    );
+  const [row] = await (options.forUpdate ? query.for('update') : query);
+  return row;
+}
+
+export async function softDeleteSite(db: Database | Tx, siteId: string, now: Date): Promise<void> {
+  await db.update(sites).set({ deletedAt: now, updatedAt: now }).where(eq(sites.id, siteId));
+}
+
+/** The site admins of several sites in one query, by site id, each list by name. */
+export async function adminsBySite(
+  db: Database | Tx,
+  siteIds: readonly string[],
+): Promise<Map<string, Person[]>> {
+  const bySite = new Map<string, Person[]>();
+  if (siteIds.length === 0) return bySite;
+  const rows = await db
+    .select({
+      siteId: siteMembers.siteId,
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(siteMembers)
+    .innerJoin(users, eq(users.id, siteMembers.userId))
+    .where(
+      and(inArray(siteMembers.siteId, [...siteIds]), eq(users.role, 'SITE_ADMIN'), isNull(users.deletedAt)),
+    )
+    .orderBy(users.firstName, users.lastName, users.id);
+  for (const { siteId, ...person } of rows) {
+    const list = bySite.get(siteId) ?? [];
+    list.push(person);
+    bySite.set(siteId, list);
+  }
+  return bySite;
 }
