@@ -1,5 +1,6 @@
-// Helpers for the root scripts. Plain Node, no dependencies: these run before `npm ci` has.
+// Helpers for the root scripts. Plain Node, no dependencies: these run before anything is installed.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,13 +36,32 @@ function newestMtime(target) {
   return newest;
 }
 
-/** `npm ci` when node_modules is missing or older than the lockfile. */
+function manifestsHash() {
+  const hash = createHash('sha256');
+  hash.update(fs.readFileSync(path.join(root, 'package-lock.json')));
+  for (const { dir } of workspaceDirs()) hash.update(fs.readFileSync(path.join(root, dir, 'package.json')));
+  hash.update(fs.readFileSync(path.join(root, 'package.json')));
+  return hash.digest('hex');
+}
+
+/**
+ * Installs from the lockfile when node_modules is missing or the manifests changed since the last install.
+ * `npm install` rather than `npm ci`: the registry these machines use lacks other platforms' optional
+ * binaries (e.g. @swc/core-darwin-arm64), which npm leaves out of the lockfile and `npm ci` then calls
+ * out of sync; `npm install` follows the same lockfile.
+ */
 export function ensureInstalled() {
-  const installed = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  const stale =
-    !fs.existsSync(installed) || fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs + 1000;
-  if (stale) runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  const marker = path.join(root, 'node_modules', '.console-install-hash');
+  const current = manifestsHash();
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === current) return;
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  fs.writeFileSync(marker, manifestsHash());
+}
+
+function workspaceDirs() {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.map((dir) => ({
+    dir,
+  }));
 }
 
 export function workspaces() {
