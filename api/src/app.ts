@@ -18,6 +18,7 @@ import type { Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { apiRoutes } from './routes/index.js';
 import type { Storage } from './storage/storage.js';
+import { registerWeb } from './web.js';
 
 export interface AppDeps {
   db: Database;
@@ -36,7 +37,10 @@ declare module 'fastify' {
 
 export const apiPrefix = '/api/v1';
 
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger']; serveWeb?: boolean } = {},
+) {
   const app = Fastify({
     logger: options.logger ?? false,
     // The JSON body limit; uploads have their own, larger one.
@@ -82,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
 
   await app.register(apiRoutes, { prefix: apiPrefix });
+  if (options.serveWeb ?? true)
+    await registerWeb(app, { webRoot: deps.config.webRoot, remotes: deps.config.remotes });
   return app;
 }
 

@@ -34,8 +34,10 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
   /** Seed the demo organisation on an empty database. */
   SEED_DEMO: z.stringbool().default(true),
-  /** Folder holding the built shell and remotes to serve; unset: <repo>/shell/dist etc. when present. */
+  /** Folder holding shell/dist and mfe-*\/dist to serve; unset: the repository, when built. */
   WEB_ROOT: z.string().optional(),
+  /** JSON object of remote name → manifest URL, merged over the remotes served here (see /remotes.json). */
+  REMOTES: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Whether to believe X-Forwarded-For (for the client address the login limit counts): unset/false when
@@ -86,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     s3,
     seedDemo: e.SEED_DEMO,
-    webRoot: e.WEB_ROOT,
+    webRoot: e.WEB_ROOT === undefined ? undefined : path.resolve(e.WEB_ROOT),
+    remotes: e.REMOTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGINS.split(',')

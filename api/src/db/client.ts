@@ -32,6 +32,9 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // The server may end an idle connection (restart, failover, a dropped test database); the pool opens
+    // a new one on the next query, so this is not fatal, but an unhandled 'error' event would crash.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@console/shared-sdk/contract';
@@ -84,6 +85,15 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(`No route ${request.method} ${request.url.split('?')[0]}`, 'NOT_FOUND'));
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/');
+    if (wantsPage && app.spaIndex) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .send(fs.createReadStream(app.spaIndex));
+    }
+    return reply.status(404).send(body(`No route ${request.method} ${pathname}`, 'NOT_FOUND'));
   });
 }

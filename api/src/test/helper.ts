@@ -91,14 +91,18 @@ export async function createTestContext() {
   });
   const mailer = new MemoryMailer();
   const tokens = new TokenService(randomBytes(32), clock, config.accessTokenTtlSeconds);
-  const app: App = await buildApp({
-    db: database.db,
-    config,
-    mailer,
-    storage: new LocalStorage(path.join(uploadsDir, 'uploads')),
-    clock,
-    tokens,
-  });
+  const app: App = await buildApp(
+    {
+      db: database.db,
+      config,
+      mailer,
+      storage: new LocalStorage(path.join(uploadsDir, 'uploads')),
+      clock,
+      tokens,
+    },
+    // The web console's files are tested on their own (web.test.ts), not through whatever is built.
+    { serveWeb: false },
+  );
 
   const demo = await seedDemo(database.db);
   // A second organisation whose ids every test can try to reach from the first.

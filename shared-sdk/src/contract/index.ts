@@ -6,3 +6,4 @@ export * from './organization.js';
 export * from './site.js';
 export * from './location.js';
 export * from './file.js';
+export * from './equipment.js';

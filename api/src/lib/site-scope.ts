@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Action, siteScopedSubjects } from '@console/shared-sdk/ability';
+import type { Database, Tx } from '../db/client.js';
+import { sites } from '../db/schema.js';
+import { assertCan, authOf, orgOf } from '../plugins/auth.js';
+import { notFound } from './errors.js';
+
+// Every call on a site-scoped record (supplier, food item, fridge, ...) goes through these gates, so the
+// tenancy rules of DOMAIN.md live in one place: another organisation's site or record answers 404 exactly
+// like a missing one (ids cannot be probed), and a site admin acting on a site it does not administer
+// answers 403 from the CASL rules.
+
+export type SiteScopedSubject = (typeof siteScopedSubjects)[number];
+
+/** Where a site-scoped record lives, named as the ability conditions name it. */
+export interface SitePlace {
+  orgId: string;
+  siteID: string;
+}
+
+/** The columns that place a row of a site-scoped table. */
+export interface SiteScopedColumns {
+  id: AnyPgColumn;
+  orgId: AnyPgColumn;
+  siteId: AnyPgColumn;
+  deletedAt: AnyPgColumn;
+}
+
+/** A loaded site-scoped row. */
+export interface SiteScopedRow {
+  orgId: string;
+  siteId: string;
+}
+
+/** Ids of the organisation's live sites (optionally only some of them), as a subquery. */
+function liveSiteIds(db: Database | Tx, orgId: string, only?: readonly string[]) {
+  return db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(
+      and(eq(sites.orgId, orgId), isNull(sites.deletedAt), only ? inArray(sites.id, [...only]) : undefined),
+    );
+}
+
+/**
+ * The gate for a `siteID` the client sent: it must be a live site of the organisation the request acts in
+ * (else 404 'Site not found'), and the caller must be allowed `action` on `subject` there (else 403).
+ * Pass the transaction when called inside one: PGlite has a single connection.
+ */
+export async function assertSiteAccess(
+  request: FastifyRequest,
+  action: Action,
+  subject: SiteScopedSubject,
+  siteID: string,
+  db: Database | Tx = request.server.deps.db,
+): Promise<SitePlace> {
+  const orgId = orgOf(request);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, siteID), eq(sites.orgId, orgId), isNull(sites.deletedAt)));
+  if (!site) throw notFound('Site');
+  const place = { orgId, siteID: site.id };
+  assertCan(request, action, subject, place);
+  return place;
+}
+
+/**
+ * WHERE for the rows a `web-app-list` may show: live rows on live sites of the caller's organisation.
+ * With `siteID`, that one site, after the gate above. Without it, every site for organisation and platform
+ * admins, and for a site admin only the sites it administers (its rules allow no others).
+ */
+export async function listScope(
+  request: FastifyRequest,
+  subject: SiteScopedSubject,
+  table: Omit<SiteScopedColumns, 'id'>,
+  siteID: string | undefined,
+): Promise<SQL | undefined> {
+  const { db } = request.server.deps;
+  const orgId = orgOf(request);
+  const live = and(eq(table.orgId, orgId), isNull(table.deletedAt));
+  if (siteID !== undefined) {
+    await assertSiteAccess(request, 'read', subject, siteID, db);
+    return and(live, eq(table.siteId, siteID));
+  }
+  const auth = authOf(request);
+  const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
+  return and(live, inArray(table.siteId, liveSiteIds(db, orgId, ownSitesOnly ? auth.siteIds : undefined)));
+}
+
+/**
+ * WHERE for one record by id: live, of the organisation `orgId`, on a live site. Anything else is not
+ * found, whoever asks; whether the caller may act on it is `assertRecordAccess`'s question.
+ */
+export function liveRecord(
+  db: Database | Tx,
+  table: SiteScopedColumns,
+  orgId: string,
+  id: string,
+): SQL | undefined {
+  return and(
+    eq(table.id, id),
+    eq(table.orgId, orgId),
+    isNull(table.deletedAt),
+    inArray(table.siteId, liveSiteIds(db, orgId)),
+  );
+}
+
+/** The record gate: a missing record is 404 (`what` not found), one on another's site 403. */
+export function assertRecordAccess<Row extends SiteScopedRow>(
+  request: FastifyRequest,
+  action: Action,
+  subject: SiteScopedSubject,
+  what: string,
+  row: Row | undefined,
+): Row {
+  if (!row) throw notFound(what);
+  assertCan(request, action, subject, { orgId: row.orgId, siteID: row.siteId });
+  return row;
+}
+
+/**
+ * The site an edited record ends up on: its own when `siteID` is left out or unchanged; otherwise the
+ * target site passes the gate too, so a site admin cannot move a record to a site it does not run.
+ */
+export async function siteAfterUpdate(
+  request: FastifyRequest,
+  subject: SiteScopedSubject,
+  current: SiteScopedRow,
+  siteID: string | undefined,
+  db: Database | Tx,
+): Promise<string> {
+  if (siteID === undefined || siteID === current.siteId) return current.siteId;
+  return (await assertSiteAccess(request, 'update', subject, siteID, db)).siteID;
+}
