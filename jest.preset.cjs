@@ -47,6 +47,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@console/shared-sdk$': '<rootDir>/../shared-sdk/src/index.ts',
     '^@console/shared-sdk/(.*)$': '<rootDir>/../shared-sdk/src/$1/index.ts',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

@@ -65,23 +65,30 @@ function workspaceDirs() {
 }
 
 export function workspaces() {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  return pkg.workspaces.map((dir) => {
+  return workspaceDirs().map(({ dir }) => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-    return { dir, name: manifest.name, scripts: manifest.scripts ?? {} };
+    const internal = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) =>
+      name.startsWith('@console/'),
+    );
+    return { dir, name: manifest.name, scripts: manifest.scripts ?? {}, internal };
   });
 }
 
 const stampName = '.build-stamp';
 
-/** Builds every package whose sources changed since its last build (lerna keeps dependency order). */
+/**
+ * Builds every package whose sources, or the sources of a workspace package it bundles, changed since its
+ * last build (lerna keeps dependency order).
+ */
 export function ensureBuilt() {
-  const stale = workspaces().filter(({ dir, scripts }) => {
+  const all = workspaces();
+  const dirOf = new Map(all.map((w) => [w.name, w.dir]));
+  const stale = all.filter(({ dir, scripts, internal }) => {
     if (!scripts.build) return false;
     const stamp = path.join(root, dir, 'dist', stampName);
     if (!fs.existsSync(stamp)) return true;
-    const sources = [dir].map((d) => path.join(root, d));
-    return Math.max(...sources.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
+    const inputs = [dir, ...internal.map((name) => dirOf.get(name)).filter(Boolean)];
+    return Math.max(...inputs.map((d) => newestMtime(path.join(root, d)))) > fs.statSync(stamp).mtimeMs;
   });
   if (stale.length === 0) return;
   runOrExit('npx', ['lerna', 'run', 'build', ...stale.flatMap(({ name }) => ['--scope', name])]);

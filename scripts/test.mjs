@@ -2,7 +2,7 @@
 // "tests: N passed, N failed" summed over all packages.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureInstalled, root, run, workspaces } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, root, run, workspaces } from './lib.mjs';
 
 ensureInstalled();
 const resultsDir = path.join(root, '.test-results');
@@ -17,8 +17,13 @@ const step = (label, command, args, options) => {
 step('lint', 'npx', ['eslint', '.']);
 step('format', 'npx', ['prettier', '--check', '.']);
 step('typecheck', 'npx', ['lerna', 'run', 'typecheck']);
-for (const { name, scripts } of workspaces()) {
+// Browser tests run last, against the built console.
+const ordered = workspaces().sort(
+  (a, b) => Number(a.name === '@console/e2e') - Number(b.name === '@console/e2e'),
+);
+for (const { name, scripts } of ordered) {
   if (!scripts.test) continue;
+  if (name === '@console/e2e') ensureBuilt();
   step(`tests of ${name}`, 'npm', ['test', '--workspace', name, '--', '--ci'], {
     env: { ...process.env, CONSOLE_TEST_RESULTS: resultsDir },
   });

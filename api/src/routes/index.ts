@@ -6,6 +6,7 @@ import location from './location/routes.js';
 import masterType from './masterType/routes.js';
 import organization from './organization/routes.js';
 import sitePanel from './site-panel/routes.js';
+import staffPeople from './staff-people/routes.js';
 import supplier from './supplier/routes.js';
 import supplierType from './supplierType/routes.js';
 import userProfile from './user-profile/routes.js';
@@ -22,4 +23,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(supplierType, { prefix: '/supplierType' });
   await app.register(foodItem, { prefix: '/foodItem' });
   await app.register(masterType, { prefix: '/masterType' });
+  await app.register(staffPeople, { prefix: '/staff-people' });
 }

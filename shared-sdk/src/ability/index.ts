@@ -13,6 +13,8 @@ export type Action = (typeof actions)[number];
 
 /** Everything the rules speak of. Site-scoped subjects carry `orgId` and `siteID` on their records. */
 export const subjects = [
+  /** Signing in: the one thing a signed-out visitor may do. */
+  'Auth',
   'Organization',
   'Site',
   'User',

@@ -87,3 +87,13 @@ export const personSchema = z.object({
   email: z.string(),
 });
 export type Person = z.infer<typeof personSchema>;
+
+/** A person in a picker (site admins of a site, assignees); lists are sorted by full name (spec section 9). */
+export const staffOptionSchema = personSchema.extend({ fullName: z.string(), userRole: roleSchema });
+export type StaffOption = z.infer<typeof staffOptionSchema>;
+
+export const staffSimpleListQuerySchema = z.object({
+  role: roleSchema.optional(),
+  siteID: idSchema.optional(),
+  orgId: idSchema.optional(),
+});

@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import { stateFile } from './global-setup';
+
+export default async function globalTeardown() {
+  if (!fs.existsSync(stateFile)) return;
+  const { pid, dataDir } = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { pid: number; dataDir: string };
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  // Give the server a moment to release the PGlite lock before its folder goes.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(stateFile, { force: true });
+}

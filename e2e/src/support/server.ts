@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+export interface RunningConsole {
+  url: string;
+  dataDir: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built console (API + shell + remotes, as `npm start` serves them) on a free port with its
+ * own data folder and the demo data; `env` adds settings such as REMOTES.
+ */
+export async function startConsole(env: Record<string, string> = {}): Promise<RunningConsole> {
+  const server = path.join(repoRoot, 'api', 'dist', 'server.js');
+  for (const built of [server, path.join(repoRoot, 'shell', 'dist', 'index.html')]) {
+    if (!fs.existsSync(built))
+      throw new Error(`${built} is missing: run the tests with \`npm test\`, which builds first`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [server], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`console did not start in time:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (port && output.includes('console API ready')) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`console exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.on('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

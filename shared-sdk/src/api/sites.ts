@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  type closingTimeListRequestSchema,
+  closingTimeListSchema,
+  fetchCountryResponseSchema,
+  type fetchTimezoneRequestSchema,
+  listData,
+  openTimeSlotResponseSchema,
+  type placesRequestSchema,
+  placesResponseSchema,
+  siteOptionSchema,
+  siteSchema,
+  type siteUpdateSchema,
+  timezoneDataSchema,
+  type ClosingTime,
+  type ListData,
+  type ListParams,
+  type OpenTimeSlotResponse,
+  type PlaceDetail,
+  type PlacesResponse,
+  type Site,
+  type SiteInput,
+  type SiteOption,
+  type TimezoneData,
+} from '../contract/index.js';
+import { call, type CallOptions } from '../http/client.js';
+import { toFormData } from '../http/form-data.js';
+import { messageOnly, segment, type ResourceApi } from './resource.js';
+
+/** Filters of the site list: `status: false` lists deleted sites; `country` is an ISO code. */
+export type SiteFilters = { status?: boolean; country?: string };
+export type SiteUpdateInput = z.input<typeof siteUpdateSchema>;
+
+const siteList = listData(siteSchema);
+
+/** /site-panel: sites, their opening times and time slots, and the place and time-zone look-ups. */
+export const sitesApi = {
+  /** GET /web-app-list: the sites the caller may see, paged. */
+  list: (params: ListParams & SiteFilters, options?: CallOptions): Promise<ListData<Site>> =>
+    call({ method: 'get', path: 'site-panel/web-app-list', query: params, data: siteList }, options),
+
+  /** POST /create-new-one, as multipart form data (timing, location and admins as JSON text). */
+  create: (input: SiteInput, options?: CallOptions): Promise<Site> =>
+    call(
+      { method: 'post', path: 'site-panel/create-new-one', form: toFormData(input), data: siteSchema },
+      options,
+    ),
+
+  /** PUT /update-one, as multipart form data; leave `siteAdminList` out to keep the site's admins. */
+  update: (input: SiteUpdateInput, options?: CallOptions): Promise<Site> =>
+    call(
+      { method: 'put', path: 'site-panel/update-one', form: toFormData(input), data: siteSchema },
+      options,
+    ),
+
+  /** PATCH /delete-one with the site's id in the body. */
+  remove: (siteID: string, options?: CallOptions): Promise<null> =>
+    call({ method: 'patch', path: 'site-panel/delete-one', json: { siteID }, data: messageOnly }, options),
+
+  /** GET /simple-list: every live site the caller may see, by name, for pickers. */
+  simpleList: (options?: CallOptions): Promise<SiteOption[]> =>
+    call({ method: 'get', path: 'site-panel/simple-list', data: z.array(siteOptionSchema) }, options),
+
+  /** GET /find-one/{id}: one site (a deleted one too, with status false). */
+  get: (id: string, options?: CallOptions): Promise<Site> =>
+    call({ method: 'get', path: `site-panel/find-one/${segment(id)}`, data: siteSchema }, options),
+
+  /** GET /open-time-slot/{id}: the time slots of one local date (default: the site's today). */
+  openTimeSlots: (id: string, findDate?: string, options?: CallOptions): Promise<OpenTimeSlotResponse> =>
+    call(
+      {
+        method: 'get',
+        path: `site-panel/open-time-slot/${segment(id)}`,
+        query: { findDate },
+        data: openTimeSlotResponseSchema,
+      },
+      options,
+    ),
+
+  /** POST /closing-time-list: opening and closing instants of each open day from `startDate`. */
+  closingTimes: (
+    body: z.input<typeof closingTimeListRequestSchema>,
+    options?: CallOptions,
+  ): Promise<ClosingTime[]> =>
+    call(
+      { method: 'post', path: 'site-panel/closing-time-list', json: body, data: closingTimeListSchema },
+      options,
+    ),
+
+  /** POST /places: city suggestions for the address field. */
+  places: (body: z.input<typeof placesRequestSchema>, options?: CallOptions): Promise<PlacesResponse> =>
+    call({ method: 'post', path: 'site-panel/places', json: body, data: placesResponseSchema }, options),
+
+  /** POST /fetchCountry: address parts, coordinates and time zone of a suggested place (its `result`). */
+  placeDetail: async (body: { placeId: string }, options?: CallOptions): Promise<PlaceDetail> => {
+    const { result } = await call(
+      { method: 'post', path: 'site-panel/fetchCountry', json: body, data: fetchCountryResponseSchema },
+      options,
+    );
+    return result;
+  },
+
+  /** POST /fetchTimezoneData: offsets and name of a time zone, or of the zone nearest to lat,lng. */
+  timezoneData: (
+    body: z.input<typeof fetchTimezoneRequestSchema>,
+    options?: CallOptions,
+  ): Promise<TimezoneData> =>
+    call(
+      { method: 'post', path: 'site-panel/fetchTimezoneData', json: body, data: timezoneDataSchema },
+      options,
+    ),
+};
+
+/** Sites as the UI kit's resource. */
+export const sitesResource: ResourceApi<Site, SiteInput, SiteUpdateInput, SiteFilters> = sitesApi;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { staffOptionSchema, type Role, type StaffOption } from '../contract/index.js';
+import { call, type CallOptions } from '../http/client.js';
+
+/** /staff-people: the organisation's people. */
+export const staffApi = {
+  /** GET /simple-list: people for pickers, by full name; a site admin must name one of its sites. */
+  simpleList: (
+    filters: { role?: Role; siteID?: string } = {},
+    options?: CallOptions,
+  ): Promise<StaffOption[]> =>
+    call(
+      { method: 'get', path: 'staff-people/simple-list', query: filters, data: z.array(staffOptionSchema) },
+      options,
+    ),
+};

@@ -1,0 +1,318 @@
+import ky, {
+  isHTTPError,
+  isNetworkError,
+  isTimeoutError,
+  type AfterResponseState,
+  type BeforeRequestState,
+  type BeforeRetryState,
+  type KyInstance,
+  type NormalizedOptions,
+  type Options,
+} from 'ky';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  errorCodeSchema,
+  loginResponseSchema,
+  type LoginResponse,
+} from '../contract/index.js';
+import { notify } from '../notify/store.js';
+import { session } from '../session/store.js';
+import { ApiError, isApiError } from './errors.js';
+
+// The console's one HTTP client (ARCHITECTURE.md: nothing else calls fetch or ky). Every endpoint function
+// goes through `call`, so the session token, the platform admin's orgId, the single token refresh, the
+// success toast and the error pop-up of spec section 8 happen in exactly one place.
+
+export interface ApiConfig {
+  /** Origin of the API ('' = the page's own origin); a remote embedded in another site passes one. */
+  baseUrl: string;
+  /** Replaces the transport, for tests and for integrators who must wrap every request. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * What a caller may say about one call. By default a server `message` on success shows as a toast and a
+ * failure opens the error pop-up.
+ *
+ * - `quiet: true`: neither toast nor pop-up; the caller reports the outcome itself (the sign-in form shows
+ *   the server's message in its own Alert; background look-ups stay silent).
+ * - `quietFor: [400]`: no pop-up when the call fails with one of these statuses; everything else as usual.
+ *   A form passes `[400]` and shows `error.fieldErrors` next to its fields, while a 403 or a network
+ *   failure still opens the pop-up and a success still shows its toast.
+ * - `signal`: cancels the call; a cancelled call rejects with the abort reason and reports nothing.
+ */
+export interface CallOptions {
+  quiet?: boolean;
+  quietFor?: readonly number[];
+  signal?: AbortSignal;
+}
+
+/** A query value; undefined, null and '' are left out so the server applies its defaults. */
+export type QueryValue = string | number | boolean | null | undefined;
+/** Query parameters: any object (an interface such as ListParams too) whose values are query values. */
+export type Query<Q> = { [K in keyof Q]: QueryValue };
+
+/** One endpoint as the api modules describe it. */
+export interface Endpoint<T, Q> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Path under /api/v1, e.g. 'site-panel/find-one/<id>'. */
+  path: string;
+  query?: Query<Q>;
+  json?: unknown;
+  form?: FormData;
+  /** The contract schema of the envelope's `data`: the answer is checked, so its type is the truth. */
+  data: z.ZodType<T>;
+  /**
+   * Part of signing in or out (login, refresh, logout, forgotten password): sent as it is, never waits for
+   * nor triggers a token refresh. A 401 here is the answer itself, and the refresh call must not wait for
+   * itself.
+   */
+  authFlow?: boolean;
+  /** Milliseconds, or false for none; uploads may take longer than ordinary calls. */
+  timeout?: number | false;
+}
+
+const networkFailure = 'Network error: the server could not be reached';
+const timeoutFailure = 'Network error: the server did not answer in time';
+const unreadableAnswer = 'The server sent an answer the console does not understand';
+
+// ---- the ky instance ------------------------------------------------------------------------------------
+
+let api: KyInstance = createInstance({ baseUrl: '' });
+
+/** Points the client at an API origin. Call once at start-up, before the first request. */
+export function configureApi(config: ApiConfig): void {
+  api = createInstance(config);
+}
+
+function createInstance({ baseUrl, fetch }: ApiConfig): KyInstance {
+  return ky.create({
+    prefix: `${baseUrl.replace(/\/+$/, '')}/api/v1`,
+    headers: { accept: 'application/json' },
+    // ky's 10 s default would cut off a large page of a report on a slow line; uploads set their own.
+    timeout: 30_000,
+    // Only the forced retry after a token refresh, once: repeating a failed write could apply it twice,
+    // and a failed read is better reported at once than after a silent wait.
+    retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+    hooks: {
+      beforeRequest: [authorizeRequest],
+      afterResponse: [retryAfterRefresh],
+      beforeRetry: [reauthorizeRetry],
+    },
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+const isAuthFlow = (options: Readonly<NormalizedOptions>) => options.context['authFlow'] === true;
+
+function setToken(request: Request) {
+  // The API expects the access token raw, without a "Bearer" scheme (spec section 7).
+  const { accessToken } = session.get();
+  if (accessToken) request.headers.set('Authorization', accessToken);
+  else request.headers.delete('Authorization');
+}
+
+async function authorizeRequest({ request, options }: BeforeRequestState) {
+  // Sent now, the request would carry the token being replaced and fail: wait for the new one. If the
+  // refresh fails, this request fails with it without being sent.
+  if (refreshing && !isAuthFlow(options)) await refreshing;
+  setToken(request);
+}
+
+async function retryAfterRefresh({ request, options, response, retryCount }: AfterResponseState) {
+  if (response.status !== 401 || retryCount > 0 || isAuthFlow(options)) return;
+  const sent = request.headers.get('Authorization');
+  // Without a token the 401 is not about an expired session; the caller hears it as it is.
+  if (sent === null) return;
+  await tokenAfter(sent);
+  return ky.retry({ delay: 0, code: 'TOKEN_REFRESHED' });
+}
+
+function reauthorizeRetry({ request }: BeforeRetryState) {
+  setToken(request);
+}
+
+// ---- the single token refresh ---------------------------------------------------------------------------
+
+/** The refresh in flight, shared by every request that needs it; null when none is. */
+let refreshing: Promise<string> | null = null;
+
+/** Errors that ended the session: the login page says why (`endedBecause`), so no pop-up repeats it. */
+const sessionEndings = new WeakSet<ApiError>();
+
+/**
+ * A token to retry with after the server refused `stale`. However many requests are refused together,
+ * only one refresh runs: the server rotates refresh tokens and treats a reused one as theft, so a second
+ * refresh with the same token would end the session.
+ */
+function tokenAfter(stale: string | null): Promise<string> {
+  if (refreshing) return refreshing;
+  const { accessToken } = session.get();
+  // Refused with a token that has since been replaced: the refresh already happened (or the session ended
+  // and was reported once, by the refresh that failed).
+  if (accessToken !== stale) {
+    return accessToken ? Promise.resolve(accessToken) : Promise.reject(endedSession(undefined));
+  }
+  const current: Promise<string> = renewSession().finally(() => {
+    if (refreshing === current) refreshing = null;
+  });
+  refreshing = current;
+  return current;
+}
+
+async function renewSession(): Promise<string> {
+  const { refreshToken } = session.get();
+  let refusal: ApiError | undefined;
+  if (refreshToken) {
+    try {
+      const renewed = await refreshTokens(refreshToken);
+      session.signIn(renewed);
+      return renewed.accessToken;
+    } catch (error) {
+      const failure = toApiError(error);
+      // Unreachable or failing server: the refresh token may still be good, so the session stays and the
+      // waiting requests fail with the network error instead.
+      if (failure.code === 'NETWORK_ERROR' || failure.status >= 500) throw failure;
+      refusal = failure;
+    }
+  }
+  session.signOut('expired');
+  throw endedSession(refusal);
+}
+
+function endedSession(refusal: ApiError | undefined): ApiError {
+  const error = new ApiError({
+    status: 401,
+    code: 'TOKEN_EXPIRED',
+    message: refusal?.status === 401 ? refusal.message : 'Your session has expired; please sign in again',
+  });
+  sessionEndings.add(error);
+  return error;
+}
+
+/**
+ * POST /authentication/refresh-token. Only the client calls it, through `tokenAfter`; others use
+ * `refreshSession` so that two refreshes can never race.
+ */
+function refreshTokens(refreshToken: string): Promise<LoginResponse> {
+  return call(
+    {
+      method: 'post',
+      path: 'authentication/refresh-token',
+      json: { refreshToken },
+      data: loginResponseSchema,
+      authFlow: true,
+    },
+    { quiet: true },
+  );
+}
+
+/**
+ * Renews the stored session now, or joins the renewal in flight; resolves with the new access token. If
+ * the server refuses, the session ends ('expired') and this rejects with an ApiError 401.
+ */
+export function refreshSession(): Promise<string> {
+  return tokenAfter(session.get().accessToken);
+}
+
+// ---- one request, one unwrap, one error path ------------------------------------------------------------
+
+const successBodySchema = z.object({
+  status: z.literal(true),
+  message: z.string().optional(),
+  data: z.unknown(),
+});
+
+// Lenient on purpose: a field the contract does not know must not hide the rest of the server's answer.
+const errorAnswerSchema = z.object({
+  message: z.string().optional().catch(undefined),
+  error: errorCodeSchema.optional().catch(undefined),
+  details: errorBodySchema.shape.details.catch(undefined),
+});
+
+function searchParamsOf<Q>(query: Query<Q> | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  const entries: [string, QueryValue][] = Object.entries(query ?? {});
+  for (const [key, value] of entries) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  // A platform admin acts inside the organisation it chose; every request says which (spec section 6).
+  const { isAdminToken, orgId } = session.get();
+  if (isAdminToken && orgId) params.set('orgId', orgId);
+  return params;
+}
+
+/**
+ * Sends one request and returns the `data` of the `{status, message?, data}` envelope, checked against the
+ * endpoint's schema. On success a server `message` becomes a toast; on failure the error pop-up opens
+ * (title: the server's message, else its error code, else the client's own message; details: one
+ * 'field: message' line per field error) and the call rejects with that ApiError. See CallOptions for
+ * `quiet` and `quietFor`.
+ */
+export async function call<T, Q = object>(endpoint: Endpoint<T, Q>, options: CallOptions = {}): Promise<T> {
+  const init: Options = {
+    method: endpoint.method,
+    searchParams: searchParamsOf(endpoint.query),
+    context: { authFlow: endpoint.authFlow === true },
+    ...(endpoint.json !== undefined ? { json: endpoint.json } : {}),
+    ...(endpoint.form ? { body: endpoint.form } : {}),
+    ...(endpoint.timeout !== undefined ? { timeout: endpoint.timeout } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  try {
+    const response = await api(endpoint.path, init);
+    const { message, data } = unwrap(
+      await response.json().catch(() => undefined),
+      endpoint.data,
+      response.status,
+    );
+    if (message && !options.quiet) notify.success(message);
+    return data;
+  } catch (error) {
+    // The caller cancelled: there is nothing to report and nobody waiting for an explanation.
+    if (options.signal?.aborted) throw error;
+    const failure = toApiError(error);
+    const silenced =
+      options.quiet || options.quietFor?.includes(failure.status) || sessionEndings.has(failure);
+    if (!silenced) notify.error(failure.message, fieldErrorLines(failure));
+    throw failure;
+  }
+}
+
+function unwrap<T>(body: unknown, schema: z.ZodType<T>, status: number): { message?: string; data: T } {
+  const envelope = successBodySchema.safeParse(body);
+  const checked = envelope.success ? schema.safeParse(envelope.data.data) : undefined;
+  if (!envelope.success || !checked?.success) {
+    throw new ApiError({ status, code: 'INTERNAL_ERROR', message: unreadableAnswer });
+  }
+  return { message: envelope.data.message, data: checked.data };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (isHTTPError(error)) {
+    const { status, statusText } = error.response;
+    const answer = errorAnswerSchema.safeParse(error.data);
+    const fallback = `Request failed: the server answered ${status}${statusText ? ` ${statusText}` : ''}`;
+    return ApiError.fromBody(status, answer.success ? answer.data : undefined, fallback);
+  }
+  if (isNetworkError(error) || isTimeoutError(error)) {
+    return new ApiError({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: isTimeoutError(error) ? timeoutFailure : networkFailure,
+    });
+  }
+  return new ApiError({
+    status: 0,
+    code: 'INTERNAL_ERROR',
+    message: error instanceof Error && error.message ? error.message : 'Something went wrong',
+  });
+}
+
+function fieldErrorLines(error: ApiError): string[] {
+  return Object.entries(error.fieldErrors).flatMap(([field, messages]) =>
+    messages.map((message) => `${field}: ${message}`),
+  );
+}

@@ -1,0 +1,47 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Snackbar } from '@mui/material';
+import { notify, useNotifications } from './store.js';
+
+/** Toasts for successes and the error pop-up; rendered once by the shell (or a mounted remote). */
+export function Notifications() {
+  const toast = useNotifications((s) => s.toasts[0]);
+  const error = useNotifications((s) => s.error);
+  return (
+    <>
+      <Snackbar
+        key={toast?.id}
+        open={toast !== undefined}
+        autoHideDuration={4000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway' && toast) notify.dismissToast(toast.id);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        <Alert
+          severity={toast?.severity ?? 'success'}
+          variant="filled"
+          onClose={() => toast && notify.dismissToast(toast.id)}
+          role="status"
+        >
+          {toast?.message}
+        </Alert>
+      </Snackbar>
+      <Dialog open={error !== null} onClose={() => notify.dismissError()} aria-labelledby="error-popup-title">
+        <DialogTitle id="error-popup-title">{error?.title}</DialogTitle>
+        {error && error.details.length > 0 && (
+          <DialogContent>
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {error.details.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </DialogContent>
+        )}
+        <DialogActions>
+          <Button onClick={() => notify.dismissError()} variant="contained" autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { InputAdornment, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+
+export interface SearchFieldProps {
+  value: string;
+  /** Called once typing pauses for `delay` ms, with the trimmed text. */
+  onSearch: (search: string) => void;
+  placeholder: string;
+  delay?: number;
+}
+
+/** The list's search box: one request per pause in typing, not one per key. */
+export function SearchField({ value, onSearch, placeholder, delay = 300 }: SearchFieldProps) {
+  const [text, setText] = useState(value);
+  useEffect(() => {
+    const search = text.trim();
+    if (search === value) return;
+    const timer = setTimeout(() => onSearch(search), delay);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch, delay]);
+  return (
+    <TextField
+      type="search"
+      size="small"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      placeholder={placeholder}
+      sx={{ minWidth: { sm: 260 } }}
+      slotProps={{
+        htmlInput: { 'aria-label': placeholder },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

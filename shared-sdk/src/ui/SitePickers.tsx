@@ -1,0 +1,130 @@
+import { Stack } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import type { DateTime } from 'luxon';
+import { fromPickerValue, toPickerValue, useDraft, useSiteTimeZone, type LocalKind } from './site-dates.js';
+
+export interface SitePickerProps {
+  kind: LocalKind;
+  id: string;
+  label: string;
+  /** Site-local YYYY-MM-DD or HH:mm. */
+  value: string | null;
+  /** Called with null when cleared and '' while the typed value is not complete (see `sendIncomplete`). */
+  onChange: (value: string | null) => void;
+  /** False: a half-typed value is kept in the picker and not sent (filters). Default true (forms). */
+  sendIncomplete?: boolean;
+  onBlur?: () => void;
+  error?: string;
+  helperText?: string;
+  required?: boolean;
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+  /** Site-local YYYY-MM-DD bounds (dates only). */
+  minDate?: string | null;
+  maxDate?: string | null;
+}
+
+/** A MUI X date or time picker reading and writing site-local strings in the selected site's zone. */
+export function SitePicker(props: SitePickerProps) {
+  const { kind, value, onChange } = props;
+  const zone = useSiteTimeZone();
+  const [draft, edit] = useDraft(value, (held) => toPickerValue(held, kind, zone));
+  const change = (next: DateTime | null) => {
+    const typed = fromPickerValue(next, kind, zone);
+    if (typed === '' && props.sendIncomplete === false) {
+      edit(next, value);
+      return;
+    }
+    edit(next, typed);
+    onChange(typed);
+  };
+  const textField = {
+    id: props.id,
+    required: props.required,
+    error: props.error !== undefined,
+    helperText: props.error ?? props.helperText,
+    onBlur: props.onBlur,
+    size: props.size,
+    fullWidth: true,
+  };
+  const common = {
+    label: props.label,
+    value: draft,
+    onChange: change,
+    timezone: zone,
+    disabled: props.disabled,
+  };
+  if (kind === 'time') return <TimePicker {...common} ampm={false} slotProps={{ textField }} />;
+  return (
+    <DatePicker
+      {...common}
+      minDate={toPickerValue(props.minDate, 'date', zone) ?? undefined}
+      maxDate={toPickerValue(props.maxDate, 'date', zone) ?? undefined}
+      slotProps={{ textField }}
+    />
+  );
+}
+
+export interface DateRange {
+  /** Site-local YYYY-MM-DD, or null for open-ended. */
+  from: string | null;
+  to: string | null;
+}
+
+export interface DateRangeFilterProps {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  labels?: { from: string; to: string };
+  id?: string;
+}
+
+/**
+ * Two date pickers, start ≤ end: each bounds the other, and a start typed past the end moves the end
+ * along (and the other way round), so the list is never asked for an empty range. Half-typed dates are
+ * not sent.
+ */
+export function DateRangeFilter({
+  value,
+  onChange,
+  labels = { from: 'From', to: 'To' },
+  id = 'date-range',
+}: DateRangeFilterProps) {
+  const set = (side: keyof DateRange, next: string | null) => {
+    const range = { ...value, [side]: next };
+    if (range.from && range.to && range.from > range.to) {
+      if (side === 'from') range.to = range.from;
+      else range.from = range.to;
+    }
+    onChange(range);
+  };
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      role="group"
+      aria-label={`${labels.from} – ${labels.to}`}
+    >
+      <SitePicker
+        kind="date"
+        id={`${id}-from`}
+        label={labels.from}
+        value={value.from}
+        maxDate={value.to}
+        onChange={(next) => set('from', next)}
+        sendIncomplete={false}
+        size="small"
+      />
+      <SitePicker
+        kind="date"
+        id={`${id}-to`}
+        label={labels.to}
+        value={value.to}
+        minDate={value.from}
+        onChange={(next) => set('to', next)}
+        sendIncomplete={false}
+        size="small"
+      />
+    </Stack>
+  );
+}

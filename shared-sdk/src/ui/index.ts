@@ -1,0 +1,74 @@
+// `@console/shared-sdk/ui`: the resource kit. A separate entry from the SDK's main one because it pulls in
+// MUI X, which the login page must not download.
+
+// A list screen as a declaration.
+export * from './declarations.js';
+export { ResourceScreen, type ResourceScreenProps } from './ResourceScreen.js';
+
+// The two hooks the screen is built on, for screens that need their own layout.
+export { useResourceList, type ResourceList, type ResourceListOptions } from './use-resource-list.js';
+export {
+  useModalForm,
+  formErrorStatuses,
+  issuesToErrors,
+  serverFieldErrors,
+  errorsUnder,
+  type FieldErrors,
+  type ModalForm,
+  type ModalFormOptions,
+} from './use-modal-form.js';
+export {
+  applyListPage,
+  changeListQuery,
+  initialListQuery,
+  isNarrowed,
+  modelFromSort,
+  pageSizeOptions,
+  sortFromModel,
+  toListParams,
+  type FilterValue,
+  type FilterValues,
+  type ListQuery,
+  type ListQueryChange,
+} from './list-query.js';
+
+// The pieces, for screens that are not plain lists.
+export { FieldInput, type FieldInputProps } from './FieldInput.js';
+export {
+  ConfirmDialog,
+  EntryList,
+  FormDialog,
+  ViewDialog,
+  displayValue,
+  type ConfirmDialogProps,
+  type FormDialogProps,
+  type ViewDialogProps,
+  type ViewEntry,
+} from './dialogs.js';
+export { ResourceCards, type ResourceCardsProps } from './ResourceCards.js';
+export { SearchField, type SearchFieldProps } from './SearchField.js';
+export { EmptyState, ErrorState } from './states.js';
+export { useOptions, optionLabel } from './options.js';
+export {
+  SiteDatesProvider,
+  useSiteTimeZone,
+  toPickerValue,
+  fromPickerValue,
+  useDraft,
+  type LocalKind,
+} from './site-dates.js';
+export {
+  DateRangeFilter,
+  SitePicker,
+  type DateRange,
+  type DateRangeFilterProps,
+  type SitePickerProps,
+} from './SitePickers.js';
+export {
+  StatusChip,
+  dashboardColors,
+  taskProgressStates,
+  type ProgressStyle,
+  type StatusChipProps,
+  type TaskProgress,
+} from './status.js';

@@ -1,0 +1,45 @@
+import { Chip } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { organizationApi, session, useSession } from '@console/shared-sdk';
+
+/** For the platform admin: which organisation it is acting in, and a way out of it. */
+export function ActingOrganization() {
+  const role = useSession((s) => s.userData?.role);
+  const orgId = useSession((s) => s.orgId);
+  const navigate = useNavigate();
+  const [name, setName] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (role !== 'ADMIN' || !orgId) return;
+    const controller = new AbortController();
+    organizationApi
+      .view(orgId, { quiet: true, signal: controller.signal })
+      .then((organization) => setName(organization.name))
+      .catch(() => setName(null));
+    return () => controller.abort();
+  }, [role, orgId]);
+
+  if (role !== 'ADMIN') return null;
+  if (!orgId) {
+    return (
+      <Chip
+        label="Choose an organisation"
+        onClick={() => navigate('/dashboard/organizations')}
+        variant="outlined"
+      />
+    );
+  }
+  return (
+    <Chip
+      color="secondary"
+      label={`Acting in ${name ?? 'organisation'}`}
+      onDelete={() => {
+        session.actInOrganization(null);
+        navigate('/dashboard/organizations');
+      }}
+      deleteIcon={undefined}
+      aria-label={`Acting in ${name ?? 'an organisation'}; remove to stop`}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { SiteSelector } from '@console/shared-sdk';
+import { themeSettings, useThemeSettings } from '../theme/settings';
+import { ActingOrganization } from './ActingOrganization';
+import { UserMenu } from './UserMenu';
+
+interface Props {
+  showSiteSelector: boolean;
+  onOpenMobileMenu: () => void;
+  onOpenSettings: () => void;
+}
+
+export function NavBar({ showSiteSelector, onOpenMobileMenu, onOpenSettings }: Props) {
+  const type = useThemeSettings((s) => s.navbarType);
+  const collapsed = useThemeSettings((s) => s.menuCollapsed);
+  if (type === 'hidden') return null;
+  const floating = type === 'floating';
+  return (
+    <AppBar
+      position={type === 'static' ? 'static' : 'sticky'}
+      color="inherit"
+      elevation={floating ? 2 : 0}
+      sx={{
+        borderBottom: floating ? 0 : 1,
+        borderColor: 'divider',
+        ...(floating ? { top: 12, mx: { xs: 1, md: 3 }, mt: 1.5, width: 'auto', borderRadius: 2 } : {}),
+      }}
+    >
+      <Toolbar sx={{ gap: 1.5 }}>
+        <IconButton
+          edge="start"
+          aria-label="Open the menu"
+          onClick={onOpenMobileMenu}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Tooltip title={collapsed ? 'Expand the menu' : 'Collapse the menu'}>
+          <IconButton
+            edge="start"
+            aria-label={collapsed ? 'Expand the menu' : 'Collapse the menu'}
+            onClick={() => themeSettings.set({ menuCollapsed: !collapsed })}
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          >
+            <MenuOpenIcon sx={{ transform: collapsed ? 'scaleX(-1)' : 'none' }} />
+          </IconButton>
+        </Tooltip>
+        {showSiteSelector && <SiteSelector />}
+        <Box sx={{ flex: 1 }} />
+        <ActingOrganization />
+        <Tooltip title="Theme settings">
+          <IconButton aria-label="Theme settings" onClick={onOpenSettings}>
+            <SettingsIcon />
+          </IconButton>
+        </Tooltip>
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,116 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { defineRulesFor, session, type Role } from '@console/shared-sdk';
+import { registryStore } from '../remotes/registry';
+import { SideMenu } from './SideMenu';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const orgId = '0190a000-0000-7000-8000-000000000001';
+const brighton = '0190a000-0000-7000-8000-0000000000a1';
+
+function signInAs(role: Role) {
+  const userData = {
+    userID: '0190a000-0000-7000-8000-0000000000f1',
+    firstName: 'Test',
+    lastName: 'User',
+    email: 'test@example.com',
+    role,
+    orgId: role === 'ADMIN' ? null : orgId,
+    siteIds: role === 'SITE_ADMIN' ? [brighton] : [],
+    ability: defineRulesFor({
+      userID: 'u',
+      role,
+      orgId: role === 'ADMIN' ? null : orgId,
+      siteIds: [brighton],
+    }),
+    accessToken: 'token',
+  };
+  session.signIn({ accessToken: 'token', refreshToken: 'refresh', userData });
+}
+
+function menuTitles() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <SideMenu collapsed={false} mobileOpen={false} onCloseMobile={() => undefined} />
+    </MemoryRouter>,
+  );
+  // The permanent drawer (desktop) holds the menu; read its links.
+  const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+const Icon = () => null;
+beforeEach(() => {
+  registryStore.setState({
+    listed: true,
+    remotes: [
+      {
+        name: 'mfe-equipment',
+        entry: '/remotes/mfe-equipment/mf-manifest.json',
+        status: 'ready',
+        module: {
+          routes: [],
+          menu: [
+            {
+              title: 'Suppliers',
+              path: '/dashboard/supplier',
+              subject: 'Supplier',
+              section: 'Equipment',
+              Icon,
+            },
+            {
+              title: 'Departments',
+              path: '/dashboard/departmentManagment',
+              subject: 'Department',
+              section: 'People',
+            },
+          ],
+        },
+      },
+    ],
+  });
+});
+afterEach(() => session.signOut());
+
+test('an organisation admin sees the organisation and every remote entry it may read, but not the platform list', () => {
+  signInAs('ORGANIZATION_ADMIN');
+  expect(menuTitles()).toEqual(['Dashboard', 'Sites', 'Organisation', 'Suppliers', 'Departments']);
+});
+
+test('a platform admin also sees the organisations list', () => {
+  signInAs('ADMIN');
+  expect(menuTitles()).toContain('Organisations');
+});
+
+test('a site admin sees what its rules allow', () => {
+  signInAs('SITE_ADMIN');
+  const titles = menuTitles();
+  expect(titles).toEqual(expect.arrayContaining(['Dashboard', 'Sites', 'Organisation', 'Suppliers']));
+  expect(titles).not.toContain('Organisations');
+});
+
+test('staff (whose rules do not cover the organisation) see no organisation entry', () => {
+  signInAs('STAFF');
+  expect(menuTitles()).not.toContain('Organisation');
+  expect(menuTitles()).not.toContain('Suppliers');
+});
+
+test('a remote that failed to load offers a retry in the menu', () => {
+  signInAs('ORGANIZATION_ADMIN');
+  registryStore.setState({
+    listed: true,
+    remotes: [{ name: 'mfe-logs', entry: '/x', status: 'failed', error: 'manifest 404' }],
+  });
+  render(
+    <MemoryRouter>
+      <SideMenu collapsed={false} mobileOpen={false} onCloseMobile={() => undefined} />
+    </MemoryRouter>,
+  );
+  expect(screen.getAllByText('mfe-logs unavailable').length).toBeGreaterThan(0);
+});

@@ -1,0 +1,85 @@
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import BusinessIcon from '@mui/icons-material/Business';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import StoreIcon from '@mui/icons-material/Store';
+import { useMemo, type ComponentType } from 'react';
+import { useAbility, type Action, type SubjectName } from '@console/shared-sdk';
+import { useRegistry } from '../remotes/registry';
+
+export interface MenuItem {
+  title: string;
+  path: string;
+  section: string;
+  Icon?: ComponentType;
+  /** Shown only when the user may do this. */
+  action: Action;
+  subject: SubjectName;
+  order: number;
+}
+
+/** The shell's own screens; the remotes add theirs from their ./routes module. */
+export const shellMenu: MenuItem[] = [
+  {
+    title: 'Dashboard',
+    path: '/dashboard',
+    section: 'Overview',
+    Icon: DashboardIcon,
+    action: 'read',
+    subject: 'Site',
+    order: 0,
+  },
+  {
+    title: 'Sites',
+    path: '/dashboard/sites',
+    section: 'Overview',
+    Icon: StoreIcon,
+    action: 'read',
+    subject: 'Site',
+    order: 1,
+  },
+  {
+    title: 'Organisation',
+    path: '/dashboard/organization',
+    section: 'Overview',
+    Icon: BusinessIcon,
+    action: 'read',
+    subject: 'Organization',
+    order: 2,
+  },
+  {
+    title: 'Organisations',
+    path: '/dashboard/organizations',
+    section: 'Platform',
+    Icon: ApartmentIcon,
+    action: 'manage',
+    subject: 'Organization',
+    order: 0,
+  },
+];
+
+export interface MenuSection {
+  title: string;
+  items: MenuItem[];
+}
+
+/** Menu sections for the signed-in user: the shell's entries and every loaded remote's, filtered by ability. */
+export function useMenu(): MenuSection[] {
+  const ability = useAbility();
+  const remotes = useRegistry((s) => s.remotes);
+  return useMemo(() => {
+    const remoteItems: MenuItem[] = remotes.flatMap((remote) =>
+      (remote.module?.menu ?? []).map((entry) => ({
+        ...entry,
+        action: 'read' as const,
+        order: entry.order ?? 50,
+      })),
+    );
+    const visible = [...shellMenu, ...remoteItems].filter((item) => ability.can(item.action, item.subject));
+    const sections = new Map<string, MenuItem[]>();
+    for (const item of visible) sections.set(item.section, [...(sections.get(item.section) ?? []), item]);
+    return [...sections.entries()].map(([title, items]) => ({
+      title,
+      items: items.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)),
+    }));
+  }, [ability, remotes]);
+}

@@ -1,0 +1,37 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+/** The frame of the signed-out pages: a centred card with the product name. */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography sx={{ fontWeight: 700 }} variant="overline" color="primary">
+            Compliance Console
+          </Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {subtitle}
+            </Typography>
+          )}
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

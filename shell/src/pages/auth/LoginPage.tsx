@@ -1,0 +1,39 @@
+import { Alert, Link } from '@mui/material';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { SignInForm, useIsSignedIn, useSession } from '@console/shared-sdk';
+import { AuthLayout } from './AuthLayout';
+import { safeReturnTo } from './return-to';
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const signedIn = useIsSignedIn();
+  const endedBecause = useSession((s) => s.endedBecause);
+  const notice = params.get('notice');
+
+  if (signedIn) return <Navigate to={returnTo} replace />;
+  return (
+    <AuthLayout title="Sign in" subtitle="For organisation and site admins. Staff use the mobile app.">
+      {endedBecause === 'expired' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your session has ended. Please sign in again.
+        </Alert>
+      )}
+      {notice === 'password-set' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Your password has been set. Sign in with it now.
+        </Alert>
+      )}
+      <SignInForm
+        defaultEmail={params.get('email') ?? undefined}
+        onSignedIn={() => navigate(returnTo, { replace: true })}
+        forgotPasswordLink={
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            Forgot password?
+          </Link>
+        }
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,22 @@
+import { CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSignOut } from '@console/shared-sdk';
+
+export function LogoutPage() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void signOut().finally(() => navigate('/login', { replace: true }));
+  }, [signOut, navigate]);
+  return (
+    <Stack
+      sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}
+      spacing={2}
+      role="status"
+    >
+      <CircularProgress />
+      <Typography>Signing out…</Typography>
+    </Stack>
+  );
+}

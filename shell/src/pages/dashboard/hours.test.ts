@@ -1,0 +1,33 @@
+import type { Timing } from '@console/shared-sdk';
+import { todaysHours } from './hours';
+
+const lateWeekend: Timing = [
+  { day: 5, isOpen: true, openTime: '08:00', closeTime: '01:00' },
+  { day: 6, isOpen: true, openTime: '08:00', closeTime: '01:00' },
+  { day: 0, isOpen: false, openTime: '09:00', closeTime: '17:00' },
+];
+
+test('shows the local day and hours, open or not', () => {
+  // Friday 23 Oct 2026, 12:00 in London (11:00 UTC, summer time).
+  const noon = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-23T11:00:00Z'));
+  expect(noon).toEqual({ localDate: 'Fri 23 Oct', hours: '08:00–01:00', openNow: true, changesAt: '01:00' });
+});
+
+test('after midnight a site is still open from the evening before', () => {
+  // Sunday 25 Oct 00:30 BST: Saturday's opening runs to 01:00 even though Sunday is closed.
+  const lateNight = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-24T23:30:00Z'));
+  expect(lateNight).toMatchObject({
+    localDate: 'Sun 25 Oct',
+    hours: null,
+    openNow: true,
+    changesAt: '01:00',
+  });
+});
+
+test('before opening it says when it opens; the same instant is another day in New York', () => {
+  const early = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-23T05:00:00Z'));
+  expect(early).toMatchObject({ openNow: false, changesAt: '08:00' });
+  const newYork = todaysHours(lateWeekend, 'America/New_York', new Date('2026-10-24T03:00:00Z'));
+  // 23:00 on Friday in New York: open until 01:00.
+  expect(newYork).toMatchObject({ localDate: 'Fri 23 Oct', openNow: true });
+});

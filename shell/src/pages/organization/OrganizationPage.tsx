@@ -1,0 +1,176 @@
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Can, organizationApi, useSession, type Organization } from '@console/shared-sdk';
+import { EntryList, FormDialog, formErrorStatuses, issuesToErrors } from '@console/shared-sdk/ui';
+import {
+  organizationFields,
+  organizationToForm,
+  organizationToUpdate,
+  updateOrganizationSchema,
+} from './organization-form';
+
+function NoteCard({
+  organization,
+  onSaved,
+}: {
+  organization: Organization;
+  onSaved: (org: Organization) => void;
+}) {
+  const [note, setNote] = useState(organization.note);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setNote(organization.note), [organization.note]);
+  const changed = note !== organization.note;
+  return (
+    <Card>
+      <CardHeader title="Note" subheader="Visible to every admin of the organisation" />
+      <CardContent>
+        <Can
+          I="update"
+          a="Organization"
+          this={{ _id: organization._id }}
+          otherwise={
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{organization.note || 'No note.'}</Typography>
+          }
+        >
+          <Stack spacing={1.5}>
+            <TextField
+              label="Note"
+              multiline
+              minRows={4}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 10000 } }}
+            />
+            <Box>
+              <Button
+                variant="contained"
+                disabled={!changed}
+                loading={saving}
+                onClick={() => {
+                  setSaving(true);
+                  organizationApi
+                    .updateNote({ _id: organization._id, note })
+                    .then(onSaved)
+                    .catch(() => undefined)
+                    .finally(() => setSaving(false));
+                }}
+              >
+                Save note
+              </Button>
+            </Box>
+          </Stack>
+        </Can>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The organisation the user works in: its record, an edit form and the shared note. */
+export function OrganizationPage() {
+  const orgId = useSession((s) => s.orgId);
+  const [organization, setOrganization] = useState<Organization | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    organizationApi
+      .view(undefined, { quiet: true })
+      .then(setOrganization)
+      .catch(() => setFailed(true));
+  }, []);
+  useEffect(load, [load, orgId]);
+
+  if (failed) {
+    return (
+      <Alert severity="error" action={<Button onClick={load}>Retry</Button>}>
+        The organisation could not be loaded.
+      </Alert>
+    );
+  }
+  if (!organization) return <Skeleton variant="rounded" height={240} aria-label="Loading the organisation" />;
+
+  const entries = [
+    { label: 'Name', value: organization.name },
+    { label: 'E-mail', value: organization.email },
+    { label: 'Phone', value: organization.phone },
+    {
+      label: 'Address',
+      value: [
+        organization.add1,
+        organization.add2,
+        organization.city,
+        organization.county,
+        organization.zip,
+        organization.country,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    },
+    { label: 'Sites', value: String(organization.siteCount) },
+    { label: 'People', value: String(organization.userCount) },
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h4" component="h1">
+          {organization.name}
+        </Typography>
+        <Can I="update" a="Organization" this={{ _id: organization._id }}>
+          <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+            Edit details
+          </Button>
+        </Can>
+      </Stack>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card>
+            <CardHeader title="Details" />
+            <CardContent>
+              <EntryList entries={entries} />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <NoteCard organization={organization} onSaved={setOrganization} />
+        </Grid>
+      </Grid>
+      {editing && (
+        <FormDialog
+          title="Edit organisation"
+          fields={organizationFields}
+          initial={organizationToForm(organization)}
+          validate={(form) => {
+            const result = updateOrganizationSchema.safeParse(organizationToUpdate(form, organization));
+            return result.success ? {} : issuesToErrors(result.error.issues);
+          }}
+          save={async (form) => {
+            setOrganization(
+              await organizationApi.update(organizationToUpdate(form, organization), {
+                quietFor: formErrorStatuses,
+              }),
+            );
+          }}
+          onSaved={() => setEditing(false)}
+          onClose={() => setEditing(false)}
+          context={{ siteID: null, timeZone: 'UTC' }}
+          editing
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import LoginIcon from '@mui/icons-material/Login';
+import { Button } from '@mui/material';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { organizationResource, session, useAbility, type Organization } from '@console/shared-sdk';
+import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+import {
+  createOrganizationSchema,
+  emptyOrganizationForm,
+  organizationFields,
+  organizationToForm,
+  organizationToInput,
+  organizationToUpdate,
+  updateOrganizationSchema,
+} from './organization-form';
+
+function ActInButton({ organization }: { organization: Organization }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      size="small"
+      startIcon={<LoginIcon />}
+      onClick={() => {
+        session.actInOrganization(organization._id);
+        navigate('/dashboard');
+      }}
+      aria-label={`Work in ${organization.name}`}
+    >
+      Open
+    </Button>
+  );
+}
+
+const organizations = defineResource({
+  title: 'Organisations',
+  name: 'organisation',
+  subject: 'Organization',
+  api: organizationResource,
+  recordLabel: (org: Organization) => org.name,
+  defaultSort: 'name',
+  search: { placeholder: 'Search by name, e-mail or town' },
+  emptyMessage: 'No organisations yet. Add the first one and invite its admin.',
+  columns: [
+    { field: 'name', headerName: 'Organisation', flex: 1.3, minWidth: 180 },
+    { field: 'email', headerName: 'E-mail', flex: 1, minWidth: 160, sortable: false },
+    { field: 'city', headerName: 'Town', flex: 0.8, minWidth: 110, sortable: false },
+    { field: 'siteCount', headerName: 'Sites', type: 'number', width: 80, sortable: false },
+    { field: 'userCount', headerName: 'People', type: 'number', width: 90, sortable: false },
+    {
+      field: 'act',
+      headerName: '',
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) => <ActInButton organization={row} />,
+    },
+  ],
+  view: [
+    { label: 'Name', field: 'name' },
+    { label: 'E-mail', field: 'email' },
+    { label: 'Phone', field: 'phone' },
+    {
+      label: 'Address',
+      render: (o) => [o.add1, o.add2, o.city, o.county, o.zip, o.country].filter(Boolean).join(', '),
+    },
+    { label: 'Sites', field: 'siteCount' },
+    { label: 'People', field: 'userCount' },
+    { label: 'Note', field: 'note' },
+  ],
+  form: {
+    schema: createOrganizationSchema,
+    updateSchema: updateOrganizationSchema,
+    fields: organizationFields,
+    emptyForm: emptyOrganizationForm,
+    toForm: organizationToForm,
+    toInput: organizationToInput,
+    toUpdate: organizationToUpdate,
+  },
+});
+
+/** The platform admin's list of organisations, and the way into one of them. */
+export function OrganizationsPage() {
+  const ability = useAbility();
+  if (!ability.can('manage', 'Organization')) return <Navigate to="/dashboard" replace />;
+  return <ResourceScreen resource={organizations} />;
+}

@@ -1,0 +1,337 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  Skeleton,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  changePasswordSchema,
+  genderSchema,
+  isApiError,
+  profileApi,
+  roleLabels,
+  session,
+  updateProfileSchema,
+  type NotificationSettings,
+  type Profile,
+} from '@console/shared-sdk';
+import {
+  FieldInput,
+  formErrorStatuses,
+  issuesToErrors,
+  useModalForm,
+  type AnyFieldDeclaration,
+  type FieldErrors,
+} from '@console/shared-sdk/ui';
+
+const noSite = { siteID: null, timeZone: 'UTC' };
+
+/** A card holding a small form built from field declarations, validated with a contract schema. */
+function FormCard<Form extends object>(props: {
+  title: string;
+  subheader?: string;
+  fields: readonly AnyFieldDeclaration[];
+  initial: Form;
+  validate: (form: Form) => FieldErrors;
+  save: (form: Form) => Promise<void>;
+  submitLabel: string;
+  resetAfterSave?: boolean;
+}) {
+  const id = useId();
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Card>
+      <CardHeader title={props.title} subheader={props.subheader} />
+      <CardContent>
+        <FormBody
+          key={generation}
+          {...props}
+          id={id}
+          onSaved={() => props.resetAfterSave && setGeneration((g) => g + 1)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function FormBody<Form extends object>(props: {
+  id: string;
+  fields: readonly AnyFieldDeclaration[];
+  initial: Form;
+  validate: (form: Form) => FieldErrors;
+  save: (form: Form) => Promise<void>;
+  submitLabel: string;
+  onSaved: () => void;
+}) {
+  const form = useModalForm({
+    initial: props.initial,
+    validate: props.validate,
+    save: props.save,
+    onSaved: props.onSaved,
+  });
+  return (
+    <Stack component="form" spacing={2} {...form.formProps}>
+      {form.formError && <Alert severity="error">{form.formError}</Alert>}
+      {props.fields.map((field) => (
+        <FieldInput
+          key={field.name}
+          id={`${props.id}-${field.name}`}
+          field={field}
+          value={Reflect.get(form.values, field.name)}
+          onChange={(value) => form.setField(field.name, value)}
+          onBlur={form.blur}
+          error={form.errors[field.name]}
+          errors={{}}
+          disabled={form.submitting}
+          context={noSite}
+        />
+      ))}
+      <Box>
+        <Button type="submit" variant="contained" loading={form.submitting}>
+          {props.submitLabel}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+const detailFields: AnyFieldDeclaration[] = [
+  { kind: 'text', name: 'firstName', label: 'First name', required: true },
+  { kind: 'text', name: 'lastName', label: 'Last name', required: true },
+  { kind: 'email', name: 'email', label: 'E-mail', required: true },
+  { kind: 'tel', name: 'mobileNumber', label: 'Mobile number' },
+  {
+    kind: 'select',
+    name: 'gender',
+    label: 'Gender',
+    options: [
+      { value: '', label: 'Prefer not to say' },
+      ...genderSchema.options.map((g) => ({ value: g, label: g.charAt(0) + g.slice(1).toLowerCase() })),
+    ],
+  },
+];
+
+const passwordFields: AnyFieldDeclaration[] = [
+  { kind: 'text', name: 'currentPassword', label: 'Current password', required: true },
+  {
+    kind: 'text',
+    name: 'newPassword',
+    label: 'New password',
+    required: true,
+    helperText: 'At least 8 characters',
+  },
+  { kind: 'text', name: 'confirmPassword', label: 'Repeat the new password', required: true },
+];
+
+const notificationLabels: Record<keyof NotificationSettings, string> = {
+  taskOverdue: 'A task becomes overdue at one of my sites',
+  temperatureFailure: 'A temperature reading fails its limits',
+  nearMissReported: 'A near miss or incident is reported',
+  documentExpiry: 'A document is about to expire',
+  weeklySummary: 'A weekly summary of scores',
+};
+
+function NotificationsCard({ profile }: { profile: Profile }) {
+  const [settings, setSettings] = useState(profile.notificationSettings);
+  const toggle = (key: keyof NotificationSettings, value: boolean) => {
+    const previous = settings;
+    setSettings({ ...settings, [key]: value });
+    profileApi.changeNotificationSettings({ [key]: value }).then(setSettings, () => setSettings(previous));
+  };
+  return (
+    <Card>
+      <CardHeader title="E-mail notifications" subheader="Saved as soon as you change them" />
+      <CardContent>
+        <Stack>
+          {(Object.keys(notificationLabels) as (keyof NotificationSettings)[]).map((key) => (
+            <FormControlLabel
+              key={key}
+              control={
+                <Switch checked={settings[key]} onChange={(event) => toggle(key, event.target.checked)} />
+              }
+              label={notificationLabels[key]}
+            />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteAccountCard() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  async function confirm() {
+    setDeleting(true);
+    setError(null);
+    try {
+      await profileApi.deleteMyAccount({ password }, { quietFor: [400, 409] });
+      session.signOut();
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      setError(
+        isApiError(failure)
+          ? (failure.fieldErrors.password?.[0] ?? failure.message)
+          : 'The account could not be deleted',
+      );
+    } finally {
+      setDeleting(false);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader title="Delete my account" />
+      <CardContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          You will be signed out everywhere. Records you made keep your name, as compliance records must.
+        </Typography>
+        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+          Delete my account
+        </Button>
+        <Dialog
+          open={open}
+          onClose={() => !deleting && setOpen(false)}
+          aria-labelledby="delete-account-title"
+        >
+          <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              This cannot be undone. Enter your password to confirm.
+            </DialogContentText>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() => void confirm()}
+              loading={deleting}
+              disabled={!password}
+            >
+              Delete my account
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    profileApi.viewMe({ quiet: true }).then(setProfile, () => setFailed(true));
+  }, []);
+
+  if (failed) return <Alert severity="error">Your profile could not be loaded.</Alert>;
+  if (!profile) return <Skeleton variant="rounded" height={300} aria-label="Loading your profile" />;
+
+  const details = {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    mobileNumber: profile.mobileNumber ?? '',
+    gender: profile.gender ?? '',
+  };
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {profile.firstName} {profile.lastName}
+        </Typography>
+        <Typography color="text.secondary">
+          {roleLabels[profile.role]}
+          {profile.organizationName ? ` · ${profile.organizationName}` : ''}
+        </Typography>
+      </Box>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormCard
+            title="Your details"
+            fields={detailFields}
+            initial={details}
+            submitLabel="Save details"
+            validate={(form) => {
+              const result = updateProfileSchema.safeParse({ ...form, gender: form.gender || null });
+              return result.success ? {} : issuesToErrors(result.error.issues);
+            }}
+            save={async (form) => {
+              const saved = await profileApi.updateMe(
+                { ...form, gender: (form.gender || null) as Profile['gender'] },
+                { quietFor: formErrorStatuses },
+              );
+              setProfile(saved.profile);
+              session.updateUser({
+                firstName: saved.profile.firstName,
+                lastName: saved.profile.lastName,
+                email: saved.profile.email,
+              });
+            }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Stack spacing={3}>
+            <FormCard
+              title="Change password"
+              subheader="Your other sessions are signed out"
+              fields={passwordFields}
+              initial={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
+              submitLabel="Change password"
+              resetAfterSave
+              validate={(form) => {
+                const result = changePasswordSchema.safeParse(form);
+                const errors = result.success ? {} : issuesToErrors(result.error.issues);
+                if (form.confirmPassword !== form.newPassword)
+                  errors.confirmPassword = 'The two passwords are not the same';
+                return errors;
+              }}
+              save={async ({ currentPassword, newPassword }) => {
+                await profileApi.changePassword(
+                  { currentPassword, newPassword },
+                  { quietFor: formErrorStatuses },
+                );
+              }}
+            />
+            <NotificationsCard profile={profile} />
+            <DeleteAccountCard />
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

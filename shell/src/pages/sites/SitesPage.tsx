@@ -1,0 +1,222 @@
+import { Chip, Stack, Typography } from '@mui/material';
+import {
+  siteInputSchema,
+  sitesResource,
+  siteUpdateSchema,
+  type Site,
+  type SiteInput,
+  type SiteUpdateInput,
+  type Timing,
+} from '@console/shared-sdk';
+import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+import { todaysHours } from '../dashboard/hours';
+import {
+  CountryField,
+  dayNames,
+  fullWeek,
+  OpeningHoursField,
+  PlaceSearch,
+  SiteAdminsField,
+  TimeZoneField,
+  type PersonOption,
+} from './site-fields';
+
+interface SiteForm {
+  name: string;
+  description: string;
+  google_PlaceID: string;
+  add1: string;
+  add2: string;
+  city: string;
+  county: string;
+  state: string;
+  zip: string;
+  country: string;
+  timeZoneId: string;
+  lat_long: string;
+  timing: Timing;
+  siteAdminList: PersonOption[];
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/London';
+
+/** Weekdays 09:00–17:00, Saturday and Sunday closed, until the admin says otherwise. */
+const defaultWeek: Timing = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  day,
+  isOpen: day >= 1 && day <= 5,
+  openTime: '09:00',
+  closeTime: '17:00',
+}));
+
+const address = (site: Site) =>
+  [site.add1, site.add2, site.city, site.county ?? site.state, site.zip, site.country]
+    .filter(Boolean)
+    .join(', ');
+
+function HoursToday({ site }: { site: Site }) {
+  const today = todaysHours(site.timing, site.timeZoneId);
+  return (
+    <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1}>
+      <Chip
+        size="small"
+        color={today.openNow ? 'success' : 'default'}
+        label={today.openNow ? 'Open' : 'Closed'}
+      />
+      <span>{today.hours ?? 'closed today'}</span>
+    </Stack>
+  );
+}
+
+const sites = defineResource({
+  title: 'Sites',
+  name: 'site',
+  subject: 'Site',
+  api: sitesResource,
+  recordLabel: (site: Site) => site.name,
+  defaultSort: 'name',
+  search: { placeholder: 'Search by name, town or postcode' },
+  emptyMessage: 'No sites yet. Add your first site with its address and opening hours.',
+  columns: [
+    { field: 'name', headerName: 'Site', flex: 1.2, minWidth: 180 },
+    {
+      field: 'city',
+      headerName: 'Location',
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (_value, site) => [site.city, site.country].filter(Boolean).join(', '),
+    },
+    { field: 'timeZoneId', headerName: 'Time zone', flex: 0.8, minWidth: 140, sortable: false },
+    {
+      field: 'timing',
+      headerName: 'Today',
+      flex: 1,
+      minWidth: 170,
+      sortable: false,
+      renderCell: ({ row }) => <HoursToday site={row} />,
+    },
+    {
+      field: 'siteAdminList',
+      headerName: 'Site admins',
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_value, site) => site.siteAdminList.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
+    },
+  ],
+  view: [
+    { label: 'Name', field: 'name' },
+    { label: 'Description', field: 'description' },
+    { label: 'Address', render: address },
+    { label: 'Time zone', render: (site) => `${site.timeZoneId} (${site.timeZoneName})` },
+    {
+      label: 'Opening hours',
+      render: (site) => (
+        <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+          {fullWeek(site.timing).map((day) => (
+            <Typography component="li" variant="body2" key={day.day}>
+              {dayNames[day.day]}: {day.isOpen ? `${day.openTime}–${day.closeTime}` : 'closed'}
+            </Typography>
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      label: 'Site admins',
+      render: (site) =>
+        site.siteAdminList.map((p) => `${p.firstName} ${p.lastName}`).join(', ') || 'None yet',
+    },
+  ],
+  form: {
+    schema: siteInputSchema,
+    updateSchema: siteUpdateSchema,
+    width: 'md',
+    fields: [
+      { kind: 'text', name: 'name', label: 'Site name', required: true },
+      { kind: 'multiline', name: 'description', label: 'Description', rows: 2 },
+      {
+        kind: 'custom',
+        name: 'google_PlaceID',
+        label: 'Find the town',
+        render: (props) => <PlaceSearch {...props} />,
+      },
+      { kind: 'text', name: 'add1', label: 'Address line 1' },
+      { kind: 'text', name: 'add2', label: 'Address line 2' },
+      { kind: 'text', name: 'city', label: 'Town or city' },
+      { kind: 'text', name: 'county', label: 'County' },
+      { kind: 'text', name: 'state', label: 'Region or state' },
+      { kind: 'text', name: 'zip', label: 'Postcode' },
+      {
+        kind: 'custom',
+        name: 'country',
+        label: 'Country',
+        required: true,
+        render: (props) => <CountryField {...props} />,
+      },
+      {
+        kind: 'custom',
+        name: 'timeZoneId',
+        label: 'Time zone',
+        required: true,
+        render: (props) => <TimeZoneField {...props} />,
+      },
+      { kind: 'text', name: 'lat_long', label: 'Latitude, longitude', placeholder: '50.8194,-0.1335' },
+      {
+        kind: 'custom',
+        name: 'timing',
+        label: 'Opening hours',
+        render: (props) => <OpeningHoursField {...props} />,
+      },
+      {
+        kind: 'custom',
+        name: 'siteAdminList',
+        label: 'Site admins',
+        render: (props) => <SiteAdminsField {...props} />,
+      },
+    ],
+    emptyForm: (): SiteForm => ({
+      name: '',
+      description: '',
+      google_PlaceID: '',
+      add1: '',
+      add2: '',
+      city: '',
+      county: '',
+      state: '',
+      zip: '',
+      country: '',
+      timeZoneId: browserZone(),
+      lat_long: '',
+      timing: defaultWeek,
+      siteAdminList: [],
+    }),
+    toForm: (site: Site): SiteForm => ({
+      name: site.name,
+      description: site.description,
+      google_PlaceID: site.google_PlaceID ?? '',
+      add1: site.add1 ?? '',
+      add2: site.add2 ?? '',
+      city: site.city ?? '',
+      county: site.county ?? '',
+      state: site.state ?? '',
+      zip: site.zip ?? '',
+      country: site.country ?? '',
+      timeZoneId: site.timeZoneId,
+      lat_long: site.lat_long ?? '',
+      timing: fullWeek(site.timing),
+      siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
+    }),
+    toInput: (form: SiteForm): SiteInput => ({
+      ...form,
+      siteAdminList: form.siteAdminList.map((option) => option.value),
+    }),
+    toUpdate: (form: SiteForm, site: Site): SiteUpdateInput => ({
+      ...form,
+      _id: site._id,
+      siteAdminList: form.siteAdminList.map((option) => option.value),
+    }),
+  },
+});
+
+export function SitesPage() {
+  return <ResourceScreen resource={sites} />;
+}
