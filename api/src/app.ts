@@ -56,6 +56,8 @@ export async function buildApp(
 
   await app.register(cors, {
     origin: deps.config.corsOrigins.includes('*') ? true : deps.config.corsOrigins,
+    // The plugin allows only GET, HEAD and POST unless told; the API's calls use all of these.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     credentials: false,
   });
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 100 } });

@@ -13,3 +13,4 @@ export * from './http/index.js';
 export * from './api/index.js';
 export * from './auth/index.js';
 export * from './site/SiteSelector.js';
+export * from './remote/mount.js';

@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { fakeApi, loginResponse, ok, resetBrowserState } from '../http/testing.js';
 import { session } from '../session/store.js';
 import { SiteSelector } from './SiteSelector.js';

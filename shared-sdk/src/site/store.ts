@@ -36,6 +36,11 @@ export const selectedSite = {
     for (const key of keys) storage.set(key, next[key]);
     siteStore.setState(next, true);
   },
+  /** Prefers a site by id (an embedding page names one); the site selector confirms it against the list. */
+  prefer(siteId: string) {
+    storage.set('selectedSiteID', siteId);
+    siteStore.setState({ ...siteStore.getState(), selectedSiteID: siteId }, true);
+  },
 };
 
 export function useSelectedSite<T>(selector: (state: SelectedSite) => T): T {

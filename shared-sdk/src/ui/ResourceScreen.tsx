@@ -201,7 +201,7 @@ function ResourceScreenBody<Row extends RowBase, Form extends object, CreateInpu
       <EmptyState message={`No ${plural} match your search.`} />
     ) : (
       <EmptyState
-        message={`${resource.emptyMessage ?? `No ${plural} yet.`}${canCreate ? ' Add the first one.' : ''}`}
+        message={`${resource.emptyMessage ?? `No ${plural} yet.`}${canCreate ? ` ${resource.emptyHint ?? 'Add the first one.'}` : ''}`}
         action={addButton}
       />
     );

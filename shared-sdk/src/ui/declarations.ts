@@ -251,6 +251,8 @@ export interface ResourceDefinition<
   actions?: Partial<Record<ResourceAction, boolean>>;
   /** The empty state's words (default 'No suppliers yet.'). */
   emptyMessage?: string;
+  /** What to do about it, shown to those who may add (default 'Add the first one.'). */
+  emptyHint?: string;
 }
 
 /** Infers the types of a declaration so mistakes in it are caught where it is written. */

@@ -38,7 +38,8 @@ const organizations = defineResource({
   recordLabel: (org: Organization) => org.name,
   defaultSort: 'name',
   search: { placeholder: 'Search by name, e-mail or town' },
-  emptyMessage: 'No organisations yet. Add the first one and invite its admin.',
+  emptyMessage: 'No organisations yet.',
+  emptyHint: 'Add the first one and invite its admin.',
   columns: [
     { field: 'name', headerName: 'Organisation', flex: 1.3, minWidth: 180 },
     { field: 'email', headerName: 'E-mail', flex: 1, minWidth: 160, sortable: false },

@@ -75,7 +75,8 @@ const sites = defineResource({
   recordLabel: (site: Site) => site.name,
   defaultSort: 'name',
   search: { placeholder: 'Search by name, town or postcode' },
-  emptyMessage: 'No sites yet. Add your first site with its address and opening hours.',
+  emptyMessage: 'No sites yet.',
+  emptyHint: 'Add your first site with its address and opening hours.',
   columns: [
     { field: 'name', headerName: 'Site', flex: 1.2, minWidth: 180 },
     {

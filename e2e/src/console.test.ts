@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { consoleUrl, launchBrowser, logins, newContext, signIn } from './support/browser';
+import { startConsole, type RunningConsole } from './support/server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+async function page(): Promise<Page> {
+  return (await newContext(browser)).newPage();
+}
+
+async function menuEntries(p: Page) {
+  const nav = p.getByRole('navigation', { name: 'Main menu' }).last();
+  await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+  // The remote's entries arrive once its ./routes module has loaded.
+  await p.waitForLoadState('networkidle');
+  return nav.getByRole('link').allTextContents();
+}
+
+describe('each web role sees only its own menu', () => {
+  test('organisation admin: its organisation and every equipment screen, not the platform list', async () => {
+    const p = await page();
+    await signIn(p, logins.organizationAdmin);
+    const entries = await menuEntries(p);
+    expect(entries).toEqual(
+      expect.arrayContaining(['Dashboard', 'Sites', 'Organisation', 'Suppliers', 'Fridges']),
+    );
+    expect(entries).not.toContain('Organisations');
+    await p.context().close();
+  });
+
+  test('site admin: no platform list, and the sites screen offers no way to add a site', async () => {
+    const p = await page();
+    await signIn(p, logins.siteAdmin);
+    const entries = await menuEntries(p);
+    expect(entries).toEqual(expect.arrayContaining(['Dashboard', 'Sites', 'Suppliers']));
+    expect(entries).not.toContain('Organisations');
+    await p.getByRole('link', { name: 'Sites' }).last().click();
+    await p.getByRole('heading', { name: 'Sites' }).waitFor();
+    await p.getByText('The Harbour Kitchen, Brighton').waitFor();
+    expect(await p.getByRole('button', { name: 'Add site' }).count()).toBe(0);
+    // Only its own site is listed.
+    expect(await p.getByText('Vine Street Café, Manchester').count()).toBe(0);
+    await p.context().close();
+  });
+
+  test('platform admin: the organisations list, and a way into one organisation', async () => {
+    const p = await page();
+    await signIn(p, logins.platformAdmin);
+    expect(await menuEntries(p)).toContain('Organisations');
+    await p.goto(`${consoleUrl()}/dashboard/organizations`);
+    await p.getByRole('button', { name: 'Work in Harbour & Vine Hospitality' }).click();
+    await p.getByText('Acting in Harbour & Vine Hospitality').waitFor();
+    await p.getByText('Harbour Kitchen Brooklyn').waitFor();
+    await p.context().close();
+  });
+
+  test('a staff account is refused on the web', async () => {
+    const p = await page();
+    await p.goto(`${consoleUrl()}/login`);
+    await p.getByLabel('E-mail').fill('aisha.khan@harbourvine.example');
+    await p.getByLabel(/^Password/).fill('Demo-pass-2026');
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p
+      .getByText(/mobile app/)
+      .last()
+      .waitFor();
+    expect(p.url()).toContain('/login');
+    await p.context().close();
+  });
+});
+
+test('an organisation admin creates a site and edits it', async () => {
+  const p = await page();
+  await signIn(p, logins.organizationAdmin);
+  await p.goto(`${consoleUrl()}/dashboard/sites`);
+  await p.getByRole('button', { name: 'Add site' }).click();
+  const dialog = p.getByRole('dialog', { name: 'Add site' });
+  await dialog.getByLabel('Site name').fill('Quayside Deli');
+  await dialog.getByLabel('Find the town').fill('Bristol');
+  await p
+    .getByRole('option', { name: /^Bristol/ })
+    .first()
+    .click();
+  // The place fills the country and time zone.
+  await p.waitForFunction(() =>
+    Array.from(document.querySelectorAll('input')).some((input) => input.value === 'Europe/London'),
+  );
+  await dialog.getByLabel('Address line 1').fill('1 Harbourside');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await p.getByRole('gridcell', { name: 'Quayside Deli', exact: true }).waitFor();
+
+  await p.getByRole('button', { name: 'Edit Quayside Deli' }).click();
+  const edit = p.getByRole('dialog', { name: 'Edit site' });
+  await edit.getByLabel('Site name').fill('Quayside Deli & Bakery');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'detached' });
+  await p.getByRole('gridcell', { name: 'Quayside Deli & Bakery', exact: true }).waitFor();
+  await p.getByText('Site updated').waitFor();
+  await p.context().close();
+});
+
+test('switching site reloads a site-scoped list for the new site', async () => {
+  const p = await page();
+  await signIn(p, logins.organizationAdmin);
+  await p.goto(`${consoleUrl()}/dashboard/supplier`);
+  const selector = p.getByRole('combobox', { name: 'Site' });
+  await selector.click();
+  await p.getByRole('option', { name: /^The Harbour Kitchen, Brighton/ }).click();
+  await p.getByRole('button', { name: 'Add supplier' }).first().click();
+  const dialog = p.getByRole('dialog', { name: 'Add supplier' });
+  await dialog.getByLabel('Supplier name').fill('Brighton Only Fish');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await p.getByRole('gridcell', { name: 'Brighton Only Fish', exact: true }).waitFor();
+
+  await selector.click();
+  await p.getByRole('option', { name: /^Vine Street Café, Manchester/ }).click();
+  await p.getByText('No suppliers at this site yet.').waitFor();
+  expect(await p.evaluate(() => localStorage.getItem('selectedSiteTimezone'))).toBe('Europe/London');
+  await p.context().close();
+});
+
+test('theme settings survive a reload', async () => {
+  const p = await page();
+  await signIn(p, logins.organizationAdmin);
+  await p.getByRole('button', { name: 'Theme settings' }).click();
+  await p.getByRole('radio', { name: 'Dark' }).check();
+  await p.getByRole('radio', { name: 'Right to left' }).check();
+  await p.getByRole('button', { name: 'Close theme settings' }).click();
+  await p.reload();
+  await p.getByRole('link', { name: 'Dashboard' }).last().waitFor();
+  expect(await p.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  const background = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(18, 26, 31)');
+  await p.context().close();
+});
+
+test('logout clears the stored session', async () => {
+  const p = await page();
+  await signIn(p, logins.organizationAdmin);
+  expect(await p.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+  await p.getByRole('button', { name: /^Account of/ }).click();
+  await p.getByRole('menuitem', { name: 'Sign out' }).click();
+  await p.waitForURL(/\/login/);
+  const stored = await p.evaluate(() =>
+    ['accessToken', 'refreshToken', 'userData', 'orgId', 'isAdminToken', 'selectedSiteID'].map((key) =>
+      localStorage.getItem(key),
+    ),
+  );
+  expect(stored).toEqual([null, null, null, null, null, null]);
+  // The session is over on the server too: going back in does not work.
+  await p.goto(`${consoleUrl()}/dashboard/sites`);
+  await p.waitForURL(/\/login\?returnTo=/);
+  await p.context().close();
+});
+
+describe('with one remote broken in /remotes.json', () => {
+  let broken: RunningConsole;
+  beforeAll(async () => {
+    broken = await startConsole({ REMOTES: '{"mfe-equipment":"/remotes/nowhere/mf-manifest.json"}' });
+  });
+  afterAll(() => broken.stop());
+
+  test('its area shows the error panel with a retry and the rest of the console works', async () => {
+    const p = await page();
+    await signIn(p, logins.organizationAdmin, broken.url);
+    await p.goto(`${broken.url}/dashboard/supplier`);
+    await p.getByText('This part of the console could not be loaded').waitFor();
+    await p.getByRole('button', { name: 'Retry' }).first().waitFor();
+    await p.getByText('mfe-equipment unavailable').filter({ visible: true }).waitFor();
+    await p.getByRole('link', { name: 'Sites' }).last().click();
+    await p.getByRole('gridcell', { name: 'Harbour Kitchen Brooklyn', exact: true }).waitFor();
+    await p.context().close();
+  });
+});

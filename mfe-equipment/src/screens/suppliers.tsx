@@ -1,0 +1,130 @@
+import { Tab, Tabs } from '@mui/material';
+import { useState } from 'react';
+import {
+  supplierInputSchema,
+  supplierResource,
+  supplierTypeApi,
+  supplierTypeInputSchema,
+  supplierTypeResource,
+  supplierTypeUpdateSchema,
+  supplierUpdateSchema,
+  type Supplier,
+  type SupplierType,
+} from '@console/shared-sdk';
+import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+
+interface SupplierForm {
+  supplierName: string;
+  supplierContactPersonName: string;
+  email: string;
+  mobileNumber: string;
+  supplierTypeIDs: string[];
+}
+
+export const suppliers = defineResource({
+  title: 'Suppliers',
+  name: 'supplier',
+  subject: 'Supplier',
+  api: supplierResource,
+  siteScoped: true,
+  recordLabel: (row: Supplier) => row.supplierName,
+  defaultSort: 'supplierName',
+  search: { placeholder: 'Search suppliers by name, contact or e-mail' },
+  emptyMessage: 'No suppliers at this site yet.',
+  emptyHint: 'Add the businesses that deliver to it.',
+  columns: [
+    { field: 'supplierName', headerName: 'Supplier', flex: 1.2, minWidth: 160 },
+    { field: 'supplierContactPersonName', headerName: 'Contact', flex: 1, minWidth: 130 },
+    { field: 'email', headerName: 'E-mail', flex: 1.2, minWidth: 160 },
+    { field: 'mobileNumber', headerName: 'Phone', flex: 0.8, minWidth: 120, sortable: false },
+    {
+      field: 'supplierTypes',
+      headerName: 'Types',
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_value, row) => row.supplierTypes.map((type) => type.label).join(', '),
+    },
+  ],
+  view: [
+    { label: 'Supplier', field: 'supplierName' },
+    { label: 'Contact person', field: 'supplierContactPersonName' },
+    { label: 'E-mail', field: 'email' },
+    { label: 'Phone', field: 'mobileNumber' },
+    { label: 'Types', render: (row) => row.supplierTypes.map((type) => type.label).join(', ') || 'None' },
+  ],
+  form: {
+    schema: supplierInputSchema,
+    updateSchema: supplierUpdateSchema,
+    fields: [
+      { kind: 'text', name: 'supplierName', label: 'Supplier name', required: true },
+      { kind: 'text', name: 'supplierContactPersonName', label: 'Contact person' },
+      { kind: 'email', name: 'email', label: 'E-mail' },
+      { kind: 'tel', name: 'mobileNumber', label: 'Phone' },
+      {
+        kind: 'multiselect',
+        name: 'supplierTypeIDs',
+        label: 'Supplier types',
+        options: () => supplierTypeApi.simpleList({ quiet: true }),
+        helperText: 'Manage the list in the Supplier types tab',
+      },
+    ],
+    emptyForm: (): SupplierForm => ({
+      supplierName: '',
+      supplierContactPersonName: '',
+      email: '',
+      mobileNumber: '',
+      supplierTypeIDs: [],
+    }),
+    toForm: (row: Supplier): SupplierForm => ({
+      supplierName: row.supplierName,
+      supplierContactPersonName: row.supplierContactPersonName ?? '',
+      email: row.email ?? '',
+      mobileNumber: row.mobileNumber ?? '',
+      supplierTypeIDs: row.supplierTypeIDs,
+    }),
+    toInput: (form: SupplierForm, { siteID }) => ({ ...form, siteID: siteID ?? '' }),
+    toUpdate: (form: SupplierForm, row: Supplier) => ({ ...form, _id: row._id, siteID: row.siteID }),
+  },
+});
+
+export const supplierTypes = defineResource({
+  title: 'Supplier types',
+  name: 'supplier type',
+  subject: 'SupplierType',
+  api: supplierTypeResource,
+  recordLabel: (row: SupplierType) => row.name,
+  defaultSort: 'name',
+  search: { placeholder: 'Search supplier types' },
+  emptyMessage: 'No supplier types yet.',
+  emptyHint: 'Add kinds such as Fish, Dairy or Dry goods to group suppliers.',
+  columns: [{ field: 'name', headerName: 'Supplier type', flex: 1 }],
+  form: {
+    schema: supplierTypeInputSchema,
+    updateSchema: supplierTypeUpdateSchema,
+    fields: [{ kind: 'text', name: 'name', label: 'Name', required: true }],
+    emptyForm: () => ({ name: '' }),
+    toForm: (row: SupplierType) => ({ name: row.name }),
+    toInput: (form: { name: string }) => form,
+  },
+});
+
+/** /dashboard/supplier: the site's suppliers, and the organisation's supplier types beside them. */
+export function SuppliersScreen() {
+  const [tab, setTab] = useState<'suppliers' | 'types'>('suppliers');
+  const tabs = (
+    <Tabs
+      value={tab}
+      onChange={(_event, value: 'suppliers' | 'types') => setTab(value)}
+      aria-label="Suppliers"
+    >
+      <Tab value="suppliers" label="Suppliers" />
+      <Tab value="types" label="Supplier types" />
+    </Tabs>
+  );
+  return tab === 'suppliers' ? (
+    <ResourceScreen resource={suppliers}>{tabs}</ResourceScreen>
+  ) : (
+    <ResourceScreen resource={supplierTypes}>{tabs}</ResourceScreen>
+  );
+}

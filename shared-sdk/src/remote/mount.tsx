@@ -1,0 +1,125 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  ScopedCssBaseline,
+  Stack,
+  Tab,
+  Tabs,
+  ThemeProvider,
+  Typography,
+} from '@mui/material';
+import { StrictMode, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import {
+  BrowserRouter,
+  MemoryRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
+import { SignInForm, signOut } from '../auth/index.js';
+import { configureApi } from '../http/index.js';
+import { Notifications } from '../notify/Notifications.js';
+import { useAbility } from '../session/ability.js';
+import { session, useIsSignedIn, useSession } from '../session/store.js';
+import { SiteSelector } from '../site/SiteSelector.js';
+import { selectedSite } from '../site/store.js';
+import { createConsoleTheme } from '../theme/theme.js';
+import type { MountFunction, MountOptions, RemoteRoutesModule } from './contract.js';
+
+function RemoteFrame({ module, title }: { module: RemoteRoutesModule; title: string }) {
+  const signedIn = useIsSignedIn();
+  const name = useSession((s) => (s.userData ? `${s.userData.firstName} ${s.userData.lastName}` : ''));
+  const ability = useAbility();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const menu = useMemo(
+    () => module.menu.filter((entry) => ability.can('read', entry.subject)),
+    [module.menu, ability],
+  );
+
+  if (!signedIn) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', p: 3 }}>
+        <Card sx={{ width: '100%', maxWidth: 420 }}>
+          <CardContent sx={{ p: 4 }}>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {title}: sign in
+            </Typography>
+            <SignInForm />
+          </CardContent>
+        </Card>
+      </Box>
+    );
+  }
+  const current = menu.find((entry) => location.pathname.startsWith(entry.path))?.path ?? false;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="p" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        <SiteSelector />
+        <Typography variant="body2" color="text.secondary">
+          {name}
+        </Typography>
+        <Button startIcon={<LogoutIcon />} onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </Stack>
+      <Tabs
+        value={current}
+        onChange={(_event, path: string) => navigate(path)}
+        variant="scrollable"
+        aria-label={title}
+      >
+        {menu.map((entry) => (
+          <Tab key={entry.path} value={entry.path} label={entry.title} />
+        ))}
+      </Tabs>
+      <Routes>
+        {module.routes.map(({ path, Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+        <Route path="*" element={menu[0] ? <Navigate to={menu[0].path} replace /> : null} />
+      </Routes>
+    </Stack>
+  );
+}
+
+/**
+ * The `./mount` of a remote: renders the remote on any page, with its own sign-in, site picker and menu.
+ * With `basename` it follows the page's address under that prefix; without, it keeps its own history so it
+ * never fights the host page over the URL.
+ */
+export function createRemoteMount(module: RemoteRoutesModule, { title }: { title: string }): MountFunction {
+  return (element: HTMLElement, options: MountOptions = {}) => {
+    configureApi({ baseUrl: options.apiBaseUrl ?? '' });
+    if (options.session) session.signIn(options.session);
+    if (options.siteId) selectedSite.prefer(options.siteId);
+    const theme = createConsoleTheme();
+    const frame = <RemoteFrame module={module} title={title} />;
+    const root = createRoot(element);
+    root.render(
+      <StrictMode>
+        <ThemeProvider theme={theme}>
+          {/* Scoped: the host page's own styles stay as they are. */}
+          <ScopedCssBaseline>
+            {options.basename !== undefined ? (
+              <BrowserRouter basename={options.basename}>{frame}</BrowserRouter>
+            ) : (
+              <MemoryRouter initialEntries={[module.menu[0]?.path ?? '/']}>{frame}</MemoryRouter>
+            )}
+            <Notifications />
+          </ScopedCssBaseline>
+        </ThemeProvider>
+      </StrictMode>,
+    );
+    return () => root.unmount();
+  };
+}
