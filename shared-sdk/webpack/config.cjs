@@ -4,6 +4,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const { BundleStatsPlugin } = require('./bundle-stats-plugin.cjs');
 
 const sdkManifest = require('../package.json');
 
@@ -125,6 +126,7 @@ function consoleWebpackConfig({ name, packageDir, title, exposes, port = 3000, p
           chunks: ['main'],
           publicPath: pagePublicPath,
         }),
+        ...(process.env.BUNDLE_STATS ? [new BundleStatsPlugin(path.resolve(__dirname, '..', '..'))] : []),
       ],
       devServer: {
         port,

@@ -1,0 +1,47 @@
+// Writes dist/bundle-stats.json: for every emitted JS file, the packages whose code it holds and how many
+// bytes (before minification) each contributes. bench/bundle.mjs reads it to say who owns each download.
+const fs = require('node:fs');
+const path = require('node:path');
+
+function packageOf(resource, workspaceRoot) {
+  const inModules = resource.lastIndexOf(`node_modules${path.sep}`);
+  if (inModules >= 0) {
+    const parts = resource.slice(inModules + 'node_modules/'.length).split(path.sep);
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  const relative = path.relative(workspaceRoot, resource);
+  return relative.startsWith('..') ? '(other)' : `@console/${relative.split(path.sep)[0]}`;
+}
+
+class BundleStatsPlugin {
+  constructor(workspaceRoot) {
+    this.workspaceRoot = workspaceRoot;
+  }
+
+  apply(compiler) {
+    compiler.hooks.done.tap('BundleStatsPlugin', (stats) => {
+      const { compilation } = stats;
+      const files = {};
+      for (const chunk of compilation.chunks) {
+        const packages = {};
+        const add = (module) => {
+          if (module.modules) {
+            for (const inner of module.modules) add(inner);
+            return;
+          }
+          const resource = module.resource ?? module.rootModule?.resource;
+          const name = resource ? packageOf(resource, this.workspaceRoot) : '(webpack runtime)';
+          packages[name] = (packages[name] ?? 0) + (module.size() || 0);
+        };
+        for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) add(module);
+        for (const file of chunk.files) if (file.endsWith('.js')) files[file] = packages;
+      }
+      fs.writeFileSync(
+        path.join(compiler.outputPath, 'bundle-stats.json'),
+        JSON.stringify({ files }, null, 1),
+      );
+    });
+  }
+}
+
+module.exports = { BundleStatsPlugin };
