@@ -10,7 +10,9 @@ import zlib from 'node:zlib';
 import { ensureInstalled, root, runOrExit } from '../scripts/lib.mjs';
 
 ensureInstalled();
-runOrExit('npx', ['lerna', 'run', 'build'], { env: { ...process.env, BUNDLE_STATS: '1' } });
+if (!process.argv.includes('--no-build')) {
+  runOrExit('npx', ['lerna', 'run', 'build'], { env: { ...process.env, BUNDLE_STATS: '1' } });
+}
 const { chromium } = await import('playwright-core');
 
 const budgets = { login: 330, equipment: 520, remoteOwn: 40 };
@@ -59,13 +61,38 @@ function describe(url) {
   return { container, file, packages };
 }
 
+/** Records JS downloads into `downloads` until the returned function is called (awaiting pending ones). */
 function record(page, downloads) {
-  page.on('response', async (response) => {
+  const pending = [];
+  const listener = (response) => {
     const url = response.url();
     if (!url.endsWith('.js') || response.status() !== 200) return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    downloads.set(url, { ...describe(url), bytes: body.length, gzip: zlib.gzipSync(body).length });
-  });
+    pending.push(
+      response
+        .body()
+        .catch(() => Buffer.alloc(0))
+        .then((body) =>
+          downloads.set(url, { ...describe(url), bytes: body.length, gzip: zlib.gzipSync(body).length }),
+        ),
+    );
+  };
+  page.on('response', listener);
+  return async () => {
+    page.off('response', listener);
+    await Promise.all(pending);
+  };
+}
+
+/** Each package's share of the gzip bytes, splitting a file's gzip size by its packages' raw bytes. */
+function byPackage(files) {
+  const totals = new Map();
+  for (const f of files) {
+    const raw = Object.values(f.packages).reduce((sum, bytes) => sum + bytes, 0) || 1;
+    for (const [name, bytes] of Object.entries(f.packages)) {
+      totals.set(name, (totals.get(name) ?? 0) + (f.gzip * bytes) / raw);
+    }
+  }
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]);
 }
 
 function report(title, downloads, budget) {
@@ -84,6 +111,8 @@ function report(title, downloads, budget) {
       `  ${kb(f.gzip).padStart(9)}  ${`${f.container}/${f.file}`.padEnd(52)} ${owners || '(no stats)'}`,
     );
   }
+  console.log('  By package (gzip, estimated):');
+  for (const [name, gzip] of byPackage(files).slice(0, 15)) console.log(`  ${kb(gzip).padStart(9)}  ${name}`);
   return { files, total };
 }
 
@@ -123,25 +152,30 @@ try {
   const context = await browser.newContext();
   const page = await context.newPage();
   const login = new Map();
-  record(page, login);
+  let stop = record(page, login);
   await page.goto(`${running.url}/login`, { waitUntil: 'networkidle' });
-  report('Login page', login, budgets.login);
+  await stop();
+  const loginReport = report('Login page', login, budgets.login);
 
   const session = new Map(login);
-  record(page, session);
+  stop = record(page, session);
   await page.getByLabel('E-mail').fill('owner@harbourvine.example');
   await page.getByLabel(/^Password/).fill('Demo-pass-2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/dashboard/);
   await page.goto(`${running.url}/dashboard/sites`, { waitUntil: 'networkidle' });
   await page.getByRole('grid').waitFor();
+  await stop();
   const sites = report('Login, then the sites list (the shell’s first list screen)', session);
 
-  const equipmentSession = new Map(session);
-  record(page, equipmentSession);
-  await page.goto(`${running.url}/dashboard/supplier`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { name: 'Suppliers' }).waitFor();
-  await page.waitForLoadState('networkidle');
+  // A fresh visit: sign in and open the suppliers list first, as a user of the equipment screens would.
+  const equipmentSession = new Map(login);
+  const fresh = await context.newPage();
+  stop = record(fresh, equipmentSession);
+  await fresh.goto(`${running.url}/dashboard/supplier`, { waitUntil: 'networkidle' });
+  await fresh.getByRole('heading', { name: 'Suppliers' }).waitFor();
+  await fresh.waitForLoadState('networkidle');
+  await stop();
   const equipment = report(
     'Login, then the suppliers list (the first equipment list screen)',
     equipmentSession,
@@ -153,7 +187,7 @@ try {
   console.log(`\nmfe-equipment's own files: ${kb(remoteOwn)} gzip (budget ${budgets.remoteOwn} KB)`);
   duplicates(equipment.files);
   console.log(
-    `\nSummary: login ${kb([...login.values()].reduce((s, f) => s + f.gzip, 0))} (≤ ${budgets.login} KB), ` +
+    `\nSummary: login ${kb(loginReport.total)} (≤ ${budgets.login} KB), ` +
       `sites list ${kb(sites.total)}, equipment list ${kb(equipment.total)} (≤ ${budgets.equipment} KB), ` +
       `remote own ${kb(remoteOwn)} (≤ ${budgets.remoteOwn} KB)`,
   );

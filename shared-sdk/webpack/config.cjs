@@ -22,37 +22,35 @@ const singleton = (name, packageName = name) => ({
 
 /**
  * Modules that must exist once per page: React and its renderer entries (each a share key of its own),
- * the router, MUI, emotion, the stores' libraries and the SDK. Everything else stays inside each container.
+ * emotion, the stores' libraries and the SDK with its facades. A shared module cannot be tree-shaken, so
+ * big libraries are shared through a facade of what the console uses (MUI, the router) or not at all
+ * (zod: schemas are plain values, and zod 4 would ship every locale it has). Everything else stays inside
+ * each container.
  */
+const sdkModule = {
+  singleton: true,
+  requiredVersion: `^${sdkManifest.version}`,
+  version: sdkManifest.version,
+};
 const shared = {
   react: singleton('react'),
   'react/jsx-runtime': singleton('react/jsx-runtime', 'react'),
   'react-dom': singleton('react-dom'),
   'react-dom/client': singleton('react-dom/client', 'react-dom'),
-  'react-router-dom': singleton('react-router-dom'),
-  'react-router': singleton('react-router', 'react-router-dom'),
-  '@mui/material': singleton('@mui/material'),
-  '@mui/system': singleton('@mui/system', '@mui/material'),
   '@emotion/react': singleton('@emotion/react'),
   '@emotion/styled': singleton('@emotion/styled'),
   '@emotion/cache': singleton('@emotion/cache'),
-  '@mui/x-data-grid': singleton('@mui/x-data-grid'),
-  '@mui/x-date-pickers': singleton('@mui/x-date-pickers'),
   zustand: singleton('zustand'),
   ky: singleton('ky'),
-  zod: singleton('zod'),
   luxon: singleton('luxon'),
   '@casl/ability': singleton('@casl/ability'),
-  '@console/shared-sdk': {
-    singleton: true,
-    requiredVersion: `^${sdkManifest.version}`,
-    version: sdkManifest.version,
-  },
-  '@console/shared-sdk/ui': {
-    singleton: true,
-    requiredVersion: `^${sdkManifest.version}`,
-    version: sdkManifest.version,
-  },
+  '@console/shared-sdk': sdkModule,
+  // MUI and the router reach every container through the SDK's facades (see src/mui and src/router):
+  // one instance per page, and each download holds only the parts the console uses.
+  '@console/shared-sdk/mui': sdkModule,
+  '@console/shared-sdk/router': sdkModule,
+  // The resource kit, with MUI X: MUI X's deep @mui/material imports stay inside the host's copy.
+  '@console/shared-sdk/ui': sdkModule,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { Tab, Tabs } from '@mui/material';
+import { Tab, Tabs } from '@console/shared-sdk/mui';
 import { useState } from 'react';
 import {
   supplierInputSchema,

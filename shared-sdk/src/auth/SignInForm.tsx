@@ -1,6 +1,6 @@
+import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField } from '@console/shared-sdk/mui';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField } from '@mui/material';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { authApi } from '../api/auth.js';

@@ -1,4 +1,3 @@
-import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import {
   idSchema,
@@ -28,11 +27,22 @@ const optionalNumberText = z.preprocess(
   z.coerce.number().optional(),
 );
 
+/** The platform's own zone database decides (no date library needed on the sign-in page). */
+function isTimeZone(zone: string): boolean {
+  if (!zone.includes('/') && zone !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const timeZoneIdSchema = z
   .string({ message: 'Time zone is required' })
   .trim()
   .min(1, 'Time zone is required')
-  .refine((zone) => IANAZone.isValidZone(zone), 'Must be an IANA time zone such as Europe/London');
+  .refine(isTimeZone, 'Must be an IANA time zone such as Europe/London');
 
 /**
  * One weekday's opening hours in local wall-clock time. A closing time at or before the opening time

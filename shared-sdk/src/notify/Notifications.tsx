@@ -1,4 +1,12 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Snackbar } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Snackbar,
+} from '@console/shared-sdk/mui';
 import { notify, useNotifications } from './store.js';
 
 /** Toasts for successes and the error pop-up; rendered once by the shell (or a mounted remote). */

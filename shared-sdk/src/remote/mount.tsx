@@ -1,4 +1,3 @@
-import LogoutIcon from '@mui/icons-material/Logout';
 import {
   Box,
   Button,
@@ -8,9 +7,10 @@ import {
   Stack,
   Tab,
   Tabs,
-  ThemeProvider,
   Typography,
-} from '@mui/material';
+  ThemeProvider,
+} from '@console/shared-sdk/mui';
+import LogoutIcon from '@mui/icons-material/Logout';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
@@ -21,7 +21,7 @@ import {
   Routes,
   useLocation,
   useNavigate,
-} from 'react-router-dom';
+} from '@console/shared-sdk/router';
 import { SignInForm, signOut } from '../auth/index.js';
 import { configureApi } from '../http/index.js';
 import { Notifications } from '../notify/Notifications.js';

@@ -1,4 +1,4 @@
-import { CircularProgress, FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import { CircularProgress, FormControl, InputLabel, MenuItem, Select } from '@console/shared-sdk/mui';
 import { useEffect, useState } from 'react';
 import { sitesApi } from '../api/index.js';
 import type { SiteOption } from '../contract/index.js';

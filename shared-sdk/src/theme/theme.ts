@@ -1,5 +1,3 @@
-import { createTheme, type Theme } from '@mui/material';
-
 export type Skin = 'light' | 'dark' | 'bordered';
 export type Direction = 'ltr' | 'rtl';
 
@@ -37,3 +35,4 @@ export function createConsoleTheme({
     },
   });
 }
+import { createTheme, type Theme } from '@console/shared-sdk/mui';

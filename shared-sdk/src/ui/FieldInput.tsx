@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Box,
   Button,
@@ -14,7 +13,8 @@ import {
   Stack,
   Switch,
   TextField,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type {
@@ -26,7 +26,7 @@ import type {
   SelectFieldDeclaration,
 } from './declarations.js';
 import { optionLabel, useOptions } from './options.js';
-import { SitePicker } from './SitePickers.js';
+import { SitePicker } from './pickers.js';
 import { useDraft } from './site-dates.js';
 import { errorsUnder, type FieldErrors } from './use-modal-form.js';
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -8,7 +7,8 @@ import {
   CircularProgress,
   Stack,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import type { ReactNode } from 'react';
 import { EntryList, type ViewEntry } from './dialogs.js';
 
 export interface ResourceCardsProps<Row> {

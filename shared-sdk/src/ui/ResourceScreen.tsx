@@ -1,4 +1,3 @@
-import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import {
   Button,
   MenuItem,
@@ -8,7 +7,8 @@ import {
   Typography,
   useMediaQuery,
   useTheme,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { DataGrid, GridActionsCellItem, type DataGridProps, type GridColDef } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -34,8 +34,8 @@ import { isNarrowed, modelFromSort, pageSizeOptions, sortFromModel } from './lis
 import { optionLabel, useOptions } from './options.js';
 import { ResourceCards } from './ResourceCards.js';
 import { SearchField } from './SearchField.js';
-import { SiteDatesProvider, useSiteTimeZone } from './site-dates.js';
-import { DateRangeFilter } from './SitePickers.js';
+import { useSiteTimeZone } from './site-dates.js';
+import { DateRangeFilter } from './pickers.js';
 import { EmptyState, ErrorState } from './states.js';
 import { formErrorStatuses, issuesToErrors } from './use-modal-form.js';
 import { useResourceList } from './use-resource-list.js';
@@ -68,11 +68,7 @@ export interface ResourceScreenProps<
 export function ResourceScreen<Row extends RowBase, Form extends object, CreateInput, UpdateInput, Filters>(
   props: ResourceScreenProps<Row, Form, CreateInput, UpdateInput, Filters>,
 ) {
-  return (
-    <SiteDatesProvider>
-      <ResourceScreenBody {...props} />
-    </SiteDatesProvider>
-  );
+  return <ResourceScreenBody {...props} />;
 }
 
 type Target<Row> = { kind: 'view' | 'edit' | 'delete'; row: Row } | { kind: 'create' } | null;

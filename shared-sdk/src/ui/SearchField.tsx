@@ -1,5 +1,5 @@
+import { InputAdornment, TextField } from '@console/shared-sdk/mui';
 import { useEffect, useState } from 'react';
-import { InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 
 export interface SearchFieldProps {

@@ -1,8 +1,43 @@
-import { Stack } from '@mui/material';
+import { Stack } from '@console/shared-sdk/mui';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
-import type { DateTime } from 'luxon';
-import { fromPickerValue, toPickerValue, useDraft, useSiteTimeZone, type LocalKind } from './site-dates.js';
+import { DateTime } from 'luxon';
+import type { ReactNode } from 'react';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useDraft, useSiteTimeZone, type LocalKind } from './site-dates.js';
+
+/** The date pickers' adapter (luxon), with day-first dates as the product's users write them. */
+export function SiteDatesProvider({ children, locale = 'en-GB' }: { children: ReactNode; locale?: string }) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={locale}>
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+const formats = { date: 'yyyy-MM-dd', time: 'HH:mm' } as const;
+
+/** A site-local string as the picker's value, in the site's zone. */
+export function toPickerValue(
+  value: string | null | undefined,
+  kind: LocalKind,
+  zone: string,
+): DateTime | null {
+  if (!value) return null;
+  const parsed = DateTime.fromFormat(value, formats[kind], { zone });
+  return parsed.isValid ? parsed : null;
+}
+
+/**
+ * The picker's value as a site-local string: null when cleared, '' while what was typed is not a whole
+ * date yet (the schema then says what is wrong instead of the value silently vanishing).
+ */
+export function fromPickerValue(value: DateTime | null, kind: LocalKind, zone: string): string | null {
+  if (value === null) return null;
+  if (!value.isValid) return '';
+  return value.setZone(zone).toFormat(formats[kind]);
+}
 
 export interface SitePickerProps {
   kind: LocalKind;
@@ -27,6 +62,14 @@ export interface SitePickerProps {
 
 /** A MUI X date or time picker reading and writing site-local strings in the selected site's zone. */
 export function SitePicker(props: SitePickerProps) {
+  return (
+    <SiteDatesProvider>
+      <PickerField {...props} />
+    </SiteDatesProvider>
+  );
+}
+
+function PickerField(props: SitePickerProps) {
   const { kind, value, onChange } = props;
   const zone = useSiteTimeZone();
   const [draft, edit] = useDraft(value, (held) => toPickerValue(held, kind, zone));

@@ -1,4 +1,3 @@
-import { useId, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -10,7 +9,8 @@ import {
   DialogTitle,
   Stack,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import { useId, useState, type ReactNode } from 'react';
 import type { AnyFieldDeclaration, FormContext } from './declarations.js';
 import { FieldInput } from './FieldInput.js';
 import { errorsUnder, isUnder, useModalForm, type FieldErrors } from './use-modal-form.js';

@@ -1,35 +1,28 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { selectedSite } from '../site/store.js';
-import {
-  DateRangeFilter,
-  FieldInput,
-  SiteDatesProvider,
-  StatusChip,
-  dashboardColors,
-  fromPickerValue,
-  toPickerValue,
-  type DateRange,
-} from './index.js';
+import { DateRangeFilter, FieldInput, StatusChip, dashboardColors, type DateRange } from './index.js';
+import { fromPickerValue, toPickerValue } from './SitePickers.js';
 
 // Picker fields keep their text in a hidden input (day-first, as the provider's en-GB locale writes it);
 // changing it is how a test types a whole date.
-const typeDate = (container: HTMLElement, id: string, text: string) =>
+// The pickers load lazily, so the field is awaited first.
+async function typeDate(container: HTMLElement, id: string, text: string) {
+  await waitFor(() => expect(container.querySelector(`#${id}`)).not.toBeNull());
   fireEvent.change(container.querySelector(`#${id}`)!, { target: { value: text } });
+}
 
 function RangeHarness({ initial, onChange }: { initial: DateRange; onChange: (range: DateRange) => void }) {
   const [range, setRange] = useState(initial);
   return (
-    <SiteDatesProvider>
-      <DateRangeFilter
-        value={range}
-        onChange={(next) => {
-          setRange(next);
-          onChange(next);
-        }}
-      />
-    </SiteDatesProvider>
+    <DateRangeFilter
+      value={range}
+      onChange={(next) => {
+        setRange(next);
+        onChange(next);
+      }}
+    />
   );
 }
 
@@ -43,21 +36,21 @@ beforeEach(() => {
 });
 
 describe('the date-range filter', () => {
-  it('hands out site-local YYYY-MM-DD dates', () => {
+  it('hands out site-local YYYY-MM-DD dates', async () => {
     const onChange = jest.fn();
     const { container } = render(<RangeHarness initial={{ from: null, to: null }} onChange={onChange} />);
-    typeDate(container, 'date-range-from', '01/03/2026');
+    await typeDate(container, 'date-range-from', '01/03/2026');
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-03-01', to: null });
   });
 
-  it('keeps start ≤ end: an end before the start moves the start, a start after the end moves the end', () => {
+  it('keeps start ≤ end: an end before the start moves the start, a start after the end moves the end', async () => {
     const onChange = jest.fn();
     const { container } = render(
       <RangeHarness initial={{ from: '2026-03-10', to: '2026-03-20' }} onChange={onChange} />,
     );
-    typeDate(container, 'date-range-to', '05/03/2026');
+    await typeDate(container, 'date-range-to', '05/03/2026');
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-03-05', to: '2026-03-05' });
-    typeDate(container, 'date-range-from', '25/03/2026');
+    await typeDate(container, 'date-range-from', '25/03/2026');
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-03-25', to: '2026-03-25' });
   });
 });
@@ -73,28 +66,26 @@ describe("dates in the site's time zone", () => {
     expect(fromPickerValue(null, 'date', 'UTC')).toBeNull();
   });
 
-  it('gives a date field its label, required marker and message', () => {
+  it('gives a date field its label, required marker and message', async () => {
     const onChange = jest.fn();
     const { container } = render(
-      <SiteDatesProvider>
-        <FieldInput
-          field={{ kind: 'date', name: 'deliveredOn', label: 'Delivered on', required: true }}
-          id="delivered"
-          value={null}
-          onChange={onChange}
-          onBlur={() => undefined}
-          error="Must be a date as YYYY-MM-DD"
-          errors={{}}
-          disabled={false}
-          context={{ siteID: null, timeZone: 'Pacific/Auckland' }}
-        />
-      </SiteDatesProvider>,
+      <FieldInput
+        field={{ kind: 'date', name: 'deliveredOn', label: 'Delivered on', required: true }}
+        id="delivered"
+        value={null}
+        onChange={onChange}
+        onBlur={() => undefined}
+        error="Must be a date as YYYY-MM-DD"
+        errors={{}}
+        disabled={false}
+        context={{ siteID: null, timeZone: 'Pacific/Auckland' }}
+      />,
     );
-    const group = screen.getByRole('group', { name: /Delivered on/ });
+    const group = await screen.findByRole('group', { name: /Delivered on/ });
     expect(group).toHaveAttribute('aria-invalid', 'true');
     expect(group).toHaveAccessibleDescription('Must be a date as YYYY-MM-DD');
     expect(screen.getByText('*')).toBeInTheDocument();
-    typeDate(container, 'delivered', '02/04/2026');
+    await typeDate(container, 'delivered', '02/04/2026');
     expect(onChange).toHaveBeenLastCalledWith('2026-04-02');
   });
 });

@@ -49,21 +49,9 @@ export { ResourceCards, type ResourceCardsProps } from './ResourceCards.js';
 export { SearchField, type SearchFieldProps } from './SearchField.js';
 export { EmptyState, ErrorState } from './states.js';
 export { useOptions, optionLabel } from './options.js';
-export {
-  SiteDatesProvider,
-  useSiteTimeZone,
-  toPickerValue,
-  fromPickerValue,
-  useDraft,
-  type LocalKind,
-} from './site-dates.js';
-export {
-  DateRangeFilter,
-  SitePicker,
-  type DateRange,
-  type DateRangeFilterProps,
-  type SitePickerProps,
-} from './SitePickers.js';
+export { useSiteTimeZone, useDraft, type LocalKind } from './site-dates.js';
+export { DateRangeFilter, SitePicker } from './pickers.js';
+export type { DateRange, DateRangeFilterProps, SitePickerProps } from './SitePickers.js';
 export {
   StatusChip,
   dashboardColors,

@@ -1,5 +1,5 @@
+import { Alert, Box, Button, Stack, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 
 /** Nothing to show, and what to do about it. */
 export function EmptyState({ message, action }: { message: ReactNode; action?: ReactNode }) {

@@ -1,5 +1,4 @@
-import { Chip, type ChipProps, type SvgIcon } from '@mui/material';
-import { amber, green, grey, red } from '@mui/material/colors';
+import { Chip, type SvgIcon, type ChipProps, amber, green, grey, red } from '@console/shared-sdk/mui';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ScheduleIcon from '@mui/icons-material/Schedule';

@@ -1,74 +1,90 @@
-import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { Notifications } from '@console/shared-sdk';
-import { DashboardPage } from '../pages/dashboard/DashboardPage';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from '@console/shared-sdk/router';
+import { Notifications, useIsSignedIn } from '@console/shared-sdk';
+import { PageLoading } from './PageLoading';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { LogoutPage } from '../pages/auth/LogoutPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
-import { OrganizationPage } from '../pages/organization/OrganizationPage';
-import { OrganizationsPage } from '../pages/organization/OrganizationsPage';
-import { ProfilePage } from '../pages/profile/ProfilePage';
-import { SitesPage } from '../pages/sites/SitesPage';
-import { Layout } from '../layout/Layout';
 import { loadRemotes } from '../remotes/registry';
 import { ThemeRoot } from '../theme/ThemeRoot';
 import { useRemoteRouteElements, UnmatchedRoute } from './RemoteRoutes';
 import { RequireAuth, RequireOrganization } from './RequireAuth';
 
+// Screens load when first opened, so the sign-in page downloads only what signing in needs (the resource
+// kit with its data grid and date pickers comes with the first list).
+const Layout = lazy(() => import('../layout/Layout').then((m) => ({ default: m.Layout })));
+const DashboardPage = lazy(() =>
+  import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const SitesPage = lazy(() => import('../pages/sites/SitesPage').then((m) => ({ default: m.SitesPage })));
+const OrganizationPage = lazy(() =>
+  import('../pages/organization/OrganizationPage').then((m) => ({ default: m.OrganizationPage })),
+);
+const OrganizationsPage = lazy(() =>
+  import('../pages/organization/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+
 export function App() {
+  const signedIn = useIsSignedIn();
+  // Remotes are the signed-in console's screens: nothing of theirs is fetched for the sign-in page.
   useEffect(() => {
-    void loadRemotes();
-  }, []);
+    if (signedIn) void loadRemotes();
+  }, [signedIn]);
   const remoteRoutes = useRemoteRouteElements();
 
   return (
     <ThemeRoot>
       <BrowserRouter>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/logout" element={<LogoutPage />} />
-          <Route
-            path="/dashboard"
-            element={
-              <RequireAuth>
-                <Layout />
-              </RequireAuth>
-            }
-          >
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/logout" element={<LogoutPage />} />
             <Route
-              index
+              path="/dashboard"
               element={
-                <RequireOrganization>
-                  <DashboardPage />
-                </RequireOrganization>
+                <RequireAuth>
+                  <Layout />
+                </RequireAuth>
               }
-            />
-            <Route
-              path="sites"
-              element={
-                <RequireOrganization>
-                  <SitesPage />
-                </RequireOrganization>
-              }
-            />
-            <Route
-              path="organization"
-              element={
-                <RequireOrganization>
-                  <OrganizationPage />
-                </RequireOrganization>
-              }
-            />
-            <Route path="organizations" element={<OrganizationsPage />} />
-            <Route path="profile" element={<ProfilePage />} />
-            {remoteRoutes}
-            <Route path="*" element={<UnmatchedRoute />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
-        </Routes>
+            >
+              <Route
+                index
+                element={
+                  <RequireOrganization>
+                    <DashboardPage />
+                  </RequireOrganization>
+                }
+              />
+              <Route
+                path="sites"
+                element={
+                  <RequireOrganization>
+                    <SitesPage />
+                  </RequireOrganization>
+                }
+              />
+              <Route
+                path="organization"
+                element={
+                  <RequireOrganization>
+                    <OrganizationPage />
+                  </RequireOrganization>
+                }
+              />
+              <Route path="organizations" element={<OrganizationsPage />} />
+              <Route path="profile" element={<ProfilePage />} />
+              {remoteRoutes}
+              <Route path="*" element={<UnmatchedRoute />} />
+            </Route>
+            <Route path="*" element={<Navigate to="/dashboard" replace />} />
+          </Routes>
+        </Suspense>
       </BrowserRouter>
       <Notifications />
     </ThemeRoot>

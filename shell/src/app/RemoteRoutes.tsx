@@ -1,6 +1,6 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@console/shared-sdk/mui';
 import { useState } from 'react';
-import { Link as RouterLink, Route, useLocation } from 'react-router-dom';
+import { Link as RouterLink, Route, useLocation } from '@console/shared-sdk/router';
 import { RemoteBoundary, RemoteErrorPanel } from '../remotes/RemoteBoundary';
 import { retryRemote, useRegistry } from '../remotes/registry';
 import { RequireOrganization } from './RequireAuth';

@@ -1,6 +1,6 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
-import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation } from '@console/shared-sdk/router';
 import { useIsSignedIn, useSession } from '@console/shared-sdk';
 
 /** Signed-out visitors (and sessions that just expired) go to login, keeping the page to come back to. */

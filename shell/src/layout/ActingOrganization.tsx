@@ -1,6 +1,6 @@
-import { Chip } from '@mui/material';
+import { Chip } from '@console/shared-sdk/mui';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@console/shared-sdk/router';
 import { organizationApi, session, useSession } from '@console/shared-sdk';
 
 /** For the platform admin: which organisation it is acting in, and a way out of it. */

@@ -1,4 +1,4 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@console/shared-sdk/mui';
 import { useThemeSettings } from '../theme/settings';
 
 export function Footer() {

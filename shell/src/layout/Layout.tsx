@@ -1,6 +1,6 @@
-import { Box, Container, Fade, Grow, Slide } from '@mui/material';
+import { Box, Container, Fade, Grow, Slide } from '@console/shared-sdk/mui';
 import { useMemo, useState, type ReactElement } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@console/shared-sdk/router';
 import { siteScopedPaths } from '@console/shared-sdk';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';

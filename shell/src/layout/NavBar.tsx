@@ -1,7 +1,7 @@
+import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@console/shared-sdk/mui';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { SiteSelector } from '@console/shared-sdk';
 import { themeSettings, useThemeSettings } from '../theme/settings';
 import { ActingOrganization } from './ActingOrganization';

@@ -1,4 +1,3 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import {
   Box,
   Drawer,
@@ -10,9 +9,10 @@ import {
   Toolbar,
   Tooltip,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useMemo } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@console/shared-sdk/router';
 import { retryRemote, useRegistry } from '../remotes/registry';
 import { useMenu } from './menu';
 

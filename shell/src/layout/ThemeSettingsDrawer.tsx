@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import {
   Box,
   Button,
@@ -13,7 +12,8 @@ import {
   Stack,
   Switch,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import CloseIcon from '@mui/icons-material/Close';
 import { themeSettings, useThemeSettings, type ThemeSettings } from '../theme/settings';
 
 type Choice<K extends keyof ThemeSettings> = { key: K; label: string; options: [ThemeSettings[K], string][] };

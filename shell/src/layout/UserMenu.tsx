@@ -1,5 +1,3 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import PersonIcon from '@mui/icons-material/Person';
 import {
   Avatar,
   Divider,
@@ -9,9 +7,11 @@ import {
   MenuItem,
   Tooltip,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@console/shared-sdk/router';
 import { roleLabels, useSession } from '@console/shared-sdk';
 
 export function UserMenu() {

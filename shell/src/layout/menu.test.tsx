@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@console/shared-sdk/router';
 import { defineRulesFor, session, type Role } from '@console/shared-sdk';
 import { registryStore } from '../remotes/registry';
 import { SideMenu } from './SideMenu';

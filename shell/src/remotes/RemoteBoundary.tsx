@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Button, Stack } from '@mui/material';
+import { Alert, AlertTitle, Button, Stack } from '@console/shared-sdk/mui';
 import { Component, type ReactNode } from 'react';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadRemotes, registryStore, retryRemote } from './registry';
+import { loadRemotes, registryStore, resetRemotes, retryRemote } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -16,7 +16,7 @@ const listing = (entries: Record<string, string>) =>
 beforeEach(() => {
   jest.mocked(registerRemotes).mockReset();
   jest.mocked(loadRemote).mockReset();
-  registryStore.setState({ listed: false, remotes: [] });
+  resetRemotes();
 });
 
 test('loads each listed remote under its container name', async () => {

@@ -51,8 +51,24 @@ async function loadRoutes(remote: Pick<RemoteState, 'name' | 'entry'>, force: bo
   }
 }
 
-/** Reads /remotes.json and loads every remote's routes; one remote failing leaves the others working. */
-export async function loadRemotes(fetchImpl: typeof fetch = fetch) {
+let loading: Promise<void> | null = null;
+
+/**
+ * Reads /remotes.json and loads every remote's routes, once per page; one remote failing leaves the others
+ * working.
+ */
+export function loadRemotes(fetchImpl: typeof fetch = fetch): Promise<void> {
+  loading ??= readAndLoad(fetchImpl);
+  return loading;
+}
+
+/** Forgets what was loaded (tests). */
+export function resetRemotes() {
+  loading = null;
+  registryStore.setState({ listed: false, remotes: [] }, true);
+}
+
+async function readAndLoad(fetchImpl: typeof fetch) {
   let listing: Record<string, string> = {};
   try {
     const response = await fetchImpl('/remotes.json', { cache: 'no-cache' });

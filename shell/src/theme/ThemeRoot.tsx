@@ -1,27 +1,42 @@
-import createCache from '@emotion/cache';
+import { CssBaseline, ThemeProvider } from '@console/shared-sdk/mui';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createConsoleTheme } from '@console/shared-sdk';
 import { useThemeSettings } from './settings';
 
 const ltrCache = createCache({ key: 'mui' });
-// Right-to-left flips every style rule; MUI's documented way is a separate emotion cache with this plugin.
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+let rtlCache: Promise<EmotionCache> | undefined;
+
+/**
+ * Right-to-left flips every style rule; MUI's documented way is a separate emotion cache with the RTL
+ * stylis plugin. It is loaded only when someone chooses RTL.
+ */
+function loadRtlCache() {
+  rtlCache ??= Promise.all([import('stylis'), import('stylis-plugin-rtl')]).then(([stylis, rtl]) =>
+    createCache({ key: 'muirtl', stylisPlugins: [stylis.prefixer, rtl.default] }),
+  );
+  return rtlCache;
+}
 
 export function ThemeRoot({ children }: { children: ReactNode }) {
   const skin = useThemeSettings((s) => s.skin);
   const direction = useThemeSettings((s) => s.direction);
   const theme = useMemo(() => createConsoleTheme({ skin, direction }), [skin, direction]);
+  const [cache, setCache] = useState<EmotionCache>(ltrCache);
 
   useEffect(() => {
+    let current = true;
+    if (direction === 'rtl') void loadRtlCache().then((loaded) => current && setCache(loaded));
+    else setCache(ltrCache);
     document.documentElement.dir = direction;
+    return () => {
+      current = false;
+    };
   }, [direction]);
 
   return (
-    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+    <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
 
 /** The frame of the signed-out pages: a centred card with the product name. */

@@ -1,6 +1,6 @@
-import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@console/shared-sdk/mui';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@console/shared-sdk/router';
 import { authApi, forgetPasswordRequestSchema, isApiError } from '@console/shared-sdk';
 import { AuthLayout } from './AuthLayout';
 

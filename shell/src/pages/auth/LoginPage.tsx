@@ -1,5 +1,5 @@
-import { Alert, Link } from '@mui/material';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Link } from '@console/shared-sdk/mui';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from '@console/shared-sdk/router';
 import { SignInForm, useIsSignedIn, useSession } from '@console/shared-sdk';
 import { AuthLayout } from './AuthLayout';
 import { safeReturnTo } from './return-to';

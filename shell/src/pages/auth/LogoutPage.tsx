@@ -1,6 +1,6 @@
-import { CircularProgress, Stack, Typography } from '@mui/material';
+import { CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@console/shared-sdk/router';
 import { useSignOut } from '@console/shared-sdk';
 
 export function LogoutPage() {

@@ -1,6 +1,6 @@
-import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@console/shared-sdk/mui';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from '@console/shared-sdk/router';
 import { authApi, isApiError, passwordSchema } from '@console/shared-sdk';
 import { AuthLayout } from './AuthLayout';
 

@@ -1,4 +1,3 @@
-import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import {
   Alert,
   Box,
@@ -11,9 +10,10 @@ import {
   Skeleton,
   Stack,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from '@console/shared-sdk/router';
 import { Can, selectedSite, siteLabel, sitesApi, useSession, type Site } from '@console/shared-sdk';
 import { todaysHours } from './hours';
 

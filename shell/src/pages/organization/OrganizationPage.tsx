@@ -1,4 +1,3 @@
-import EditIcon from '@mui/icons-material/Edit';
 import {
   Alert,
   Box,
@@ -11,7 +10,8 @@ import {
   Stack,
   TextField,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
+import EditIcon from '@mui/icons-material/Edit';
 import { useCallback, useEffect, useState } from 'react';
 import { Can, organizationApi, useSession, type Organization } from '@console/shared-sdk';
 import { EntryList, FormDialog, formErrorStatuses, issuesToErrors } from '@console/shared-sdk/ui';

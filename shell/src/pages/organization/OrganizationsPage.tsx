@@ -1,6 +1,6 @@
+import { Button } from '@console/shared-sdk/mui';
 import LoginIcon from '@mui/icons-material/Login';
-import { Button } from '@mui/material';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@console/shared-sdk/router';
 import { organizationResource, session, useAbility, type Organization } from '@console/shared-sdk';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
 import {

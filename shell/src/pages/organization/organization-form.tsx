@@ -1,4 +1,4 @@
-import { Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField, Typography } from '@console/shared-sdk/mui';
 import {
   createOrganizationSchema,
   updateOrganizationSchema,

@@ -17,9 +17,9 @@ import {
   Switch,
   TextField,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@console/shared-sdk/router';
 import {
   changePasswordSchema,
   genderSchema,

@@ -1,4 +1,4 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@console/shared-sdk/mui';
 import {
   siteInputSchema,
   sitesResource,

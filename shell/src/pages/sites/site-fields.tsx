@@ -6,7 +6,7 @@ import {
   Switch,
   TextField,
   Typography,
-} from '@mui/material';
+} from '@console/shared-sdk/mui';
 import { useEffect, useMemo, useState } from 'react';
 import {
   locationApi,
