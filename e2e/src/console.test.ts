@@ -174,6 +174,9 @@ describe('with one remote broken in /remotes.json', () => {
     await p.getByText('mfe-equipment unavailable').filter({ visible: true }).waitFor();
     await p.getByRole('link', { name: 'Sites' }).last().click();
     await p.getByRole('gridcell', { name: 'Harbour Kitchen Brooklyn', exact: true }).waitFor();
+    // Opening a screen of the shell directly works too (its code loads without the broken remote).
+    await p.goto(`${broken.url}/dashboard/organization`);
+    await p.getByRole('heading', { name: 'Harbour & Vine Hospitality' }).waitFor();
     await p.context().close();
   });
 });

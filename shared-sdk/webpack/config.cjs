@@ -116,7 +116,10 @@ function consoleWebpackConfig({ name, packageDir, title, exposes, port = 3000, p
           shared,
           manifest: true,
           dts: false,
-          shareStrategy: 'version-first',
+          // 'loaded-first': a shared module is resolved from the containers already loaded. 'version-first'
+          // would first fetch every registered remote's entry to compare versions, so one remote that is
+          // down would stall (or break) the shell's own lazily loaded screens.
+          shareStrategy: 'loaded-first',
         }),
         new HtmlWebpackPlugin({
           title,

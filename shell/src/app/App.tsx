@@ -6,6 +6,7 @@ import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { LogoutPage } from '../pages/auth/LogoutPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
+import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { loadRemotes } from '../remotes/registry';
 import { ThemeRoot } from '../theme/ThemeRoot';
 import { useRemoteRouteElements, UnmatchedRoute } from './RemoteRoutes';
@@ -39,52 +40,54 @@ export function App() {
   return (
     <ThemeRoot>
       <BrowserRouter>
-        <Suspense fallback={<PageLoading />}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/logout" element={<LogoutPage />} />
-            <Route
-              path="/dashboard"
-              element={
-                <RequireAuth>
-                  <Layout />
-                </RequireAuth>
-              }
-            >
+        <RemoteBoundary area="The console" onRetry={() => window.location.reload()}>
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="/logout" element={<LogoutPage />} />
               <Route
-                index
+                path="/dashboard"
                 element={
-                  <RequireOrganization>
-                    <DashboardPage />
-                  </RequireOrganization>
+                  <RequireAuth>
+                    <Layout />
+                  </RequireAuth>
                 }
-              />
-              <Route
-                path="sites"
-                element={
-                  <RequireOrganization>
-                    <SitesPage />
-                  </RequireOrganization>
-                }
-              />
-              <Route
-                path="organization"
-                element={
-                  <RequireOrganization>
-                    <OrganizationPage />
-                  </RequireOrganization>
-                }
-              />
-              <Route path="organizations" element={<OrganizationsPage />} />
-              <Route path="profile" element={<ProfilePage />} />
-              {remoteRoutes}
-              <Route path="*" element={<UnmatchedRoute />} />
-            </Route>
-            <Route path="*" element={<Navigate to="/dashboard" replace />} />
-          </Routes>
-        </Suspense>
+              >
+                <Route
+                  index
+                  element={
+                    <RequireOrganization>
+                      <DashboardPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route
+                  path="sites"
+                  element={
+                    <RequireOrganization>
+                      <SitesPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route
+                  path="organization"
+                  element={
+                    <RequireOrganization>
+                      <OrganizationPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route path="organizations" element={<OrganizationsPage />} />
+                <Route path="profile" element={<ProfilePage />} />
+                {remoteRoutes}
+                <Route path="*" element={<UnmatchedRoute />} />
+              </Route>
+              <Route path="*" element={<Navigate to="/dashboard" replace />} />
+            </Routes>
+          </Suspense>
+        </RemoteBoundary>
       </BrowserRouter>
       <Notifications />
     </ThemeRoot>
