@@ -33,9 +33,3 @@ export async function masterTypeDtos(
   );
   return rows.map((row) => toMasterTypeDto(row, items.get(row.id) ?? []));
 }
-
-export async function masterTypeDto(db: Database | Tx, row: MasterTypeRow): Promise<MasterType> {
-  const [dto] = await masterTypeDtos(db, [row]);
-  if (!dto) throw new Error('no DTO for a loaded fridge or freezer');
-  return dto;
-}

@@ -29,9 +29,3 @@ export async function supplierDtos(db: Database | Tx, rows: readonly SupplierRow
   );
   return rows.map((row) => toSupplierDto(row, types.get(row.id) ?? []));
 }
-
-export async function supplierDto(db: Database | Tx, row: SupplierRow): Promise<Supplier> {
-  const [dto] = await supplierDtos(db, [row]);
-  if (!dto) throw new Error('no DTO for a loaded supplier');
-  return dto;
-}

@@ -1,0 +1,318 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Action, SubjectName } from '@console/shared-sdk/ability';
+import {
+  envelope,
+  idParamSchema,
+  listData,
+  messageOnlySchema,
+  siteQuerySchema,
+} from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../db/client.js';
+import { allow, assertCan, orgOf } from '../plugins/auth.js';
+import { notFound } from './errors.js';
+import { listOf } from './list.js';
+import { ok } from './respond.js';
+import {
+  assertRecordAccess,
+  assertSiteAccess,
+  listScope,
+  siteAfterUpdate,
+  type SiteScopedColumns,
+  type SitePlace,
+  type SiteScopedRow,
+  type SiteScopedSubject,
+} from './site-scope.js';
+
+// The spec gives every record resource the same five calls (web-app-list, create-new-one, update-one,
+// delete-one/{id}, find-one/{id}). A resource declares what differs (schemas, repository, DTO, words,
+// tenancy) and this file writes the routes, so each new domain gets the same gates, transactions and
+// envelopes without copying them; extra calls a resource has are registered beside the declaration.
+
+/**
+ * Who may touch a resource's records and where they live: `onSites` or `inOrganisation`. The first four
+ * parameters are the least the gates read from rows and bodies (`siteID` for site-scoped resources), so a
+ * resource's own row and body types fit; the last three are what the gates hand the repository: the
+ * list's WHERE, a new record's place, and where an edited record ends up.
+ */
+export interface Tenancy<RowBase, ListBase, CreateBase, UpdateBase, Where, Place, Target> {
+  subject: SubjectName;
+  where: (request: FastifyRequest, query: ListBase) => Promise<Where>;
+  /**
+   * Checks a create needs before the transaction; what it returns runs inside it. Split because a site
+   * must be checked on the transaction's connection, while the catalogue check reads no row and so
+   * should not open a transaction only to refuse.
+   */
+  admit: (request: FastifyRequest, body: CreateBase) => (tx: Tx) => Promise<Place>;
+  /** The gate for one loaded record: missing is 404 ("<what> not found"), not the caller's is 403. */
+  record: <Row extends RowBase>(
+    request: FastifyRequest,
+    action: Action,
+    what: string,
+    row: Row | undefined,
+  ) => Row;
+  target: (request: FastifyRequest, current: RowBase, body: UpdateBase, tx: Tx) => Promise<Target>;
+}
+
+/** Records that belong to one site: the gates of lib/site-scope.ts. */
+export function onSites(
+  subject: SiteScopedSubject,
+  table: Omit<SiteScopedColumns, 'id'>,
+): Tenancy<
+  SiteScopedRow,
+  { siteID?: string | undefined },
+  { siteID: string },
+  { siteID?: string | undefined },
+  SQL | undefined,
+  SitePlace,
+  string
+> {
+  return {
+    subject,
+    where: (request, query) => listScope(request, subject, table, query.siteID),
+    admit: (request, body) => (tx) => assertSiteAccess(request, 'create', subject, body.siteID, tx),
+    record: (request, action, what, row) => assertRecordAccess(request, action, subject, what, row),
+    target: (request, current, body, tx) => siteAfterUpdate(request, subject, current, body.siteID, tx),
+  };
+}
+
+/** The organisation the request acts in, once the caller may `action` the catalogue `subject` in it. */
+export function catalogueOf(request: FastifyRequest, subject: SubjectName, action: Action): string {
+  const orgId = orgOf(request);
+  assertCan(request, action, subject, { orgId });
+  return orgId;
+}
+
+/**
+ * One catalogue for the whole organisation (supplier types): a record never moves, so the place of a new
+ * one and the target of an edit are both the organisation.
+ */
+export function inOrganisation(
+  subject: SubjectName,
+): Tenancy<{ orgId: string }, object, object, object, string, string, string> {
+  return {
+    subject,
+    where: async (request) => catalogueOf(request, subject, 'read'),
+    admit: (request) => {
+      const orgId = catalogueOf(request, subject, 'create');
+      return async () => orgId;
+    },
+    record: (request, action, what, row) => {
+      if (!row) throw notFound(what);
+      assertCan(request, action, subject, { orgId: row.orgId });
+      return row;
+    },
+    target: async (_request, current) => current.orgId,
+  };
+}
+
+/**
+ * A validated request part as its schema outputs it. Fastify types it `[T] extends [undefined] ? unknown
+ * : T`, which TypeScript cannot resolve while T is a type parameter; the validator has already replaced
+ * the part with the schema's output, and every schema here is an object, so it is T.
+ */
+function parsed<T extends object>(part: [T] extends [undefined] ? unknown : T): T {
+  return part as T;
+}
+
+/** `_id` names the record and `siteID` places it; the repository gets the rest. */
+type Fields<Body> = Omit<Body, '_id' | 'siteID'>;
+
+function fieldsOf<Body extends { _id?: unknown; siteID?: unknown }>(body: Body): Fields<Body> {
+  const { _id, siteID: _siteID, ...fields } = body;
+  return fields;
+}
+
+export interface ResourceRepository<Row, Query, Create, Update, Where, Place, Target> {
+  list: (db: Database, where: Where, query: Query) => Promise<{ rows: Row[]; total: number }>;
+  find: (
+    db: Database | Tx,
+    orgId: string,
+    id: string,
+    options?: { forUpdate?: boolean },
+  ) => Promise<Row | undefined>;
+  insert: (tx: Tx, place: Place, fields: Fields<Create>, now: Date) => Promise<Row>;
+  update: (tx: Tx, current: Row, target: Target, fields: Fields<Update>, now: Date) => Promise<Row>;
+  /** Deletes (soft, where logs name the record) by id. */
+  remove: (tx: Tx, id: string, now: Date) => Promise<void>;
+}
+
+/** A path parameter holding the record id; the spec names it `masterTypeID` on fridges, else `id`. */
+export interface IdParam<Name extends string> {
+  name: Name;
+  schema: z.ZodType<Record<Name, string>>;
+}
+
+export interface ResourceDeclaration<
+  Row,
+  Item,
+  Query,
+  Create,
+  Update,
+  Where,
+  Place,
+  Target,
+  Param extends string,
+> {
+  tenancy: Tenancy<Row, Query, Create, Update, Where, Place, Target>;
+  tags: string[];
+  /** Names the record in "<what> not found". */
+  what: string;
+  /** Starts the success messages ("Supplier created"); by row where the type names it ("Freezer"). */
+  label: string | ((row: Row) => string);
+  summaries: { list: string; create: string; update: string; delete: string; findOne: string };
+  schemas: {
+    listQuery: z.ZodType<Query>;
+    create: z.ZodType<Create>;
+    update: z.ZodType<Update>;
+    item: z.ZodType<Item>;
+  };
+  repository: ResourceRepository<Row, Query, Create, Update, Where, Place, Target>;
+  /** Rows to what the API answers; takes a page at once so related rows load in one query. */
+  toDtos: (db: Database | Tx, rows: readonly Row[]) => Item[] | Promise<Item[]>;
+  deleteParam?: IdParam<Param>;
+}
+
+/** Registers web-app-list, create-new-one, update-one, delete-one/{id} and find-one/{id}. */
+export function resourceRoutes<
+  Row extends { id: string },
+  Item,
+  Query extends { page: number; limit: number },
+  Create extends object,
+  Update extends { _id: string },
+  Where,
+  Place,
+  Target,
+  Param extends string = 'id',
+>(
+  app: FastifyInstance,
+  declaration: ResourceDeclaration<Row, Item, Query, Create, Update, Where, Place, Target, Param>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { tenancy, tags, what, summaries, schemas, repository } = declaration;
+  const { subject } = tenancy;
+  const label = (row: Row) =>
+    typeof declaration.label === 'string' ? declaration.label : declaration.label(row);
+  const dtoOf = async (db: Database | Tx, row: Row): Promise<Item> => {
+    const [dto] = await declaration.toDtos(db, [row]);
+    if (!dto) throw new Error(`no DTO for a loaded ${what}`);
+    return dto;
+  };
+
+  r.get(
+    '/web-app-list',
+    {
+      schema: {
+        tags,
+        summary: summaries.list,
+        querystring: schemas.listQuery,
+        response: { 200: envelope(listData(schemas.item)) },
+      },
+      onRequest: allow('read', subject),
+    },
+    async (request) => {
+      const query = parsed(request.query);
+      const where = await tenancy.where(request, query);
+      const { rows, total } = await repository.list(deps.db, where, query);
+      return ok(listOf(await declaration.toDtos(deps.db, rows), total, query));
+    },
+  );
+
+  r.post(
+    '/create-new-one',
+    {
+      schema: {
+        tags,
+        summary: summaries.create,
+        querystring: siteQuerySchema,
+        body: schemas.create,
+        response: { 200: envelope(schemas.item) },
+      },
+      onRequest: allow('create', subject),
+    },
+    async (request) => {
+      const body = parsed(request.body);
+      const placeIn = tenancy.admit(request, body);
+      const { row, dto } = await deps.db.transaction(async (tx) => {
+        const place = await placeIn(tx);
+        const inserted = await repository.insert(tx, place, fieldsOf(body), deps.clock.now());
+        return { row: inserted, dto: await dtoOf(tx, inserted) };
+      });
+      return ok(dto, `${label(row)} created`);
+    },
+  );
+
+  r.put(
+    '/update-one',
+    {
+      schema: {
+        tags,
+        summary: summaries.update,
+        querystring: siteQuerySchema,
+        body: schemas.update,
+        response: { 200: envelope(schemas.item) },
+      },
+      onRequest: allow('update', subject),
+    },
+    async (request) => {
+      const body = parsed(request.body);
+      const { row, dto } = await deps.db.transaction(async (tx) => {
+        const found = await repository.find(tx, orgOf(request), body._id, { forUpdate: true });
+        const current = tenancy.record(request, 'update', what, found);
+        const target = await tenancy.target(request, current, body, tx);
+        const updated = await repository.update(tx, current, target, fieldsOf(body), deps.clock.now());
+        return { row: updated, dto: await dtoOf(tx, updated) };
+      });
+      return ok(dto, `${label(row)} updated`);
+    },
+  );
+
+  const deleteOne = <Name extends string>(param: IdParam<Name>) =>
+    r.delete(
+      `/delete-one/:${param.name}`,
+      {
+        schema: {
+          tags,
+          summary: summaries.delete,
+          params: param.schema,
+          querystring: siteQuerySchema,
+          response: { 200: messageOnlySchema },
+        },
+        onRequest: allow('delete', subject),
+      },
+      async (request) => {
+        const row = await deps.db.transaction(async (tx) => {
+          const found = await repository.find(tx, orgOf(request), parsed(request.params)[param.name], {
+            forUpdate: true,
+          });
+          const current = tenancy.record(request, 'delete', what, found);
+          await repository.remove(tx, current.id, deps.clock.now());
+          return current;
+        });
+        return ok(null, `${label(row)} deleted`);
+      },
+    );
+  if (declaration.deleteParam) deleteOne(declaration.deleteParam);
+  else deleteOne({ name: 'id', schema: idParamSchema });
+
+  r.get(
+    '/find-one/:id',
+    {
+      schema: {
+        tags,
+        summary: summaries.findOne,
+        params: idParamSchema,
+        querystring: siteQuerySchema,
+        response: { 200: envelope(schemas.item) },
+      },
+      onRequest: allow('read', subject),
+    },
+    async (request) => {
+      const found = await repository.find(deps.db, orgOf(request), request.params.id);
+      return ok(await dtoOf(deps.db, tenancy.record(request, 'read', what, found)));
+    },
+  );
+}
