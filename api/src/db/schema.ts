@@ -203,18 +203,31 @@ export const files = pgTable(
 // Site records are soft-deleted: temperature logs will point at them, and an inspector must still be able
 // to read which fridge a past reading came from. A deleted record's name is free again.
 
+/** What every organisation record has: its id, its organisation, and when it was made, changed and retired. */
+const orgRecord = () => ({
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id')
+    .notNull()
+    .references(() => organizations.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: instant('deleted_at'),
+});
+
+/** An organisation record that belongs to one site (the rules of lib/site-scope.ts apply to it). */
+const siteRecord = () => ({
+  ...orgRecord(),
+  siteId: uuid('site_id')
+    .notNull()
+    .references(() => sites.id),
+});
+
 /** The organisation's catalogue of supplier kinds (butcher, dairy, ...), shared by all its sites. */
 export const supplierTypes = pgTable(
   'supplier_types',
   {
-    id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id),
+    ...orgRecord(),
     name: text('name').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    deletedAt: instant('deleted_at'),
   },
   (t) => [
     uniqueIndex('supplier_types_org_name_live_key')
@@ -226,20 +239,11 @@ export const supplierTypes = pgTable(
 export const suppliers = pgTable(
   'suppliers',
   {
-    id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id),
+    ...siteRecord(),
     supplierName: text('supplier_name').notNull(),
     contactPersonName: text('contact_person_name'),
     email: text('email'),
     mobileNumber: text('mobile_number'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    deletedAt: instant('deleted_at'),
   },
   (t) => [
     uniqueIndex('suppliers_site_name_live_key')
@@ -269,19 +273,10 @@ export const supplierSupplierTypes = pgTable(
 export const foodItems = pgTable(
   'food_items',
   {
-    id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id),
+    ...siteRecord(),
     type: text('type').$type<FoodItemType>().notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    deletedAt: instant('deleted_at'),
   },
   (t) => [
     uniqueIndex('food_items_site_type_name_live_key')
@@ -295,18 +290,9 @@ export const foodItems = pgTable(
 export const masterTypes = pgTable(
   'master_types',
   {
-    id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id),
+    ...siteRecord(),
     type: text('type').$type<MasterTypeType>().notNull(),
     name: text('name').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    deletedAt: instant('deleted_at'),
   },
   (t) => [
     uniqueIndex('master_types_site_type_name_live_key')
