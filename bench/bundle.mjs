@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { ensureInstalled, root, runOrExit } from '../scripts/lib.mjs';
 
 ensureInstalled();
@@ -135,19 +136,7 @@ function duplicates(files) {
 }
 
 const running = await startConsole();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const context = await browser.newContext();
   const page = await context.newPage();

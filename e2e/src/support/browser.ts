@@ -1,20 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 
-/** Debian's Chromium, started the way this workplace's closed network needs. */
+/** Debian's Chromium, started the way the workplace's closed network needs (scripts/chromium.mjs). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export const consoleUrl = () => {
