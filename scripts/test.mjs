@@ -1,5 +1,7 @@
 // `npm test`: install if needed, then lint, type-check and every package's tests. Prints one closing line
 // "tests: N passed, N failed" summed over all packages.
+// `npm test -- --database-only`: only the tests that touch the database (the API's), e.g. for a second
+// pass on PostgreSQL that need not lint, type-check or drive the browser again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, run, workspaces } from './lib.mjs';
@@ -14,15 +16,21 @@ const step = (label, command, args, options) => {
   if (run(command, args, options) !== 0) failures.push(label);
 };
 
-step('lint', 'npx', ['eslint', '.']);
-step('format', 'npx', ['prettier', '--check', '.']);
-step('typecheck', 'npx', ['lerna', 'run', 'typecheck']);
+const databaseOnly = process.argv.includes('--database-only');
+const databasePackages = new Set(['@console/api']);
+
+if (!databaseOnly) {
+  step('lint', 'npx', ['eslint', '.']);
+  step('format', 'npx', ['prettier', '--check', '.']);
+  step('typecheck', 'npx', ['lerna', 'run', 'typecheck']);
+}
 // Browser tests run last, against the built console.
 const ordered = workspaces().sort(
   (a, b) => Number(a.name === '@console/e2e') - Number(b.name === '@console/e2e'),
 );
 for (const { name, scripts } of ordered) {
   if (!scripts.test) continue;
+  if (databaseOnly && !databasePackages.has(name)) continue;
   if (name === '@console/e2e') ensureBuilt();
   step(`tests of ${name}`, 'npm', ['test', '--workspace', name, '--', '--ci'], {
     env: { ...process.env, CONSOLE_TEST_RESULTS: resultsDir },

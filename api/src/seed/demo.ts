@@ -1,10 +1,11 @@
 import { count } from 'drizzle-orm';
 import { siteInputSchema, type SiteInput, type Timing } from '@console/shared-sdk/contract';
-import type { Database } from '../db/client.js';
+import type { Database, Tx } from '../db/client.js';
 import { siteMembers, users } from '../db/schema.js';
 import { insertOrganization } from '../routes/organization/repository.js';
 import { insertSite } from '../routes/site-panel/repository.js';
 import { insertUser } from '../users/repository.js';
+import { seedEquipment } from './equipment.js';
 
 /** The password of every demo login (listed in the README). */
 export const demoPassword = 'Demo-pass-2026';
@@ -98,7 +99,26 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   return true;
 }
 
-export async function seedDemo(db: Database) {
+/** What every domain's demo records hang on: the organisation, its sites and its people. */
+export interface DemoBase {
+  orgId: string;
+  sites: Record<keyof typeof demoSites, { id: string }>;
+}
+
+/** One domain's demo records (api/src/seed/<domain>.ts), seeded in the same transaction as the base. */
+export type DomainSeed = (tx: Tx, base: DemoBase) => Promise<void>;
+
+/** Every domain's demo data, in dependency order. */
+export const demoDomains: readonly DomainSeed[] = [seedEquipment];
+
+/**
+ * Seeds the demo organisation. API tests pass `domains: []` to start from the organisation, its people and
+ * its sites alone, and add the records each test is about.
+ */
+export async function seedDemo(
+  db: Database,
+  { domains = demoDomains }: { domains?: readonly DomainSeed[] } = {},
+) {
   return db.transaction(async (tx) => {
     const platformAdmin = await insertUser(tx, {
       orgId: null,
@@ -178,6 +198,7 @@ export async function seedDemo(db: Database) {
       });
       await tx.insert(siteMembers).values({ siteId: person.site, userId: user.id });
     }
+    for (const seed of domains) await seed(tx, { orgId, sites: { brighton, manchester, brooklyn } });
     return {
       platformAdmin,
       organization,

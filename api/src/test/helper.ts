@@ -104,7 +104,7 @@ export async function createTestContext() {
     { serveWeb: false },
   );
 
-  const demo = await seedDemo(database.db);
+  const demo = await seedDemo(database.db, { domains: [] });
   // A second organisation whose ids every test can try to reach from the first.
   const other = await database.db.transaction(async (tx) => {
     const organization = await insertOrganization(tx, { name: 'Other Tenant Ltd', country: 'GB' });
