@@ -1,0 +1,228 @@
+// `npm run bench:api`: the API's cost per request, on PostgreSQL. It creates a scratch database, starts the
+// built API on it with the demo organisation, loads realistic volumes (2,000 suppliers on one site), then
+// for each main list endpoint prints requests per second and p50/p99 latency at 50 connections
+// (autocannon), beside the same page read straight from PostgreSQL in the same run (pgbench with the SQL a
+// hand-written query needs for that page), and the ratio of the two. It prints; it asserts nothing.
+// Goals (issue 8): the API at >= 0.8 of raw SQL, and p99 < 50 ms for a page of a site's records.
+//
+// Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
+// scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+
+ensureInstalled();
+if (!process.argv.includes('--no-build')) ensureBuilt();
+const { default: autocannon } = await import('autocannon');
+
+const secondsArg = process.argv.indexOf('--seconds');
+const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
+const connections = 50;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `console_bench_${process.pid}`;
+const benchUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+})();
+
+function psql(url, sql) {
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** A port nothing listens on now, so the API can be started quiet (no request logging) at a known address. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApi() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-api-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: benchUrl,
+      SEED_DEMO: 'true',
+      // Request logging would be measured along with the API.
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let tries = 0; tries < 600 && !exited; tries += 1) {
+    const up = await fetch(`${url}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, child, dataDir };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the API did not start');
+}
+
+async function call(base, method, route, { token, body } = {}) {
+  const response = await fetch(`${base}/api/v1/${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Requests per second and latency percentiles of one endpoint under `connections` concurrent clients. */
+async function measureHttp(url, token) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: token ? { authorization: token } : {},
+  });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    note: errors > 0 ? `${errors} failed` : '',
+  };
+}
+
+/** The same page through pgbench: transactions per second and per-transaction latency percentiles. */
+function measureSql(sql) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-pgbench-'));
+  const script = path.join(dir, 'page.sql');
+  fs.writeFileSync(script, `${sql.trim()};\n`);
+  const result = spawnSync(
+    'pgbench',
+    ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, '-l', benchUrl],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
+  const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1] ?? 0);
+  // Each log line: client, transaction, latency in microseconds, ...
+  const latencies = fs
+    .readdirSync(dir)
+    .filter((file) => file.startsWith('pgbench_log'))
+    .flatMap((file) => fs.readFileSync(path.join(dir, file), 'utf8').trim().split('\n'))
+    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .sort((a, b) => a - b);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: tps, p50: at(0.5), p99: at(0.99) };
+}
+
+psql(adminUrl, `create database ${database}`);
+let api;
+try {
+  api = await startApi();
+  const token = (
+    await call(api.url, 'POST', 'authentication/web-app-login', {
+      body: { email: 'owner@harbourvine.example', password: 'Demo-pass-2026' },
+    })
+  ).accessToken;
+  const sites = await call(api.url, 'GET', 'site-panel/simple-list', { token });
+  const brighton = sites.find((site) => site.name.includes('Brighton'))._id;
+
+  // 2,000 suppliers on Brighton, each with one or two of the organisation's supplier types.
+  psql(
+    benchUrl,
+    `insert into suppliers (id, org_id, site_id, supplier_name, contact_person_name, email, mobile_number)
+     select gen_random_uuid(), s.org_id, s.id, 'Bench supplier ' || lpad(n::text, 5, '0'), 'Contact ' || n,
+            'orders' || n || '@bench.example', '+44 1273 ' || lpad(n::text, 6, '0')
+     from sites s, generate_series(1, 2000) n where s.id = '${brighton}';
+     insert into supplier_supplier_types (supplier_id, supplier_type_id)
+     select sp.id, st.id from suppliers sp
+     join lateral (select id from supplier_types t where t.org_id = sp.org_id order by t.id
+                   offset (abs(hashtext(sp.id::text)) % 5) limit 2) st on true
+     where sp.site_id = '${brighton}' and sp.supplier_name like 'Bench%';
+     analyze;`,
+  );
+
+  const page = 7;
+  const limit = 10;
+  const endpoints = [
+    {
+      name: 'supplier list (page 7 of 2,000+, by name)',
+      url: `supplier/web-app-list?siteID=${brighton}&sort=supplierName&page=${page}&limit=${limit}`,
+      sql: `select s.*, count(*) over () as total,
+              (select coalesce(json_agg(json_build_object('value', t.id, 'label', t.name) order by t.name), '[]')
+                 from supplier_supplier_types x join supplier_types t on t.id = x.supplier_type_id
+                 where x.supplier_id = s.id) as types
+            from suppliers s
+            where s.site_id = '${brighton}' and s.deleted_at is null
+            order by s.supplier_name, s.id limit ${limit} offset ${(page - 1) * limit}`,
+    },
+    {
+      name: 'fridge list with temperature items',
+      url: `masterType/web-app-list?siteID=${brighton}&type=FRIDGE`,
+      sql: `select m.*, count(*) over () as total,
+              (select coalesce(json_agg(i order by i.position), '[]') from temperature_items i
+                 where i.master_type_id = m.id and i.deleted_at is null) as items
+            from master_types m
+            where m.site_id = '${brighton}' and m.type = 'FRIDGE' and m.deleted_at is null
+            order by m.id limit 10`,
+    },
+    {
+      name: 'view-me (session check only)',
+      url: 'user-profile/view-me',
+      sql: `select u.* from users u where u.email = 'owner@harbourvine.example'`,
+    },
+  ];
+
+  const rows = [];
+  for (const endpoint of endpoints) {
+    const http = await measureHttp(`${api.url}/api/v1/${endpoint.url}`, token);
+    let sql;
+    try {
+      sql = measureSql(endpoint.sql);
+    } catch (error) {
+      sql = { rps: 0, p50: 0, p99: 0, note: String(error).split('\n')[0] };
+    }
+    rows.push({ endpoint, http, sql });
+  }
+  const health = await measureHttp(`${api.url}/health`);
+
+  const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
+  console.log(
+    `\nbench:api — PostgreSQL, ${connections} connections, ${seconds} s each (goal: ratio >= 0.80, p99 < 50 ms)\n`,
+  );
+  console.log(
+    `${'endpoint'.padEnd(44)} ${'API req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}` +
+      ` ${'SQL tx/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)}`,
+  );
+  for (const { endpoint, http, sql } of rows) {
+    const ratio = sql.rps > 0 ? (http.rps / sql.rps).toFixed(2) : '-';
+    console.log(
+      `${endpoint.name.padEnd(44)} ${fmt(http.rps).padStart(9)} ${fmt(http.p50, 1)} ${fmt(http.p99, 1)}` +
+        ` ${fmt(sql.rps).padStart(9)} ${fmt(sql.p50, 1)} ${fmt(sql.p99, 1)} ${ratio.padStart(6)}` +
+        `${http.note || sql.note ? `  ${[http.note, sql.note].filter(Boolean).join('; ')}` : ''}`,
+    );
+  }
+  console.log(`${'/health (no database, no session)'.padEnd(44)} ${fmt(health.rps).padStart(9)}`);
+} finally {
+  if (api) {
+    api.child.kill('SIGTERM');
+    await new Promise((resolve) => api.child.once('exit', resolve));
+    fs.rmSync(api.dataDir, { recursive: true, force: true });
+  }
+  psql(adminUrl, `drop database if exists ${database} with (force)`);
+}
