@@ -15,7 +15,12 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { TokenService } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
+import { registerAfterReply } from './plugins/after-reply.js';
+import { registerAuthFirst } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { rejectingNulBytes } from './plugins/text-input.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 import { apiRoutes } from './routes/index.js';
 import type { Storage } from './storage/storage.js';
 import { registerWeb } from './web.js';
@@ -32,6 +37,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route as registered (method and full URL), for the tenancy conformance suite. */
+    registeredRoutes: readonly { method: string; url: string }[];
   }
 }
 
@@ -48,11 +55,24 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  setPasswordHashCost(deps.config.passwordHashCost);
+  app.setValidatorCompiler(rejectingNulBytes(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) registeredRoutes.push({ method: one, url });
+  });
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  registerAuthFirst(app);
+  registerAfterReply(app);
+  registerSecurityHeaders(app, {
+    remotes: deps.config.remotes,
+    frameAncestors: deps.config.frameAncestors,
+    authenticationPrefix: `${apiPrefix}/authentication/`,
+  });
 
   await app.register(cors, {
     origin: deps.config.corsOrigins.includes('*') ? true : deps.config.corsOrigins,

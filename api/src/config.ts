@@ -24,6 +24,11 @@ const envSchema = z.object({
     .min(30)
     .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** A sign-in session ends this many days after the password was entered, however often it is refreshed. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  /** argon2id cost of new password hashes; the defaults are production settings (the tests lower them). */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(64).default(65_536),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(3),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Compliance Console <no-reply@console.local>'),
   S3_ENDPOINT: optionalUrl,
@@ -32,8 +37,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
-  /** Seed the demo organisation on an empty database. */
-  SEED_DEMO: z.stringbool().default(true),
+  /**
+   * Seed the demo organisation on an empty database. Unset: yes on the embedded PGlite, no on DATABASE_URL,
+   * so a production database never gets accounts whose password is in the README.
+   */
+  SEED_DEMO: z.stringbool().optional(),
+  /**
+   * Who may frame the console (CSP frame-ancestors): unset, nobody; or space-separated origins of integrators
+   * that embed it.
+   */
+  FRAME_ANCESTORS: z.string().default(''),
   /** Folder holding shell/dist and mfe-*\/dist to serve; unset: the repository, when built. */
   WEB_ROOT: z.string().optional(),
   /** JSON object of remote name → manifest URL, merged over the remotes served here (see /remotes.json). */
@@ -84,10 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    passwordHashCost: { memoryCost: e.PASSWORD_HASH_MEMORY_KIB, timeCost: e.PASSWORD_HASH_TIME_COST },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     s3,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    frameAncestors: e.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
     webRoot: e.WEB_ROOT === undefined ? undefined : path.resolve(e.WEB_ROOT),
     remotes: e.REMOTES,
     logLevel: e.LOG_LEVEL,

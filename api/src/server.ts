@@ -8,6 +8,8 @@ import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { TokenService } from './lib/tokens.js';
 import { createMailer } from './mail/mailer.js';
+import { count } from 'drizzle-orm';
+import { users } from './db/schema.js';
 import { demoLogins, seedDemoIfEmpty } from './seed/demo.js';
 import { LocalStorage, S3Storage } from './storage/storage.js';
 
@@ -19,7 +21,7 @@ async function tokenSecret(config: AppConfig): Promise<Uint8Array> {
     return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64url');
   } catch {
     const secret = randomBytes(48);
-    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     await fs.writeFile(file, secret.toString('base64url'), { mode: 0o600 });
     return secret;
   }
@@ -52,8 +54,18 @@ async function main() {
     { logger },
   );
 
+  // The demo (whose password is in the README) is seeded by default on the embedded database only; on
+  // DATABASE_URL it takes SEED_DEMO=true, and a production install creates its own first admin.
   if (config.seedDemo && (await seedDemoIfEmpty(database.db))) {
     app.log.info({ logins: demoLogins }, 'seeded the demo organisation (password in the README)');
+  } else {
+    const [accounts] = await database.db.select({ n: count() }).from(users);
+    if ((accounts?.n ?? 0) === 0) {
+      app.log.warn(
+        'the database has no accounts: create the first platform admin with ' +
+          '`npm run create-admin --workspace api -- --email you@example.com`',
+      );
+    }
   }
 
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
@@ -67,7 +79,9 @@ async function main() {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     closing = true;
+    // Closing the app waits for e-mails still being sent after their replies.
     await app.close();
+    mailer.close?.();
     await database.close();
   });
 

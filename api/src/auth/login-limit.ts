@@ -1,10 +1,10 @@
-import { and, count, eq, gte, lt, min } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { loginFailures } from '../db/schema.js';
 import { tooManyRequests } from '../lib/errors.js';
 
 /**
- * Failed sign-ins are counted in the database (not in memory), so the limit holds across restarts and
+ * Sign-in attempts are counted in the database (not in memory), so the limit holds across restarts and
  * across several API instances.
  */
 export const loginLimits = {
@@ -16,53 +16,72 @@ export const loginLimits = {
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 export const addressKey = (ip: string) => `address:${ip}`;
 
-async function failuresSince(db: Database, key: string, since: Date) {
-  const [row] = await db
-    .select({ n: count(), oldest: min(loginFailures.createdAt) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
-  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+export interface LoginKeys {
+  account: string;
+  address: string;
 }
 
-export async function assertLoginAllowed(
-  db: Database,
-  now: Date,
-  keys: { account: string; address: string },
-) {
+/** What a caller does once the password has been checked. */
+export interface LoginAttempt {
+  /** The password was right: the account's count starts again and this attempt stops counting for the address. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Counts a password attempt BEFORE the password is checked, or refuses it with 429 when the account or the
+ * address has used up its attempts in the window. Each key is serialised with a transaction-scoped advisory
+ * lock while it is counted and the attempt recorded, so requests arriving at the same moment on one or many
+ * instances are counted one after another: the limit holds exactly, instead of every parallel request seeing
+ * the same old count. A failed attempt simply stays recorded.
+ */
+export async function claimLoginAttempt(db: Database, now: Date, keys: LoginKeys): Promise<LoginAttempt> {
   const since = new Date(now.getTime() - loginLimits.windowMs);
-  const checks = [
+  const limits = [
     [keys.account, loginLimits.perAccount],
     [keys.address, loginLimits.perAddress],
   ] as const;
-  for (const [key, limit] of checks) {
-    const { n, oldest } = await failuresSince(db, key, since);
-    if (n >= limit) {
-      const oldestMs = oldest ? new Date(oldest).getTime() : now.getTime();
-      const retryAfter = Math.max(1, Math.ceil((oldestMs + loginLimits.windowMs - now.getTime()) / 1000));
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s) or reset your password.`,
-        retryAfter,
-      );
+  const outcome = await db.transaction(async (tx) => {
+    // Always in the same order, so two requests locking the same pair cannot deadlock.
+    for (const key of [keys.account, keys.address].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     }
-  }
-}
-
-export async function recordLoginFailure(
-  db: Database,
-  now: Date,
-  keys: { account: string; address: string },
-) {
-  const expired = new Date(now.getTime() - loginLimits.windowMs);
-  await db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(lt(loginFailures.createdAt, expired));
-    await tx.insert(loginFailures).values([
-      { key: keys.account, createdAt: now },
-      { key: keys.address, createdAt: now },
-    ]);
+    await tx.delete(loginFailures).where(lt(loginFailures.createdAt, since));
+    for (const [key, limit] of limits) {
+      const [row] = await tx
+        .select({ n: count(), oldest: min(loginFailures.createdAt) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
+      if ((row?.n ?? 0) >= limit) {
+        const oldestMs = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+        return {
+          kind: 'refused' as const,
+          retryAfter: Math.ceil((oldestMs + loginLimits.windowMs - now.getTime()) / 1000),
+        };
+      }
+    }
+    const recorded = await tx
+      .insert(loginFailures)
+      .values([
+        { key: keys.account, createdAt: now },
+        { key: keys.address, createdAt: now },
+      ])
+      .returning({ id: loginFailures.id, key: loginFailures.key });
+    return {
+      kind: 'counted' as const,
+      addressAttemptIds: recorded.filter((r) => r.key === keys.address).map((r) => r.id),
+    };
   });
-}
-
-/** A successful sign-in clears the account's count (the address keeps its own). */
-export async function clearAccountFailures(db: Database, account: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, account));
+  if (outcome.kind === 'refused') {
+    const retryAfter = Math.max(1, outcome.retryAfter);
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s) or reset your password.`,
+      retryAfter,
+    );
+  }
+  return {
+    async succeeded() {
+      await db.delete(loginFailures).where(eq(loginFailures.key, keys.account));
+      await db.delete(loginFailures).where(inArray(loginFailures.id, outcome.addressAttemptIds));
+    },
+  };
 }

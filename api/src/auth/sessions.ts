@@ -10,10 +10,29 @@ import { rulesFor, siteIdsOf, type AuthUser } from '../plugins/auth.js';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'config'>;
 
-async function issueRefreshToken(db: Database | Tx, deps: SessionDeps, sessionId: string): Promise<string> {
-  const token = newOpaqueToken();
-  const expiresAt = new Date(deps.clock.now().getTime() + deps.config.refreshTokenTtlDays * 86_400_000);
-  await db.insert(refreshTokens).values({ id: newId(), sessionId, tokenHash: hashToken(token), expiresAt });
+/**
+ * How long the refresh token just replaced still answers, with the same new pair: two tabs (or a retry after
+ * a lost answer) refreshing at the same moment must not look like a stolen token.
+ */
+export const refreshGraceMs = 30_000;
+
+const dayMs = 86_400_000;
+
+/** When a session started at `startedAt` ends, however often it is refreshed (SESSION_MAX_DAYS). */
+const sessionEndOf = (deps: SessionDeps, startedAt: Date) =>
+  new Date(startedAt.getTime() + deps.config.sessionMaxDays * dayMs);
+
+async function issueRefreshToken(
+  db: Database | Tx,
+  deps: SessionDeps,
+  session: { id: string; startedAt: Date },
+  token: string,
+): Promise<string> {
+  const ttlEnd = deps.clock.now().getTime() + deps.config.refreshTokenTtlDays * dayMs;
+  const expiresAt = new Date(Math.min(ttlEnd, sessionEndOf(deps, session.startedAt).getTime()));
+  await db
+    .insert(refreshTokens)
+    .values({ id: newId(), sessionId: session.id, tokenHash: hashToken(token), expiresAt });
   return token;
 }
 
@@ -57,6 +76,7 @@ export async function startSession(
   meta: { client: 'WEB' | 'MOBILE'; ip?: string; userAgent?: string },
 ): Promise<LoginResponse> {
   const sessionId = newId();
+  const startedAt = deps.clock.now();
   const refreshToken = await deps.db.transaction(async (tx) => {
     await tx.insert(authSessions).values({
       id: sessionId,
@@ -64,8 +84,9 @@ export async function startSession(
       client: meta.client,
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      createdAt: startedAt,
     });
-    return issueRefreshToken(tx, deps, sessionId);
+    return issueRefreshToken(tx, deps, { id: sessionId, startedAt }, newOpaqueToken());
   });
   return tokenResponse(deps, user, sessionId, refreshToken);
 }
@@ -100,7 +121,9 @@ export async function revokeSessionsOfUser(
 /**
  * Exchanges a refresh token for a new pair. Each refresh token works once: presenting one that was already
  * used means it was copied, so the whole family (the sign-in session) is revoked and both holders must sign
- * in again.
+ * in again. The one exception is the grace period: within `refreshGraceMs` of its use, the token just
+ * replaced answers with the same new refresh token, as long as that one has not been used yet. A session
+ * also ends for good SESSION_MAX_DAYS after its sign-in.
  */
 export async function rotateRefreshToken(
   deps: SessionDeps,
@@ -108,6 +131,7 @@ export async function rotateRefreshToken(
   loadUser: (userId: string) => Promise<AuthUser | undefined>,
 ): Promise<LoginResponse> {
   const now = deps.clock.now();
+  const successor = deps.tokens.successorRefreshToken(presented);
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -117,26 +141,40 @@ export async function rotateRefreshToken(
         usedAt: refreshTokens.usedAt,
         userId: authSessions.userId,
         revokedAt: authSessions.revokedAt,
+        startedAt: authSessions.createdAt,
       })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, hashToken(presented)))
       .for('update');
     if (!row || row.revokedAt) return { kind: 'invalid' as const };
+    if (sessionEndOf(deps, row.startedAt) <= now) {
+      await revokeSession(tx, row.sessionId, 'session lifetime ended', now);
+      return { kind: 'expired' as const };
+    }
+    const ok = { kind: 'ok' as const, sessionId: row.sessionId, userId: row.userId, refreshToken: successor };
     if (row.usedAt) {
+      if (now.getTime() - row.usedAt.getTime() <= refreshGraceMs) {
+        const [next] = await tx
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, hashToken(successor)),
+              eq(refreshTokens.sessionId, row.sessionId),
+              isNull(refreshTokens.usedAt),
+            ),
+          );
+        if (next) return ok;
+      }
       await revokeSession(tx, row.sessionId, 'refresh token reused', now);
       return { kind: 'reused' as const };
     }
     if (row.expiresAt <= now) return { kind: 'expired' as const };
-    // Claim the token; the condition makes a concurrent second use fail instead of minting two pairs.
-    const claimed = await tx
-      .update(refreshTokens)
-      .set({ usedAt: now })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) return { kind: 'reused' as const };
-    const next = await issueRefreshToken(tx, deps, row.sessionId);
-    return { kind: 'ok' as const, sessionId: row.sessionId, userId: row.userId, refreshToken: next };
+    // The row lock above makes a concurrent second use wait here, and then see usedAt (the grace path).
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+    await issueRefreshToken(tx, deps, { id: row.sessionId, startedAt: row.startedAt }, successor);
+    return ok;
   });
   // Reuse revokes the family inside the transaction above, so it is committed before the 401 goes out.
   if (outcome.kind === 'reused')

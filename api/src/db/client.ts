@@ -24,6 +24,50 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
+/** Whether a process with this id is running (signal 0 checks without sending anything). */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the lock on PGlite's folder. The lock's owner writes its process id beside it; when the lock is held
+ * but that process is gone (killed with -9, a crash, a container restart where the new server has the old
+ * one's pid), the lock is taken over at once instead of waiting for it to go stale.
+ */
+async function lockDataFolder(dir: string): Promise<() => Promise<void>> {
+  const pidFile = `${dir}.pid`;
+  const options = { stale: 15_000, update: 5_000, retries: 0, realpath: false } as const;
+  const take = async () => {
+    const release = await lockfile.lock(dir, options);
+    await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+    return async () => {
+      await fs.rm(pidFile, { force: true });
+      await release();
+    };
+  };
+  try {
+    return await take();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    const owner = Number.parseInt(await fs.readFile(pidFile, 'utf8').catch(() => ''), 10);
+    const ownerGone = Number.isInteger(owner) && (owner === process.pid || !processIsAlive(owner));
+    if (!ownerGone) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by another process${Number.isInteger(owner) ? ` (pid ${owner})` : ''}. Stop it, or set DATA_DIR to another folder.`,
+        { cause: error },
+      );
+    }
+    await fs.rm(`${dir}.lock`, { recursive: true, force: true });
+    return take();
+  }
+}
+
 /**
  * Opens the database and applies pending migrations. PGlite has no lock between processes, so its data
  * directory is guarded by a lock file: a second server on the same DATA_DIR fails fast with a clear message
@@ -44,18 +88,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let client: PGlite;
   if (target.kind === 'pglite') {
     const dir = path.join(target.dataDir, 'pglite');
-    await fs.mkdir(dir, { recursive: true });
-    try {
-      release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, retries: 0, realpath: false });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') {
-        throw new Error(
-          `The embedded database in ${dir} is in use by another process. Stop it, or set DATA_DIR to another folder.`,
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    release = await lockDataFolder(dir);
     client = new PGlite(dir);
   } else {
     client = new PGlite();

@@ -13,6 +13,7 @@ import {
 import type { Database, Tx } from '../db/client.js';
 import { allow, assertCan, orgOf } from '../plugins/auth.js';
 import { notFound } from './errors.js';
+import { actorOf, isNoChange, recordHistory, type HistoryEntryInput } from './history.js';
 import { listOf } from './list.js';
 import { ok } from './respond.js';
 import {
@@ -173,6 +174,20 @@ export interface ResourceDeclaration<
   /** Rows to what the API answers; takes a page at once so related rows load in one query. */
   toDtos: (db: Database | Tx, rows: readonly Row[]) => Item[] | Promise<Item[]>;
   deleteParam?: IdParam<Param>;
+  /**
+   * Keep the record's history (lib/history.ts): every create, update and delete appends an entry in the
+   * same transaction as the change.
+   */
+  history?: HistoryDeclaration<Row, Item, Create | Update>;
+}
+
+/** What a resource's history keeps and where its records live. */
+export interface HistoryDeclaration<Row, Item, Body> {
+  place: (row: Row) => { orgId: string; siteId: string | null };
+  /** What an entry keeps of the record, taken from its answer (e.g. without its timestamps). */
+  snapshot: (item: Item) => unknown;
+  /** The reason a request gave for its change, if any. */
+  reason?: (body: Body) => string | null | undefined;
 }
 
 /** Registers web-app-list, create-new-one, update-one, delete-one/{id} and find-one/{id}. */
@@ -200,6 +215,29 @@ export function resourceRoutes<
     const [dto] = await declaration.toDtos(db, [row]);
     if (!dto) throw new Error(`no DTO for a loaded ${what}`);
     return dto;
+  };
+  const { history } = declaration;
+  /** Appends the change to the record's history, when the resource keeps one. */
+  const keepHistory = async (
+    tx: Tx,
+    request: FastifyRequest,
+    change: Pick<HistoryEntryInput, 'action' | 'at'> & { row: Row; before: Item | null; after: Item | null },
+    body?: Create | Update,
+  ) => {
+    if (!history) return;
+    const entry: HistoryEntryInput = {
+      ...history.place(change.row),
+      subject,
+      recordId: change.row.id,
+      action: change.action,
+      before: change.before && history.snapshot(change.before),
+      after: change.after && history.snapshot(change.after),
+      reason: (body && history.reason?.(body)) ?? null,
+      actor: actorOf(request),
+      at: change.at,
+    };
+    if (change.action === 'update' && isNoChange(entry)) return;
+    await recordHistory(tx, entry);
   };
 
   r.get(
@@ -238,8 +276,11 @@ export function resourceRoutes<
       const placeIn = tenancy.admit(request, body);
       const { row, dto } = await deps.db.transaction(async (tx) => {
         const place = await placeIn(tx);
-        const inserted = await repository.insert(tx, place, fieldsOf(body), deps.clock.now());
-        return { row: inserted, dto: await dtoOf(tx, inserted) };
+        const at = deps.clock.now();
+        const inserted = await repository.insert(tx, place, fieldsOf(body), at);
+        const after = await dtoOf(tx, inserted);
+        await keepHistory(tx, request, { action: 'create', at, row: inserted, before: null, after }, body);
+        return { row: inserted, dto: after };
       });
       return ok(dto, `${label(row)} created`);
     },
@@ -263,8 +304,12 @@ export function resourceRoutes<
         const found = await repository.find(tx, orgOf(request), body._id, { forUpdate: true });
         const current = tenancy.record(request, 'update', what, found);
         const target = await tenancy.target(request, current, body, tx);
-        const updated = await repository.update(tx, current, target, fieldsOf(body), deps.clock.now());
-        return { row: updated, dto: await dtoOf(tx, updated) };
+        const before = history ? await dtoOf(tx, current) : null;
+        const at = deps.clock.now();
+        const updated = await repository.update(tx, current, target, fieldsOf(body), at);
+        const after = await dtoOf(tx, updated);
+        await keepHistory(tx, request, { action: 'update', at, row: updated, before, after }, body);
+        return { row: updated, dto: after };
       });
       return ok(dto, `${label(row)} updated`);
     },
@@ -289,7 +334,10 @@ export function resourceRoutes<
             forUpdate: true,
           });
           const current = tenancy.record(request, 'delete', what, found);
-          await repository.remove(tx, current.id, deps.clock.now());
+          const before = history ? await dtoOf(tx, current) : null;
+          const at = deps.clock.now();
+          await repository.remove(tx, current.id, at);
+          await keepHistory(tx, request, { action: 'delete', at, row: current, before, after: null });
           return current;
         });
         return ok(null, `${label(row)} deleted`);

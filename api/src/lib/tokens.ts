@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@console/shared-sdk/contract';
 import type { Clock } from './clock.js';
@@ -32,11 +32,22 @@ export class TokenService {
       .sign(this.secret);
   }
 
+  /**
+   * The refresh token that replaces `previous`: derived from it with the server's secret rather than drawn
+   * at random, so a second tab presenting `previous` again within the grace period can be answered with the
+   * same new token without the server ever storing a usable token.
+   */
+  successorRefreshToken(previous: string): string {
+    return createHmac('sha256', this.secret).update(`refresh:${previous}`).digest('base64url');
+  }
+
   async verifyAccess(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         issuer,
         algorithms: ['HS256'],
+        // A token without an expiry would be valid for ever once leaked; ours always carry one.
+        requiredClaims: ['exp'],
         currentDate: this.clock.now(),
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw unauthorized();

@@ -13,12 +13,39 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where mail goes, for the start-up log. */
   readonly description: string;
+  /** Stops background housekeeping (the outbox's clean-up). */
+  close?(): void;
+}
+
+/** The longest a link in an e-mail stays valid (an invitation): older outbox messages hold only dead links. */
+export const outboxRetentionMs = 7 * 24 * 60 * 60_000;
+
+/** Removes outbox messages older than the retention; returns how many went. */
+export async function removeExpiredOutboxMessages(outboxDir: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(outboxDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = path.join(outboxDir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && now - stat.mtimeMs > outboxRetentionMs) {
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written as a standard .eml file to the outbox
  * folder (DATA_DIR/outbox), which any mail client opens, so a reset link can be followed on a machine
- * with no mail server.
+ * with no mail server. The messages hold live links, so the folder and files are the server user's only,
+ * and messages older than the longest link lifetime are removed at start and every hour.
  */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
   if (options.smtpUrl) {
@@ -31,14 +58,30 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const cleanUp = () => {
+    removeExpiredOutboxMessages(options.outboxDir).catch((error: unknown) =>
+      console.error('outbox clean-up failed', error),
+    );
+  };
+  cleanUp();
+  const housekeeping = setInterval(cleanUp, 60 * 60_000);
+  // Housekeeping alone must not keep the process alive.
+  housekeeping.unref();
   return {
     description: `outbox folder ${options.outboxDir}`,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      // mkdir leaves an existing folder's mode alone; folders from older versions were world-readable.
+      await fs.chmod(options.outboxDir, 0o700);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      await fs.writeFile(path.join(options.outboxDir, `${stamp}-${safeTo}.eml`), info.message as Buffer);
+      await fs.writeFile(path.join(options.outboxDir, `${stamp}-${safeTo}.eml`), info.message as Buffer, {
+        mode: 0o600,
+      });
+    },
+    close() {
+      clearInterval(housekeeping);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import {
   abilityFor,
   asSubject,
@@ -131,17 +131,59 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
   return request.auth;
 }
 
-/** preHandler: the caller must be signed in. */
-export const signedIn: preHandlerAsyncHookHandler = async (request) => {
-  await authenticate(request);
-};
+/** A hook that authenticates (and perhaps authorises) the caller. */
+export type AuthHook = (request: FastifyRequest) => Promise<void>;
 
-/** preHandler: the caller must be signed in and allowed `action` on some `subject`. */
-export function allow(action: Action, subject: SubjectName): preHandlerAsyncHookHandler {
-  return async (request) => {
+const authHooks = new WeakSet<AuthHook>();
+function authHook(hook: AuthHook): AuthHook {
+  authHooks.add(hook);
+  return hook;
+}
+
+/** Route hook: the caller must be signed in. */
+export const signedIn = authHook(async (request) => {
+  await authenticate(request);
+});
+
+/** Route hook: the caller must be signed in and allowed `action` on some `subject`. */
+export function allow(action: Action, subject: SubjectName): AuthHook {
+  return authHook(async (request) => {
     const auth = await authenticate(request);
     if (!auth.ability.can(action, subject)) throw forbidden();
-  };
+  });
+}
+
+const laterStages = ['preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * Authentication runs before anything reads the request: a caller without a valid token gets 401 whatever
+ * it sent, never a 400 that would tell an outsider how a route validates (nor a multipart body parsed for
+ * nobody). Every route that declares `signedIn` or `allow(…)` in a later stage has it moved to onRequest
+ * here, as the route is registered, so no route can get the order wrong.
+ */
+export function registerAuthFirst(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const moved: AuthHook[] = [];
+    for (const stage of laterStages) {
+      const hooks = route[stage];
+      if (hooks === undefined) continue;
+      const list = (Array.isArray(hooks) ? hooks : [hooks]) as unknown[];
+      const auth = list.filter((hook): hook is AuthHook => authHooks.has(hook as AuthHook));
+      if (auth.length === 0) continue;
+      moved.push(...auth);
+      (route as unknown as Record<string, unknown[]>)[stage] = list.filter(
+        (hook) => !auth.includes(hook as AuthHook),
+      );
+    }
+    if (moved.length === 0) return;
+    const existing =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest];
+    route.onRequest = [...moved, ...existing] as RouteOptions['onRequest'];
+  });
 }
 
 export function authOf(request: FastifyRequest): AuthContext {

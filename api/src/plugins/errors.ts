@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@console/shared-sdk/contract';
 import { HttpError, type FieldErrors } from '../lib/errors.js';
@@ -22,13 +22,25 @@ function body(message: string, error: ErrorCode, fieldErrors?: FieldErrors): Err
 }
 
 /** PostgreSQL errors that mean the input was wrong, not the server. */
-function fromDatabase(error: unknown): { status: number; message: string; code: ErrorCode } | undefined {
-  const pgCode =
-    (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??
-    (error as { code?: unknown }).code;
+export function fromDatabase(
+  error: unknown,
+): { status: number; message: string; code: ErrorCode } | undefined {
+  const cause = (error as { cause?: { code?: unknown; detail?: unknown } }).cause;
+  const pgCode = cause?.code ?? (error as { code?: unknown }).code;
+  const detail = String(cause?.detail ?? (error as { detail?: unknown }).detail ?? '');
   switch (pgCode) {
     case '23505':
       return { status: 409, message: 'A record with these details already exists', code: 'CONFLICT' };
+    // A foreign key: writing a reference to a record that is not there is bad input; removing a record
+    // others still refer to is a conflict with them. Either way the message names no other tenant's data.
+    case '23503':
+      return /still referenced/.test(detail)
+        ? { status: 409, message: 'Other records still refer to this one', code: 'CONFLICT' }
+        : { status: 400, message: 'A referenced record does not exist', code: 'VALIDATION_ERROR' };
+    // A NUL character or a byte sequence text cannot hold; the validator refuses NUL first, this catches
+    // what reaches the database another way.
+    case '22021':
+    case '22P05':
     case '22P02':
     case '22007':
     case '22008':
@@ -37,6 +49,17 @@ function fromDatabase(error: unknown): { status: number; message: string; code: 
     default:
       return undefined;
   }
+}
+
+/**
+ * The multipart parser's (busboy's) own errors: a form without a boundary, cut short, or with a boundary
+ * that never appears. It throws plain Errors for them, recognisable only by their messages.
+ */
+const malformedMultipart =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Unsupported Content-Type\.)$/;
+
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  return error.statusCode === undefined && request.isMultipart() && malformedMultipart.test(error.message);
 }
 
 /**
@@ -63,6 +86,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send(body('Something went wrong on our side', 'INTERNAL_ERROR'));
+    }
+    if (isMalformedMultipart(error, request)) {
+      return reply
+        .status(400)
+        .send(body('The form data is malformed or incomplete; send it again', 'VALIDATION_ERROR'));
     }
     const database = fromDatabase(error);
     if (database) {

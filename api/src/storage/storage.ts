@@ -37,11 +37,12 @@ export class LocalStorage implements Storage {
     assertSafeKey(key);
     return path.join(this.root, key);
   }
+  /** Uploads are people's documents: folders and files are the server user's only (0700/0600). */
   async put(key: string, body: Buffer, contentType: string) {
     const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, body);
-    await fs.writeFile(`${file}.type`, contentType);
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, body, { mode: 0o600 });
+    await fs.writeFile(`${file}.type`, contentType, { mode: 0o600 });
   }
   async get(key: string): Promise<StoredObject | null> {
     const file = this.file(key);

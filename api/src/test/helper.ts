@@ -88,9 +88,13 @@ export async function createTestContext() {
     LOG_LEVEL: 'silent',
     // Tests tell clients apart by X-Forwarded-For.
     TRUST_PROXY: 'true',
+    // Cheap hashes: each file seeds a dozen accounts; production keeps argon2id's 64 MiB × 3 passes.
+    PASSWORD_HASH_MEMORY_KIB: '1024',
+    PASSWORD_HASH_TIME_COST: '1',
   });
   const mailer = new MemoryMailer();
-  const tokens = new TokenService(randomBytes(32), clock, config.accessTokenTtlSeconds);
+  const tokenSecret = randomBytes(32);
+  const tokens = new TokenService(tokenSecret, clock, config.accessTokenTtlSeconds);
   const app: App = await buildApp(
     {
       db: database.db,
@@ -192,10 +196,14 @@ export async function createTestContext() {
     clock,
     mailer,
     config,
+    /** The access tokens' signing secret, for tests that forge tokens. */
+    tokenSecret: new Uint8Array(tokenSecret),
     demo,
     other,
     inject,
     login,
+    /** Waits for the work requests started after replying (e-mails such as the reset link). */
+    settled: () => app.afterReply.idle(),
     async close() {
       await app.close();
       await database.close();

@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common.js';
 import { foodItemTypeSchema, masterTypeTypeSchema } from './enums.js';
+import { historyEntrySchema } from './history.js';
 import { siteQuerySchema } from './site.js';
 
 // Suppliers, supplier types, food items and probes, fridges and freezers (issue 4). Site-scoped records
@@ -150,10 +151,41 @@ export const defaultTemperatureLimits = {
   FREEZER: { lowerLimit: null, upperLimit: -18 },
 } as const satisfies Record<MasterTypeType, { lowerLimit: number | null; upperLimit: number }>;
 
+/**
+ * What a limit of each type may be. `plausible` is the range a working unit's limits can lie in (a fridge
+ * limit of 30 °C is a typing mistake, not a setting). `loosestUpperLimit` is DOMAIN.md's table: an upper
+ * limit above it (a fridge above the 8 °C legal maximum, a freezer above -18 °C) is saved only with a
+ * confirmed reason, which the item's history keeps. The table sets no lower bound, so any lower limit
+ * only tightens.
+ */
+export const temperatureLimitRules = {
+  FRIDGE: { plausible: { min: -5, max: 15 }, loosestUpperLimit: 8, why: 'the legal maximum for a fridge' },
+  FREEZER: {
+    plausible: { min: -40, max: 0 },
+    loosestUpperLimit: -18,
+    why: 'the safe maximum for a freezer',
+  },
+} as const satisfies Record<
+  MasterTypeType,
+  { plausible: { min: number; max: number }; loosestUpperLimit: number; why: string }
+>;
+
+const temperatureMessage = 'Must be a temperature in °C';
+
 export const temperatureLimitSchema = z
-  .number({ message: 'Must be a temperature in °C' })
+  .number({ message: temperatureMessage })
   .min(-100, 'Must be at least -100 °C')
   .max(100, 'Must be at most 100 °C');
+
+/**
+ * An upper limit: a number. Null (what a cleared field sends) is "required", not "no bound": an item with
+ * no upper bound could never fail a check.
+ */
+const upperLimitSchema = temperatureLimitSchema.nullish().transform((limit, ctx) => {
+  if (limit !== null) return limit;
+  ctx.addIssue({ code: 'custom', message: 'Upper limit is required' });
+  return z.NEVER;
+});
 
 export const temperatureItemSchema = z.object({
   _id: idSchema,
@@ -166,15 +198,16 @@ export type TemperatureItem = z.infer<typeof temperatureItemSchema>;
 
 /**
  * One monitored item of a fridge or freezer. Send `_id` back on edit to keep the item (and the readings
- * logged against it); an item left out of the list is retired. An upper limit left out or null takes the
- * type's default: an item with no upper bound could never fail a check.
+ * logged against it); an item left out of the list is retired. The upper limit is required: sent as null
+ * (a cleared field) it is refused; left out altogether, as API clients written before it was required
+ * do, it takes the type's default, the safe value. A lower limit null or left out means no lower bound.
  */
 export const temperatureItemInputSchema = z.object({
   _id: idSchema.optional(),
   name: requiredText('Item name', 200),
   location: optionalText(200).default(''),
   lowerLimit: temperatureLimitSchema.nullish(),
-  upperLimit: temperatureLimitSchema.nullish(),
+  upperLimit: upperLimitSchema,
 });
 export type TemperatureItemInput = z.input<typeof temperatureItemInputSchema>;
 /** A temperature item after validation: limits resolved against the type's defaults. */
@@ -186,23 +219,69 @@ export type TemperatureItemFields = Omit<
   upperLimit: number;
 };
 
-type ItemsOf = { type: MasterTypeType; temperatureItems: z.output<typeof temperatureItemInputSchema>[] };
+/**
+ * The confirmation that comes with a limit looser than DOMAIN.md's table: without it such a save is
+ * refused on that limit; with it, the reason is kept in the fridge's history.
+ */
+export const limitOverrideSchema = z.object({
+  reason: z
+    .string({ message: 'Give the reason for the looser limit' })
+    .trim()
+    .min(1, 'Give the reason for the looser limit')
+    .max(500, 'Reason is too long (at most 500 characters)'),
+});
+export type LimitOverride = z.infer<typeof limitOverrideSchema>;
 
-const resolvedLimits = (type: MasterTypeType, item: z.output<typeof temperatureItemInputSchema>) => ({
+type ItemsOf = {
+  type: MasterTypeType;
+  temperatureItems: z.output<typeof temperatureItemInputSchema>[];
+  limitOverride?: LimitOverride | undefined;
+};
+
+const resolvedLimits = (
+  type: MasterTypeType,
+  item: { lowerLimit?: number | null | undefined; upperLimit?: number | undefined },
+) => ({
   lowerLimit: item.lowerLimit ?? defaultTemperatureLimits[type].lowerLimit,
   upperLimit: item.upperLimit ?? defaultTemperatureLimits[type].upperLimit,
 });
 
-/** Limits must leave a passing range, and items of one fridge need distinct names and ids. */
+/** True when an item's upper limit is looser than DOMAIN.md's table allows without a reason. */
+export const isLooserThanDefault = (type: MasterTypeType, upperLimit: number | null | undefined) =>
+  typeof upperLimit === 'number' && upperLimit > temperatureLimitRules[type].loosestUpperLimit;
+
+/** The message on an upper limit looser than the table when no reason came with it. */
+export const looserLimitMessage = (type: MasterTypeType) => {
+  const rule = temperatureLimitRules[type];
+  return `Above ${rule.loosestUpperLimit} °C, ${rule.why}: confirm it with a reason`;
+};
+
+/**
+ * Limits must be plausible for the type and leave a passing range; a limit looser than the table needs a
+ * reason; items of one fridge need distinct names and ids.
+ */
 function checkTemperatureItems(value: ItemsOf, ctx: z.RefinementCtx) {
   const names = new Set<string>();
   const ids = new Set<string>();
+  const { plausible } = temperatureLimitRules[value.type];
+  const implausible = `A ${masterTypeTypeWords[value.type]} limit must lie between ${plausible.min} and ${plausible.max} °C`;
   value.temperatureItems.forEach((item, index) => {
+    const path = (field: string) => ['temperatureItems', index, field];
+    const outside = (limit: number | null | undefined) =>
+      typeof limit === 'number' && (limit < plausible.min || limit > plausible.max);
+    if (outside(item.lowerLimit)) {
+      ctx.addIssue({ code: 'custom', path: path('lowerLimit'), message: implausible });
+    }
+    if (outside(item.upperLimit)) {
+      ctx.addIssue({ code: 'custom', path: path('upperLimit'), message: implausible });
+    } else if (isLooserThanDefault(value.type, item.upperLimit) && value.limitOverride === undefined) {
+      ctx.addIssue({ code: 'custom', path: path('upperLimit'), message: looserLimitMessage(value.type) });
+    }
     const { lowerLimit, upperLimit } = resolvedLimits(value.type, item);
-    if (lowerLimit !== null && lowerLimit >= upperLimit) {
+    if (lowerLimit !== null && lowerLimit >= upperLimit && !outside(lowerLimit) && !outside(upperLimit)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['temperatureItems', index, 'lowerLimit'],
+        path: path('lowerLimit'),
         message: `Lower limit must be below the upper limit (${upperLimit} °C)`,
       });
     }
@@ -210,23 +289,22 @@ function checkTemperatureItems(value: ItemsOf, ctx: z.RefinementCtx) {
     if (names.has(name)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['temperatureItems', index, 'name'],
+        path: path('name'),
         message: 'Each temperature item needs its own name',
       });
     }
     names.add(name);
     if (item._id !== undefined) {
       if (ids.has(item._id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['temperatureItems', index, '_id'],
-          message: 'Item sent twice',
-        });
+        ctx.addIssue({ code: 'custom', path: path('_id'), message: 'Item sent twice' });
       }
       ids.add(item._id);
     }
   });
 }
+
+/** The type as a word inside a sentence. */
+const masterTypeTypeWords: Record<MasterTypeType, string> = { FRIDGE: 'fridge', FREEZER: 'freezer' };
 
 function withResolvedLimits<T extends ItemsOf>(
   value: T,
@@ -259,6 +337,8 @@ const masterTypeFields = {
     .array(temperatureItemInputSchema)
     .min(1, 'Add at least one temperature item')
     .max(50, 'At most 50 temperature items'),
+  /** Required when an upper limit is looser than DOMAIN.md's table; see limitOverrideSchema. */
+  limitOverride: limitOverrideSchema.optional(),
 };
 export const masterTypeInputSchema = z
   .object({ siteID: idSchema, ...masterTypeFields })
@@ -279,3 +359,17 @@ export const masterTypeListQuerySchema = siteScopedListQuerySchema(masterTypeSor
 });
 
 export const masterTypeIdParamSchema = z.object({ masterTypeID: idSchema });
+
+/** What a fridge's history keeps of it: everything a person can change, without the timestamps. */
+export const masterTypeSnapshotSchema = masterTypeSchema.pick({
+  siteID: true,
+  name: true,
+  type: true,
+  temperatureItems: true,
+});
+export type MasterTypeSnapshot = z.infer<typeof masterTypeSnapshotSchema>;
+
+export const masterTypeHistoryEntrySchema = historyEntrySchema(masterTypeSnapshotSchema);
+export type MasterTypeHistoryEntry = z.infer<typeof masterTypeHistoryEntrySchema>;
+/** The answer of GET /masterType/history/{masterTypeID}: newest first. */
+export const masterTypeHistorySchema = z.array(masterTypeHistoryEntrySchema);

@@ -6,4 +6,5 @@ export * from './organization.js';
 export * from './site.js';
 export * from './location.js';
 export * from './file.js';
+export * from './history.js';
 export * from './equipment.js';

@@ -139,7 +139,12 @@ export const siteInputSchema = z.object({
   city: optionalText(100),
   county: optionalText(100),
   state: optionalText(100),
-  country: z.string().trim().length(2, 'Country must be a two-letter ISO code').toUpperCase(),
+  country: z
+    .string()
+    .trim()
+    .min(1, 'Country is required')
+    .length(2, 'Country must be a two-letter ISO code')
+    .toUpperCase(),
   zip: optionalText(20),
   google_PlaceID: optionalText(300),
   lat_long: z.union([latLongSchema, z.literal('')]).optional(),

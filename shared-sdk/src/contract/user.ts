@@ -54,6 +54,11 @@ export const updateProfileSchema = z.object({
   email: emailSchema,
   mobileNumber: z.union([phoneSchema, z.literal('')]).nullish(),
   gender: genderSchema.nullish(),
+  /**
+   * Needed to change the e-mail address: a stolen access token must not be able to move the account to
+   * another address and take it over through forgot-password.
+   */
+  currentPassword: z.string().max(128).optional(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 

@@ -15,14 +15,9 @@ import {
   webRoles,
   type Role,
 } from '@console/shared-sdk/contract';
-import {
-  accountKey,
-  addressKey,
-  assertLoginAllowed,
-  clearAccountFailures,
-  recordLoginFailure,
-} from '../../auth/login-limit.js';
+import { accountKey, addressKey, claimLoginAttempt } from '../../auth/login-limit.js';
 import { sendPasswordLink, usePasswordLink } from '../../auth/password-links.js';
+import { assertStrongPassword } from '../../auth/password-strength.js';
 import { revokeSession, rotateRefreshToken, startSession } from '../../auth/sessions.js';
 import { authSessions, organizations, refreshTokens, users } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -65,14 +60,11 @@ export default async function authenticationRoutes(app: FastifyInstance) {
   ) {
     const now = deps.clock.now();
     const keys = { account: accountKey(body.email), address: addressKey(request.ip) };
-    await assertLoginAllowed(deps.db, now, keys);
+    const attempt = await claimLoginAttempt(deps.db, now, keys);
     const user = await findLiveUserByEmail(deps.db, body.email);
     const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
-    if (!user || !valid) {
-      await recordLoginFailure(deps.db, now, keys);
-      throw unauthorized('The e-mail address or password is incorrect');
-    }
-    await clearAccountFailures(deps.db, keys.account);
+    if (!user || !valid) throw unauthorized('The e-mail address or password is incorrect');
+    await attempt.succeeded();
     if (!allowed.includes(user.role)) throw forbidden(refusal);
     if (user.orgId) {
       const [org] = await deps.db
@@ -188,21 +180,22 @@ export default async function authenticationRoutes(app: FastifyInstance) {
         response: { 200: messageOnly },
       },
     },
-    async (request) => {
-      const now = deps.clock.now();
-      const user = await findLiveUserByEmail(deps.db, request.body.email);
-      const keys = { account: `reset:${request.body.email}`, address: addressKey(request.ip) };
-      let allowed = true;
-      try {
-        await assertLoginAllowed(deps.db, now, keys);
-      } catch {
-        allowed = false;
-      }
-      if (user && allowed) {
-        await sendPasswordLink(deps, user, 'RESET');
-        // Counted like a failure so the address cannot flood someone's inbox.
-        await recordLoginFailure(deps.db, now, keys);
-      }
+    async (request, reply) => {
+      const { email } = request.body;
+      const ip = request.ip;
+      // Everything that depends on whether the address has an account happens after the reply, so the
+      // answer takes as long for an unknown address as for a known one.
+      app.afterReply.run(reply, 'password reset e-mail', async () => {
+        const now = deps.clock.now();
+        // Counted like a sign-in attempt, so nobody can flood an inbox; over the limit, no mail is sent.
+        const keys = { account: `reset:${email.toLowerCase()}`, address: addressKey(ip) };
+        const counted = await claimLoginAttempt(deps.db, now, keys).then(
+          () => true,
+          () => false,
+        );
+        const user = await findLiveUserByEmail(deps.db, email);
+        if (user && counted) await sendPasswordLink(deps, user, 'RESET');
+      });
       return ok(
         null,
         'If an account exists for this address, we have e-mailed a link to reset its password.',
@@ -222,6 +215,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      assertStrongPassword(request.body.password, 'password');
       await usePasswordLink(deps, request.body.token, request.body.password);
       return ok(null, 'Your password has been set. Please sign in.');
     },
@@ -236,7 +230,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
         querystring: adminUserQuerySchema,
         response: { 200: envelope(adminUserSchema) },
       },
-      preHandler: allow('manage', 'Organization'),
+      onRequest: allow('manage', 'Organization'),
     },
     async (request) => {
       const [row] = await deps.db

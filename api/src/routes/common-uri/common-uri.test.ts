@@ -202,7 +202,7 @@ describe('GET /file/*', () => {
     expect(reply.json()).toMatchObject({ status: false, error: 'NOT_FOUND' });
   });
 
-  test('a key with .. or unexpected characters is a 404 without asking storage', async () => {
+  test('a key with .. or unexpected characters is refused without asking storage', async () => {
     const get = jest.spyOn(ctx.app.deps.storage, 'get');
     try {
       for (const key of [
@@ -213,7 +213,8 @@ describe('GET /file/*', () => {
         '.hidden',
       ]) {
         const reply = await download(key);
-        expect(reply.statusCode).toBe(404);
+        // A NUL byte is refused as bad input (400) before the key is looked at; the rest are not found.
+        expect(reply.statusCode).toBe(key.includes('%00') ? 400 : 404);
       }
       expect(get).not.toHaveBeenCalled();
     } finally {

@@ -2,10 +2,12 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type {
   ListData,
   MasterType,
+  MasterTypeHistoryEntry,
   MasterTypeInput,
   TemperatureItemInput,
 } from '@console/shared-sdk/contract';
-import { masterTypes, temperatureItems } from '../../db/schema.js';
+import { historyEntries, masterTypes, temperatureItems } from '../../db/schema.js';
+import { verifyChain } from '../../lib/history.js';
 import { demoLogins } from '../../seed/demo.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
@@ -61,13 +63,16 @@ const find = (id: string, token = owner) =>
 const remove = (id: string, token = owner) => ctx.inject('DELETE', `${base}/delete-one/${id}`, { token });
 const bySite = (siteID: string, token = owner) =>
   ctx.inject<{ data: MasterType[] }>('GET', `${base}/find-by-siteID/${siteID}`, { token });
+const historyOf = (id: string, token = owner) =>
+  ctx.inject<{ data: MasterTypeHistoryEntry[] }>('GET', `${base}/history/${id}`, { token });
 const list = (query: Record<string, string | number> = {}, token = owner) =>
   ctx.inject<{ data: ListData<MasterType> }>('GET', `${base}/web-app-list`, { token, query });
 
 async function rowCounts() {
   const [fridges] = await ctx.db.select({ n: count() }).from(masterTypes);
   const [items] = await ctx.db.select({ n: count() }).from(temperatureItems);
-  return { fridges: fridges?.n ?? 0, items: items?.n ?? 0 };
+  const [entries] = await ctx.db.select({ n: count() }).from(historyEntries);
+  return { fridges: fridges?.n ?? 0, items: items?.n ?? 0, entries: entries?.n ?? 0 };
 }
 
 describe('create-new-one', () => {
@@ -92,9 +97,7 @@ describe('create-new-one', () => {
   });
 
   test('limits left out take the defaults: a fridge at most 5 °C, a freezer at most -18 °C, no lower limit', async () => {
-    const fridge = await created('Default fridge', {
-      temperatureItems: [item('Shelf', { upperLimit: null })],
-    });
+    const fridge = await created('Default fridge', { temperatureItems: [item('Shelf')] });
     expect(fridge.temperatureItems[0]).toMatchObject({ lowerLimit: null, upperLimit: 5, location: '' });
     const freezer = await created('Default freezer', { type: 'FREEZER', temperatureItems: [item('Drawer')] });
     expect(freezer.temperatureItems[0]).toMatchObject({ lowerLimit: null, upperLimit: -18 });
@@ -349,5 +352,208 @@ describe('find-one and delete-one', () => {
     expect((await remove(missingId)).statusCode).toBe(404);
     expect((await ctx.inject('GET', `${base}/find-one/${missingId}`)).statusCode).toBe(401);
     expect((await ctx.inject('DELETE', `${base}/delete-one/${missingId}`)).statusCode).toBe(401);
+  });
+});
+
+describe('temperature limits', () => {
+  const errorsOf = async (body: unknown, send = create) => {
+    const before = await rowCounts();
+    const reply = await send(body);
+    expect(reply.statusCode).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+    return reply.json.details?.fieldErrors ?? {};
+  };
+
+  test('a cleared (null) upper limit is "Upper limit is required", not the default', async () => {
+    const errors = await errorsOf(
+      form('Cleared fridge', { temperatureItems: [item('Shelf', { upperLimit: null })] }),
+    );
+    expect(errors['temperatureItems.0.upperLimit']).toEqual(['Upper limit is required']);
+  });
+
+  test.each([
+    [
+      'a fridge upper limit of 30 °C',
+      'FRIDGE',
+      { upperLimit: 30 },
+      'upperLimit',
+      'A fridge limit must lie between -5 and 15 °C',
+    ],
+    [
+      'a fridge lower limit of -20 °C',
+      'FRIDGE',
+      { lowerLimit: -20 },
+      'lowerLimit',
+      'A fridge limit must lie between -5 and 15 °C',
+    ],
+    [
+      'a freezer upper limit of +10 °C',
+      'FREEZER',
+      { upperLimit: 10 },
+      'upperLimit',
+      'A freezer limit must lie between -40 and 0 °C',
+    ],
+    [
+      'a freezer lower limit of -60 °C',
+      'FREEZER',
+      { lowerLimit: -60 },
+      'lowerLimit',
+      'A freezer limit must lie between -40 and 0 °C',
+    ],
+  ] as const)('%s is refused, even with a reason', async (_case, type, limits, field, message) => {
+    const errors = await errorsOf(
+      form('Absurd unit', {
+        type,
+        temperatureItems: [item('Shelf', limits)],
+        limitOverride: { reason: 'We really mean it' },
+      }),
+    );
+    expect(errors[`temperatureItems.0.${field}`]).toEqual([message]);
+  });
+
+  test('a limit looser than the table without a reason is a 400 on that limit saying why', async () => {
+    const fridge = await errorsOf(
+      form('Wine fridge', { temperatureItems: [item('Ok'), item('Rack', { upperLimit: 10 })] }),
+    );
+    expect(fridge).toEqual({
+      'temperatureItems.1.upperLimit': [
+        'Above 8 °C, the legal maximum for a fridge: confirm it with a reason',
+      ],
+    });
+    const freezer = await errorsOf(
+      form('Soft freezer', { type: 'FREEZER', temperatureItems: [item('Drawer', { upperLimit: -12 })] }),
+    );
+    expect(freezer['temperatureItems.0.upperLimit']).toEqual([
+      'Above -18 °C, the safe maximum for a freezer: confirm it with a reason',
+    ]);
+    const blank = await errorsOf(
+      form('Wine fridge', {
+        temperatureItems: [item('Rack', { upperLimit: 10 })],
+        limitOverride: { reason: '   ' },
+      }),
+    );
+    expect(blank['limitOverride.reason']).toEqual(['Give the reason for the looser limit']);
+  });
+
+  test('with a reason it is saved, and the history keeps the reason, who and the limits', async () => {
+    const fridge = await created('Wine fridge', {
+      temperatureItems: [item('Rack', { upperLimit: 12 })],
+      limitOverride: { reason: 'Holds wine only, no food' },
+    });
+    expect(fridge.temperatureItems[0]?.upperLimit).toBe(12);
+    const reply = await historyOf(fridge._id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data).toEqual([
+      {
+        _id: expect.any(String),
+        recordID: fridge._id,
+        action: 'create',
+        reason: 'Holds wine only, no food',
+        actor: { _id: expect.any(String), name: 'Olivia Bennett' },
+        at: expect.any(String),
+        changes: {
+          before: null,
+          after: {
+            siteID: brighton(),
+            name: 'Wine fridge',
+            type: 'FRIDGE',
+            temperatureItems: fridge.temperatureItems,
+          },
+        },
+      },
+    ]);
+  });
+
+  test('a tightened limit, or one up to the legal maximum, needs no reason', async () => {
+    const fridge = await created('Tight fridge', {
+      temperatureItems: [item('Top', { lowerLimit: 0, upperLimit: 3 }), item('Door', { upperLimit: 8 })],
+    });
+    expect(fridge.temperatureItems.map((i) => i.upperLimit)).toEqual([3, 8]);
+    const freezer = await created('Deep freezer', {
+      type: 'FREEZER',
+      temperatureItems: [item('Chest', { lowerLimit: -30, upperLimit: -22 })],
+    });
+    expect(freezer.temperatureItems[0]).toMatchObject({ lowerLimit: -30, upperLimit: -22 });
+    expect((await historyOf(fridge._id)).json.data[0]?.reason).toBeNull();
+  });
+
+  test('loosening an existing item on update needs the reason too, and the entry shows old and new limits', async () => {
+    const fridge = await created('Bar fridge 2', { temperatureItems: [item('Shelf', { upperLimit: 5 })] });
+    const shelf = fridge.temperatureItems[0];
+    const body = {
+      _id: fridge._id,
+      name: 'Bar fridge 2',
+      type: 'FRIDGE',
+      temperatureItems: [{ _id: shelf?._id, name: 'Shelf', upperLimit: 10 }],
+    };
+    const refused = await errorsOf(body, update);
+    expect(refused['temperatureItems.0.upperLimit']).toBeDefined();
+    expect((await find(fridge._id)).json.data).toEqual(fridge);
+
+    const reply = await update({ ...body, limitOverride: { reason: 'Soft drinks only' } }, manager);
+    expect(reply.statusCode).toBe(200);
+    const [latest, first] = (await historyOf(fridge._id)).json.data;
+    expect(latest).toMatchObject({
+      action: 'update',
+      reason: 'Soft drinks only',
+      actor: { name: 'Marcus Reid' },
+    });
+    expect(latest?.changes.before?.temperatureItems[0]?.upperLimit).toBe(5);
+    expect(latest?.changes.after?.temperatureItems[0]?.upperLimit).toBe(10);
+    expect(first?.action).toBe('create');
+  });
+});
+
+describe('history', () => {
+  test('create, update and delete each append an entry, newest first; a save that changes nothing does not', async () => {
+    ctx.clock.advance(1000);
+    const fridge = await created('Audited fridge', { temperatureItems: [item('Shelf')] });
+    const body = {
+      _id: fridge._id,
+      name: 'Audited fridge',
+      type: 'FRIDGE',
+      temperatureItems: fridge.temperatureItems,
+    };
+    ctx.clock.advance(1000);
+    expect((await update(body)).statusCode).toBe(200);
+    ctx.clock.advance(1000);
+    expect((await update({ ...body, name: 'Audited fridge 1' })).statusCode).toBe(200);
+    const entries = (await historyOf(fridge._id)).json.data;
+    expect(entries.map((e) => [e.action, e.changes.after?.name])).toEqual([
+      ['update', 'Audited fridge 1'],
+      ['create', 'Audited fridge'],
+    ]);
+    expect(entries[0]?.changes.before?.name).toBe('Audited fridge');
+    expect(Date.parse(entries[0]?.at ?? '')).toBeGreaterThan(Date.parse(entries[1]?.at ?? ''));
+
+    expect((await remove(fridge._id)).statusCode).toBe(200);
+    const rows = await ctx.db
+      .select()
+      .from(historyEntries)
+      .where(eq(historyEntries.recordId, fridge._id))
+      .orderBy(historyEntries.position);
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+    expect(rows[2]?.changes).toMatchObject({ before: { name: 'Audited fridge 1' }, after: null });
+    // A deleted fridge is not found, nor is its history through this call.
+    expect((await historyOf(fridge._id)).statusCode).toBe(404);
+  });
+
+  test('the organisation’s entries form one valid hash chain', async () => {
+    const check = await verifyChain(ctx.db, ctx.demo.organization.id);
+    expect(check).toMatchObject({ valid: true });
+    expect(check.entries).toBeGreaterThan(3);
+  });
+
+  test('history is gated like find-one: another tenant’s 404, a site admin elsewhere 403, bad id 400, no token 401', async () => {
+    const theirs = await created('Their audited fridge', { siteID: ctx.other.site.id }, otherOwner);
+    expect((await historyOf(theirs._id, otherOwner)).json.data).toHaveLength(1);
+    const foreign = await historyOf(theirs._id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json.message).toBe('Fridge or freezer not found');
+    const manchesterFridge = await created('Manchester audited', { siteID: manchester() });
+    expect((await historyOf(manchesterFridge._id, manager)).statusCode).toBe(403);
+    expect((await historyOf('x')).json.details?.fieldErrors.masterTypeID).toBeDefined();
+    expect((await historyOf(missingId)).statusCode).toBe(404);
+    expect((await ctx.inject('GET', `${base}/history/${theirs._id}`)).statusCode).toBe(401);
   });
 });

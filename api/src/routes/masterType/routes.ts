@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
+  masterTypeHistorySchema,
   masterTypeIdParamSchema,
   masterTypeInputSchema,
   masterTypeListQuerySchema,
@@ -10,12 +11,14 @@ import {
   masterTypeUpdateSchema,
   siteIdParamSchema,
   siteQuerySchema,
+  type MasterTypeSnapshot,
 } from '@console/shared-sdk/contract';
 import { masterTypes } from '../../db/schema.js';
+import { historyEntryDto, historyOf } from '../../lib/history.js';
 import { onSites, resourceRoutes } from '../../lib/resource-routes.js';
 import { ok } from '../../lib/respond.js';
-import { assertSiteAccess } from '../../lib/site-scope.js';
-import { allow } from '../../plugins/auth.js';
+import { assertRecordAccess, assertSiteAccess } from '../../lib/site-scope.js';
+import { allow, orgOf } from '../../plugins/auth.js';
 import { masterTypeDtos } from './dto.js';
 import {
   findMasterType,
@@ -30,21 +33,24 @@ import {
 // Fridges and freezers share this resource (the spec's /masterType), told apart by `type`.
 
 const tags = ['masterType'];
+const what = 'Fridge or freezer';
 
 export default async function masterTypeRoutes(app: FastifyInstance) {
   resourceRoutes(app, {
     tenancy: onSites('MasterType', masterTypes),
     tags,
-    what: 'Fridge or freezer',
+    what,
     label: (row) => masterTypeLabels[row.type],
     summaries: {
       list: 'Fridges and freezers (type FRIDGE or FREEZER) with their temperature items, paged',
       create:
-        'Add a fridge or freezer with 1 to 50 temperature items; limits left out take the type defaults ' +
-        '(fridge at most 5 °C, freezer at most -18 °C, no lower limit)',
+        'Add a fridge or freezer with 1 to 50 temperature items. An upper limit left out takes the type ' +
+        'default (fridge 5 °C, freezer -18 °C); sent as null it is a 400 (required). Limits must be ' +
+        'plausible (fridge -5 to 15 °C, freezer -40 to 0 °C); an upper limit above the legal table ' +
+        '(fridge 8 °C, freezer -18 °C) needs limitOverride.reason, which the history keeps',
       update:
         "Update a fridge or freezer. temperatureItems replaces the list: send an item's _id to keep it; " +
-        'items left out are retired',
+        'items left out are retired. Limits are checked as on create',
       delete: 'Delete a fridge or freezer (kept, with its items, for the temperature logs that name it)',
       findOne: 'One fridge or freezer with its temperature items',
     },
@@ -63,7 +69,41 @@ export default async function masterTypeRoutes(app: FastifyInstance) {
     },
     toDtos: masterTypeDtos,
     deleteParam: { name: 'masterTypeID', schema: masterTypeIdParamSchema },
+    history: {
+      place: (row) => ({ orgId: row.orgId, siteId: row.siteId }),
+      snapshot: ({ siteID, name, type, temperatureItems }): MasterTypeSnapshot => ({
+        siteID,
+        name,
+        type,
+        temperatureItems,
+      }),
+      reason: (body) => body.limitOverride?.reason,
+    },
   });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/history/:masterTypeID',
+    {
+      schema: {
+        tags,
+        summary:
+          'The change history of a fridge or freezer, newest first: who created, changed or deleted it, ' +
+          'when, the record before and after, and the reason given for a limit looser than the default',
+        params: masterTypeIdParamSchema,
+        querystring: siteQuerySchema,
+        response: { 200: envelope(masterTypeHistorySchema) },
+      },
+      onRequest: allow('read', 'MasterType'),
+    },
+    async (request) => {
+      const { db } = app.deps;
+      const found = await findMasterType(db, orgOf(request), request.params.masterTypeID);
+      const row = assertRecordAccess(request, 'read', 'MasterType', what, found);
+      const entries = await historyOf(db, row.orgId, 'MasterType', row.id);
+      // The snapshots are JSON this resource wrote; reading them through the contract types them.
+      return ok(masterTypeHistorySchema.parse(entries.map(historyEntryDto)));
+    },
+  );
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/find-by-siteID/:siteID',

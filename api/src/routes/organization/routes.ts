@@ -81,7 +81,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
         querystring: organizationListQuerySchema,
         response: { 200: envelope(listData(organizationSchema)) },
       },
-      preHandler: allow('manage', 'Organization'),
+      onRequest: allow('manage', 'Organization'),
     },
     async (request) => {
       const page = await listOrganizations(deps.db, request.query);
@@ -98,7 +98,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
         body: createOrganizationSchema,
         response: { 200: organizationEnvelope },
       },
-      preHandler: allow('create', 'Organization'),
+      onRequest: allow('create', 'Organization'),
     },
     async (request) => {
       const { admin, ...fields } = request.body;
@@ -132,7 +132,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
         body: updateOrganizationSchema,
         response: { 200: organizationEnvelope },
       },
-      preHandler: allow('update', 'Organization'),
+      onRequest: allow('update', 'Organization'),
     },
     async (request) => {
       const { id } = await loadTarget(request, 'update', request.body._id, '_id');
@@ -153,7 +153,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
         querystring: deleteOrganizationSchema,
         response: { 200: messageOnlySchema },
       },
-      preHandler: allow('delete', 'Organization'),
+      onRequest: allow('delete', 'Organization'),
     },
     async (request) => {
       const now = deps.clock.now();
@@ -172,7 +172,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
         querystring: organizationIdQuerySchema,
         response: { 200: organizationEnvelope },
       },
-      preHandler: allow('read', 'Organization'),
+      onRequest: allow('read', 'Organization'),
     },
     async (request) => ok(toOrganization(await loadTarget(request, 'read', request.query.id, 'id'))),
   );
@@ -186,7 +186,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
         body: updateNoteSchema,
         response: { 200: organizationEnvelope },
       },
-      preHandler: allow('update', 'Organization'),
+      onRequest: allow('update', 'Organization'),
     },
     async (request) => {
       const { id } = await loadTarget(request, 'update', request.body._id, '_id');

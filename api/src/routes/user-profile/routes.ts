@@ -11,13 +11,8 @@ import {
   updateProfileResponseSchema,
   updateProfileSchema,
 } from '@console/shared-sdk/contract';
-import {
-  accountKey,
-  addressKey,
-  assertLoginAllowed,
-  clearAccountFailures,
-  recordLoginFailure,
-} from '../../auth/login-limit.js';
+import { accountKey, addressKey, claimLoginAttempt } from '../../auth/login-limit.js';
+import { assertStrongPassword } from '../../auth/password-strength.js';
 import { fieldError, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/respond.js';
@@ -58,13 +53,12 @@ export default async function userProfileRoutes(app: FastifyInstance) {
   async function assertOwnPassword(request: FastifyRequest, user: UserRow, password: string, field: string) {
     const now = deps.clock.now();
     const keys = { account: accountKey(user.email), address: addressKey(request.ip) };
-    await assertLoginAllowed(deps.db, now, keys);
+    const attempt = await claimLoginAttempt(deps.db, now, keys);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordLoginFailure(deps.db, now, keys);
       const label = field === 'currentPassword' ? 'Current password' : 'Password';
       throw fieldError(field, `${label} is incorrect`);
     }
-    await clearAccountFailures(deps.db, keys.account);
+    await attempt.succeeded();
   }
 
   r.get(
@@ -75,7 +69,7 @@ export default async function userProfileRoutes(app: FastifyInstance) {
         summary: "The signed-in user's profile, with its organisation's name",
         response: { 200: envelope(profileSchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request) => ok(await myProfile(request)),
   );
@@ -89,27 +83,35 @@ export default async function userProfileRoutes(app: FastifyInstance) {
         body: updateProfileSchema,
         response: { 200: envelope(updateProfileResponseSchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await me(request);
+      const { currentPassword, ...profile } = request.body;
+      const emailChanges = profile.email.toLowerCase() !== user.email.toLowerCase();
+      if (emailChanges) {
+        if (!currentPassword) {
+          throw fieldError('currentPassword', 'Enter your current password to change your e-mail address');
+        }
+        await assertOwnPassword(request, user, currentPassword, 'currentPassword');
+      }
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        await assertEmailFree(tx, request.body.email, user.id);
-        await updateProfile(tx, user.id, request.body, now);
+        await assertEmailFree(tx, profile.email, user.id);
+        await updateProfile(tx, user.id, profile, now);
       });
-      if (request.body.email !== user.email) {
+      if (emailChanges) {
         // The old address hears about the change, so a hijacked session cannot quietly take the account.
         // The change is already saved: a mail outage is logged rather than reported as a failed save.
-        await deps.mailer
-          .send({
+        app.afterReply.run(reply, 'e-mail change notice', () =>
+          deps.mailer.send({
             to: user.email,
             subject: 'Your Compliance Console e-mail address was changed',
             text:
               `Hello ${user.firstName},\n\nThe e-mail address of your Compliance Console account was changed to ` +
-              `${request.body.email}. If you did not do this, contact your organisation admin at once.\n`,
-          })
-          .catch((error: unknown) => request.log.error({ err: error }, 'e-mail change notice not sent'));
+              `${profile.email}. If you did not do this, contact your organisation admin at once.\n`,
+          }),
+        );
       }
       return ok({ userID: user.id, profile: await myProfile(request) }, 'Profile updated');
     },
@@ -124,11 +126,16 @@ export default async function userProfileRoutes(app: FastifyInstance) {
         body: changePasswordSchema,
         response: { 200: messageOnlySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request) => {
       const user = await me(request);
       await assertOwnPassword(request, user, request.body.currentPassword, 'currentPassword');
+      assertStrongPassword(request.body.newPassword, 'newPassword', [
+        user.email,
+        user.firstName,
+        user.lastName,
+      ]);
       const passwordHash = await hashPassword(request.body.newPassword);
       const now = deps.clock.now();
       await deps.db.transaction((tx) =>
@@ -147,7 +154,7 @@ export default async function userProfileRoutes(app: FastifyInstance) {
         body: notificationSettingsPatchSchema,
         response: { 200: envelope(notificationSettingsSchema) },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request) => {
       const settings = await mergeNotificationSettings(
@@ -171,7 +178,7 @@ export default async function userProfileRoutes(app: FastifyInstance) {
         body: deleteAccountSchema,
         response: { 200: messageOnlySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request) => {
       const user = await me(request);

@@ -109,7 +109,12 @@ describe('PUT /update-me', () => {
     const before = (await viewMe(manager)).json.data;
     const reply = await ctx.inject('PUT', `${base}/update-me`, {
       token: manager,
-      body: { ...profile, email: 'Owner@Other.example', lastName: 'Not saved' },
+      body: {
+        ...profile,
+        email: 'Owner@Other.example',
+        lastName: 'Not saved',
+        currentPassword: demoPassword,
+      },
     });
     expect(reply.statusCode).toBe(409);
     expect(reply.json.details?.fieldErrors).toHaveProperty('email');
@@ -120,12 +125,40 @@ describe('PUT /update-me', () => {
     const { token } = await newUser('mover@harbourvine.example', 'SITE_ADMIN');
     const reply = await ctx.inject('PUT', `${base}/update-me`, {
       token,
-      body: { firstName: 'Mo', lastName: 'Ver', email: 'Moved@Harbourvine.example' },
+      body: {
+        firstName: 'Mo',
+        lastName: 'Ver',
+        email: 'Moved@Harbourvine.example',
+        currentPassword: demoPassword,
+      },
     });
     expect(reply.statusCode).toBe(200);
+    await ctx.settled();
     expect(ctx.mailer.lastTo('mover@harbourvine.example')?.text).toContain('moved@harbourvine.example');
     expect((await signIn('moved@harbourvine.example', demoPassword)).statusCode).toBe(200);
     expect((await signIn('mover@harbourvine.example', demoPassword)).statusCode).toBe(401);
+  });
+
+  test('an e-mail change needs the current password; without it or with a wrong one nothing changes', async () => {
+    const { token } = await newUser('stays@harbourvine.example', 'SITE_ADMIN');
+    const change = (extra: Record<string, string>) =>
+      ctx.inject('PUT', `${base}/update-me`, {
+        token,
+        body: { firstName: 'St', lastName: 'Ays', email: 'taken-over@attacker.example', ...extra },
+      });
+    const missing = await change({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json.details?.fieldErrors).toHaveProperty('currentPassword');
+    const wrong = await change({ currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json.details?.fieldErrors?.currentPassword).toEqual(['Current password is incorrect']);
+    expect((await viewMe(token)).json.data).toMatchObject({ email: 'stays@harbourvine.example' });
+    // Editing the name alone still needs no password.
+    const rename = await ctx.inject('PUT', `${base}/update-me`, {
+      token,
+      body: { firstName: 'Stay', lastName: 'Ays', email: 'stays@harbourvine.example' },
+    });
+    expect(rename.statusCode).toBe(200);
   });
 
   test('clearing the mobile number and gender', async () => {

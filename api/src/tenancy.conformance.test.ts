@@ -1,0 +1,325 @@
+import { demoLogins, demoSites } from './seed/demo.js';
+import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
+
+// The tenancy conformance suite: every route the app registers is declared here with how it is reached,
+// and each is tried the way an attacker would: without a token, with a malformed id, with another
+// organisation's id, and as a site admin on a site it does not administer. A route added without a line
+// here fails the first test, so no call ships untried.
+
+/** Records the suite creates in both organisations, so each route can be aimed at the other tenant's. */
+type Target = 'site' | 'supplier' | 'supplierType' | 'foodItem' | 'masterType' | 'organization';
+
+/** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
+const siteScoped = new Set<Target>(['site', 'supplier', 'foodItem', 'masterType']);
+
+interface Aimed {
+  /** The URL with the id in it, when the id is a path parameter. */
+  url?: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+type Probe =
+  /** Needs no sign-in: sign-in itself, public files, health and documentation. */
+  | { access: 'public'; why: string }
+  /** Needs a sign-in and acts on the caller or on reference data: no record id to aim elsewhere. */
+  | { access: 'signed-in'; why: string }
+  /** Only the platform admin: an organisation admin is refused (403). */
+  | { access: 'platform'; aim: (id: string) => Aimed; target: 'organization' | 'user' }
+  /** Names a record of `target` (by path, query or body); the request is valid apart from whose it is. */
+  | { access: 'record'; target: Target; aim: (id: string) => Aimed };
+
+const record = (target: Target, aim: (id: string) => Aimed): Probe => ({ access: 'record', target, aim });
+
+/** The standard calls of a site-scoped resource declared on the route factory. */
+function standardCalls(
+  root: string,
+  target: Target,
+  body: (siteID: string) => Record<string, unknown>,
+  deleteParam = 'id',
+): Record<string, Probe> {
+  return {
+    [`GET ${root}/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+    [`POST ${root}/create-new-one`]: record('site', (siteID) => ({ body: body(siteID) })),
+    [`PUT ${root}/update-one`]: record(target, (id) => ({ body: { ...body(fixtures.brighton), _id: id } })),
+    [`DELETE ${root}/delete-one/:${deleteParam}`]: record(target, (id) => ({
+      url: `${root}/delete-one/${id}`,
+    })),
+    [`GET ${root}/find-one/:id`]: record(target, (id) => ({ url: `${root}/find-one/${id}` })),
+  };
+}
+
+const v1 = '/api/v1';
+const fixtures = { brighton: '' };
+
+const probes: Record<string, Probe> = {
+  'OPTIONS *': { access: 'public', why: 'CORS preflight: says which origins may call, reveals no record' },
+  'GET /health': { access: 'public', why: 'load-balancer health check' },
+  [`GET ${v1}/health`]: { access: 'public', why: 'health check including the database' },
+  'GET /api/docs': { access: 'public', why: 'API documentation' },
+  'GET /api/docs/static/index.html': { access: 'public', why: 'API documentation' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'public', why: 'API documentation' },
+  'GET /api/docs/json': { access: 'public', why: 'API documentation' },
+  'GET /api/docs/yaml': { access: 'public', why: 'API documentation' },
+  'GET /api/docs/static/*': { access: 'public', why: 'API documentation' },
+
+  [`POST ${v1}/authentication/web-app-login`]: { access: 'public', why: 'signs in' },
+  [`POST ${v1}/authentication/mobile-app-login`]: { access: 'public', why: 'signs in' },
+  [`POST ${v1}/authentication/refresh-token`]: { access: 'public', why: 'the refresh token is the proof' },
+  [`POST ${v1}/authentication/logout`]: { access: 'public', why: 'the refresh token may be the proof' },
+  [`POST ${v1}/authentication/forget-password`]: { access: 'public', why: 'the e-mailed link is the proof' },
+  [`PUT ${v1}/authentication/reset-password`]: { access: 'public', why: 'the link token is the proof' },
+  [`GET ${v1}/authentication/getAdminUserById`]: {
+    access: 'platform',
+    target: 'user',
+    aim: (id) => ({ query: { id } }),
+  },
+
+  [`GET ${v1}/organization/list`]: { access: 'platform', target: 'organization', aim: () => ({}) },
+  [`POST ${v1}/organization/create-new-one`]: {
+    access: 'platform',
+    target: 'organization',
+    aim: () => ({ body: { name: 'Probe Ltd', country: 'GB', adminFirstName: 'A', adminLastName: 'B' } }),
+  },
+  [`PUT ${v1}/organization/update-one`]: record('organization', (id) => ({
+    body: { _id: id, name: 'Renamed by an attacker', country: 'GB' },
+  })),
+  [`DELETE ${v1}/organization/delete-one`]: {
+    access: 'platform',
+    target: 'organization',
+    aim: (id) => ({ query: { id } }),
+  },
+  [`GET ${v1}/organization/view-one`]: record('organization', (id) => ({ query: { id } })),
+  [`PUT ${v1}/organization/update-note`]: record('organization', (id) => ({
+    body: { _id: id, note: 'Written by an attacker' },
+  })),
+
+  [`GET ${v1}/user-profile/view-me`]: { access: 'signed-in', why: "the caller's own profile" },
+  [`PUT ${v1}/user-profile/update-me`]: { access: 'signed-in', why: "the caller's own profile" },
+  [`PATCH ${v1}/user-profile/change-password`]: { access: 'signed-in', why: "the caller's own password" },
+  [`PATCH ${v1}/user-profile/change-notification-settings`]: {
+    access: 'signed-in',
+    why: "the caller's own settings",
+  },
+  [`DELETE ${v1}/user-profile/delete-my-account`]: { access: 'signed-in', why: "the caller's own account" },
+
+  [`GET ${v1}/site-panel/web-app-list`]: { access: 'signed-in', why: 'lists the sites the caller may see' },
+  [`POST ${v1}/site-panel/create-new-one`]: {
+    access: 'signed-in',
+    why: 'creates a site in the caller’s own organisation',
+  },
+  [`PUT ${v1}/site-panel/update-one`]: record('site', (id) => ({
+    body: { ...demoSites.manchester, name: 'Renamed by an attacker', siteAdminList: [], _id: id },
+  })),
+  [`PATCH ${v1}/site-panel/delete-one`]: record('site', (siteID) => ({ body: { siteID } })),
+  [`GET ${v1}/site-panel/simple-list`]: { access: 'signed-in', why: 'lists the sites the caller may see' },
+  [`GET ${v1}/site-panel/find-one/:id`]: record('site', (id) => ({ url: `${v1}/site-panel/find-one/${id}` })),
+  [`GET ${v1}/site-panel/open-time-slot/:id`]: record('site', (id) => ({
+    url: `${v1}/site-panel/open-time-slot/${id}`,
+  })),
+  [`POST ${v1}/site-panel/closing-time-list`]: record('site', (siteID) => ({ body: { siteID } })),
+  [`POST ${v1}/site-panel/places`]: { access: 'signed-in', why: 'offline place search' },
+  [`POST ${v1}/site-panel/fetchCountry`]: { access: 'signed-in', why: 'reference data' },
+  [`POST ${v1}/site-panel/fetchTimezoneData`]: { access: 'signed-in', why: 'reference data' },
+
+  [`GET ${v1}/location/simple-list-countries`]: { access: 'signed-in', why: 'reference data' },
+  [`GET ${v1}/location/web-app-list`]: { access: 'signed-in', why: 'reference data' },
+
+  [`PUT ${v1}/common-uri/file-upload-s3`]: {
+    access: 'signed-in',
+    why: 'stores a file in the caller’s organisation',
+  },
+  [`GET ${v1}/common-uri/file/*`]: {
+    access: 'public',
+    why: 'a capability URL: the key holds 128 random bits (docs/decisions.md)',
+  },
+
+  ...standardCalls(`${v1}/supplier`, 'supplier', (siteID) => ({
+    siteID,
+    supplierName: 'Probe Supplies',
+    supplierTypeIDs: [],
+  })),
+  [`GET ${v1}/supplierType/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's organisation catalogue",
+  },
+  [`POST ${v1}/supplierType/create-new-one`]: {
+    access: 'signed-in',
+    why: "the caller's organisation catalogue",
+  },
+  [`PUT ${v1}/supplierType/update-one`]: record('supplierType', (id) => ({
+    body: { _id: id, name: 'Renamed by an attacker' },
+  })),
+  [`DELETE ${v1}/supplierType/delete-one/:id`]: record('supplierType', (id) => ({
+    url: `${v1}/supplierType/delete-one/${id}`,
+  })),
+  [`GET ${v1}/supplierType/find-one/:id`]: record('supplierType', (id) => ({
+    url: `${v1}/supplierType/find-one/${id}`,
+  })),
+  [`GET ${v1}/supplierType/simple-list`]: { access: 'signed-in', why: "the caller's organisation catalogue" },
+
+  ...standardCalls(`${v1}/foodItem`, 'foodItem', (siteID) => ({
+    siteID,
+    type: 'FOODITEM',
+    name: 'Probe pie',
+  })),
+
+  ...standardCalls(
+    `${v1}/masterType`,
+    'masterType',
+    (siteID) => ({
+      siteID,
+      type: 'FRIDGE',
+      name: 'Probe fridge',
+      temperatureItems: [{ name: 'Shelf', upperLimit: 5 }],
+    }),
+    'masterTypeID',
+  ),
+  [`GET ${v1}/masterType/find-by-siteID/:siteID`]: record('site', (siteID) => ({
+    url: `${v1}/masterType/find-by-siteID/${siteID}`,
+  })),
+
+  [`GET ${v1}/masterType/history/:masterTypeID`]: record('masterType', (id) => ({
+    url: `${v1}/masterType/history/${id}`,
+  })),
+
+  [`GET ${v1}/staff-people/simple-list`]: record('site', (siteID) => ({ query: { siteID } })),
+};
+
+let ctx: TestContext;
+let orgAdmin: string;
+let siteAdmin: string;
+let otherAdmin: string;
+/** Ids of one record of each target: in the other organisation, and on Manchester (not the site admin's). */
+const otherIds = {} as Record<Target | 'user', string>;
+const manchesterIds = {} as Record<Target, string>;
+
+type Created = { data: { _id: string } };
+
+async function create(token: string, url: string, body: unknown): Promise<string> {
+  const reply = await ctx.inject<Created>('POST', `${v1}/${url}/create-new-one`, { token, body });
+  if (reply.statusCode !== 200) throw new Error(`creating ${url}: ${reply.statusCode} ${reply.raw}`);
+  return reply.json.data._id;
+}
+
+/** One record of every target on a site of an organisation, created as that organisation's admin. */
+async function recordsOn(token: string, siteID: string) {
+  const supplierType = await create(token, 'supplierType', { name: `Fish ${siteID.slice(-6)}` });
+  return {
+    site: siteID,
+    supplierType,
+    supplier: await create(token, 'supplier', {
+      siteID,
+      supplierName: 'Tenant Fish',
+      supplierTypeIDs: [supplierType],
+    }),
+    foodItem: await create(token, 'foodItem', { siteID, type: 'PROB', name: 'Tenant probe' }),
+    masterType: await create(token, 'masterType', {
+      siteID,
+      type: 'FREEZER',
+      name: 'Tenant freezer',
+      temperatureItems: [{ name: 'Main', upperLimit: -18 }],
+    }),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  fixtures.brighton = ctx.demo.sites.brighton.id;
+  [orgAdmin, siteAdmin, otherAdmin] = await Promise.all([
+    ctx.login(demoLogins.organizationAdmin),
+    ctx.login(demoLogins.siteAdmin),
+    ctx.login('owner@other.example'),
+  ]);
+  Object.assign(otherIds, await recordsOn(otherAdmin, ctx.other.site.id), {
+    organization: ctx.other.organization.id,
+    user: ctx.other.organizationAdmin.id,
+  });
+  Object.assign(manchesterIds, await recordsOn(orgAdmin, ctx.demo.sites.manchester.id), {
+    organization: ctx.demo.organization.id,
+  });
+});
+afterAll(() => ctx.close());
+
+/** Where a target's find-one lives, to check a refused call left the record as it was. */
+const recordRoots: Partial<Record<Target, string>> = {
+  site: 'site-panel',
+  supplier: 'supplier',
+  supplierType: 'supplierType',
+  foodItem: 'foodItem',
+  masterType: 'masterType',
+};
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+function send(method: string, route: string, aimed: Aimed, token?: string) {
+  const options: InjectOptions = { query: aimed.query, body: aimed.body };
+  if (token) options.token = token;
+  return ctx.inject(method, aimed.url ?? route, options);
+}
+
+test('every registered route is declared in this suite, and every declaration is a registered route', () => {
+  const registered = ctx.app.registeredRoutes.filter((route) => route.method !== 'HEAD').map(key);
+  expect(registered.filter((route) => !(route in probes))).toEqual([]);
+  expect(Object.keys(probes).filter((route) => !registered.includes(route))).toEqual([]);
+});
+
+const declared = Object.entries(probes).map(([route, probe]) => {
+  const [method = '', url = ''] = route.split(' ');
+  return { route, method, url, probe };
+});
+const signedInRoutes = declared.filter(({ probe }) => probe.access !== 'public');
+const recordRoutes = declared.flatMap(({ route, method, url, probe }) =>
+  probe.access === 'record' ? [{ route, method, url, probe }] : [],
+);
+
+describe('without a token', () => {
+  test.each(signedInRoutes)('$route answers 401 before it looks at the request', async ({ method, url }) => {
+    // A body and query that fail validation: authentication must come first, so nothing about the
+    // request's shape is revealed to a caller who is not signed in.
+    const reply = await ctx.inject(method, url.replace(/:[A-Za-z]+|\*/g, 'not-an-id'), {
+      query: { siteID: 'not-an-id', id: 'not-an-id' },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: { _id: 42, siteID: 42 } }),
+    });
+    expect(reply.statusCode).toBe(401);
+  });
+});
+
+describe('a malformed id', () => {
+  test.each(recordRoutes)('$route answers 400', async ({ method, url, probe }) => {
+    const reply = await send(method, url, probe.aim('not-an-id'), orgAdmin);
+    expect(reply.statusCode).toBe(400);
+  });
+});
+
+describe("another organisation's id", () => {
+  test.each(recordRoutes)('$route answers 404, exactly like a missing id', async ({ method, url, probe }) => {
+    const foreign = await send(method, url, probe.aim(otherIds[probe.target]), orgAdmin);
+    expect(foreign.statusCode).toBe(404);
+    // And the other tenant's record is untouched: its own admin still reads it.
+    const root = recordRoots[probe.target];
+    if (root) {
+      const still = await ctx.inject('GET', `${v1}/${root}/find-one/${otherIds[probe.target]}`, {
+        token: otherAdmin,
+      });
+      expect(still.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('a site admin on a site it does not administer', () => {
+  const onSites = recordRoutes.filter(({ probe }) => siteScoped.has(probe.target));
+  test.each(onSites)('$route answers 403', async ({ method, url, probe }) => {
+    const reply = await send(method, url, probe.aim(manchesterIds[probe.target]), siteAdmin);
+    expect(reply.statusCode).toBe(403);
+  });
+});
+
+describe('platform-only calls', () => {
+  const platform = declared.filter(({ probe }) => probe.access === 'platform');
+  test.each(platform)('$route refuses an organisation admin with 403', async ({ method, url, probe }) => {
+    if (probe.access !== 'platform') throw new Error('unreachable');
+    const reply = await send(method, url, probe.aim(otherIds[probe.target]), orgAdmin);
+    expect(reply.statusCode).toBe(403);
+  });
+});
