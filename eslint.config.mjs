@@ -1,6 +1,58 @@
-// One lint set-up for every package.
+// One lint set-up for every package. Beyond style, it enforces the architecture (ARCHITECTURE.md), so a
+// new remote or screen cannot quietly break it: which container may import what, that only the SDK's HTTP
+// core talks to the API, the rules of hooks, accessible JSX, and no promise left unhandled.
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The browser packages: the SDK, the shell and every remote. */
+const browserSources = ['shared-sdk/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'];
+
+// ---- import zones (no-restricted-imports patterns, combined per zone below) ------------------------------
+
+const muiThroughFacade = {
+  group: ['@mui/material', '@mui/material/*', '@mui/system', '@mui/system/*'],
+  message: "Import MUI from '@console/shared-sdk/mui': it is shared as one module between containers.",
+};
+const routerThroughFacade = {
+  group: ['react-router', 'react-router-dom'],
+  message: "Import the router from '@console/shared-sdk/router': remotes must run inside the shell's router.",
+};
+const muiXInKit = {
+  group: ['@mui/x-*'],
+  message:
+    "MUI X lives in the resource kit ('@console/shared-sdk/ui') so the host's one copy serves every remote.",
+};
+const kyInHttpCore = {
+  group: ['ky', 'ky/*'],
+  message:
+    "Only the SDK's HTTP core (shared-sdk/src/http) uses ky: call the API through an endpoint function, built on `call` from '@console/shared-sdk'.",
+};
+const sdkByEntry = {
+  regex: '(^|/)shared-sdk/src(/|$)',
+  message:
+    "Import the SDK by its entries ('@console/shared-sdk', '@console/shared-sdk/ui', a domain entry such as '@console/shared-sdk/equipment'), never by path.",
+};
+const noShell = {
+  regex: '^@console/shell(/|$)|(^|/)shell(/|$)',
+  message: 'A remote never imports the shell: it ships and runs without it (see ./mount). Use the SDK.',
+};
+const noRemote = {
+  regex: '^@console/mfe-|(^|/)mfe-[^/]+(/|$)',
+  message:
+    'Remotes are loaded at run time from /remotes.json, never imported: a remote imports no other remote, and the shell imports none.',
+};
+
+/** Where the API may be called: the HTTP core, and the remote registry (see below). */
+const fetchAllowed = [
+  'shared-sdk/src/http/**',
+  // The registry fetches /remotes.json and each remote's description and manifest: static files beside the
+  // remotes, not API calls, so none of the client's token, refresh or error pop-up applies to them.
+  'shell/src/remotes/registry.ts',
+];
+const fetchMessage =
+  "Only the SDK's HTTP core (shared-sdk/src/http) talks to the API: use an endpoint function built on `call`.";
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', 'api/drizzle/**'] },
@@ -18,6 +70,10 @@ export default tseslint.config(
         Buffer: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        // Node 20 has these too (bench/ and scripts/ use them); who may call fetch is ruled below.
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        URLSearchParams: 'readonly',
       },
     },
     rules: {
@@ -27,28 +83,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@mui/material', '@mui/material/*', '@mui/system', '@mui/system/*'],
-              message:
-                "Import MUI from '@console/shared-sdk/mui': it is shared as one module between containers.",
-            },
-            {
-              group: ['react-router', 'react-router-dom'],
-              message:
-                "Import the router from '@console/shared-sdk/router': remotes must run inside the shell's router.",
-            },
-            {
-              group: ['@mui/x-*'],
-              message:
-                "MUI X lives in the resource kit ('@console/shared-sdk/ui') so the host's one copy serves every remote.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [muiThroughFacade, routerThroughFacade, muiXInKit] }],
       'no-restricted-syntax': [
         'error',
         {
@@ -60,12 +95,80 @@ export default tseslint.config(
     },
   },
   {
-    // The facades and the kit are where those libraries are imported.
-    files: ['shared-sdk/src/mui/**', 'shared-sdk/src/router/**', 'shared-sdk/src/ui/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Type-aware: a promise nobody awaits or catches loses its failure (an unhandled rejection instead of
+    // the error pop-up or a form error). Mark a deliberate fire-and-forget with `void`.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['api/drizzle.config.ts', 'shared-sdk/test/setup.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // The router's navigate returns a promise only under a data router, and settles it through the
+          // router's own state and error boundaries: there is nothing for the caller to handle.
+          allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }],
+        },
+      ],
+    },
   },
   {
-    // A remote's icons would bring their own copy of MUI's SvgIcon; remotes take icons from the SDK.
+    files: browserSources,
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: browserSources,
+    ...jsxA11y.configs.recommended,
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // Moving focus on purpose stays allowed on the kit's components: a dialog puts it on its first field
+      // or its one button (the WAI-ARIA dialog pattern), a page that is one form on its field. A raw DOM
+      // element with autoFocus is still refused.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    // The SDK: its own entries import each other by package name (so a remote gets the shared instance).
+    files: ['shared-sdk/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [muiThroughFacade, routerThroughFacade, muiXInKit, kyInHttpCore, noShell, noRemote] },
+      ],
+    },
+  },
+  {
+    // The facades and the kit are where those libraries are imported.
+    files: ['shared-sdk/src/mui/**', 'shared-sdk/src/router/**', 'shared-sdk/src/ui/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [kyInHttpCore, noShell, noRemote] }],
+    },
+  },
+  {
+    files: ['shared-sdk/src/http/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [muiThroughFacade, routerThroughFacade, muiXInKit, noShell, noRemote] },
+      ],
+    },
+  },
+  {
+    // The host: it loads remotes at run time and never imports one.
+    files: ['shell/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [muiThroughFacade, routerThroughFacade, muiXInKit, kyInHttpCore, sdkByEntry, noRemote] },
+      ],
+    },
+  },
+  {
+    // A remote: neither the shell nor another remote. Its icons would bring their own copy of MUI's
+    // SvgIcon, so it takes MUI, icons and the router from the SDK.
     files: ['mfe-*/**'],
     rules: {
       'no-restricted-imports': [
@@ -74,10 +177,33 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@mui/*', 'react-router*'],
-              message: 'Remotes use MUI and the router through @console/shared-sdk.',
+              message: 'Remotes use MUI, its icons and the router through @console/shared-sdk.',
             },
+            kyInHttpCore,
+            sdkByEntry,
+            noShell,
+            noRemote,
           ],
         },
+      ],
+    },
+  },
+  {
+    // fetch and XMLHttpRequest in the browser packages, whether called directly or through window/globalThis.
+    files: browserSources,
+    ignores: fetchAllowed,
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: fetchMessage },
+        { name: 'XMLHttpRequest', message: fetchMessage },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => [
+          { object, property: 'fetch', message: fetchMessage },
+          { object, property: 'XMLHttpRequest', message: fetchMessage },
+        ]),
       ],
     },
   },

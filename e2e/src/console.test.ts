@@ -119,8 +119,70 @@ test('switching site reloads a site-scoped list for the new site', async () => {
 
   await selector.click();
   await p.getByRole('option', { name: /^Vine Street Café, Manchester/ }).click();
-  await p.getByText('No suppliers at this site yet.').waitFor();
+  // Manchester's own suppliers (the demo has some), without Brighton's.
+  await p.getByRole('gridcell', { name: 'Pennine Dairy', exact: true }).waitFor();
+  expect(await p.getByRole('gridcell', { name: 'Brighton Only Fish', exact: true }).count()).toBe(0);
   expect(await p.evaluate(() => localStorage.getItem('selectedSiteTimezone'))).toBe('Europe/London');
+  await p.context().close();
+});
+
+test('deleting the selected site: the picker falls back to another site quietly', async () => {
+  const p = await page();
+  const failures: string[] = [];
+  p.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  await signIn(p, logins.organizationAdmin);
+  const token = await p.evaluate(() => localStorage.getItem('accessToken'));
+  const created = await p.request.post(`${consoleUrl()}/api/v1/site-panel/create-new-one`, {
+    headers: { Authorization: token ?? '' },
+    data: {
+      name: 'Pop-up Kitchen',
+      country: 'GB',
+      timeZoneId: 'Europe/London',
+      timing: [{ day: 1, isOpen: true, openTime: '09:00', closeTime: '17:00' }],
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  await p.goto(`${consoleUrl()}/dashboard/supplier`);
+  const selector = p.getByRole('combobox', { name: 'Site' });
+  await selector.click();
+  await p.getByRole('option', { name: /^Pop-up Kitchen/ }).click();
+  await expect(p.evaluate(() => localStorage.getItem('selectedSiteLabel'))).resolves.toMatch(
+    /^Pop-up Kitchen/,
+  );
+
+  await p.getByRole('link', { name: 'Sites' }).last().click();
+  await p.getByRole('button', { name: 'Delete Pop-up Kitchen' }).click();
+  await p.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await p.getByRole('gridcell', { name: 'Pop-up Kitchen', exact: true }).waitFor({ state: 'detached' });
+  // The selection moved at once, before any site-scoped screen asked for the deleted site.
+  await expect(p.evaluate(() => localStorage.getItem('selectedSiteLabel'))).resolves.not.toMatch(/Pop-up/);
+
+  await p.getByRole('link', { name: 'Suppliers' }).last().click();
+  await p.getByRole('heading', { name: 'Suppliers' }).waitFor();
+  await p.waitForLoadState('networkidle');
+  expect(await selector.innerText()).not.toMatch(/Pop-up/);
+  expect(await p.locator('#error-popup-title').count()).toBe(0);
+  expect(failures).toEqual([]);
+
+  // A site deleted elsewhere (another tab, another admin) gives way just as quietly on the next visit.
+  const other = await p.request.post(`${consoleUrl()}/api/v1/site-panel/create-new-one`, {
+    headers: { Authorization: token ?? '' },
+    data: { name: 'Elsewhere Bar', country: 'GB', timeZoneId: 'Europe/London', timing: [] },
+  });
+  const otherId = ((await other.json()) as { data: { _id: string } }).data._id;
+  await p.evaluate((id) => localStorage.setItem('selectedSiteID', id), otherId);
+  await p.request.patch(`${consoleUrl()}/api/v1/site-panel/delete-one`, {
+    headers: { Authorization: token ?? '' },
+    data: { siteID: otherId },
+  });
+  await p.goto(`${consoleUrl()}/dashboard/fridge`);
+  await p.getByRole('heading', { name: 'Fridges' }).waitFor();
+  await p.waitForLoadState('networkidle');
+  expect(await p.locator('#error-popup-title').count()).toBe(0);
+  expect(failures).toEqual([]);
   await p.context().close();
 });
 
@@ -169,9 +231,9 @@ describe('with one remote broken in /remotes.json', () => {
     const p = await page();
     await signIn(p, logins.organizationAdmin, broken.url);
     await p.goto(`${broken.url}/dashboard/supplier`);
-    await p.getByText('This part of the console could not be loaded').waitFor();
+    await p.getByText('Equipment could not be loaded').waitFor();
     await p.getByRole('button', { name: 'Retry' }).first().waitFor();
-    await p.getByText('mfe-equipment unavailable').filter({ visible: true }).waitFor();
+    await p.getByText('Equipment unavailable').filter({ visible: true }).waitFor();
     await p.getByRole('link', { name: 'Sites' }).last().click();
     await p.getByRole('gridcell', { name: 'Harbour Kitchen Brooklyn', exact: true }).waitFor();
     // Opening a screen of the shell directly works too (its code loads without the broken remote).

@@ -43,7 +43,7 @@ test('in the shell: create, edit and delete a supplier', async () => {
   await p.getByRole('gridcell', { name: 'Maria Lopez', exact: true }).waitFor();
 
   await p.getByRole('button', { name: 'Delete Red Hook Produce' }).click();
-  const confirm = p.getByRole('dialog', { name: 'Delete supplier "Red Hook Produce"?' });
+  const confirm = p.getByRole('alertdialog', { name: 'Delete supplier "Red Hook Produce"?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await confirm.waitFor({ state: 'detached' });
   await p.getByRole('gridcell', { name: 'Red Hook Produce', exact: true }).waitFor({ state: 'detached' });

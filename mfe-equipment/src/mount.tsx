@@ -1,6 +1,6 @@
 import { createRemoteMount } from '@console/shared-sdk';
-import { equipmentRoutes } from './routes';
+import { equipmentDescription, equipmentRoutes } from './routes';
 
 /** `./mount`: the equipment screens on any page (the remote contract of ARCHITECTURE.md). */
-export const mount = createRemoteMount(equipmentRoutes, { title: 'Equipment' });
+export const mount = createRemoteMount({ description: equipmentDescription, ...equipmentRoutes });
 export default mount;

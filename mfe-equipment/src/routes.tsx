@@ -1,27 +1,38 @@
-import type { RemoteRoutesModule } from '@console/shared-sdk';
-import { FreezersScreen, FridgesScreen } from './screens/cold-storage';
-import { FoodItemsScreen, ProbesScreen } from './screens/food-items';
-import { SuppliersScreen } from './screens/suppliers';
+import { lazy } from 'react';
+import { remoteDescriptionSchema, type RemoteRoutesModule } from '@console/shared-sdk';
+import descriptionData from './remote.json';
 
-const section = 'Equipment';
+/**
+ * The remote's paths, menu and title: data the build publishes as remote.json, so the shell knows them
+ * before it loads any of this code. Parsed here too, so the remote's own page uses the same data.
+ */
+export const equipmentDescription = remoteDescriptionSchema.parse(descriptionData);
 
-/** `./routes`: the spec's paths (bookmarks keep working), each a list for the selected site. */
+// Each screen is its own download: opening the suppliers list does not fetch the fridges screen.
+const SuppliersScreen = lazy(() =>
+  import('./screens/suppliers').then((m) => ({ default: m.SuppliersScreen })),
+);
+const FoodItemsScreen = lazy(() =>
+  import('./screens/food-items').then((m) => ({ default: m.FoodItemsScreen })),
+);
+const ProbesScreen = lazy(() => import('./screens/food-items').then((m) => ({ default: m.ProbesScreen })));
+const FridgesScreen = lazy(() =>
+  import('./screens/cold-storage').then((m) => ({ default: m.FridgesScreen })),
+);
+const FreezersScreen = lazy(() =>
+  import('./screens/cold-storage').then((m) => ({ default: m.FreezersScreen })),
+);
+
+/** `./routes`: the screen for each path of remote.json (the spec's paths, so bookmarks keep working). */
 export const equipmentRoutes: RemoteRoutesModule = {
-  routes: [
-    { path: '/dashboard/supplier', Component: SuppliersScreen, siteScoped: true },
-    { path: '/dashboard/fooditem', Component: FoodItemsScreen, siteScoped: true },
-    { path: '/dashboard/foodItem', Component: FoodItemsScreen, siteScoped: true },
-    { path: '/dashboard/probes', Component: ProbesScreen, siteScoped: true },
-    { path: '/dashboard/fridge', Component: FridgesScreen, siteScoped: true },
-    { path: '/dashboard/freezer', Component: FreezersScreen, siteScoped: true },
-  ],
-  menu: [
-    { title: 'Suppliers', path: '/dashboard/supplier', subject: 'Supplier', section, order: 1 },
-    { title: 'Food items', path: '/dashboard/fooditem', subject: 'FoodItem', section, order: 2 },
-    { title: 'Probes', path: '/dashboard/probes', subject: 'FoodItem', section, order: 3 },
-    { title: 'Fridges', path: '/dashboard/fridge', subject: 'MasterType', section, order: 4 },
-    { title: 'Freezers', path: '/dashboard/freezer', subject: 'MasterType', section, order: 5 },
-  ],
+  screens: {
+    '/dashboard/supplier': SuppliersScreen,
+    '/dashboard/fooditem': FoodItemsScreen,
+    '/dashboard/foodItem': FoodItemsScreen,
+    '/dashboard/probes': ProbesScreen,
+    '/dashboard/fridge': FridgesScreen,
+    '/dashboard/freezer': FreezersScreen,
+  },
 };
 
 export default equipmentRoutes;

@@ -1,6 +1,17 @@
-// The browser entry of the SDK: one instance at run time (a federated singleton). The resource kit, which
-// pulls in MUI X, is the separate entry `@console/shared-sdk/ui` so the login page does not load it.
-export * from './contract/index.js';
+// The browser entry of the SDK: one instance at run time (a federated singleton), so it holds only what
+// must exist once per page. It is the versioned shared surface (see ../README.md): every change bumps
+// `sdkVersion`. Domain contracts and endpoint functions are NOT here but in unshared domain entries
+// (`@console/shared-sdk/equipment`, `/sites`, ...), which each remote bundles; this entry never imports
+// them. The resource kit, which pulls in MUI X, is the separate entry `@console/shared-sdk/ui` so the login
+// page does not load it.
+export { sdkVersion } from './version.js';
+// The contract pieces the core's own types use: list envelopes and queries, options, errors, enums, the
+// session's login answer, the site selector's site option, the uploads the kit's file fields make.
+export * from './contract/common.js';
+export * from './contract/enums.js';
+export * from './contract/auth.js';
+export { siteOptionSchema, type SiteOption } from './contract/site.js';
+export * from './contract/file.js';
 export * from './ability/index.js';
 export * from './session/store.js';
 export * from './session/ability.js';
@@ -13,4 +24,7 @@ export * from './http/index.js';
 export * from './api/index.js';
 export * from './auth/index.js';
 export * from './site/SiteSelector.js';
+export * from './site/choices.js';
+export * from './site/scope.js';
+export * from './document-title.js';
 export * from './remote/mount.js';

@@ -21,6 +21,16 @@ const singleton = (name, packageName = name) => ({
 });
 
 /**
+ * The SDK's shared entries are its versioned seam (shared-sdk/README.md). A container requires the SDK
+ * version it was built against or any later one of the same major. The same range is published in a
+ * remote's remote.json as `requires`, and the shell refuses a remote it cannot satisfy before loading any of
+ * its code. So no remote on the page has a newer SDK than the host: the host's copy of each shared SDK entry
+ * is always the newest registered, and the one Module Federation picks, also for an entry the host loads
+ * after a remote (the kit): two copies of the SDK's stores never meet on one page.
+ */
+const sdkRange = `^${sdkManifest.version}`;
+
+/**
  * Modules that must exist once per page: React and its renderer entries (each a share key of its own),
  * emotion, the stores' libraries and the SDK with its facades. A shared module cannot be tree-shaken, so
  * big libraries are shared through a facade of what the console uses (MUI, the router) or not at all
@@ -29,7 +39,11 @@ const singleton = (name, packageName = name) => ({
  */
 const sdkModule = {
   singleton: true,
-  requiredVersion: `^${sdkManifest.version}`,
+  // When the page's SDK (the host's, loaded first) does not satisfy a container's range, loading that
+  // container fails with Module Federation's "does not satisfy the requirement" error, which the remote's
+  // error panel shows, instead of the remote running against an SDK that lacks what it calls.
+  strictVersion: true,
+  requiredVersion: sdkRange,
   version: sdkManifest.version,
 };
 const shared = {
@@ -51,7 +65,48 @@ const shared = {
   '@console/shared-sdk/router': sdkModule,
   // The resource kit, with MUI X: MUI X's deep @mui/material imports stay inside the host's copy.
   '@console/shared-sdk/ui': sdkModule,
+  // The curated icons: each @mui/icons-material icon imports MUI's SvgIcon, which must be the host's.
+  '@console/shared-sdk/icons': sdkModule,
+  // Not here, on purpose: the domain entries (`@console/shared-sdk/equipment`, `/sites`, ...). Each remote
+  // bundles the contract and endpoint functions it was built with, so a new endpoint or field ships with
+  // the remote and needs no console release; they reach the page's one HTTP client through the shared
+  // `@console/shared-sdk` entry above.
 };
+
+/**
+ * Publishes the remote's description (its `src/remote.json`: title, routes, menu) as `remote.json` beside
+ * its manifest, with `requires`: the SDK range the remote is built against. The shell reads it before it
+ * loads any of the remote's code.
+ */
+class RemoteMetadataPlugin {
+  constructor(descriptionFile, requires) {
+    this.descriptionFile = descriptionFile;
+    this.requires = requires;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('RemoteMetadataPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.descriptionFile);
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteMetadataPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          let description;
+          try {
+            description = JSON.parse(require('node:fs').readFileSync(this.descriptionFile, 'utf8'));
+          } catch (error) {
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(`${this.descriptionFile}: ${error.message}`),
+            );
+            return;
+          }
+          const metadata = { ...description, requires: this.requires };
+          compilation.emitAsset('remote.json', new RawSource(`${JSON.stringify(metadata, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
 
 /**
  * @param {object} options
@@ -59,26 +114,51 @@ const shared = {
  * @param {string} options.packageDir      the package folder (its src/ and dist/)
  * @param {string} options.title           page title of the package's own index.html
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes ("./routes", "./mount")
+ * @param {string} [options.description]   a remote's description file (default src/remote.json)
+ * @param {boolean} [options.standalone]    a remote: also build its standalone page and entry (default true)
  * @param {number} [options.port]          dev-server port
  * @param {string} [options.pagePublicPath] where index.html loads its scripts from: '/' for the shell, whose
  *   page answers every deep link; remotes keep 'auto' so their page works from any folder
+ * @returns a webpack config for the shell; for a remote, two builds into dist/:
+ *   - the one the console loads through mf-manifest.json: its entry `remoteEntry.shared-runtime.js` uses the
+ *     Module Federation runtime the shell provides, so a page holds that runtime once;
+ *   - the standalone one, with a runtime of its own: `remoteEntry.js` (the classic container, for
+ *     integrators' pages and any other host), the remote's own page index.html, and their chunks in
+ *     standalone/.
  */
-function consoleWebpackConfig({ name, packageDir, title, exposes, port = 3000, pagePublicPath = 'auto' }) {
+function consoleWebpackConfig({
+  name,
+  packageDir,
+  title,
+  exposes,
+  description = path.join(packageDir, 'src', 'remote.json'),
+  standalone: withStandalone = true,
+  port = 3000,
+  pagePublicPath = 'auto',
+}) {
+  const isRemote = Object.keys(exposes ?? {}).length > 0;
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
-    return {
+    const hashed = (file) => (production ? `${file}.[contenthash:8].js` : `${file}.js`);
+
+    /** One compilation: `standalone` is the remote with its own runtime (chunks in dist/standalone/). */
+    const compilation = ({ standalone }) => ({
+      name: standalone ? 'standalone' : 'federated',
+      ...(standalone ? { dependencies: ['federated'] } : {}),
       mode: production ? 'production' : 'development',
       context: packageDir,
-      entry: { main: './src/index.ts' },
+      // The federated build of a remote is only its container: its page is the standalone build's.
+      entry: isRemote && !standalone ? {} : { main: './src/index.ts' },
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(packageDir, 'dist'),
         // Remotes are served from wherever remotes.json says; chunks load relative to their entry script.
         publicPath: 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        filename: standalone ? `standalone/${hashed('[name]')}` : hashed('[name]'),
+        chunkFilename: standalone ? `standalone/${hashed('[name]')}` : hashed('[name]'),
         uniqueName: name,
-        clean: true,
+        // The federated build cleans dist/ and runs first; the standalone build adds its files after it.
+        clean: !standalone,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -90,7 +170,9 @@ function consoleWebpackConfig({ name, packageDir, title, exposes, port = 3000, p
         rules: [
           {
             test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
+            // The SDK ships TypeScript sources: a team outside this repository installs it under
+            // node_modules, where it must still be compiled.
+            exclude: /node_modules[\\/](?!@console[\\/]shared-sdk[\\/])/,
             use: {
               loader: 'swc-loader',
               options: {
@@ -111,35 +193,57 @@ function consoleWebpackConfig({ name, packageDir, title, exposes, port = 3000, p
       plugins: [
         new ModuleFederationPlugin({
           name,
-          filename: 'remoteEntry.js',
+          filename: isRemote && !standalone ? 'remoteEntry.shared-runtime.js' : 'remoteEntry.js',
           exposes: exposes ?? {},
           shared,
-          manifest: true,
+          // The console finds a remote through its manifest; the standalone build is loaded by its script.
+          manifest: !standalone,
           dts: false,
           // 'loaded-first': a shared module is resolved from the containers already loaded. 'version-first'
           // would first fetch every registered remote's entry to compare versions, so one remote that is
           // down would stall (or break) the shell's own lazily loaded screens.
           shareStrategy: 'loaded-first',
+          // The Module Federation runtime once per page: the host publishes its copy, a remote loaded by
+          // the console uses it. The standalone build keeps its own (no host provides one there).
+          experiments: isRemote ? { externalRuntime: !standalone } : { provideExternalRuntime: true },
         }),
-        new HtmlWebpackPlugin({
-          title,
-          template: path.join(__dirname, 'index.html'),
-          chunks: ['main'],
-          publicPath: pagePublicPath,
-        }),
-        ...(process.env.BUNDLE_STATS ? [new BundleStatsPlugin(path.resolve(__dirname, '..', '..'))] : []),
+        ...(isRemote && !standalone ? [new RemoteMetadataPlugin(description, sdkRange)] : []),
+        ...(!isRemote || standalone
+          ? [
+              new HtmlWebpackPlugin({
+                title,
+                template: path.join(__dirname, 'index.html'),
+                chunks: ['main'],
+                publicPath: pagePublicPath,
+              }),
+            ]
+          : []),
+        ...(process.env.BUNDLE_STATS && !standalone
+          ? [new BundleStatsPlugin(path.resolve(__dirname, '..', '..'))]
+          : []),
       ],
-      devServer: {
-        port,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [
-          { context: ['/api', '/remotes.json'], target: process.env.CONSOLE_API ?? 'http://localhost:8080' },
-        ],
-      },
+      // One dev server serves every compilation of the package (webpack-cli wants it on one config).
+      devServer: standalone
+        ? undefined
+        : {
+            port,
+            historyApiFallback: true,
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            proxy: [
+              {
+                context: ['/api', '/remotes.json'],
+                target: process.env.CONSOLE_API ?? 'http://localhost:8080',
+              },
+            ],
+          },
       stats: 'errors-warnings',
-    };
+    });
+
+    if (!isRemote) return compilation({ standalone: false });
+    return withStandalone
+      ? [compilation({ standalone: false }), compilation({ standalone: true })]
+      : compilation({ standalone: false });
   };
 }
 
-module.exports = { consoleWebpackConfig, shared };
+module.exports = { consoleWebpackConfig, shared, sdkRange };

@@ -1,12 +1,17 @@
 import {
   defaultTemperatureLimits,
+  isLooserThanDefault,
   masterTypeInputSchema,
   masterTypeResource,
+  masterTypeSortColumns,
   masterTypeUpdateSchema,
+  temperatureLimitRules,
   type MasterType,
   type MasterTypeType,
-} from '@console/shared-sdk';
-import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+} from '@console/shared-sdk/equipment';
+import { Alert, Checkbox, FormControlLabel, TextField, Typography } from '@console/shared-sdk/mui';
+import { defineResource, ResourceScreen, type CustomFieldProps } from '@console/shared-sdk/ui';
+import { ColdStorageHistory } from './cold-storage-history';
 
 interface ItemForm {
   _id?: string;
@@ -16,9 +21,93 @@ interface ItemForm {
   upperLimit: number | null;
 }
 
+/** The confirmation a limit looser than DOMAIN.md's table needs (the body's `limitOverride`). */
+interface OverrideForm {
+  confirmed: boolean;
+  reason: string;
+}
+
 interface ColdStorageForm {
   name: string;
   temperatureItems: ItemForm[];
+  limitOverride: OverrideForm;
+}
+
+const noOverride = (): OverrideForm => ({ confirmed: false, reason: '' });
+
+/**
+ * The items whose upper limit is looser than the table allows without a reason. A limit outside the
+ * plausible range is left out: its own field already says it is refused, and no reason can save it.
+ */
+function looserItems(
+  type: MasterTypeType,
+  items: readonly unknown[],
+): { name: string; upperLimit: number }[] {
+  return items.flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { name, upperLimit } = item as Partial<ItemForm>;
+    return typeof upperLimit === 'number' &&
+      isLooserThanDefault(type, upperLimit) &&
+      upperLimit <= temperatureLimitRules[type].plausible.max
+      ? [{ name: name ?? '', upperLimit }]
+      : [];
+  });
+}
+
+/**
+ * Shown while an upper limit is looser than the table: says which and why that matters, and asks for the
+ * explicit confirmation and the reason the fridge's history will keep.
+ */
+function LooserLimitConfirmation({
+  type,
+  id,
+  value,
+  onChange,
+  onBlur,
+  errors,
+  disabled,
+  values,
+}: CustomFieldProps<OverrideForm> & { type: MasterTypeType }) {
+  const items = looserItems(type, Array.isArray(values.temperatureItems) ? values.temperatureItems : []);
+  if (items.length === 0) return null;
+  const rule = temperatureLimitRules[type];
+  const which = items.map((item) => `${item.name || 'an item'} at ${item.upperLimit} °C`).join(', ');
+  return (
+    <Alert severity="warning" role="group" aria-labelledby={`${id}-title`}>
+      <Typography id={`${id}-title`} variant="body2" sx={{ mb: 1 }}>
+        Above {rule.loosestUpperLimit} °C, {rule.why}: {which}. Saving it needs your confirmation and a
+        reason, which this {words[type].name}&apos;s history keeps.
+      </Typography>
+      <FormControlLabel
+        label="I confirm this looser limit"
+        control={
+          <Checkbox
+            id={id}
+            checked={value.confirmed}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...value, confirmed: event.target.checked })}
+            onBlur={onBlur}
+          />
+        }
+      />
+      <TextField
+        id={`${id}-reason`}
+        label="Reason"
+        required
+        fullWidth
+        multiline
+        minRows={2}
+        size="small"
+        disabled={disabled}
+        value={value.reason}
+        onChange={(event) => onChange({ ...value, reason: event.target.value })}
+        onBlur={onBlur}
+        error={errors.reason !== undefined}
+        helperText={errors.reason ?? 'e.g. Holds drinks only, no food'}
+        sx={{ mt: 1 }}
+      />
+    </Alert>
+  );
 }
 
 const limitText = (item: { lowerLimit: number | null; upperLimit: number | null }) =>
@@ -52,14 +141,23 @@ export function coldStorage(type: MasterTypeType) {
   const w = words[type];
   const defaults = defaultTemperatureLimits[type];
   const newItem = (name = ''): ItemForm => ({ name, location: '', ...defaults });
+  /** The body's fields: the confirmation goes only with a looser limit, and only once it is ticked. */
+  const bodyOf = ({ name, temperatureItems, limitOverride }: ColdStorageForm) => ({
+    name,
+    type,
+    temperatureItems,
+    ...(limitOverride.confirmed && looserItems(type, temperatureItems).length > 0
+      ? { limitOverride: { reason: limitOverride.reason } }
+      : {}),
+  });
   return defineResource({
     title: w.title,
     name: w.name,
     subject: 'MasterType',
     api: masterTypeResource,
     params: { type },
-    siteScoped: true,
     recordLabel: (row: MasterType) => row.name,
+    sortable: masterTypeSortColumns,
     defaultSort: 'name',
     emptyMessage: w.empty,
     emptyHint: w.hint,
@@ -91,6 +189,17 @@ export function coldStorage(type: MasterTypeType) {
         ),
       },
     ],
+    detail: {
+      width: 'md',
+      sections: [
+        {
+          title: 'History',
+          render: (record, { context }) => (
+            <ColdStorageHistory masterTypeID={record._id} timeZone={context.timeZone} />
+          ),
+        },
+      ],
+    },
     form: {
       schema: masterTypeInputSchema,
       updateSchema: masterTypeUpdateSchema,
@@ -116,8 +225,18 @@ export function coldStorage(type: MasterTypeType) {
             { kind: 'number', name: 'upperLimit', label: 'Upper limit', unit: '°C', required: true },
           ],
         },
+        {
+          kind: 'custom',
+          name: 'limitOverride',
+          label: 'Confirm the looser limit',
+          render: (props) => <LooserLimitConfirmation type={type} {...props} />,
+        },
       ],
-      emptyForm: (): ColdStorageForm => ({ name: '', temperatureItems: [newItem(w.firstItem)] }),
+      emptyForm: (): ColdStorageForm => ({
+        name: '',
+        temperatureItems: [newItem(w.firstItem)],
+        limitOverride: noOverride(),
+      }),
       toForm: (row: MasterType): ColdStorageForm => ({
         name: row.name,
         temperatureItems: row.temperatureItems.map(({ _id, name, location, lowerLimit, upperLimit }) => ({
@@ -127,14 +246,10 @@ export function coldStorage(type: MasterTypeType) {
           lowerLimit,
           upperLimit,
         })),
+        limitOverride: noOverride(),
       }),
-      toInput: (form: ColdStorageForm, { siteID }) => ({ ...form, type, siteID: siteID ?? '' }),
-      toUpdate: (form: ColdStorageForm, row: MasterType) => ({
-        ...form,
-        type,
-        _id: row._id,
-        siteID: row.siteID,
-      }),
+      // The kit adds the selected site to a new record and keeps an edited one's own.
+      toInput: (form: ColdStorageForm) => bodyOf(form),
     },
   });
 }

@@ -1,10 +1,11 @@
 import {
   foodItemInputSchema,
   foodItemResource,
+  foodItemSortColumns,
   foodItemUpdateSchema,
   type FoodItem,
   type FoodItemType,
-} from '@console/shared-sdk';
+} from '@console/shared-sdk/equipment';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
 
 interface FoodItemForm {
@@ -41,8 +42,8 @@ export function foodItems(type: FoodItemType) {
     subject: 'FoodItem',
     api: foodItemResource,
     params: { type },
-    siteScoped: true,
     recordLabel: (row: FoodItem) => row.name,
+    sortable: foodItemSortColumns,
     defaultSort: 'name',
     emptyMessage: w.empty,
     emptyHint: w.hint,
@@ -59,8 +60,8 @@ export function foodItems(type: FoodItemType) {
       ],
       emptyForm: (): FoodItemForm => ({ name: '', description: '' }),
       toForm: (row: FoodItem): FoodItemForm => ({ name: row.name, description: row.description }),
-      toInput: (form: FoodItemForm, { siteID }) => ({ ...form, type, siteID: siteID ?? '' }),
-      toUpdate: (form: FoodItemForm, row: FoodItem) => ({ ...form, type, _id: row._id, siteID: row.siteID }),
+      // The kit adds the selected site to a new item and keeps an edited one's own.
+      toInput: (form: FoodItemForm) => ({ ...form, type }),
     },
   });
 }

@@ -1,11 +1,28 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { defineRulesFor, selectedSite, session, type Role } from '@console/shared-sdk';
 import { fakeApi, fail, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
 import { ResourceScreen } from '@console/shared-sdk/ui';
+import { MemoryRouter } from '@console/shared-sdk/router';
+import { SiteScopeProvider } from '@console/shared-sdk';
+import type { ReactNode } from 'react';
 import { coldStorage } from './cold-storage';
+import { ColdStorageHistory } from './cold-storage-history';
 import { foodItems } from './food-items';
-import { suppliers } from './suppliers';
+import { suppliers, SuppliersScreen } from './suppliers';
+
+/** As the console shows these screens: on a route that remote.json marks site-scoped. */
+function OnSiteRoute({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter>
+      <SiteScopeProvider siteScoped>{children}</SiteScopeProvider>
+    </MemoryRouter>
+  );
+}
+
+// Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
+jest.setTimeout(20_000);
 
 const ids = {
   user: '0190a000-0000-7000-8000-000000000001',
@@ -70,7 +87,7 @@ beforeEach(() => {
 describe('suppliers', () => {
   test('lists the selected site’s suppliers by name, and reloads for another site', async () => {
     const api = fakeApi(({ query }) => ok(page(query.get('siteID') === ids.brighton ? [fish] : [])));
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />);
+    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
     expect(await screen.findByText('Fresh Fish Ltd')).toBeInTheDocument();
     const first = lists(api.sent, 'supplier/web-app-list')[0]!;
     expect(first.query.get('siteID')).toBe(ids.brighton);
@@ -85,7 +102,7 @@ describe('suppliers', () => {
   test('a supplier without a name is refused in the form and nothing is sent', async () => {
     const api = fakeApi(() => ok(page([])));
     const user = userEvent.setup();
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />);
+    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
     await user.click((await screen.findAllByRole('button', { name: 'Add supplier' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add supplier' });
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'not-an-address');
@@ -108,7 +125,7 @@ describe('suppliers', () => {
         : ok(page([])),
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />);
+    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
     await user.click((await screen.findAllByRole('button', { name: 'Add supplier' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add supplier' });
     await user.type(within(dialog).getByLabelText(/^Supplier name/), 'Fresh Fish Ltd');
@@ -128,18 +145,18 @@ describe('suppliers', () => {
       return ok(page(rows));
     });
     const user = userEvent.setup();
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />);
+    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
     await user.click(
       await screen
         .findByRole('menuitem', { name: 'Delete Fresh Fish Ltd' })
         .catch(() => screen.getByLabelText('Delete Fresh Fish Ltd')),
     );
-    const confirm = screen.getByRole('dialog', { name: 'Delete supplier "Fresh Fish Ltd"?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete supplier "Fresh Fish Ltd"?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(api.sent.filter((s) => s.method === 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Delete Fresh Fish Ltd'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(api.sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([
         `supplier/delete-one/${ids.fish}`,
@@ -151,7 +168,7 @@ describe('suppliers', () => {
   test('a site admin sees no add, edit or delete on a site it does not administer', async () => {
     signInAs('SITE_ADMIN', [ids.manchester]);
     fakeApi(() => ok(page([fish])));
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />);
+    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
     expect(await screen.findByText('Fresh Fish Ltd')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add supplier' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Edit Fresh Fish Ltd')).not.toBeInTheDocument();
@@ -177,7 +194,9 @@ describe('food items and probes', () => {
         : ok(page([])),
     );
     const user = userEvent.setup();
-    const { unmount } = render(<ResourceScreen resource={foodItems('PROB')} gridProps={grid} />);
+    const { unmount } = render(<ResourceScreen resource={foodItems('PROB')} gridProps={grid} />, {
+      wrapper: OnSiteRoute,
+    });
     await user.click((await screen.findAllByRole('button', { name: 'Add probe' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add probe' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Probe 3 (blue)');
@@ -188,7 +207,7 @@ describe('food items and probes', () => {
     expect(lists(api.sent, 'foodItem/web-app-list')[0]!.query.get('type')).toBe('PROB');
     unmount();
 
-    render(<ResourceScreen resource={foodItems('FOODITEM')} gridProps={grid} />);
+    render(<ResourceScreen resource={foodItems('FOODITEM')} gridProps={grid} />, { wrapper: OnSiteRoute });
     await screen.findByText(/No food items at this site yet/);
     expect(lists(api.sent, 'foodItem/web-app-list').at(-1)!.query.get('type')).toBe('FOODITEM');
   });
@@ -198,13 +217,15 @@ describe('fridges and freezers', () => {
   test('a new fridge item starts at 5 °C and a freezer item at -18 °C', async () => {
     fakeApi(() => ok(page([])));
     const user = userEvent.setup();
-    const { unmount } = render(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />);
+    const { unmount } = render(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />, {
+      wrapper: OnSiteRoute,
+    });
     await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
     expect(
       within(screen.getByRole('group', { name: 'Temperature item 1' })).getByLabelText(/^Upper limit/),
     ).toHaveValue('5');
     unmount();
-    render(<ResourceScreen resource={coldStorage('FREEZER')} gridProps={grid} />);
+    render(<ResourceScreen resource={coldStorage('FREEZER')} gridProps={grid} />, { wrapper: OnSiteRoute });
     await user.click((await screen.findAllByRole('button', { name: 'Add freezer' }))[0]!);
     expect(
       within(screen.getByRole('group', { name: 'Temperature item 1' })).getByLabelText(/^Upper limit/),
@@ -214,7 +235,7 @@ describe('fridges and freezers', () => {
   test('a fridge with two items is sent with both; a lower limit above the upper is refused', async () => {
     const api = fakeApi(() => ok(page([])));
     const user = userEvent.setup();
-    render(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />);
+    render(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />, { wrapper: OnSiteRoute });
     await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in');
@@ -237,5 +258,274 @@ describe('fridges and freezers', () => {
       expect.objectContaining({ name: 'Air temperature', upperLimit: 5 }),
       expect.objectContaining({ name: 'Dairy shelf', lowerLimit: 1, upperLimit: 4 }),
     ]);
+  });
+});
+
+describe('fridge and freezer limits', () => {
+  // Typing into a whole form is slow on a busy machine; these tests walk the form as a user would.
+  const formTimeout = 20_000;
+  // The kit keeps the open modal in the URL, so a screen renders inside a router.
+  const renderInRouter = (ui: ReactElement) => render(<OnSiteRoute>{ui}</OnSiteRoute>);
+
+  async function addFridgeForm() {
+    const api = fakeApi(({ method, body }) =>
+      method === 'POST'
+        ? ok(
+            { _id: ids.fish, orgId: ids.org, siteID: ids.brighton, ...JSON.parse(body), ...stamps },
+            'Fridge created',
+          )
+        : ok(page([])),
+    );
+    const user = userEvent.setup();
+    renderInRouter(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />);
+    await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Wine fridge');
+    const item = within(dialog).getByRole('group', { name: 'Temperature item 1' });
+    const upper = within(item).getByLabelText(/^Upper limit/);
+    const posts = () => api.sent.filter((s) => s.method === 'POST');
+    return { api, user, dialog, item, upper, posts };
+  }
+
+  test(
+    'clearing the upper limit is "Upper limit is required", not a silent 5 °C',
+    async () => {
+      const { user, dialog, item, upper, posts } = await addFridgeForm();
+      await user.clear(upper);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(item).findByText('Upper limit is required')).toBeInTheDocument();
+      expect(upper).toHaveAttribute('aria-invalid', 'true');
+      expect(posts()).toHaveLength(0);
+    },
+    formTimeout,
+  );
+
+  test(
+    'a fridge at 30 °C is refused, and no reason is offered for it',
+    async () => {
+      const { user, dialog, item, upper, posts } = await addFridgeForm();
+      await user.clear(upper);
+      await user.type(upper, '30');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(item).findByText('A fridge limit must lie between -5 and 15 °C'),
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByLabelText('I confirm this looser limit')).not.toBeInTheDocument();
+      expect(posts()).toHaveLength(0);
+    },
+    formTimeout,
+  );
+
+  test(
+    'a fridge at 10 °C asks for confirmation with a reason, and sends the reason',
+    async () => {
+      const { user, dialog, item, upper, posts } = await addFridgeForm();
+      await user.clear(upper);
+      await user.type(upper, '10');
+      const confirmation = within(dialog).getByRole('group', { name: /Above 8 °C, the legal maximum/ });
+      expect(confirmation).toHaveTextContent('Air temperature at 10 °C');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(item).findByText('Above 8 °C, the legal maximum for a fridge: confirm it with a reason'),
+      ).toBeInTheDocument();
+      await user.click(within(confirmation).getByLabelText('I confirm this looser limit'));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(confirmation).findByText('Give the reason for the looser limit'),
+      ).toBeInTheDocument();
+      expect(posts()).toHaveLength(0);
+
+      await user.type(within(confirmation).getByRole('textbox', { name: /^Reason/ }), 'Holds wine only');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(JSON.parse(posts()[0]!.body)).toMatchObject({
+        name: 'Wine fridge',
+        type: 'FRIDGE',
+        temperatureItems: [expect.objectContaining({ upperLimit: 10 })],
+        limitOverride: { reason: 'Holds wine only' },
+      });
+    },
+    formTimeout,
+  );
+
+  test(
+    'a limit within the legal maximum sends no confirmation',
+    async () => {
+      const { user, dialog, upper, posts } = await addFridgeForm();
+      await user.clear(upper);
+      await user.type(upper, '8');
+      expect(within(dialog).queryByRole('group', { name: /Above 8 °C/ })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(JSON.parse(posts()[0]!.body)).not.toHaveProperty('limitOverride');
+    },
+    formTimeout,
+  );
+
+  test('the history says who changed which limit, when (in the site’s zone) and why', async () => {
+    const shelf = { _id: ids.fish, name: 'Shelf', location: '', lowerLimit: null, upperLimit: 5 };
+    const snapshot = { siteID: ids.brighton, name: 'Bar fridge', type: 'FRIDGE', temperatureItems: [shelf] };
+    const actor = { _id: ids.user, name: 'Olivia Bennett' };
+    const api = fakeApi(() =>
+      ok([
+        {
+          _id: '0190a000-0000-7000-8000-0000000000e2',
+          recordID: ids.manchester,
+          action: 'update',
+          changes: {
+            before: snapshot,
+            after: { ...snapshot, temperatureItems: [{ ...shelf, upperLimit: 10 }] },
+          },
+          reason: 'Soft drinks only',
+          actor,
+          at: '2026-07-01T09:30:00.000Z',
+        },
+        {
+          _id: '0190a000-0000-7000-8000-0000000000e1',
+          recordID: ids.manchester,
+          action: 'create',
+          changes: { before: null, after: snapshot },
+          reason: null,
+          actor,
+          at: '2026-06-01T09:30:00.000Z',
+        },
+      ]),
+    );
+    render(<ColdStorageHistory masterTypeID={ids.manchester} timeZone="Europe/London" />);
+    const history = await screen.findByRole('list', { name: 'History' });
+    const [changed, added] = Array.from(history.children);
+    expect(changed).toHaveTextContent('Changed by Olivia Bennett, 1 Jul 2026, 10:30');
+    expect(changed).toHaveTextContent('Shelf: upper limit 5 °C → 10 °C');
+    expect(changed).toHaveTextContent('Reason: Soft drinks only');
+    expect(added).toHaveTextContent('Added by Olivia Bennett, 1 Jun 2026, 10:30');
+    expect(added).toHaveTextContent('Shelf (≤ 5 °C)');
+    expect(api.sent.map((s) => s.path)).toEqual([`masterType/history/${ids.manchester}`]);
+  });
+
+  test(
+    'viewing a fridge shows its History section',
+    async () => {
+      const fridge = {
+        _id: ids.manchester,
+        orgId: ids.org,
+        siteID: ids.brighton,
+        name: 'Bar fridge',
+        type: 'FRIDGE',
+        temperatureItems: [{ _id: ids.fish, name: 'Shelf', location: '', lowerLimit: null, upperLimit: 10 }],
+        ...stamps,
+      };
+      const entry = {
+        _id: '0190a000-0000-7000-8000-0000000000e1',
+        recordID: fridge._id,
+        action: 'create',
+        changes: {
+          before: null,
+          after: {
+            siteID: ids.brighton,
+            name: 'Bar fridge',
+            type: 'FRIDGE',
+            temperatureItems: fridge.temperatureItems,
+          },
+        },
+        reason: 'Soft drinks only',
+        actor: { _id: ids.user, name: 'Olivia Bennett' },
+        at: '2026-06-01T09:30:00.000Z',
+      };
+      const api = fakeApi(({ path }) =>
+        path.startsWith('masterType/history/')
+          ? ok([entry])
+          : path.startsWith('masterType/find-one/')
+            ? ok(fridge)
+            : ok(page([fridge])),
+      );
+      const user = userEvent.setup();
+      renderInRouter(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />);
+      await user.click((await screen.findAllByRole('button', { name: 'View Bar fridge' }))[0]!);
+      const history = await screen.findByRole('region', { name: 'History' });
+      expect(await within(history).findByText('Soft drinks only', { exact: false })).toHaveTextContent(
+        'Reason: Soft drinks only',
+      );
+      expect(history).toHaveTextContent('Added by Olivia Bennett');
+      expect(api.to(`masterType/history/${fridge._id}`)).toHaveLength(1);
+    },
+    formTimeout,
+  );
+
+  test('a history that cannot load says so and offers Retry', async () => {
+    let answers = 0;
+    fakeApi(() => {
+      answers += 1;
+      return answers === 1 ? fail(500, { message: 'Server error' }) : ok([]);
+    });
+    const user = userEvent.setup();
+    render(<ColdStorageHistory masterTypeID={ids.manchester} timeZone="Europe/London" />);
+    expect(await screen.findByText('Could not load the history')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+  });
+});
+
+describe('derived defaults', () => {
+  const renderAt = (url: string) =>
+    render(
+      <MemoryRouter initialEntries={[url]}>
+        <SiteScopeProvider siteScoped>
+          <SuppliersScreen />
+        </SiteScopeProvider>
+      </MemoryRouter>,
+    );
+
+  test('the Supplier types tab asks for its own sort, not the suppliers list’s', async () => {
+    const api = fakeApi(({ path }) =>
+      path === 'supplierType/web-app-list' ? ok(page([])) : ok(page([fish])),
+    );
+    const user = userEvent.setup();
+    renderAt('/dashboard/supplier');
+    expect(await screen.findByText('Fresh Fish Ltd')).toBeInTheDocument();
+    expect(lists(api.sent, 'supplier/web-app-list').at(-1)!.query.get('sort')).toBe('supplierName');
+
+    await user.click(screen.getByRole('tab', { name: 'Supplier types' }));
+    expect(await screen.findByText(/No supplier types yet/)).toBeInTheDocument();
+    const types = lists(api.sent, 'supplierType/web-app-list');
+    expect(types.map((s) => s.query.get('sort'))).toEqual(['name']);
+    expect(screen.queryByText('Could not load supplier types.')).not.toBeInTheDocument();
+  });
+
+  test('a link with a sort the API does not accept for the tab gets the tab’s default', async () => {
+    const api = fakeApi(() => ok(page([])));
+    renderAt('/dashboard/supplier?tab=types&sort=-supplierName');
+    expect(await screen.findByText(/No supplier types yet/)).toBeInTheDocument();
+    expect(lists(api.sent, 'supplierType/web-app-list').map((s) => s.query.get('sort'))).toEqual(['name']);
+  });
+
+  test('a new supplier gets the selected site, an edited one keeps its own', async () => {
+    const elsewhere = { ...fish, siteID: ids.manchester };
+    const api = fakeApi(({ method, path, body }) => {
+      if (method === 'GET' && path === 'supplier/web-app-list') return ok(page([elsewhere]));
+      if (method === 'GET') return ok(path.startsWith('supplier/find-one') ? elsewhere : []);
+      return ok({ ...elsewhere, ...JSON.parse(body) }, 'Saved');
+    });
+    const user = userEvent.setup();
+    renderAt('/dashboard/supplier');
+    await user.click(await screen.findByLabelText('Edit Fresh Fish Ltd'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.some((s) => s.method === 'PUT')).toBe(true));
+    expect(JSON.parse(api.sent.find((s) => s.method === 'PUT')!.body)).toMatchObject({
+      _id: ids.fish,
+      siteID: ids.manchester,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click((await screen.findAllByRole('button', { name: 'Add supplier' }))[0]!);
+    const add = await screen.findByRole('dialog', { name: 'Add supplier' });
+    await user.type(within(add).getByLabelText(/^Supplier name/), 'Veg Co');
+    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.some((s) => s.method === 'POST')).toBe(true));
+    expect(JSON.parse(api.sent.find((s) => s.method === 'POST')!.body)).toMatchObject({
+      supplierName: 'Veg Co',
+      siteID: ids.brighton,
+    });
   });
 });

@@ -1,16 +1,18 @@
 import { Tab, Tabs } from '@console/shared-sdk/mui';
-import { useState } from 'react';
+import { useSearchParams } from '@console/shared-sdk/router';
 import {
   supplierInputSchema,
   supplierResource,
+  supplierSortColumns,
   supplierTypeApi,
   supplierTypeInputSchema,
   supplierTypeResource,
+  supplierTypeSortColumns,
   supplierTypeUpdateSchema,
   supplierUpdateSchema,
   type Supplier,
   type SupplierType,
-} from '@console/shared-sdk';
+} from '@console/shared-sdk/equipment';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
 
 interface SupplierForm {
@@ -26,8 +28,8 @@ export const suppliers = defineResource({
   name: 'supplier',
   subject: 'Supplier',
   api: supplierResource,
-  siteScoped: true,
   recordLabel: (row: Supplier) => row.supplierName,
+  sortable: supplierSortColumns,
   defaultSort: 'supplierName',
   search: { placeholder: 'Search suppliers by name, contact or e-mail' },
   emptyMessage: 'No suppliers at this site yet.',
@@ -83,8 +85,8 @@ export const suppliers = defineResource({
       mobileNumber: row.mobileNumber ?? '',
       supplierTypeIDs: row.supplierTypeIDs,
     }),
-    toInput: (form: SupplierForm, { siteID }) => ({ ...form, siteID: siteID ?? '' }),
-    toUpdate: (form: SupplierForm, row: Supplier) => ({ ...form, _id: row._id, siteID: row.siteID }),
+    // The kit adds the selected site to a new supplier and keeps an edited one's own.
+    toInput: (form: SupplierForm) => form,
   },
 });
 
@@ -93,7 +95,10 @@ export const supplierTypes = defineResource({
   name: 'supplier type',
   subject: 'SupplierType',
   api: supplierTypeResource,
+  // The organisation's catalogue, shown on the site-scoped suppliers screen.
+  siteScoped: false,
   recordLabel: (row: SupplierType) => row.name,
+  sortable: supplierTypeSortColumns,
   defaultSort: 'name',
   search: { placeholder: 'Search supplier types' },
   emptyMessage: 'No supplier types yet.',
@@ -109,13 +114,20 @@ export const supplierTypes = defineResource({
   },
 });
 
-/** /dashboard/supplier: the site's suppliers, and the organisation's supplier types beside them. */
+type SupplierTab = 'suppliers' | 'types';
+
+/**
+ * /dashboard/supplier: the site's suppliers, and the organisation's supplier types beside them. The tab is
+ * in the URL (`?tab=types`), and switching tabs starts the other list from its own defaults rather than
+ * carrying this one's search, sort or page over.
+ */
 export function SuppliersScreen() {
-  const [tab, setTab] = useState<'suppliers' | 'types'>('suppliers');
+  const [params, setParams] = useSearchParams();
+  const tab: SupplierTab = params.get('tab') === 'types' ? 'types' : 'suppliers';
   const tabs = (
     <Tabs
       value={tab}
-      onChange={(_event, value: 'suppliers' | 'types') => setTab(value)}
+      onChange={(_event, value: SupplierTab) => setParams(value === 'types' ? { tab: value } : {})}
       aria-label="Suppliers"
     >
       <Tab value="suppliers" label="Suppliers" />

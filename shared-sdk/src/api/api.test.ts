@@ -1,10 +1,10 @@
 import { session } from '../session/store.js';
 import { fakeApi, ids, loginResponse, ok, resetBrowserState, site, type Sent } from '../http/testing.js';
+import { foodItemApi, masterTypeApi } from '../equipment/index.js';
+import { organizationApi } from '../organization/index.js';
+import { sitesApi } from '../sites/index.js';
 import { authApi } from './auth.js';
-import { foodItemApi, masterTypeApi } from './equipment.js';
 import { filesApi } from './files.js';
-import { organizationApi } from './organization.js';
-import { sitesApi } from './sites.js';
 
 const emptyList = { list: [], records: 0, page: 1, limit: 10 };
 

@@ -268,3 +268,53 @@ async function waitUntil(condition: () => boolean) {
   for (let tries = 0; tries < 100 && !condition(); tries++) await new Promise((done) => setTimeout(done, 5));
   expect(condition()).toBe(true);
 }
+
+describe('refreshes across tabs', () => {
+  /** Web Locks as a browser gives them: one holder at a time per name, shared by every tab. */
+  function installLocks() {
+    let queue: Promise<unknown> = Promise.resolve();
+    const requested: string[] = [];
+    const locks = {
+      request: <T>(name: string, task: () => Promise<T>): Promise<T> => {
+        requested.push(name);
+        const run = queue.then(task);
+        queue = run.catch(() => undefined);
+        return run;
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    return requested;
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  test("a tab that waited while another tab refreshed uses that tab's new tokens and sends no refresh", async () => {
+    const requested = installLocks();
+    const otherTab = deferred<void>();
+    // The other tab holds the lock, refreshes, and stores its new pair in localStorage.
+    void navigator.locks.request('compliance-console:token-refresh', async () => {
+      await otherTab.promise;
+      localStorage.setItem('accessToken', 'access-2');
+      localStorage.setItem('refreshToken', 'refresh-2');
+    });
+    const api = apiWithExpiredToken(() => renewed());
+
+    const pending = getThing(7);
+    await waitUntil(() => requested.length === 2);
+    otherTab.resolve();
+
+    expect(await pending).toEqual({ n: 7 });
+    expect(api.to('authentication/refresh-token')).toHaveLength(0);
+    expect(api.to('things/7').map((sent) => sent.authorization)).toEqual(['access-1', 'access-2']);
+    expect(session.get()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  test('the tab holding the lock refreshes as before', async () => {
+    const requested = installLocks();
+    const api = apiWithExpiredToken(() => renewed());
+    expect(await getThing(3)).toEqual({ n: 3 });
+    expect(requested).toEqual(['compliance-console:token-refresh']);
+    expect(api.to('authentication/refresh-token')).toHaveLength(1);
+  });
+});

@@ -17,7 +17,8 @@ import {
   type LoginResponse,
 } from '../contract/index.js';
 import { notify } from '../notify/store.js';
-import { session } from '../session/store.js';
+import { session, sessionKeys } from '../session/store.js';
+import { storage } from '../session/storage.js';
 import { ApiError, isApiError } from './errors.js';
 
 // The console's one HTTP client (ARCHITECTURE.md: nothing else calls fetch or ky). Every endpoint function
@@ -161,8 +162,36 @@ function tokenAfter(stale: string | null): Promise<string> {
   return current;
 }
 
-async function renewSession(): Promise<string> {
-  const { refreshToken } = session.get();
+/** The Web Locks name every tab of the console takes to refresh. */
+const refreshLockName = 'compliance-console:token-refresh';
+
+/**
+ * Runs `task` holding the cross-tab refresh lock when the browser has Web Locks, so two tabs never send
+ * the same refresh token together (the server would take the second for a stolen copy; it forgives that
+ * only for a short grace, which this keeps from being needed).
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(refreshLockName, task) : task();
+}
+
+function renewSession(): Promise<string> {
+  const presented = session.get().refreshToken;
+  return withRefreshLock(async () => {
+    // Another tab may have refreshed while this one waited for the lock. Its new tokens are in
+    // localStorage already, before the storage event that updates this tab's store arrives: use them.
+    const storedAccess = storage.get(sessionKeys.accessToken);
+    const storedRefresh = storage.get(sessionKeys.refreshToken);
+    const { userData } = session.get();
+    if (storedAccess && storedRefresh && storedRefresh !== presented && userData) {
+      session.signIn({ accessToken: storedAccess, refreshToken: storedRefresh, userData });
+      return storedAccess;
+    }
+    return refreshWith(presented);
+  });
+}
+
+async function refreshWith(refreshToken: string | null): Promise<string> {
   let refusal: ApiError | undefined;
   if (refreshToken) {
     try {

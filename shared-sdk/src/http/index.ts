@@ -1,2 +1,15 @@
+// The HTTP core: the page's one client. Domain endpoint modules (src/<domain>/api.ts) reach it only through
+// the shared specifier `@console/shared-sdk`, never by a relative path, so a remote that bundles them still
+// calls the host's client: its token, its single refresh, its pop-up.
 export { ApiError, isApiError } from './errors.js';
-export { configureApi, refreshSession, type ApiConfig, type CallOptions } from './client.js';
+export {
+  call,
+  configureApi,
+  refreshSession,
+  type ApiConfig,
+  type CallOptions,
+  type Endpoint,
+  type Query,
+  type QueryValue,
+} from './client.js';
+export { toFormData } from './form-data.js';

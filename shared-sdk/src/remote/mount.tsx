@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   CardContent,
+  CircularProgress,
   ScopedCssBaseline,
   Stack,
   Tab,
@@ -11,7 +12,7 @@ import {
   ThemeProvider,
 } from '@console/shared-sdk/mui';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { StrictMode, useMemo } from 'react';
+import { StrictMode, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   BrowserRouter,
@@ -27,20 +28,32 @@ import { configureApi } from '../http/index.js';
 import { Notifications } from '../notify/Notifications.js';
 import { useAbility } from '../session/ability.js';
 import { session, useIsSignedIn, useSession } from '../session/store.js';
+import { SiteScopeProvider } from '../site/scope.js';
 import { SiteSelector } from '../site/SiteSelector.js';
 import { selectedSite } from '../site/store.js';
 import { createConsoleTheme } from '../theme/theme.js';
-import type { MountFunction, MountOptions, RemoteRoutesModule } from './contract.js';
+import type { MountFunction, MountOptions, RemoteDescription, RemoteRoutesModule } from './contract.js';
 
-function RemoteFrame({ module, title }: { module: RemoteRoutesModule; title: string }) {
+interface RemoteParts {
+  description: RemoteDescription;
+  screens: RemoteRoutesModule['screens'];
+}
+
+function RemoteFrame({ description, screens }: RemoteParts) {
+  const { title } = description;
   const signedIn = useIsSignedIn();
   const name = useSession((s) => (s.userData ? `${s.userData.firstName} ${s.userData.lastName}` : ''));
   const ability = useAbility();
   const location = useLocation();
   const navigate = useNavigate();
   const menu = useMemo(
-    () => module.menu.filter((entry) => ability.can('read', entry.subject)),
-    [module.menu, ability],
+    () => description.menu.filter((entry) => ability.can('read', entry.subject)),
+    [description.menu, ability],
+  );
+  // Screens the user may not read are not routes here: the address falls through to the first entry.
+  const routes = useMemo(
+    () => description.routes.filter((route) => ability.can('read', route.subject)),
+    [description.routes, ability],
   );
 
   if (!signedIn) {
@@ -82,12 +95,31 @@ function RemoteFrame({ module, title }: { module: RemoteRoutesModule; title: str
           <Tab key={entry.path} value={entry.path} label={entry.title} />
         ))}
       </Tabs>
-      <Routes>
-        {module.routes.map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-        <Route path="*" element={menu[0] ? <Navigate to={menu[0].path} replace /> : null} />
-      </Routes>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }} role="status">
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        }
+      >
+        <Routes>
+          {routes.map(({ path, siteScoped }) => {
+            const Screen = screens[path];
+            return Screen ? (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <SiteScopeProvider siteScoped={siteScoped === true}>
+                    <Screen />
+                  </SiteScopeProvider>
+                }
+              />
+            ) : null;
+          })}
+          <Route path="*" element={menu[0] ? <Navigate to={menu[0].path} replace /> : null} />
+        </Routes>
+      </Suspense>
     </Stack>
   );
 }
@@ -97,13 +129,13 @@ function RemoteFrame({ module, title }: { module: RemoteRoutesModule; title: str
  * With `basename` it follows the page's address under that prefix; without, it keeps its own history so it
  * never fights the host page over the URL.
  */
-export function createRemoteMount(module: RemoteRoutesModule, { title }: { title: string }): MountFunction {
+export function createRemoteMount(parts: RemoteParts): MountFunction {
   return (element: HTMLElement, options: MountOptions = {}) => {
     configureApi({ baseUrl: options.apiBaseUrl ?? '' });
     if (options.session) session.signIn(options.session);
     if (options.siteId) selectedSite.prefer(options.siteId);
     const theme = createConsoleTheme();
-    const frame = <RemoteFrame module={module} title={title} />;
+    const frame = <RemoteFrame {...parts} />;
     const root = createRoot(element);
     root.render(
       <StrictMode>
@@ -113,7 +145,7 @@ export function createRemoteMount(module: RemoteRoutesModule, { title }: { title
             {options.basename !== undefined ? (
               <BrowserRouter basename={options.basename}>{frame}</BrowserRouter>
             ) : (
-              <MemoryRouter initialEntries={[module.menu[0]?.path ?? '/']}>{frame}</MemoryRouter>
+              <MemoryRouter initialEntries={[parts.description.menu[0]?.path ?? '/']}>{frame}</MemoryRouter>
             )}
             <Notifications />
           </ScopedCssBaseline>

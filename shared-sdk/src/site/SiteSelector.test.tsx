@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { fakeApi, loginResponse, ok, resetBrowserState } from '../http/testing.js';
+import { fail, fakeApi, ids, loginResponse, ok, resetBrowserState } from '../http/testing.js';
+import { notifyStore } from '../notify/store.js';
 import { session } from '../session/store.js';
+import { siteChoices } from './choices.js';
 import { SiteSelector } from './SiteSelector.js';
 import { selectedSite } from './store.js';
 
@@ -65,4 +67,66 @@ test('with no sites it says so', async () => {
   render(<SiteSelector />);
   expect(await screen.findByText('No sites yet')).toBeInTheDocument();
   expect(selectedSite.get().selectedSiteID).toBeNull();
+});
+
+test('with no sites the label stays above the placeholder instead of lying over it', async () => {
+  fakeApi(() => ok([]));
+  render(<SiteSelector />);
+  await screen.findByText('No sites yet');
+  expect(screen.getByText('Site', { selector: 'label' })).toHaveAttribute('data-shrink', 'true');
+});
+
+test('a platform admin who has not chosen an organisation is asked nothing: no request, no pop-up', async () => {
+  session.signOut();
+  session.signIn(loginResponse({ role: 'ADMIN' }));
+  const api = fakeApi(() => fail(400, { message: 'Choose an organisation first (send orgId)' }));
+  const { container } = render(<SiteSelector />);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(api.sent).toHaveLength(0);
+  expect(container).toBeEmptyDOMElement();
+  expect(notifyStore.getState().error).toBeNull();
+
+  // Once it acts in an organisation, that organisation's sites are listed.
+  fakeApi(() => ok(sites));
+  act(() => session.actInOrganization(ids.otherOrg));
+  expect(await screen.findByRole('combobox', { name: 'Site' })).toHaveTextContent('Brighton');
+});
+
+test('deleting the selected site selects the first remaining one at once, without a pop-up', async () => {
+  selectedSite.select(sites[1]!);
+  const remaining = [sites[0]!];
+  let list = sites;
+  fakeApi(() => ok(list));
+  render(<SiteSelector />);
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' })).toHaveTextContent('Brooklyn'));
+
+  list = remaining;
+  act(() => siteChoices.removed(sites[1]!._id));
+  expect(selectedSite.get().selectedSiteID).toBe(sites[0]!._id);
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' })).toHaveTextContent('Brighton'));
+  expect(notifyStore.getState().error).toBeNull();
+});
+
+test('deleting the only site leaves nothing selected', async () => {
+  selectedSite.select(sites[0]!);
+  let list = [sites[0]!];
+  fakeApi(() => ok(list));
+  render(<SiteSelector />);
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' })).toHaveTextContent('Brighton'));
+  list = [];
+  act(() => siteChoices.removed(sites[0]!._id));
+  expect(selectedSite.get().selectedSiteID).toBeNull();
+  expect(await screen.findByText('No sites yet')).toBeInTheDocument();
+});
+
+test('two selectors on a page share one request', async () => {
+  const api = fakeApi(() => ok(sites));
+  render(
+    <>
+      <SiteSelector />
+      <SiteSelector />
+    </>,
+  );
+  await waitFor(() => expect(screen.getAllByRole('combobox', { name: 'Site' })).toHaveLength(2));
+  expect(api.to('site-panel/simple-list')).toHaveLength(1);
 });

@@ -17,6 +17,8 @@ import {
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type {
   AnyFieldDeclaration,
   AnyListFieldDeclaration,
@@ -24,7 +26,9 @@ import type {
   MultiSelectFieldDeclaration,
   NumberFieldDeclaration,
   SelectFieldDeclaration,
+  TextFieldDeclaration,
 } from './declarations.js';
+import { FileInput, asFiles } from './FileInput.js';
 import { optionLabel, useOptions } from './options.js';
 import { SitePicker } from './pickers.js';
 import { useDraft } from './site-dates.js';
@@ -76,10 +80,11 @@ export function FieldInput(props: FieldInputProps) {
     fullWidth: true,
   };
   switch (field.kind) {
+    case 'password':
+      return <PasswordInput {...props} field={field} text={text} />;
     case 'text':
     case 'email':
     case 'tel':
-    case 'password':
     case 'multiline':
       return (
         <TextField
@@ -143,6 +148,19 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'list':
       return <ListInput {...props} field={field} />;
+    case 'file':
+    case 'image':
+      return (
+        <FileInput
+          field={field}
+          id={id}
+          value={asFiles(value)}
+          onChange={onChange}
+          onBlur={onBlur}
+          error={error}
+          disabled={disabled}
+        />
+      );
     case 'custom':
       return (
         <Box>
@@ -175,6 +193,55 @@ type TextProps = {
   size: 'small' | 'medium' | undefined;
   fullWidth: boolean;
 };
+
+/**
+ * A password box: hidden by default, with a button that shows it, named for what it will do next ("Show
+ * password", "Hide password") and tied to its box with aria-controls. `autoComplete` tells password managers whether this is the
+ * password they hold ('current-password', the default) or one to remember ('new-password').
+ */
+function PasswordInput({
+  field,
+  value,
+  onChange,
+  text,
+}: FieldInputProps & { field: TextFieldDeclaration; text: TextProps }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...text}
+      type={shown ? 'text' : 'password'}
+      autoComplete={field.autoComplete ?? 'current-password'}
+      placeholder={field.placeholder}
+      value={asText(value)}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{
+        htmlInput: {
+          // A shown password is still a secret: no spelling suggestions or capitalisation on phones.
+          autoCapitalize: 'none',
+          autoCorrect: 'off',
+          spellCheck: false,
+        },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                edge="end"
+                aria-label={shown ? 'Hide password' : 'Show password'}
+                aria-controls={text.id}
+                onClick={() => setShown((was) => !was)}
+                // Keeps the caret in the box, so the toggle does not blur it mid-typing.
+                onMouseDown={(event) => event.preventDefault()}
+                disabled={text.disabled}
+              >
+                {shown ? <VisibilityOffOutlinedIcon /> : <VisibilityOutlinedIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
 
 const parseNumber = (draft: string): number | null => {
   const trimmed = draft.trim().replace(',', '.');

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { defineRulesFor, type AbilityUser } from '../ability/index.js';
 import type { ResourceApi } from '../api/resource.js';
@@ -23,6 +23,7 @@ import { notifyStore } from '../notify/store.js';
 import { session } from '../session/store.js';
 import { selectedSite } from '../site/store.js';
 import { defineResource, ResourceScreen } from './index.js';
+import { renderWithRouter } from './testing.js';
 
 // The kit driven the way a remote uses it: real contract schemas, real ability rules, a fake api.
 
@@ -141,12 +142,15 @@ const supplierScreen = (api: ResourceApi<Supplier, SupplierInput, SupplierUpdate
     },
   });
 
+// Dialogs and grids in jsdom on a shared, busy machine: the defaults' 5 s is too tight.
+jest.setTimeout(20_000);
+
 // Grids in jsdom have no layout: render every row and column regardless of the (zero) viewport.
 const gridProps = { disableVirtualization: true } as const;
 
 function renderSuppliers(rows: Supplier[], api = supplierApi(rows)) {
   const user = userEvent.setup();
-  render(<ResourceScreen resource={supplierScreen(api)} gridProps={gridProps} />);
+  renderWithRouter(<ResourceScreen resource={supplierScreen(api)} gridProps={gridProps} />);
   return { api, user };
 }
 
@@ -235,7 +239,7 @@ describe('filters', () => {
     const list = pagedList([supplier(ids.fish, 'Fresh Fish Ltd')]);
     const api: ResourceApi<Supplier, never, never, LogFilters> = { list };
     const user = userEvent.setup();
-    const { container } = render(
+    const { container } = renderWithRouter(
       <ResourceScreen
         resource={defineResource({
           title: 'Deliveries',
@@ -313,15 +317,15 @@ describe('actions and abilities', () => {
   it('deletes only after confirmation, naming the record, and reloads the list', async () => {
     const { api, user } = renderSuppliers(rows);
     await user.click(await screen.findByRole('button', { name: 'Delete Fresh Fish Ltd' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete supplier "Fresh Fish Ltd"?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete supplier "Fresh Fish Ltd"?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.remove).not.toHaveBeenCalled();
     expect(api.list).toHaveBeenCalledTimes(1);
 
     await user.click(screen.getByRole('button', { name: 'Delete Fresh Fish Ltd' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.remove).toHaveBeenCalledWith(ids.fish);
     expect(api.list).toHaveBeenCalledTimes(2);
   });
@@ -343,7 +347,7 @@ describe('the create and edit form', () => {
     expect(api.create).not.toHaveBeenCalled();
   });
 
-  it('validates again on leaving a field after the first submit', async () => {
+  it('removes a message once its field is fixed, and shows a new one at the next submit', async () => {
     const { user } = renderSuppliers([fish]);
     await user.click(await screen.findByRole('button', { name: 'Add supplier' }));
     const dialog = screen.getByRole('dialog', { name: 'Add supplier' });
@@ -352,6 +356,7 @@ describe('the create and edit form', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'not-an-email');
     await user.tab();
     expect(within(dialog).queryByText('Supplier name is required')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Must be a valid e-mail address')).toBeInTheDocument();
   });
 
@@ -496,7 +501,7 @@ describe('the list field (fridge temperature items)', () => {
     const api = fridgeApi();
     api.create.mockImplementationOnce(async () => ({}) as MasterType);
     const user = userEvent.setup();
-    render(<ResourceScreen resource={fridgeScreen(api)} gridProps={gridProps} />);
+    renderWithRouter(<ResourceScreen resource={fridgeScreen(api)} gridProps={gridProps} />);
     await user.click(await screen.findByRole('button', { name: 'Add fridge' }));
     const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in');
@@ -539,7 +544,7 @@ describe('the list field (fridge temperature items)', () => {
       }),
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={fridgeScreen(api)} gridProps={gridProps} />);
+    renderWithRouter(<ResourceScreen resource={fridgeScreen(api)} gridProps={gridProps} />);
     await user.click(await screen.findByRole('button', { name: 'Add fridge' }));
     const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in');
@@ -555,6 +560,7 @@ describe('the list field (fridge temperature items)', () => {
     );
 
     await user.type(within(item).getByRole('textbox', { name: /Item name/ }), 'Top shelf');
+    await user.type(within(item).getByRole('textbox', { name: 'Upper limit' }), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(item).findByRole('textbox', {

@@ -13,6 +13,13 @@ export interface SearchFieldProps {
 /** The list's search box: one request per pause in typing, not one per key. */
 export function SearchField({ value, onSearch, placeholder, delay = 300 }: SearchFieldProps) {
   const [text, setText] = useState(value);
+  // The search changed from elsewhere (Back, a link): the box shows it. Its own search coming back is
+  // the typed text already (perhaps with a trailing space the user is still typing after).
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (text.trim() !== value) setText(value);
+  }
   useEffect(() => {
     const search = text.trim();
     if (search === value) return;

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { z } from 'zod';
-import type { SubjectName } from '../ability/index.js';
+import type { Action, SubjectName } from '../ability/index.js';
 import type { ResourceApi } from '../api/resource.js';
-import type { Option } from '../contract/index.js';
+import type { Option, UploadedFile } from '../contract/index.js';
+import type { ConsoleIcon, IconName } from '../icons/index.js';
 import type { FilterValues } from './list-query.js';
 
 // What a screen declares. Everything here is data (plus small mapping functions), so a list screen is a
@@ -85,6 +86,32 @@ export interface ListFieldDeclaration<
   itemLabel: string;
 }
 
+/** A file already stored by the API's upload route, as a record keeps it. */
+export type StoredFile = UploadedFile;
+
+/**
+ * A file field's value: files chosen in this form (uploaded when it is saved) and files stored before
+ * (an edit form's existing photos). After a save the kit has replaced every `File` by its `StoredFile`.
+ */
+export type FileFieldValue = readonly (File | StoredFile)[];
+
+/**
+ * Files or images: a button (and drop zone) to choose them, a thumbnail per image, remove per file. Files
+ * of another type or over `maxBytes` are refused with a message and never enter the value.
+ */
+export interface FileFieldDeclaration<Name extends string = string> extends FieldBase<Name> {
+  /** 'image' shows thumbnails and accepts images unless `accept` says otherwise. */
+  kind: 'file' | 'image';
+  /** MIME types ('image/png', 'image/*') or extensions ('.pdf'); default any type the API stores. */
+  accept?: readonly string[];
+  /** Per file; default the API's limit (10 MiB). */
+  maxBytes?: number;
+  /** Several files (default false: choosing one replaces the other). */
+  multiple?: boolean;
+  /** With `multiple`: at most this many. */
+  maxFiles?: number;
+}
+
 export interface CustomFieldProps<Value> {
   id: string;
   label: string;
@@ -126,7 +153,8 @@ type FieldFor<Form, Name extends keyof Form & string> =
   | ([Present<Form[Name]>] extends [readonly string[]] ? MultiSelectFieldDeclaration<Name> : never)
   | ([Present<Form[Name]>] extends [readonly (infer Item extends object)[]]
       ? ListFieldDeclaration<Name, Item>
-      : never);
+      : never)
+  | ([Present<Form[Name]>] extends [FileFieldValue] ? FileFieldDeclaration<Name> : never);
 
 /** One field of a form whose values are `Form`. */
 export type FieldDeclaration<Form> = { [Name in keyof Form & string]: FieldFor<Form, Name> }[keyof Form &
@@ -149,6 +177,7 @@ export type AnyFieldDeclaration =
   | SwitchFieldDeclaration
   | DateTimeFieldDeclaration
   | AnyListFieldDeclaration
+  | FileFieldDeclaration
   | CustomFieldDeclaration;
 
 // ---- forms ----------------------------------------------------------------------------------------------
@@ -162,7 +191,7 @@ interface ResourceFormBase<Row, Form, CreateInput> {
    * schema the API validates with, so client and server report the same paths (`temperatureItems.0.name`)
    * and a form field named like the body key shows both sides' messages.
    */
-  toInput(form: Form, context: FormContext): CreateInput;
+  toInput(form: Form, context: FormContext): WithoutSite<CreateInput>;
   /** The contract's create schema. */
   schema: z.ZodType;
   /** The contract's update schema (default `schema`). */
@@ -170,6 +199,14 @@ interface ResourceFormBase<Row, Form, CreateInput> {
   /** Dialog width (default 'sm'; 'md' for forms with a list field). */
   width?: 'xs' | 'sm' | 'md' | 'lg';
 }
+
+/**
+ * A create body as a declaration writes it: for a `siteScoped` resource the kit sets `siteID` to the
+ * selected site (and keeps the record's own site on update), so the declaration leaves it out.
+ */
+export type WithoutSite<Input> = Input extends { siteID: infer Site }
+  ? Omit<Input, 'siteID'> & { siteID?: Site }
+  : Input;
 
 type UpdateMapping<Row, Form, CreateInput, UpdateInput> = [UpdateInput] extends [never]
   ? { toUpdate?: never }
@@ -202,8 +239,133 @@ export interface DateRangeFilterDeclaration<Key extends string = string> {
   labels?: { from: string; to: string };
 }
 
+/**
+ * One site-local day (YYYY-MM-DD) with previous / today / next and a date picker, in the selected site's
+ * zone. Always set: it starts at today in that zone.
+ */
+export interface DayFilterDeclaration<Key extends string = string> {
+  kind: 'day';
+  name: Key;
+  /** Default "Day". */
+  label?: string;
+}
+
+/** The list params a status filter's counts are for: the list's own, without the status itself. */
+export type CountParams = FilterValues & { search: string };
+
+/**
+ * Status tabs with a count on each: PENDING (4), COMPLETED (12). The counts are for what the rest of the
+ * query selects (the day, the search), so switching tabs does not change them.
+ */
+export interface StatusFilterDeclaration<Key extends string = string> {
+  kind: 'status';
+  name: Key;
+  /** Names the tab list for screen readers. */
+  label: string;
+  options: readonly Option[];
+  /** A first tab for every status with this label (default "All"); false for none (then the first one). */
+  allLabel?: string | false;
+  /** The count of each status, e.g. from a `counts` endpoint; a status it leaves out shows none. */
+  counts?: (params: CountParams, signal: AbortSignal) => Promise<Partial<Record<string, number>>>;
+}
+
+/** A search-as-you-type select: its options come from a loader given the typed text (a staff member). */
+export interface AsyncSelectFilterDeclaration<Key extends string = string> {
+  kind: 'asyncSelect';
+  name: Key;
+  label: string;
+  /** The options matching what was typed ('' when nothing is). */
+  search: (text: string, context: FormContext, signal: AbortSignal) => Promise<readonly Option[]>;
+  /** The option of a value that came from the URL, so a shared link shows a name and not an id. */
+  resolve?: (value: string, context: FormContext) => Promise<Option | null>;
+}
+
+export interface CustomFilterProps {
+  /** This filter's value on the query (from the URL, so a string or nothing). */
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+  context: FormContext;
+}
+
+/** Any other filter: the kit keeps its value in the list query and the URL, the component shows it. */
+export interface CustomFilterDeclaration<Key extends string = string> {
+  kind: 'custom';
+  name: Key;
+  label: string;
+  render(props: CustomFilterProps): ReactNode;
+}
+
 export type FilterDeclaration<Key extends string = string> =
-  SelectFilterDeclaration<Key> | DateRangeFilterDeclaration<Key>;
+  | SelectFilterDeclaration<Key>
+  | DateRangeFilterDeclaration<Key>
+  | DayFilterDeclaration<Key>
+  | StatusFilterDeclaration<Key>
+  | AsyncSelectFilterDeclaration<Key>
+  | CustomFilterDeclaration<Key>;
+
+/** The query params a filter sets. */
+export const filterKeys = (filter: FilterDeclaration): string[] =>
+  filter.kind === 'dateRange' ? [filter.from, filter.to] : [filter.name];
+
+// ---- row actions, bulk actions, the detail view ---------------------------------------------------------
+
+/** The words of a confirmation asked before an action runs. */
+export interface ConfirmText {
+  title: string;
+  message?: string;
+}
+
+/** Who may run an action: the ability's action on the declaration's subject (or `subject`), per row. */
+export interface ActionAbility {
+  action: Action;
+  subject?: SubjectName;
+}
+
+interface ActionBase {
+  /** The button's words ("Complete"); with the record's label it names the button for screen readers. */
+  label: string;
+  icon?: IconName | ConsoleIcon;
+  ability: ActionAbility;
+}
+
+/** An action on one record, beside view, edit and delete: in the grid, on the cards and in the detail. */
+export interface RowActionDeclaration<Row> extends ActionBase {
+  /** Asked first when given. */
+  confirm?: ConfirmText | ((row: Row) => ConfirmText);
+  /** Shown only for rows it suits (e.g. only pending tasks can be completed). */
+  available?: (row: Row) => boolean;
+  /** Runs it; the list reloads afterwards. A thrown error keeps the confirmation open. */
+  run(row: Row): Promise<unknown>;
+}
+
+/** An action on the selected records. It runs on those the ability allows it for. */
+export interface BulkActionDeclaration<Row> extends ActionBase {
+  confirm?: ConfirmText | ((rows: readonly Row[]) => ConfirmText);
+  run(rows: readonly Row[]): Promise<unknown>;
+}
+
+/** What a detail section can do besides showing the record. */
+export interface DetailHelpers {
+  /** Loads the record again (after a section changed it). */
+  reload(): void;
+  /** True when the signed-in user may do `action` on the record (or on `subject`). */
+  can(action: Action, subject?: SubjectName): boolean;
+  context: FormContext;
+}
+
+/** A part of the detail view for a sub-resource: comments, images, checklist items, change history. */
+export interface DetailSection<Row> {
+  title: string;
+  /** A component that loads its own data may be returned here too. */
+  render(record: Row, helpers: DetailHelpers): ReactNode;
+}
+
+export interface DetailDeclaration<Row> {
+  /** Shown below the fields, each under its title. */
+  sections?: readonly DetailSection<Row>[];
+  /** Dialog width (default 'sm'). */
+  width?: 'sm' | 'md' | 'lg';
+}
 
 export interface ViewField<Row> {
   label: string;
@@ -221,6 +383,7 @@ export interface ResourceDefinition<
   CreateInput = never,
   UpdateInput = never,
   Filters = object,
+  Sort extends string = string,
 > {
   /** Plural, for the heading: "Suppliers". */
   title: string;
@@ -232,8 +395,13 @@ export interface ResourceDefinition<
   columns: readonly GridColDef<Row>[];
   /** How a record is named in messages ('Delete supplier "Fresh Fish Ltd"?'). */
   recordLabel: (row: Row) => string;
-  /** `column` or `-column`; default `_id` (creation order). */
-  defaultSort?: string;
+  /**
+   * The columns the API sorts by: the contract's list (`supplierSortColumns`). Only these grid columns
+   * offer sorting, and a sort in the URL that is not one of them is ignored.
+   */
+  sortable?: readonly Sort[];
+  /** `column` or `-column`, one of `sortable`; default `_id` (creation order). */
+  defaultSort?: NoInfer<Sort> | `-${NoInfer<Sort>}`;
   /** Show a search box (default true). */
   search?: boolean | { placeholder: string };
   filters?: readonly FilterDeclaration<Extract<keyof Filters, string>>[];
@@ -244,6 +412,12 @@ export interface ResourceDefinition<
   form?: ResourceForm<Row, Form, CreateInput, UpdateInput>;
   /** What the view modal shows; default the columns. */
   view?: readonly ViewField<Row>[];
+  /** The view modal (and detail page): sub-resource sections. It loads the record with `api.get`. */
+  detail?: DetailDeclaration<Row>;
+  /** Actions beside view, edit and delete, each allowed per row by its ability. */
+  rowActions?: readonly RowActionDeclaration<Row>[];
+  /** Actions on the selected rows; declaring one turns on row selection. */
+  bulkActions?: readonly BulkActionDeclaration<Row>[];
   /**
    * Turns actions off. By default an action exists when the API and form support it: view always,
    * create with `api.create` and a form, edit with `api.update` and a form, delete with `api.remove`.
@@ -255,17 +429,31 @@ export interface ResourceDefinition<
   emptyHint?: string;
 }
 
-/** Infers the types of a declaration so mistakes in it are caught where it is written. */
+/**
+ * Infers the types of a declaration so mistakes in it are caught where it is written, and checks what the
+ * types cannot: the default sort is one the API accepts.
+ */
 export function defineResource<
   Row extends RowBase,
   Form = never,
   CreateInput = never,
   UpdateInput = never,
   Filters = object,
+  Sort extends string = string,
 >(
-  definition: ResourceDefinition<Row, Form, CreateInput, UpdateInput, Filters>,
-): ResourceDefinition<Row, Form, CreateInput, UpdateInput, Filters> {
+  definition: ResourceDefinition<Row, Form, CreateInput, UpdateInput, Filters, Sort>,
+): ResourceDefinition<Row, Form, CreateInput, UpdateInput, Filters, Sort> {
+  const { sortable, defaultSort } = definition;
+  if (sortable && defaultSort !== undefined && !isSortable(defaultSort, sortable))
+    throw new Error(
+      `${definition.title}: the default sort "${defaultSort}" is not one of ${sortable.join(', ')}`,
+    );
   return definition;
+}
+
+/** True when the API sorts by `sort` (`column` or `-column`); any sort when the columns are not declared. */
+export function isSortable(sort: string, sortable: readonly string[] | undefined): boolean {
+  return sortable === undefined || sortable.includes(sort.replace(/^-/, ''));
 }
 
 /** Which actions a declaration has (before the ability decides per row). */

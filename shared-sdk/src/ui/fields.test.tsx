@@ -191,3 +191,47 @@ describe('other field kinds', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 });
+
+describe('password fields', () => {
+  function renderPassword(autoComplete?: string) {
+    const onChange = jest.fn();
+    render(
+      <FieldInput
+        field={{ kind: 'password', name: 'newPassword', label: 'New password', autoComplete }}
+        id="new-password"
+        value="s3cret-Pass"
+        onChange={onChange}
+        onBlur={() => undefined}
+        error={undefined}
+        errors={{}}
+        disabled={false}
+        context={{ siteID: null, timeZone: 'UTC' }}
+      />,
+    );
+    return { onChange, input: screen.getByLabelText('New password') };
+  }
+
+  it('hides what is typed and tells password managers which password it is', () => {
+    const { input } = renderPassword('new-password');
+    expect(input).toHaveAttribute('type', 'password');
+    expect(input).toHaveAttribute('autocomplete', 'new-password');
+    expect(input).toHaveValue('s3cret-Pass');
+  });
+
+  it('is the current password for autofill unless declared otherwise', () => {
+    expect(renderPassword().input).toHaveAttribute('autocomplete', 'current-password');
+  });
+
+  it('shows and hides the password with a labelled toggle, keeping the caret in the field', () => {
+    const { input } = renderPassword('new-password');
+    input.focus();
+    const show = screen.getByRole('button', { name: 'Show password' });
+    expect(show).toHaveAttribute('aria-controls', 'new-password');
+    // Pressing the toggle does not take focus from the field.
+    expect(fireEvent.mouseDown(show)).toBe(false);
+    fireEvent.click(show);
+    expect(input).toHaveAttribute('type', 'text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+});

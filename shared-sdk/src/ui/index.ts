@@ -3,7 +3,27 @@
 
 // A list screen as a declaration.
 export * from './declarations.js';
-export { ResourceScreen, type ResourceScreenProps } from './ResourceScreen.js';
+export { ResourceScreen, resourceKey, type ResourceScreenProps } from './ResourceScreen.js';
+
+// A list's pieces for screens with a layout of their own, and one record as a modal or a page.
+export {
+  useResourceGrid,
+  type ResourceGrid,
+  type ResourceGridOptions,
+  type RowSelection,
+} from './use-resource-grid.js';
+export {
+  DetailDialog,
+  ResourceDetail,
+  useRecord,
+  viewEntries,
+  type DetailResource,
+  type LoadedRecord,
+  type ResourceDetailProps,
+} from './ResourceDetail.js';
+export { readModal, useModalLocation, type ModalLocation, type ModalTarget } from './use-modal-location.js';
+export { useActionRunner, type ActionRunner } from './actions.js';
+export { addDays, dayLabel, isDay, todayIn } from './days.js';
 
 // The two hooks the screen is built on, for screens that need their own layout.
 export { useResourceList, type ResourceList, type ResourceListOptions } from './use-resource-list.js';
@@ -24,16 +44,31 @@ export {
   isNarrowed,
   modelFromSort,
   pageSizeOptions,
+  readListQuery,
   sortFromModel,
   toListParams,
+  writeListQuery,
   type FilterValue,
   type FilterValues,
   type ListQuery,
   type ListQueryChange,
+  type ListUrlScheme,
+  type UrlListQuery,
 } from './list-query.js';
 
 // The pieces, for screens that are not plain lists.
 export { FieldInput, type FieldInputProps } from './FieldInput.js';
+export {
+  FileInput,
+  acceptedTypes,
+  chosenFilesAsStored,
+  formatSize,
+  isAccepted,
+  isStoredFile,
+  storedFiles,
+  uploadChosenFiles,
+  type FileInputProps,
+} from './FileInput.js';
 export {
   ConfirmDialog,
   EntryList,

@@ -4,9 +4,13 @@ import {
   initialListQuery,
   isNarrowed,
   modelFromSort,
+  readListQuery,
   sortFromModel,
   toListParams,
+  writeListQuery,
+  type ListUrlScheme,
 } from './list-query.js';
+import { addDays, isDay, todayIn } from './days.js';
 
 const row = (id: string) => ({ _id: id, name: `Row ${id}` });
 
@@ -124,5 +128,110 @@ describe('wire params and the grid sort model', () => {
     expect(isNarrowed(initialListQuery())).toBe(false);
     expect(isNarrowed({ ...initialListQuery(), search: 'fish' })).toBe(true);
     expect(isNarrowed({ ...initialListQuery(), filters: { type: 'PROB' } })).toBe(true);
+  });
+});
+
+describe('the list query in the URL', () => {
+  const scheme: ListUrlScheme = {
+    defaultSort: 'name',
+    sortable: ['_id', 'name', 'createdAt'],
+    defaultLimit: 10,
+    filterNames: ['status', 'day'],
+    defaultFilters: { day: '2026-03-30' },
+  };
+  const read = (search: string) => readListQuery(new URLSearchParams(search), scheme);
+
+  it('reads what the URL says and defaults for what it leaves out', () => {
+    expect(read('search=fish&sort=-createdAt&page=3&limit=25&status=PENDING&day=2026-03-29')).toEqual({
+      search: 'fish',
+      sort: '-createdAt',
+      page: 3,
+      limit: 25,
+      filters: { status: 'PENDING', day: '2026-03-29' },
+    });
+    expect(read('')).toEqual({
+      search: '',
+      sort: 'name',
+      page: 1,
+      limit: 10,
+      filters: { status: undefined, day: '2026-03-30' },
+    });
+  });
+
+  it("ignores what the API would refuse: another list's sort, a page of 0, a limit it does not offer", () => {
+    expect(read('sort=supplierName&page=0&limit=7')).toMatchObject({ sort: 'name', page: 1, limit: 10 });
+    expect(read('sort=-supplierName&page=abc&limit=1000')).toMatchObject({
+      sort: 'name',
+      page: 1,
+      limit: 10,
+    });
+  });
+
+  it('writes only what differs from the defaults, and keeps the params of others (tab, modal)', () => {
+    const query = {
+      ...initialListQuery({ sort: 'name' }),
+      search: 'fish',
+      page: 2,
+      filters: { day: '2026-03-30' },
+    };
+    const written = writeListQuery(
+      new URLSearchParams('tab=types&view=abc&sort=-name&status=DONE'),
+      query,
+      scheme,
+    );
+    expect(Object.fromEntries(written)).toEqual({ tab: 'types', view: 'abc', search: 'fish', page: '2' });
+  });
+
+  it('round-trips: what it writes reads back as the same query', () => {
+    const query = {
+      ...initialListQuery({ sort: 'name' }),
+      search: 'fish pie',
+      sort: '-createdAt',
+      page: 4,
+      limit: 50,
+      filters: { status: 'COMPLETED', day: '2026-01-01' },
+    };
+    expect(readListQuery(writeListQuery(new URLSearchParams(), query, scheme), scheme)).toEqual({
+      search: query.search,
+      sort: query.sort,
+      page: query.page,
+      limit: query.limit,
+      filters: query.filters,
+    });
+  });
+
+  it('leaves the page of "Load more" out, and a restore of the same list changes nothing', () => {
+    const first = initialListQuery({ sort: 'name', filters: { day: '2026-03-30' } });
+    const more = changeListQuery(first, { type: 'more' }, 'name');
+    const written = writeListQuery(new URLSearchParams('page=1'), more, scheme);
+    expect(written.get('page')).toBe('1');
+    const restored = changeListQuery(
+      more,
+      { type: 'restore', query: readListQuery(written, scheme) },
+      'name',
+    );
+    expect(restored).toBe(more);
+  });
+});
+
+describe('site-local days', () => {
+  it("reads today in the site's zone, not the browser's", () => {
+    const instant = new Date('2026-03-29T23:30:00Z');
+    expect(todayIn('Europe/London', instant)).toBe('2026-03-30');
+    expect(todayIn('America/New_York', instant)).toBe('2026-03-29');
+    expect(todayIn('UTC', instant)).toBe('2026-03-29');
+  });
+
+  it('steps calendar days across a DST change, a month end and a leap day', () => {
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-10-25', -1)).toBe('2026-10-24');
+    expect(addDays('2026-03-31', 1)).toBe('2026-04-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+
+  it('accepts only real dates', () => {
+    expect(isDay('2026-02-28')).toBe(true);
+    expect(isDay('2026-02-30')).toBe(false);
+    expect(isDay('30/03/2026')).toBe(false);
   });
 });

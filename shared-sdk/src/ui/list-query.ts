@@ -1,5 +1,6 @@
 import type { GridSortModel } from '@mui/x-data-grid';
 import { listDefaults, type ListParams } from '../contract/index.js';
+import { isSortable } from './declarations.js';
 
 // The list query of every screen as plain data and pure functions, so paging, sorting and the spec's
 // append/replace rule can be tested without rendering anything.
@@ -33,7 +34,9 @@ export type ListQueryChange =
   | { type: 'sort'; sort: string | null }
   | { type: 'filters'; filters: FilterValues }
   | { type: 'more' }
-  | { type: 'reload' };
+  | { type: 'reload' }
+  /** The URL changed (Back, a link): show what it says. */
+  | { type: 'restore'; query: UrlListQuery };
 
 export const pageSizeOptions = [10, 25, 50, 100] as const;
 
@@ -70,6 +73,8 @@ export function changeListQuery(query: ListQuery, change: ListQueryChange, defau
     }
     case 'more':
       return { ...query, page: query.page + 1, isParamChanged: false };
+    case 'restore':
+      return sameUrlQuery(query, change.query) ? query : { ...query, ...change.query, isParamChanged: true };
     case 'reload':
       // After "Load more" the rows span pages 1..n; reloading only page n would drop edits on the
       // earlier ones, so start again from the first page.
@@ -129,5 +134,92 @@ export function isNarrowed(query: ListQuery): boolean {
   return (
     query.search.trim() !== '' ||
     Object.values(query.filters).some((value) => value !== undefined && value !== null && value !== '')
+  );
+}
+
+// ---- the list query in the URL --------------------------------------------------------------------------
+
+/** The part of the query a URL holds: `?search=fish&sort=-supplierName&page=2&limit=25&day=2026-03-30`. */
+export type UrlListQuery = Pick<ListQuery, 'search' | 'sort' | 'page' | 'limit' | 'filters'>;
+
+/** How one list reads and writes the URL: its defaults are left out of it, unknown values ignored. */
+export interface ListUrlScheme {
+  defaultSort: string;
+  /** The sorts the API accepts; a URL asking for another gets the default. */
+  sortable?: readonly string[];
+  defaultLimit: number;
+  /** The declared filters' params; other params belong to someone else (the modal, the tab). */
+  filterNames: readonly string[];
+  /** A filter's value while the URL has none (a day filter's today). */
+  defaultFilters: FilterValues;
+}
+
+const listKeys = ['search', 'sort', 'page', 'limit'] as const;
+
+const positiveInteger = (text: string | null) => {
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= 1 ? value : null;
+};
+
+/** What the URL asks the list to show; what it cannot mean is read as the default. */
+export function readListQuery(params: URLSearchParams, scheme: ListUrlScheme): UrlListQuery {
+  const sort = params.get('sort');
+  const limit = positiveInteger(params.get('limit'));
+  const filters: FilterValues = {};
+  for (const name of scheme.filterNames) {
+    const value = params.get(name);
+    filters[name] = value !== null && value !== '' ? value : scheme.defaultFilters[name];
+  }
+  return {
+    search: params.get('search')?.trim() ?? '',
+    sort: sort !== null && sort !== '' && isSortable(sort, scheme.sortable) ? sort : scheme.defaultSort,
+    page: positiveInteger(params.get('page')) ?? 1,
+    limit:
+      limit !== null && (pageSizeOptions as readonly number[]).includes(limit) ? limit : scheme.defaultLimit,
+    filters,
+  };
+}
+
+/**
+ * The URL's params with the list's part replaced, defaults left out. The page of "Load more" is not
+ * written: a reload shows the first page of cards again rather than only the last one.
+ */
+export function writeListQuery(
+  params: URLSearchParams,
+  query: ListQuery,
+  scheme: ListUrlScheme,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of [...listKeys, ...scheme.filterNames]) {
+    if (key === 'page' && !query.isParamChanged) continue;
+    next.delete(key);
+  }
+  if (query.search !== '') next.set('search', query.search);
+  if (query.sort !== scheme.defaultSort) next.set('sort', query.sort);
+  if (query.isParamChanged && query.page !== 1) next.set('page', String(query.page));
+  if (query.limit !== scheme.defaultLimit) next.set('limit', String(query.limit));
+  for (const name of scheme.filterNames) {
+    const value = query.filters[name];
+    if (value !== undefined && value !== null && value !== '' && value !== scheme.defaultFilters[name])
+      next.set(name, String(value));
+  }
+  return next;
+}
+
+const present = (filters: FilterValues) =>
+  Object.entries(filters)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .sort()
+    .join('&');
+
+function sameUrlQuery(query: ListQuery, other: UrlListQuery): boolean {
+  return (
+    query.search === other.search &&
+    query.sort === other.sort &&
+    // After "Load more" the URL keeps the first page (see writeListQuery): that is the same list.
+    (query.page === other.page || !query.isParamChanged) &&
+    query.limit === other.limit &&
+    present(query.filters) === present(other.filters)
   );
 }

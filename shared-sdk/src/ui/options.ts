@@ -2,30 +2,40 @@ import { useEffect, useState } from 'react';
 import type { Option } from '../contract/index.js';
 import type { FormContext, OptionsSource } from './declarations.js';
 
+interface Loaded {
+  /** What the options were loaded for: while it differs from the current request they are still loading. */
+  source: OptionsSource;
+  siteID: string | null;
+  timeZone: string;
+  options: readonly Option[];
+}
+
 /** The options of a select: static ones at once, a loader's once it answers (per site). */
 export function useOptions(source: OptionsSource, context: FormContext) {
-  const isStatic = typeof source !== 'function';
-  const [loaded, setLoaded] = useState<{ options: readonly Option[]; loading: boolean }>({
-    options: [],
-    loading: !isStatic,
-  });
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const { siteID, timeZone } = context;
 
   useEffect(() => {
     if (typeof source !== 'function') return;
     let current = true;
-    setLoaded((state) => ({ ...state, loading: true }));
+    const settle = (options: readonly Option[]) => {
+      if (current) setLoaded({ source, siteID, timeZone, options });
+    };
     source({ siteID, timeZone }).then(
-      (options) => current && setLoaded({ options, loading: false }),
+      settle,
       // The HTTP layer has shown the failure; an empty list still lets the rest of the form work.
-      () => current && setLoaded({ options: [], loading: false }),
+      () => settle([]),
     );
     return () => {
       current = false;
     };
   }, [source, siteID, timeZone]);
 
-  return isStatic ? { options: source, loading: false } : loaded;
+  if (typeof source !== 'function') return { options: source, loading: false };
+  const fresh =
+    loaded !== null && loaded.source === source && loaded.siteID === siteID && loaded.timeZone === timeZone;
+  // Until the new answer arrives the previous options stay, so a select does not empty while it reloads.
+  return { options: loaded?.options ?? [], loading: !fresh };
 }
 
 /** The label of a value, or the value itself while its option is not known. */

@@ -58,12 +58,17 @@ export interface ModalForm<Form extends object> {
   /** A failure no field can show (a 400 without field errors, or an unexpected error). */
   formError: string | null;
   submitting: boolean;
-  /** True after the first submit: from then on leaving a field validates again. */
+  /** True after the first submit: from then on a change removes the messages it fixes. */
   submitted: boolean;
+  /** True when some value differs from `initial`: closing would throw work away. */
+  dirty: boolean;
   setValue: <Name extends keyof Form & string>(name: Name, value: Form[Name]) => void;
   /** `setValue` for callers that only know the field's name at run time (declared fields). */
   setField: (name: string, value: unknown) => void;
-  /** Call when a field loses focus. */
+  /**
+   * Call when a field loses focus. It never changes what the form shows: messages already follow every
+   * change, and a message vanishing on blur would move the buttons under a pointer that is pressing one.
+   */
   blur: () => void;
   submit: () => Promise<boolean>;
   /** Spread on the <form>: submits, and moves focus to the first invalid field after a failed submit. */
@@ -86,9 +91,42 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
   target.focus();
 }
 
+/**
+ * Whether two form values are the same: plain data compared by content, anything else (a chosen File, a
+ * Date) by identity, which is what a user changed when it differs.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]))
+    );
+  }
+  return false;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The shown messages whose paths still fail, in the words of the latest check. */
+function stillFailing(shown: FieldErrors, found: FieldErrors): FieldErrors {
+  const kept = Object.entries(found).filter(([path]) => path in shown);
+  const same =
+    kept.length === Object.keys(shown).length && kept.every(([path, message]) => shown[path] === message);
+  return same ? shown : Object.fromEntries(kept);
+}
+
 /** The state of one open create/edit form: values, errors and submit. Mount it per open record. */
 export function useModalForm<Form extends object>(options: ModalFormOptions<Form>): ModalForm<Form> {
-  const [values, setValues] = useState(options.initial);
+  const [initial] = useState(options.initial);
+  const [values, setValues] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,9 +136,9 @@ export function useModalForm<Form extends object>(options: ModalFormOptions<Form
   const formRef = useRef<HTMLFormElement | null>(null);
 
   // Blur and submit can run before React re-renders with the last keystroke; read the latest.
-  const latest = useRef({ values, options });
+  const latest = useRef({ values, options, submitted });
   useEffect(() => {
-    latest.current = { values, options };
+    latest.current = { values, options, submitted };
   });
 
   useEffect(() => {
@@ -108,11 +146,14 @@ export function useModalForm<Form extends object>(options: ModalFormOptions<Form
   }, [failures]);
 
   const setField = useCallback((name: string, value: unknown) => {
-    setValues((current) => {
-      const next = { ...current, [name]: value };
-      latest.current = { ...latest.current, values: next };
-      return next;
-    });
+    const next = { ...latest.current.values, [name]: value };
+    latest.current = { ...latest.current, values: next };
+    setValues(next);
+    // After a failed submit a message goes as soon as its field is fixed, while typing, so it is gone
+    // before the user reaches for Save (and pressing Save does not move Save). New messages wait for the
+    // next Save: a row just added to a list is not scolded for being empty.
+    if (latest.current.submitted)
+      setClientErrors((shown) => stillFailing(shown, latest.current.options.validate(next)));
     // The server judged the old value; its message would now be about something no longer there.
     setServerErrors((current) => {
       const kept = Object.entries(current).filter(([path]) => !isUnder(path, name));
@@ -120,12 +161,14 @@ export function useModalForm<Form extends object>(options: ModalFormOptions<Form
     });
   }, []);
 
-  const blur = useCallback(() => {
-    if (submitted) setClientErrors(latest.current.options.validate(latest.current.values));
-  }, [submitted]);
+  // Values only change through setField, which already validated them, so leaving a field has nothing to
+  // add. Blur used to validate here, and that is the bug it must not bring back: pressing Save blurs the
+  // field, the message under it vanished, the form shrank, and the click landed beside the moved button.
+  const blur = useCallback(() => undefined, []);
 
   const submit = useCallback(async () => {
     const { values: current, options: opts } = latest.current;
+    latest.current = { ...latest.current, submitted: true };
     setSubmitted(true);
     setFormError(null);
     const found = opts.validate(current);
@@ -169,6 +212,7 @@ export function useModalForm<Form extends object>(options: ModalFormOptions<Form
     formError,
     submitting,
     submitted,
+    dirty: !sameValue(values, initial),
     setValue: setField,
     setField,
     blur,

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from '@console/shared-sdk/router';
 import type { ListData, ListParams } from '../contract/index.js';
 import {
   applyListPage,
   changeListQuery,
   initialListQuery,
+  readListQuery,
   toListParams,
+  writeListQuery,
   type FilterValues,
+  type ListUrlScheme,
   type ListQuery,
   type ListQueryChange,
 } from './list-query.js';
@@ -22,6 +26,11 @@ export interface ResourceListOptions<Row> {
   filters?: FilterValues;
   /** False while the list cannot be asked for yet (no site chosen): nothing is fetched. */
   enabled?: boolean;
+  /**
+   * Keeps the query in the URL's search params, so a reload or a shared link shows the same list and
+   * Back/Forward restore it. One list per page does this (the active tab's). Needs a router.
+   */
+  syncWithLocation?: ListUrlScheme;
 }
 
 export interface ResourceList<Row> {
@@ -49,27 +58,66 @@ export interface ResourceList<Row> {
 interface Loaded<Row> {
   rows: Row[];
   records: number;
-  loading: boolean;
   error: unknown;
-  settled: boolean;
+  /** The query the rows (or the error) answer. */
+  answered: ListQuery | null;
+  /** The fixed params they were asked with. */
+  scope: string | null;
 }
 
 /** The server list state of one screen: the query, the rows it returned, and how to change it. */
 export function useResourceList<Row extends { _id: string }>(
   options: ResourceListOptions<Row>,
 ): ResourceList<Row> {
-  const { defaultSort = initialListQuery().sort, enabled = true } = options;
+  const { defaultSort = initialListQuery().sort, enabled = true, syncWithLocation: scheme } = options;
+  const [searchParams, setSearchParams] = useSearchParams();
   const [query, dispatch] = useReducer(
     (current: ListQuery, change: ListQueryChange) => changeListQuery(current, change, defaultSort),
-    { sort: defaultSort, limit: options.limit, filters: options.filters },
-    initialListQuery,
+    null,
+    () => {
+      const initial = initialListQuery({ sort: defaultSort, limit: options.limit, filters: options.filters });
+      return scheme ? { ...initial, ...readListQuery(searchParams, scheme) } : initial;
+    },
   );
+
+  // The URL and the query follow each other. What this hook last wrote is remembered, so only a change
+  // from elsewhere (Back, a link) is read back.
+  const schemeRef = useRef(scheme);
+  useEffect(() => {
+    schemeRef.current = scheme;
+  });
+  const written = useRef<string | null>(null);
+  const location = useLocation();
+  // setSearchParams is a new function whenever the URL changes: kept in the ref, so only a change of the
+  // query writes the URL (a URL changed from elsewhere is read back below, never overwritten).
+  const latestUrl = useRef({ searchParams, state: location.state as unknown, setSearchParams });
+  useEffect(() => {
+    latestUrl.current = { searchParams, state: location.state as unknown, setSearchParams };
+  });
+  const synced = scheme !== undefined;
+  useEffect(() => {
+    const current = schemeRef.current;
+    if (!current) return;
+    const { searchParams: params, state, setSearchParams: write } = latestUrl.current;
+    const next = writeListQuery(params, query, current);
+    written.current = next.toString();
+    if (written.current === params.toString()) return;
+    // Changing the list is not a step Back should undo (opening a modal is), and it keeps the entry's
+    // state (whether a modal was opened by a push).
+    write(next, { replace: true, preventScrollReset: true, state });
+  }, [query, synced]);
+  const searchText = searchParams.toString();
+  useEffect(() => {
+    const current = schemeRef.current;
+    if (!current || searchText === written.current) return;
+    dispatch({ type: 'restore', query: readListQuery(new URLSearchParams(searchText), current) });
+  }, [searchText]);
   const [loaded, setLoaded] = useState<Loaded<Row>>({
     rows: [],
     records: 0,
-    loading: enabled,
     error: null,
-    settled: false,
+    answered: null,
+    scope: null,
   });
 
   // Fixed params arrive as a fresh object on every render; compare their content, not their identity.
@@ -89,15 +137,11 @@ export function useResourceList<Row extends { _id: string }>(
   });
 
   useEffect(() => {
-    if (!enabled) {
-      setLoaded({ rows: [], records: 0, loading: false, error: null, settled: false });
-      return;
-    }
+    if (!enabled) return;
     // Responses can come back out of order (fast typing, quick paging): only the latest one counts, and
     // the superseded request is cancelled.
     let current = true;
     const controller = new AbortController();
-    setLoaded((state) => ({ ...state, loading: true, error: null }));
     const fixed = JSON.parse(scope) as FilterValues;
     listRef.current(toListParams(query, fixed), controller.signal).then(
       (data) => {
@@ -111,13 +155,13 @@ export function useResourceList<Row extends { _id: string }>(
         setLoaded((state) => ({
           rows: applyListPage(state.rows, data.list, query.isParamChanged),
           records: data.records,
-          loading: false,
           error: null,
-          settled: true,
+          answered: query,
+          scope,
         }));
       },
       (error: unknown) => {
-        if (current) setLoaded((state) => ({ ...state, loading: false, error, settled: true }));
+        if (current) setLoaded((state) => ({ ...state, error, answered: query, scope }));
       },
     );
     return () => {
@@ -126,10 +170,17 @@ export function useResourceList<Row extends { _id: string }>(
     };
   }, [query, scope, enabled]);
 
+  // Derived rather than set when a request starts: loading until the answer to this very query is in.
+  const loading = enabled && loaded.answered !== query;
+  const shown = enabled ? loaded : { rows: [], records: 0 };
   return {
     query,
-    ...loaded,
-    hasMore: loaded.rows.length < loaded.records,
+    rows: shown.rows,
+    records: shown.records,
+    loading,
+    error: loading ? null : loaded.error,
+    settled: enabled && loaded.scope === scope,
+    hasMore: shown.rows.length < shown.records,
     setSearch: useCallback((search: string) => dispatch({ type: 'search', search }), []),
     setPage: useCallback((page: number) => dispatch({ type: 'page', page }), []),
     setLimit: useCallback((limit: number) => dispatch({ type: 'limit', limit }), []),

@@ -31,7 +31,8 @@ const ProfilePage = lazy(() =>
 
 export function App() {
   const signedIn = useIsSignedIn();
-  // Remotes are the signed-in console's screens: nothing of theirs is fetched for the sign-in page.
+  // After sign-in the shell reads each remote's description (data, no code); a remote's code loads when one
+  // of its routes opens. Nothing of theirs is fetched for the sign-in page.
   useEffect(() => {
     if (signedIn) void loadRemotes();
   }, [signedIn]);

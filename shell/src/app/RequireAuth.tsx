@@ -1,4 +1,5 @@
-import { Alert, Button, Stack } from '@console/shared-sdk/mui';
+import { Alert, Button, Stack, Typography } from '@console/shared-sdk/mui';
+import { useDocumentTitle } from '@console/shared-sdk';
 import type { ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from '@console/shared-sdk/router';
 import { useIsSignedIn, useSession } from '@console/shared-sdk';
@@ -18,18 +19,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireOrganization({ children }: { children: ReactNode }) {
   const role = useSession((s) => s.userData?.role);
   const orgId = useSession((s) => s.orgId);
-  if (role === 'ADMIN' && !orgId) {
-    return (
-      <Stack sx={{ alignItems: 'flex-start' }} spacing={2}>
-        <Alert severity="info">
-          You are signed in as a platform admin. Choose the organisation to work in; its sites and records
-          appear here.
-        </Alert>
-        <Button variant="contained" component={RouterLink} to="/dashboard/organizations">
-          Choose an organisation
-        </Button>
-      </Stack>
-    );
-  }
+  if (role === 'ADMIN' && !orgId) return <ChooseOrganization />;
   return <>{children}</>;
+}
+
+/** What an organisation's screen shows a platform admin who is not working in one yet. */
+function ChooseOrganization() {
+  useDocumentTitle('Choose an organisation');
+  return (
+    <Stack sx={{ alignItems: 'flex-start' }} spacing={2}>
+      <Typography variant="h4" component="h1">
+        Choose an organisation
+      </Typography>
+      <Alert severity="info">
+        You are signed in as a platform admin. Choose the organisation to work in; its sites and records
+        appear here.
+      </Alert>
+      <Button variant="contained" component={RouterLink} to="/dashboard/organizations">
+        Go to the organisations
+      </Button>
+    </Stack>
+  );
 }

@@ -1,7 +1,8 @@
 import { Chip } from '@console/shared-sdk/mui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
-import { organizationApi, session, useSession } from '@console/shared-sdk';
+import { session, useSession } from '@console/shared-sdk';
+import { organizationApi } from '@console/shared-sdk/organization';
 
 /** For the platform admin: which organisation it is acting in, and a way out of it. */
 export function ActingOrganization() {
@@ -24,6 +25,7 @@ export function ActingOrganization() {
   if (!orgId) {
     return (
       <Chip
+        sx={{ maxWidth: { xs: 150, sm: 'none' } }}
         label="Choose an organisation"
         onClick={() => navigate('/dashboard/organizations')}
         variant="outlined"
@@ -33,6 +35,8 @@ export function ActingOrganization() {
   return (
     <Chip
       color="secondary"
+      // A long organisation name ends in an ellipsis rather than pushing the account button off a phone.
+      sx={{ maxWidth: { xs: 150, sm: 320 } }}
       label={`Acting in ${name ?? 'organisation'}`}
       onDelete={() => {
         session.actInOrganization(null);

@@ -1,10 +1,11 @@
-import { Box, Container, Fade, Grow, Slide } from '@console/shared-sdk/mui';
+import { Box, CircularProgress, Container, Fade, Grow, Slide } from '@console/shared-sdk/mui';
 import { useMemo, useState, type ReactElement } from 'react';
 import { Outlet, useLocation } from '@console/shared-sdk/router';
-import { siteScopedPaths } from '@console/shared-sdk';
+import { siteScopedPaths, useDocumentTitle, useSiteChoices } from '@console/shared-sdk';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';
 import { Footer } from './Footer';
+import { useMenu } from './menu';
 import { NavBar } from './NavBar';
 import { SideMenu } from './SideMenu';
 import { ThemeSettingsDrawer } from './ThemeSettingsDrawer';
@@ -39,12 +40,29 @@ function useIsSiteScoped(pathname: string) {
   const remotes = useRegistry((s) => s.remotes);
   return useMemo(() => {
     const remoteScoped = remotes.flatMap(
-      (r) => r.module?.routes.filter((route) => route.siteScoped).map((route) => route.path) ?? [],
+      (r) => r.metadata?.routes.filter((route) => route.siteScoped).map((route) => route.path) ?? [],
     );
     return [...siteScopedPaths, ...remoteScoped].some(
       (path) => pathname === path || pathname.startsWith(`${path}/`),
     );
   }, [remotes, pathname]);
+}
+
+const contains = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The name of the screen at a path, as the shell knows it without the screen's code: the title a remote
+ * publishes for the route, else the menu entry it belongs to (the longest entry path that contains it).
+ */
+function useScreenTitle(pathname: string): string | undefined {
+  const remotes = useRegistry((s) => s.remotes);
+  const sections = useMenu();
+  return useMemo(() => {
+    const longestFirst = <T extends { path: string }>(items: T[]) =>
+      items.filter((item) => contains(item.path, pathname)).sort((a, b) => b.path.length - a.path.length)[0];
+    const route = longestFirst(remotes.flatMap((remote) => remote.metadata?.routes ?? []));
+    return route?.title ?? longestFirst(sections.flatMap((section) => section.items))?.title;
+  }, [remotes, sections, pathname]);
 }
 
 export function Layout() {
@@ -53,6 +71,12 @@ export function Layout() {
   const [mobileMenu, setMobileMenu] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const siteScoped = useIsSiteScoped(pathname);
+  // A remote's screen is named after its route (or menu entry) unless it names itself (useDocumentTitle).
+  useDocumentTitle(useScreenTitle(pathname), { fallback: true });
+  // The stored site is checked against the user's sites before a site-scoped screen asks for its records,
+  // so a site deleted since (here or elsewhere) gives way quietly instead of answering "Site not found".
+  const siteChoices = useSiteChoices();
+  const checkingSite = siteScoped && siteChoices.status === 'loading';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -70,11 +94,18 @@ export function Layout() {
         <Container
           component="main"
           maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}
-          sx={{ flex: 1, py: 3 }}
+          sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
         >
           <Transition key={pathname} type={settings.routerTransition}>
-            <Box>
-              <Outlet />
+            {/* minWidth 0: a wide grid scrolls inside its own frame instead of widening the page. */}
+            <Box sx={{ minWidth: 0 }}>
+              {checkingSite ? (
+                <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }} role="status">
+                  <CircularProgress aria-label="Loading your sites" />
+                </Box>
+              ) : (
+                <Outlet />
+              )}
             </Box>
           </Transition>
         </Container>

@@ -29,7 +29,15 @@ export function NavBar({ showSiteSelector, onOpenMobileMenu, onOpenSettings }: P
         ...(floating ? { top: 12, mx: { xs: 1, md: 3 }, mt: 1.5, width: 'auto', borderRadius: 2 } : {}),
       }}
     >
-      <Toolbar sx={{ gap: 1.5 }}>
+      {/* On a phone the site selector takes a row of its own, so the account button keeps its place. */}
+      <Toolbar
+        sx={{
+          gap: { xs: 1, sm: 1.5 },
+          flexWrap: { xs: 'wrap', md: 'nowrap' },
+          py: { xs: 1, md: 0 },
+          px: { xs: 1.5, sm: 3 },
+        }}
+      >
         <IconButton
           edge="start"
           aria-label="Open the menu"
@@ -48,7 +56,11 @@ export function NavBar({ showSiteSelector, onOpenMobileMenu, onOpenSettings }: P
             <MenuOpenIcon sx={{ transform: collapsed ? 'scaleX(-1)' : 'none' }} />
           </IconButton>
         </Tooltip>
-        {showSiteSelector && <SiteSelector />}
+        {showSiteSelector && (
+          <Box sx={{ order: { xs: 1, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, minWidth: 0 }}>
+            <SiteSelector />
+          </Box>
+        )}
         <Box sx={{ flex: 1 }} />
         <ActingOrganization />
         <Tooltip title="Theme settings">

@@ -28,6 +28,8 @@ export function UserMenu() {
     <>
       <Tooltip title="Account">
         <IconButton
+          edge="end"
+          sx={{ p: 0.5, flexShrink: 0 }}
           onClick={(event) => setAnchor(event.currentTarget)}
           aria-label={`Account of ${user.firstName} ${user.lastName}`}
           aria-haspopup="menu"

@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, renderHook, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@console/shared-sdk/router';
 import { defineRulesFor, session, type Role } from '@console/shared-sdk';
+import { consoleIcons } from '@console/shared-sdk/icons';
 import { registryStore } from '../remotes/registry';
+import { useMenu } from './menu';
 import { SideMenu } from './SideMenu';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -45,33 +47,42 @@ function menuTitles() {
     .map((link) => link.textContent);
 }
 
-const Icon = () => null;
+const equipmentMetadata = {
+  title: 'Equipment',
+  requires: '^0.1.0',
+  routes: [
+    { path: '/dashboard/supplier', title: 'Suppliers', subject: 'Supplier' as const },
+    { path: '/dashboard/departmentManagment', title: 'Departments', subject: 'Department' as const },
+  ],
+  menu: [
+    {
+      title: 'Suppliers',
+      path: '/dashboard/supplier',
+      subject: 'Supplier' as const,
+      section: 'Equipment',
+      icon: 'suppliers',
+    },
+    {
+      title: 'Departments',
+      path: '/dashboard/departmentManagment',
+      subject: 'Department' as const,
+      section: 'People',
+      icon: 'an-icon-from-a-newer-sdk',
+    },
+  ],
+};
+
 beforeEach(() => {
+  // Described, not loaded: the menu comes from the remote's published data alone.
   registryStore.setState({
     listed: true,
     remotes: [
       {
         name: 'mfe-equipment',
         entry: '/remotes/mfe-equipment/mf-manifest.json',
-        status: 'ready',
-        module: {
-          routes: [],
-          menu: [
-            {
-              title: 'Suppliers',
-              path: '/dashboard/supplier',
-              subject: 'Supplier',
-              section: 'Equipment',
-              Icon,
-            },
-            {
-              title: 'Departments',
-              path: '/dashboard/departmentManagment',
-              subject: 'Department',
-              section: 'People',
-            },
-          ],
-        },
+        title: 'Equipment',
+        status: 'described',
+        metadata: equipmentMetadata,
       },
     ],
   });
@@ -101,16 +112,25 @@ test('staff (whose rules do not cover the organisation) see no organisation entr
   expect(menuTitles()).not.toContain('Suppliers');
 });
 
-test('a remote that failed to load offers a retry in the menu', () => {
+test('a remote whose description could not be read offers a retry under a readable name', () => {
   signInAs('ORGANIZATION_ADMIN');
   registryStore.setState({
     listed: true,
-    remotes: [{ name: 'mfe-logs', entry: '/x', status: 'failed', error: 'manifest 404' }],
+    remotes: [{ name: 'mfe-logs', title: 'Logs', entry: '/x', status: 'failed', error: 'manifest 404' }],
   });
   render(
     <MemoryRouter>
       <SideMenu collapsed={false} mobileOpen={false} onCloseMobile={() => undefined} />
     </MemoryRouter>,
   );
-  expect(screen.getAllByText('mfe-logs unavailable').length).toBeGreaterThan(0);
+  expect(screen.getAllByText('Logs unavailable').length).toBeGreaterThan(0);
+  expect(screen.queryByText('mfe-logs unavailable')).toBeNull();
+});
+
+test('a remote entry gets the icon its data names; an unknown name leaves the menu its generic icon', () => {
+  signInAs('ORGANIZATION_ADMIN');
+  const { result } = renderHook(() => useMenu());
+  const items = result.current.flatMap((section) => section.items);
+  expect(items.find((item) => item.title === 'Suppliers')?.Icon).toBe(consoleIcons.suppliers);
+  expect(items.find((item) => item.title === 'Departments')?.Icon).toBeUndefined();
 });

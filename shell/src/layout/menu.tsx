@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import StoreIcon from '@mui/icons-material/Store';
 import { useMemo, type ComponentType } from 'react';
 import { useAbility, type Action, type SubjectName } from '@console/shared-sdk';
+import { consoleIcons, isIconName } from '@console/shared-sdk/icons';
 import { useRegistry } from '../remotes/registry';
 
 export interface MenuItem {
@@ -17,7 +18,7 @@ export interface MenuItem {
   order: number;
 }
 
-/** The shell's own screens; the remotes add theirs from their ./routes module. */
+/** The shell's own screens; the remotes add theirs from their published description (remote.json). */
 export const shellMenu: MenuItem[] = [
   {
     title: 'Dashboard',
@@ -62,16 +63,21 @@ export interface MenuSection {
   items: MenuItem[];
 }
 
-/** Menu sections for the signed-in user: the shell's entries and every loaded remote's, filtered by ability. */
+/**
+ * Menu sections for the signed-in user: the shell's entries and every described remote's (known from its
+ * remote.json before any of its code loads), filtered by ability. A remote names its icons; a name this
+ * console does not know leaves the entry without one (the menu shows a generic icon).
+ */
 export function useMenu(): MenuSection[] {
   const ability = useAbility();
   const remotes = useRegistry((s) => s.remotes);
   return useMemo(() => {
     const remoteItems: MenuItem[] = remotes.flatMap((remote) =>
-      (remote.module?.menu ?? []).map((entry) => ({
+      (remote.metadata?.menu ?? []).map(({ icon, order, ...entry }) => ({
         ...entry,
+        ...(isIconName(icon) ? { Icon: consoleIcons[icon] } : {}),
         action: 'read' as const,
-        order: entry.order ?? 50,
+        order: order ?? 50,
       })),
     );
     const visible = [...shellMenu, ...remoteItems].filter((item) => ability.can(item.action, item.subject));

@@ -1,8 +1,8 @@
-import { Alert, AlertTitle, Button, Stack } from '@console/shared-sdk/mui';
-import { Component, type ReactNode } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Stack } from '@console/shared-sdk/mui';
+import { Component, useId, useState, type ReactNode } from 'react';
 
 interface Props {
-  /** Which part of the console this is, for the message. */
+  /** Which part of the console this is, for the message (e.g. "Equipment"). */
   area: string;
   onRetry?: () => void;
   children: ReactNode;
@@ -39,31 +39,64 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 }
 
+/**
+ * A part of the console that could not be loaded, said in words; the technical detail (for whoever
+ * investigates) stays behind "Show details". While `retrying`, the button says so and cannot be pressed twice.
+ */
 export function RemoteErrorPanel({
   area,
   detail,
   onRetry,
+  retrying = false,
 }: {
   area: string;
   detail?: string;
   onRetry: () => void;
+  retrying?: boolean;
 }) {
+  const [showDetail, setShowDetail] = useState(false);
+  const detailId = useId();
   return (
     <Alert
       severity="error"
       role="alert"
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
+        <Button
+          color="inherit"
+          size="small"
+          onClick={onRetry}
+          disabled={retrying}
+          startIcon={retrying ? <CircularProgress color="inherit" size={14} aria-hidden /> : undefined}
+        >
+          {retrying ? 'Retrying…' : 'Retry'}
         </Button>
       }
     >
-      <AlertTitle>This part of the console could not be loaded</AlertTitle>
-      <Stack spacing={0.5}>
-        <span>
-          {area} is not available right now. The rest of the console keeps working; try again in a moment.
-        </span>
-        {detail && <small>{detail}</small>}
+      <AlertTitle>{area} could not be loaded</AlertTitle>
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <span>Check your connection and try again. The rest of the console keeps working.</span>
+        {detail && (
+          <>
+            <Button
+              size="small"
+              color="inherit"
+              sx={{ px: 0, textDecoration: 'underline' }}
+              aria-expanded={showDetail}
+              aria-controls={detailId}
+              onClick={() => setShowDetail((shown) => !shown)}
+            >
+              {showDetail ? 'Hide details' : 'Show details'}
+            </Button>
+            <Box
+              component="code"
+              id={detailId}
+              hidden={!showDetail}
+              sx={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem', '&:not([hidden])': { display: 'block' } }}
+            >
+              {detail}
+            </Box>
+          </>
+        )}
       </Stack>
     </Alert>
   );

@@ -1,17 +1,47 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadRemotes, registryStore, resetRemotes, retryRemote } from './registry';
+import { sdkVersion as hostSdkVersion } from '@console/shared-sdk';
+import {
+  ensureRemoteLoaded,
+  loadRemotes,
+  registryStore,
+  resetRemotes,
+  retryRemote,
+  titleFromName,
+} from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
 }));
 
-const routesModule = {
-  routes: [],
-  menu: [{ title: 'Suppliers', path: '/dashboard/supplier', subject: 'Supplier', section: 'Equipment' }],
-};
-const listing = (entries: Record<string, string>) =>
-  (async () => new Response(JSON.stringify(entries), { status: 200 })) as unknown as typeof fetch;
+const [major, minor] = hostSdkVersion.split('.').map(Number) as [number, number];
+const description = (requires = `^${hostSdkVersion}`) => ({
+  title: 'Equipment',
+  requires,
+  routes: [{ path: '/dashboard/supplier', title: 'Suppliers', subject: 'Supplier', siteScoped: true }],
+  menu: [
+    {
+      title: 'Suppliers',
+      path: '/dashboard/supplier',
+      subject: 'Supplier',
+      section: 'Equipment',
+      icon: 'suppliers',
+    },
+  ],
+});
+const routesModule = { screens: { '/dashboard/supplier': () => null } };
+
+/** A server answering /remotes.json and each remote.json from `files` (path → body), 404 otherwise. */
+function server(files: Record<string, unknown>) {
+  return jest.fn(async (input: RequestInfo | URL) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    return pathname in files
+      ? new Response(JSON.stringify(files[pathname]), { status: 200 })
+      : new Response('not found', { status: 404 });
+  }) as unknown as typeof fetch;
+}
+const equipmentListing = { 'mfe-equipment': '/remotes/mfe-equipment/mf-manifest.json' };
+const remote = (index = 0) => registryStore.getState().remotes[index];
 
 beforeEach(() => {
   jest.mocked(registerRemotes).mockReset();
@@ -19,42 +49,101 @@ beforeEach(() => {
   resetRemotes();
 });
 
-test('loads each listed remote under its container name', async () => {
+test('after sign-in only the descriptions are read: no remote code loads until a route opens', async () => {
+  const fetchImpl = server({
+    '/remotes.json': equipmentListing,
+    '/remotes/mfe-equipment/remote.json': description(),
+  });
+  await loadRemotes(fetchImpl);
+  expect(remote()).toMatchObject({ status: 'described', title: 'Equipment' });
+  expect(remote()?.metadata?.menu[0]?.title).toBe('Suppliers');
+  expect(registerRemotes).not.toHaveBeenCalled();
+  expect(loadRemote).not.toHaveBeenCalled();
+
   jest.mocked(loadRemote).mockResolvedValue(routesModule);
-  await loadRemotes(listing({ 'mfe-equipment': '/remotes/mfe-equipment/mf-manifest.json' }));
+  await Promise.all([ensureRemoteLoaded('mfe-equipment'), ensureRemoteLoaded('mfe-equipment')]);
   expect(registerRemotes).toHaveBeenCalledWith(
     [{ name: 'mfe_equipment', entry: '/remotes/mfe-equipment/mf-manifest.json' }],
     { force: false },
   );
+  expect(loadRemote).toHaveBeenCalledTimes(1);
   expect(loadRemote).toHaveBeenCalledWith('mfe_equipment/routes');
-  expect(registryStore.getState().remotes[0]).toMatchObject({ status: 'ready', module: routesModule });
+  expect(remote()).toMatchObject({ status: 'ready', module: routesModule });
 });
 
-test('one remote failing leaves the others working, and a retry can bring it back', async () => {
-  jest.mocked(loadRemote).mockImplementation(async (id: string) => {
-    if (id.startsWith('mfe_logs')) throw new Error('manifest 404\nstack');
-    return routesModule;
-  });
-  await loadRemotes(listing({ 'mfe-equipment': '/a.json', 'mfe-logs': '/broken.json' }));
-  const [equipment, logs] = registryStore.getState().remotes;
-  expect(equipment?.status).toBe('ready');
-  expect(logs).toMatchObject({ status: 'failed', error: 'manifest 404' });
+test('a remote that needs a newer SDK minor is never loaded and says which console it needs', async () => {
+  await loadRemotes(
+    server({
+      '/remotes.json': equipmentListing,
+      '/remotes/mfe-equipment/remote.json': description(`^${major}.${minor + 1}.0`),
+    }),
+  );
+  expect(remote()?.status).toBe('incompatible');
+  expect(remote()?.error).toBe(
+    `Equipment needs console ${major}.${minor + 1} or newer; this console runs ${hostSdkVersion}. Ask your administrator to update the console.`,
+  );
+  await ensureRemoteLoaded('mfe-equipment');
+  expect(loadRemote).not.toHaveBeenCalled();
+});
 
-  jest.mocked(loadRemote).mockResolvedValue(routesModule);
-  await retryRemote('mfe-logs');
-  expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_logs', entry: '/broken.json' }], {
+test('a remote whose description cannot be read is named from its key, and a retry reads it again', async () => {
+  const files: Record<string, unknown> = { '/remotes.json': equipmentListing };
+  await loadRemotes(server(files));
+  expect(remote()).toMatchObject({ status: 'failed', title: 'Equipment' });
+  expect(remote()?.metadata).toBeUndefined();
+  expect(remote()?.error).toContain('answered 404');
+
+  files['/remotes/mfe-equipment/remote.json'] = description();
+  await retryRemote('mfe-equipment', server(files));
+  expect(remote()).toMatchObject({ status: 'described', error: undefined });
+});
+
+test('a description that is not one (a menu entry without a route) counts as a failure', async () => {
+  const broken = description();
+  broken.menu[0]!.path = '/dashboard/elsewhere';
+  await loadRemotes(
+    server({ '/remotes.json': equipmentListing, '/remotes/mfe-equipment/remote.json': broken }),
+  );
+  expect(remote()?.status).toBe('failed');
+  expect(remote()?.error).toContain('/dashboard/elsewhere is not one of the remote');
+});
+
+test('code that fails to load keeps its error while retrying, and a retry can bring it back', async () => {
+  await loadRemotes(
+    server({
+      '/remotes.json': { ...equipmentListing, 'mfe-logs': '/logs/mf-manifest.json' },
+      '/remotes/mfe-equipment/remote.json': description(),
+      '/logs/remote.json': { ...description(), title: 'Logs' },
+    }),
+  );
+  jest
+    .mocked(loadRemote)
+    .mockRejectedValue(new Error('[ Federation Runtime ]: Failed to get manifest.\nstack'));
+  await ensureRemoteLoaded('mfe-logs');
+  expect(remote(1)).toMatchObject({
+    status: 'failed',
+    error: '[ Federation Runtime ]: Failed to get manifest.',
+  });
+  expect(remote(0)?.status).toBe('described');
+
+  let answer: (value: unknown) => void = () => undefined;
+  jest.mocked(loadRemote).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  const retrying = retryRemote('mfe-logs');
+  expect(remote(1)).toMatchObject({ status: 'loading', error: expect.stringContaining('manifest') });
+  answer(routesModule);
+  await retrying;
+  expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_logs', entry: '/logs/mf-manifest.json' }], {
     force: true,
   });
-  expect(registryStore.getState().remotes[1]?.status).toBe('ready');
-});
-
-test('a module without routes and menu counts as a failure', async () => {
-  jest.mocked(loadRemote).mockResolvedValue({ something: 'else' });
-  await loadRemotes(listing({ 'mfe-reports': '/r.json' }));
-  expect(registryStore.getState().remotes[0]?.status).toBe('failed');
+  expect(remote(1)).toMatchObject({ status: 'ready', error: undefined });
 });
 
 test('without a remotes listing the console runs with its own screens', async () => {
-  await loadRemotes((async () => new Response('nope', { status: 404 })) as unknown as typeof fetch);
+  await loadRemotes(server({}));
   expect(registryStore.getState()).toEqual({ listed: true, remotes: [] });
+});
+
+test('names made from a key read as words', () => {
+  expect(titleFromName('mfe-equipment')).toBe('Equipment');
+  expect(titleFromName('mfe-food-safety')).toBe('Food safety');
 });

@@ -1,13 +1,39 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createStore, useStore } from 'zustand';
-import type { RemoteRoutesModule } from '@console/shared-sdk';
+import {
+  remoteMetadataSchema,
+  sdkVersion,
+  type RemoteMetadata,
+  type RemoteRoutesModule,
+} from '@console/shared-sdk';
+
+// The Module Federation calls and the version check (semver) are imported when first needed, so the
+// sign-in page does not download them.
+const federationRuntime = () => import('@module-federation/enhanced/runtime');
+const versionCheck = () => import('./compatibility');
+
+/**
+ * Where a remote stands. Its description (remote.json) is read after sign-in; its code only when one of its
+ * routes is opened:
+ * - `describing`: remote.json is being read;
+ * - `described`: its routes and menu are known, none of its code is loaded;
+ * - `loading` → `ready`: its container and `./routes` module are loading / loaded;
+ * - `incompatible`: it requires an SDK this console does not have, so its code is never loaded;
+ * - `failed`: its description or its code could not be loaded (`metadata` says which); trying again, it is
+ *   `describing` or `loading` with the last `error` kept until the attempt has an answer.
+ */
+export type RemoteStatus = 'describing' | 'described' | 'loading' | 'ready' | 'incompatible' | 'failed';
 
 export interface RemoteState {
   /** The name in /remotes.json, e.g. "mfe-equipment". */
   name: string;
+  /** Its manifest URL. */
   entry: string;
-  status: 'loading' | 'ready' | 'failed';
+  /** Its name for people: its description's title, or one made from `name` while none is known. */
+  title: string;
+  status: RemoteStatus;
+  metadata?: RemoteMetadata;
   module?: RemoteRoutesModule;
+  /** For `failed`: the technical detail; for `incompatible`: the sentence for the user. */
   error?: string;
 }
 
@@ -22,74 +48,138 @@ export const registryStore = createStore<RegistryState>(() => ({ listed: false, 
 /** A remote's container name is its package name with underscores (JavaScript identifiers have no dashes). */
 export const containerName = (name: string) => name.replace(/-/g, '_');
 
+/** "mfe-food-safety" → "Food safety": what to call a remote whose own title could not be read. */
+export function titleFromName(name: string) {
+  const words = name.replace(/^mfe-/, '').split('-').filter(Boolean);
+  const text = words.join(' ');
+  return text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : name;
+}
+
+/** remote.json lives beside the manifest. */
+export const metadataUrl = (entry: string) =>
+  new URL('remote.json', new URL(entry, window.location.href)).href;
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
+
 function update(name: string, patch: Partial<RemoteState>) {
   registryStore.setState((state) => ({
     remotes: state.remotes.map((remote) => (remote.name === name ? { ...remote, ...patch } : remote)),
   }));
 }
 
+const find = (name: string) => registryStore.getState().remotes.find((remote) => remote.name === name);
+
 function isRoutesModule(value: unknown): value is RemoteRoutesModule {
   const candidate = value as Partial<RemoteRoutesModule> | null;
-  return Array.isArray(candidate?.routes) && Array.isArray(candidate?.menu);
+  return typeof candidate?.screens === 'object' && candidate.screens !== null;
 }
 
-async function loadRoutes(remote: Pick<RemoteState, 'name' | 'entry'>, force: boolean) {
-  update(remote.name, { status: 'loading', error: undefined });
+async function describe(remote: Pick<RemoteState, 'name' | 'entry'>, fetchImpl: typeof fetch) {
+  // A failure's error stays while trying again, so its panel stays (showing the retry) until there is news.
+  update(remote.name, { status: 'describing' });
   try {
-    registerRemotes([{ name: containerName(remote.name), entry: remote.entry }], { force });
-    const loaded = await loadRemote<RemoteRoutesModule | { default: RemoteRoutesModule }>(
-      `${containerName(remote.name)}/routes`,
-    );
-    const module = loaded && 'default' in loaded && isRoutesModule(loaded.default) ? loaded.default : loaded;
-    if (!isRoutesModule(module)) throw new Error('its ./routes module does not export routes and menu');
-    update(remote.name, { status: 'ready', module });
-  } catch (error) {
+    const response = await fetchImpl(metadataUrl(remote.entry), { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${metadataUrl(remote.entry)} answered ${response.status}`);
+    const parsed = remoteMetadataSchema.safeParse(await response.json());
+    if (!parsed.success)
+      throw new Error(`remote.json does not describe a remote: ${parsed.error.issues[0]?.message ?? ''}`);
+    const metadata = parsed.data;
+    const { incompatibility } = await versionCheck();
+    // The shell's SDK is the page's one instance of the shared entries (it loads first): what remotes get.
+    const problem = incompatibility(metadata.title, metadata.requires, sdkVersion);
     update(remote.name, {
-      status: 'failed',
-      error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      metadata,
+      title: metadata.title,
+      status: problem ? 'incompatible' : 'described',
+      error: problem ?? undefined,
     });
+  } catch (error) {
+    update(remote.name, { status: 'failed', error: firstLine(error) });
   }
 }
 
-let loading: Promise<void> | null = null;
+const loadingCode = new Map<string, Promise<void>>();
+
+async function loadCode(name: string, force: boolean) {
+  const remote = find(name);
+  if (!remote?.metadata) return;
+  update(name, { status: 'loading' });
+  try {
+    const { loadRemote, registerRemotes } = await federationRuntime();
+    registerRemotes([{ name: containerName(name), entry: remote.entry }], { force });
+    const loaded = await loadRemote<RemoteRoutesModule | { default: RemoteRoutesModule }>(
+      `${containerName(name)}/routes`,
+    );
+    const module = loaded && 'default' in loaded && isRoutesModule(loaded.default) ? loaded.default : loaded;
+    if (!isRoutesModule(module)) throw new Error('its ./routes module does not export screens');
+    update(name, { status: 'ready', module, error: undefined });
+  } catch (error) {
+    update(name, { status: 'failed', error: firstLine(error) });
+  }
+}
 
 /**
- * Reads /remotes.json and loads every remote's routes, once per page; one remote failing leaves the others
- * working.
+ * Loads a described remote's container and `./routes` (once; again after a failure only through
+ * `retryRemote`). Remotes that are incompatible are never loaded.
+ */
+export function ensureRemoteLoaded(name: string): Promise<void> {
+  const remote = find(name);
+  if (remote?.status !== 'described') return loadingCode.get(name) ?? Promise.resolve();
+  const loading = loadCode(name, false).finally(() => loadingCode.delete(name));
+  loadingCode.set(name, loading);
+  return loading;
+}
+
+let listing: Promise<void> | null = null;
+
+/**
+ * Reads /remotes.json and every remote's description, once per page. No remote code loads here: a remote's
+ * container loads when one of its routes is opened. One remote failing leaves the others working.
  */
 export function loadRemotes(fetchImpl: typeof fetch = fetch): Promise<void> {
-  loading ??= readAndLoad(fetchImpl);
-  return loading;
+  listing ??= readListing(fetchImpl);
+  return listing;
 }
 
 /** Forgets what was loaded (tests). */
 export function resetRemotes() {
-  loading = null;
+  listing = null;
+  loadingCode.clear();
   registryStore.setState({ listed: false, remotes: [] }, true);
 }
 
-async function readAndLoad(fetchImpl: typeof fetch) {
-  let listing: Record<string, string> = {};
+async function readListing(fetchImpl: typeof fetch) {
+  let entries: Record<string, string> = {};
   try {
     const response = await fetchImpl('/remotes.json', { cache: 'no-cache' });
-    if (response.ok) listing = (await response.json()) as Record<string, string>;
+    if (response.ok) entries = (await response.json()) as Record<string, string>;
   } catch {
     // No listing: the console runs with its own screens only.
   }
-  const remotes = Object.entries(listing).map(([name, entry]) => ({
+  const remotes: RemoteState[] = Object.entries(entries).map(([name, entry]) => ({
     name,
     entry,
-    status: 'loading' as const,
+    title: titleFromName(name),
+    status: 'describing',
   }));
   registryStore.setState({ listed: true, remotes });
-  await Promise.all(remotes.map((remote) => loadRoutes(remote, false)));
+  await Promise.all(remotes.map((remote) => describe(remote, fetchImpl)));
 }
 
-/** Tries a failed remote again (its deployment may be back). */
-export function retryRemote(name: string) {
-  const remote = registryStore.getState().remotes.find((r) => r.name === name);
-  if (remote) return loadRoutes(remote, true);
-  return Promise.resolve();
+/**
+ * Tries a failed remote again (its deployment may be back): its description if that failed, otherwise its
+ * code. The remote's status is `describing` or `loading` while it tries.
+ */
+export async function retryRemote(name: string, fetchImpl: typeof fetch = fetch) {
+  const remote = find(name);
+  if (!remote || remote.status !== 'failed') return;
+  if (!remote.metadata) {
+    await describe(remote, fetchImpl);
+    return;
+  }
+  const loading = loadCode(name, true).finally(() => loadingCode.delete(name));
+  loadingCode.set(name, loading);
+  await loading;
 }
 
 export function useRegistry<T>(selector: (state: RegistryState) => T): T {

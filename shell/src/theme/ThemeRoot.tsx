@@ -23,12 +23,13 @@ export function ThemeRoot({ children }: { children: ReactNode }) {
   const skin = useThemeSettings((s) => s.skin);
   const direction = useThemeSettings((s) => s.direction);
   const theme = useMemo(() => createConsoleTheme({ skin, direction }), [skin, direction]);
-  const [cache, setCache] = useState<EmotionCache>(ltrCache);
+  // The RTL cache once it has loaded; until then (and for LTR) the LTR cache styles the page.
+  const [loadedRtlCache, setLoadedRtlCache] = useState<EmotionCache | null>(null);
+  const cache = direction === 'rtl' && loadedRtlCache ? loadedRtlCache : ltrCache;
 
   useEffect(() => {
     let current = true;
-    if (direction === 'rtl') void loadRtlCache().then((loaded) => current && setCache(loaded));
-    else setCache(ltrCache);
+    if (direction === 'rtl') void loadRtlCache().then((loaded) => current && setLoadedRtlCache(loaded));
     document.documentElement.dir = direction;
     return () => {
       current = false;

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@console/shared-sdk';
 
 /** The frame of the signed-out pages: a centred card with the product name. */
 export function AuthLayout({
@@ -11,6 +12,7 @@ export function AuthLayout({
   subtitle?: string;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <Box
       component="main"

@@ -1,11 +1,12 @@
 import { CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useEffect } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
-import { useSignOut } from '@console/shared-sdk';
+import { useDocumentTitle, useSignOut } from '@console/shared-sdk';
 
 export function LogoutPage() {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  useDocumentTitle('Signing out');
   useEffect(() => {
     void signOut().finally(() => navigate('/login', { replace: true }));
   }, [signOut, navigate]);

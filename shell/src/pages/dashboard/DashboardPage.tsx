@@ -12,9 +12,11 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@console/shared-sdk/router';
-import { Can, selectedSite, siteLabel, sitesApi, useSession, type Site } from '@console/shared-sdk';
+import { Can, selectedSite, siteLabel, useDocumentTitle, useSession } from '@console/shared-sdk';
+import { useRequest } from '../use-request';
+import { sitesApi, type Site } from '@console/shared-sdk/sites';
 import { todaysHours } from './hours';
 
 /** Re-render every minute so "open now" follows the clock. */
@@ -80,18 +82,16 @@ export function DashboardPage() {
   const firstName = useSession((s) => s.userData?.firstName);
   const orgId = useSession((s) => s.orgId);
   const now = useMinuteClock();
-  const [sites, setSites] = useState<Site[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    setSites(null);
-    sitesApi
-      .list({ sort: 'name', limit: 100 }, { quiet: true })
-      .then((page) => setSites(page.list))
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(load, [load, orgId]);
+  useDocumentTitle('Dashboard');
+  const {
+    data: sites,
+    failed,
+    retry: load,
+  } = useRequest(
+    (signal) =>
+      sitesApi.list({ sort: 'name', limit: 100 }, { quiet: true, signal }).then((page) => page.list),
+    orgId ?? '',
+  );
 
   return (
     <Stack spacing={3}>

@@ -1,4 +1,4 @@
-import type { Timing } from '@console/shared-sdk';
+import type { Timing } from '@console/shared-sdk/sites';
 import { todaysHours } from './hours';
 
 const lateWeekend: Timing = [
@@ -30,4 +30,12 @@ test('before opening it says when it opens; the same instant is another day in N
   const newYork = todaysHours(lateWeekend, 'America/New_York', new Date('2026-10-24T03:00:00Z'));
   // 23:00 on Friday in New York: open until 01:00.
   expect(newYork).toMatchObject({ localDate: 'Fri 23 Oct', openNow: true });
+});
+
+test('equal opening and closing times read "Open 24 hours", and the site is open at any hour', () => {
+  const allDay: Timing = [{ day: 5, isOpen: true, openTime: '07:00', closeTime: '07:00' }];
+  const night = todaysHours(allDay, 'Europe/London', new Date('2026-10-23T02:00:00Z'));
+  expect(night.hours).toBe('Open 24 hours');
+  const evening = todaysHours(allDay, 'Europe/London', new Date('2026-10-23T20:00:00Z'));
+  expect(evening).toMatchObject({ hours: 'Open 24 hours', openNow: true });
 });

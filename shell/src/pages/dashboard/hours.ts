@@ -1,14 +1,22 @@
 import { DateTime } from 'luxon';
-import type { Timing, TimingDay } from '@console/shared-sdk';
+import type { Timing, TimingDay } from '@console/shared-sdk/sites';
 
 export interface TodaysHours {
   /** The site's local date, e.g. "Sat 24 Oct". */
   localDate: string;
-  /** "08:00–01:00", or null when closed all day. */
+  /** "08:00–01:00" or "Open 24 hours", or null when closed all day. */
   hours: string | null;
   openNow: boolean;
   /** When the current opening ends or the next one starts, local HH:mm, for "closes at"/"opens at". */
   changesAt: string | null;
+}
+
+/**
+ * One day's hours as people read them. Equal opening and closing times are the API's way of saying
+ * "around the clock" (docs/decisions.md), so they never show as "07:00–07:00".
+ */
+export function formatHours(day: Pick<TimingDay, 'openTime' | 'closeTime'>): string {
+  return day.openTime === day.closeTime ? 'Open 24 hours' : `${day.openTime}–${day.closeTime}`;
 }
 
 /** 0 = Sunday … 6 = Saturday, the spec's day keys; luxon counts Monday = 1 … Sunday = 7. */
@@ -39,7 +47,7 @@ export function todaysHours(timing: Timing, timeZoneId: string, now: Date = new 
   const open = [yesterday, current].find((o) => o !== null && o.start <= local && local < o.end) ?? null;
   return {
     localDate: local.toFormat('ccc d LLL'),
-    hours: todayEntry?.isOpen ? `${todayEntry.openTime}–${todayEntry.closeTime}` : null,
+    hours: todayEntry?.isOpen ? formatHours(todayEntry) : null,
     openNow: open !== null,
     changesAt: open
       ? open.end.toFormat('HH:mm')

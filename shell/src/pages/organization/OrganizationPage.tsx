@@ -12,8 +12,10 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import EditIcon from '@mui/icons-material/Edit';
-import { useCallback, useEffect, useState } from 'react';
-import { Can, organizationApi, useSession, type Organization } from '@console/shared-sdk';
+import { useState } from 'react';
+import { Can, useDocumentTitle, useSession } from '@console/shared-sdk';
+import { useRequest } from '../use-request';
+import { organizationApi, type Organization } from '@console/shared-sdk/organization';
 import { EntryList, FormDialog, formErrorStatuses, issuesToErrors } from '@console/shared-sdk/ui';
 import {
   organizationFields,
@@ -31,7 +33,12 @@ function NoteCard({
 }) {
   const [note, setNote] = useState(organization.note);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setNote(organization.note), [organization.note]);
+  // A new note from the server (a save, another organisation) replaces what is in the box.
+  const [shownNote, setShownNote] = useState(organization.note);
+  if (shownNote !== organization.note) {
+    setShownNote(organization.note);
+    setNote(organization.note);
+  }
   const changed = note !== organization.note;
   return (
     <Card>
@@ -81,18 +88,14 @@ function NoteCard({
 /** The organisation the user works in: its record, an edit form and the shared note. */
 export function OrganizationPage() {
   const orgId = useSession((s) => s.orgId);
-  const [organization, setOrganization] = useState<Organization | null>(null);
-  const [failed, setFailed] = useState(false);
+  const {
+    data: organization,
+    failed,
+    retry: load,
+    replace: setOrganization,
+  } = useRequest((signal) => organizationApi.view(undefined, { quiet: true, signal }), orgId ?? '');
   const [editing, setEditing] = useState(false);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    organizationApi
-      .view(undefined, { quiet: true })
-      .then(setOrganization)
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(load, [load, orgId]);
+  useDocumentTitle(organization?.name ?? 'Organisation');
 
   if (failed) {
     return (

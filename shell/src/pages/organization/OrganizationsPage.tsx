@@ -1,7 +1,8 @@
 import { Button } from '@console/shared-sdk/mui';
 import LoginIcon from '@mui/icons-material/Login';
 import { Navigate, useNavigate } from '@console/shared-sdk/router';
-import { organizationResource, session, useAbility, type Organization } from '@console/shared-sdk';
+import { session, useAbility, useDocumentTitle } from '@console/shared-sdk';
+import { organizationResource, type Organization } from '@console/shared-sdk/organization';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
 import {
   createOrganizationSchema,
@@ -80,6 +81,7 @@ const organizations = defineResource({
 /** The platform admin's list of organisations, and the way into one of them. */
 export function OrganizationsPage() {
   const ability = useAbility();
+  useDocumentTitle('Organisations');
   if (!ability.can('manage', 'Organization')) return <Navigate to="/dashboard" replace />;
   return <ResourceScreen resource={organizations} />;
 }

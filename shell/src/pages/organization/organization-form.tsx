@@ -5,7 +5,7 @@ import {
   type Organization,
   type OrganizationCreateInput,
   type OrganizationUpdateInput,
-} from '@console/shared-sdk';
+} from '@console/shared-sdk/organization';
 import type { CustomFieldProps, FieldDeclaration } from '@console/shared-sdk/ui';
 
 export interface InviteeForm {

@@ -20,17 +20,14 @@ import {
 } from '@console/shared-sdk/mui';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
+import { genderSchema, isApiError, roleLabels, session, useDocumentTitle } from '@console/shared-sdk';
 import {
   changePasswordSchema,
-  genderSchema,
-  isApiError,
   profileApi,
-  roleLabels,
-  session,
   updateProfileSchema,
   type NotificationSettings,
   type Profile,
-} from '@console/shared-sdk';
+} from '@console/shared-sdk/profile';
 import {
   FieldInput,
   formErrorStatuses,
@@ -52,6 +49,8 @@ function FormCard<Form extends object>(props: {
   save: (form: Form) => Promise<void>;
   submitLabel: string;
   resetAfterSave?: boolean;
+  /** The account a password form is for, so password managers know whose password changes. */
+  username?: string;
 }) {
   const id = useId();
   const [generation, setGeneration] = useState(0);
@@ -78,6 +77,7 @@ function FormBody<Form extends object>(props: {
   save: (form: Form) => Promise<void>;
   submitLabel: string;
   onSaved: () => void;
+  username?: string;
 }) {
   const form = useModalForm({
     initial: props.initial,
@@ -88,6 +88,9 @@ function FormBody<Form extends object>(props: {
   return (
     <Stack component="form" spacing={2} {...form.formProps}>
       {form.formError && <Alert severity="error">{form.formError}</Alert>}
+      {props.username !== undefined && (
+        <input type="text" name="username" autoComplete="username" value={props.username} readOnly hidden />
+      )}
       {props.fields.map((field) => (
         <FieldInput
           key={field.name}
@@ -115,6 +118,13 @@ const detailFields: AnyFieldDeclaration[] = [
   { kind: 'text', name: 'firstName', label: 'First name', required: true },
   { kind: 'text', name: 'lastName', label: 'Last name', required: true },
   { kind: 'email', name: 'email', label: 'E-mail', required: true },
+  {
+    kind: 'password',
+    name: 'currentPassword',
+    label: 'Current password',
+    autoComplete: 'current-password',
+    helperText: 'Needed only to change your e-mail address',
+  },
   { kind: 'tel', name: 'mobileNumber', label: 'Mobile number' },
   {
     kind: 'select',
@@ -127,16 +137,31 @@ const detailFields: AnyFieldDeclaration[] = [
   },
 ];
 
+// Password kinds are hidden with a show/hide toggle; the autofill hints let a password manager fill the
+// current password and offer to save the new one.
 const passwordFields: AnyFieldDeclaration[] = [
-  { kind: 'text', name: 'currentPassword', label: 'Current password', required: true },
   {
-    kind: 'text',
+    kind: 'password',
+    name: 'currentPassword',
+    label: 'Current password',
+    required: true,
+    autoComplete: 'current-password',
+  },
+  {
+    kind: 'password',
     name: 'newPassword',
     label: 'New password',
     required: true,
+    autoComplete: 'new-password',
     helperText: 'At least 8 characters',
   },
-  { kind: 'text', name: 'confirmPassword', label: 'Repeat the new password', required: true },
+  {
+    kind: 'password',
+    name: 'confirmPassword',
+    label: 'Repeat the new password',
+    required: true,
+    autoComplete: 'new-password',
+  },
 ];
 
 const notificationLabels: Record<keyof NotificationSettings, string> = {
@@ -254,6 +279,7 @@ function DeleteAccountCard() {
 export function ProfilePage() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [failed, setFailed] = useState(false);
+  useDocumentTitle('Profile');
   useEffect(() => {
     profileApi.viewMe({ quiet: true }).then(setProfile, () => setFailed(true));
   }, []);
@@ -265,9 +291,11 @@ export function ProfilePage() {
     firstName: profile.firstName,
     lastName: profile.lastName,
     email: profile.email,
+    currentPassword: '',
     mobileNumber: profile.mobileNumber ?? '',
     gender: profile.gender ?? '',
   };
+  const emailChanged = (email: string) => email.trim().toLowerCase() !== profile.email;
   return (
     <Stack spacing={3}>
       <Box>
@@ -286,13 +314,21 @@ export function ProfilePage() {
             fields={detailFields}
             initial={details}
             submitLabel="Save details"
+            username={profile.email}
             validate={(form) => {
               const result = updateProfileSchema.safeParse({ ...form, gender: form.gender || null });
-              return result.success ? {} : issuesToErrors(result.error.issues);
+              const errors = result.success ? {} : issuesToErrors(result.error.issues);
+              if (emailChanged(form.email) && form.currentPassword === '')
+                errors.currentPassword = 'Enter your current password to change your e-mail address';
+              return errors;
             }}
-            save={async (form) => {
+            save={async ({ currentPassword, ...form }) => {
               const saved = await profileApi.updateMe(
-                { ...form, gender: (form.gender || null) as Profile['gender'] },
+                {
+                  ...form,
+                  gender: (form.gender || null) as Profile['gender'],
+                  ...(emailChanged(form.email) ? { currentPassword } : {}),
+                },
                 { quietFor: formErrorStatuses },
               );
               setProfile(saved.profile);
@@ -313,6 +349,7 @@ export function ProfilePage() {
               initial={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
               submitLabel="Change password"
               resetAfterSave
+              username={profile.email}
               validate={(form) => {
                 const result = changePasswordSchema.safeParse(form);
                 const errors = result.success ? {} : issuesToErrors(result.error.issues);

@@ -1,23 +1,31 @@
 import { Chip, Stack, Typography } from '@console/shared-sdk/mui';
+import { z } from 'zod';
+import { siteChoices, useDocumentTitle } from '@console/shared-sdk';
 import {
   siteInputSchema,
+  sitesApi,
   sitesResource,
   siteUpdateSchema,
+  timingDaySchema,
   type Site,
   type SiteInput,
   type SiteUpdateInput,
   type Timing,
-} from '@console/shared-sdk';
+} from '@console/shared-sdk/sites';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
-import { todaysHours } from '../dashboard/hours';
+import { formatHours, todaysHours } from '../dashboard/hours';
 import {
   CountryField,
   dayNames,
+  fromOpeningWeek,
   fullWeek,
   OpeningHoursField,
   PlaceSearch,
+  sameTimesMessage,
   SiteAdminsField,
   TimeZoneField,
+  toOpeningWeek,
+  type OpeningDay,
   type PersonOption,
 } from './site-fields';
 
@@ -34,11 +42,9 @@ interface SiteForm {
   country: string;
   timeZoneId: string;
   lat_long: string;
-  timing: Timing;
+  timing: OpeningDay[];
   siteAdminList: PersonOption[];
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/London';
 
 /** Weekdays 09:00–17:00, Saturday and Sunday closed, until the admin says otherwise. */
 const defaultWeek: Timing = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
@@ -47,6 +53,39 @@ const defaultWeek: Timing = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
   openTime: '09:00',
   closeTime: '17:00',
 }));
+
+/**
+ * The form's rule on top of the contract's: equal times would silently mean "around the clock", so an
+ * open day either says "Open 24 hours" or has a closing time different from its opening time.
+ */
+const openingWeekSchema = z
+  .array(timingDaySchema.extend({ allDay: z.boolean() }))
+  .superRefine((days, context) => {
+    days.forEach((day, index) => {
+      if (day.isOpen && !day.allDay && day.openTime === day.closeTime)
+        context.addIssue({ code: 'custom', path: [index, 'closeTime'], message: sameTimesMessage });
+    });
+  });
+
+/** The site calls, keeping the navbar's site selector in step with what was added, changed or deleted. */
+const sitesApiForScreen: typeof sitesResource = {
+  ...sitesResource,
+  create: async (input, options) => {
+    const created = await sitesApi.create(input, options);
+    siteChoices.changed();
+    return created;
+  },
+  update: async (input, options) => {
+    const updated = await sitesApi.update(input, options);
+    siteChoices.changed();
+    return updated;
+  },
+  remove: async (siteID, options) => {
+    const removed = await sitesApi.remove(siteID, options);
+    siteChoices.removed(siteID);
+    return removed;
+  },
+};
 
 const address = (site: Site) =>
   [site.add1, site.add2, site.city, site.county ?? site.state, site.zip, site.country]
@@ -71,7 +110,7 @@ const sites = defineResource({
   title: 'Sites',
   name: 'site',
   subject: 'Site',
-  api: sitesResource,
+  api: sitesApiForScreen,
   recordLabel: (site: Site) => site.name,
   defaultSort: 'name',
   search: { placeholder: 'Search by name, town or postcode' },
@@ -115,7 +154,7 @@ const sites = defineResource({
         <Stack component="ul" sx={{ m: 0, pl: 2 }}>
           {fullWeek(site.timing).map((day) => (
             <Typography component="li" variant="body2" key={day.day}>
-              {dayNames[day.day]}: {day.isOpen ? `${day.openTime}–${day.closeTime}` : 'closed'}
+              {dayNames[day.day]}: {day.isOpen ? formatHours(day) : 'closed'}
             </Typography>
           ))}
         </Stack>
@@ -128,8 +167,8 @@ const sites = defineResource({
     },
   ],
   form: {
-    schema: siteInputSchema,
-    updateSchema: siteUpdateSchema,
+    schema: siteInputSchema.extend({ timing: openingWeekSchema }),
+    updateSchema: siteUpdateSchema.extend({ timing: openingWeekSchema }),
     width: 'md',
     fields: [
       { kind: 'text', name: 'name', label: 'Site name', required: true },
@@ -185,9 +224,10 @@ const sites = defineResource({
       state: '',
       zip: '',
       country: '',
-      timeZoneId: browserZone(),
+      // Chosen with the country (or the place search), in plain sight: never a silent UTC.
+      timeZoneId: '',
       lat_long: '',
-      timing: defaultWeek,
+      timing: toOpeningWeek(defaultWeek),
       siteAdminList: [],
     }),
     toForm: (site: Site): SiteForm => ({
@@ -203,15 +243,17 @@ const sites = defineResource({
       country: site.country ?? '',
       timeZoneId: site.timeZoneId,
       lat_long: site.lat_long ?? '',
-      timing: fullWeek(site.timing),
+      timing: toOpeningWeek(site.timing),
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
     }),
     toInput: (form: SiteForm): SiteInput => ({
       ...form,
+      timing: fromOpeningWeek(form.timing),
       siteAdminList: form.siteAdminList.map((option) => option.value),
     }),
     toUpdate: (form: SiteForm, site: Site): SiteUpdateInput => ({
       ...form,
+      timing: fromOpeningWeek(form.timing),
       _id: site._id,
       siteAdminList: form.siteAdminList.map((option) => option.value),
     }),
@@ -219,5 +261,6 @@ const sites = defineResource({
 });
 
 export function SitesPage() {
+  useDocumentTitle('Sites');
   return <ResourceScreen resource={sites} />;
 }

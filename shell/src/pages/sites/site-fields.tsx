@@ -1,5 +1,6 @@
 import {
   Autocomplete,
+  Checkbox,
   CircularProgress,
   FormControlLabel,
   Stack,
@@ -8,15 +9,10 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  locationApi,
-  sitesApi,
-  staffApi,
-  useAbility,
-  type Country,
-  type Timing,
-  type TimingDay,
-} from '@console/shared-sdk';
+import { useAbility } from '@console/shared-sdk';
+import { locationApi, type Country } from '@console/shared-sdk/location';
+import { staffApi } from '@console/shared-sdk/people';
+import { sitesApi, type Timing, type TimingDay } from '@console/shared-sdk/sites';
 import { FieldInput, type CustomFieldProps } from '@console/shared-sdk/ui';
 
 interface Prediction {
@@ -30,11 +26,10 @@ export function PlaceSearch(props: CustomFieldProps<string>) {
   const [options, setOptions] = useState<Prediction[]>([]);
   const [loading, setLoading] = useState(false);
 
+  // Fewer than two letters find nothing worth showing.
+  const searching = input.trim().length >= 2;
   useEffect(() => {
-    if (input.trim().length < 2) {
-      setOptions([]);
-      return;
-    }
+    if (!searching) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
@@ -48,7 +43,7 @@ export function PlaceSearch(props: CustomFieldProps<string>) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [input]);
+  }, [input, searching]);
 
   async function choose(prediction: Prediction | null) {
     if (!prediction) return;
@@ -65,7 +60,7 @@ export function PlaceSearch(props: CustomFieldProps<string>) {
   return (
     <Autocomplete
       id={props.id}
-      options={options}
+      options={searching ? options : []}
       filterOptions={(all) => all}
       getOptionLabel={(option) => option.description}
       isOptionEqualToValue={(a, b) => a.place_id === b.place_id}
@@ -105,17 +100,35 @@ const allZones = (): string[] =>
     ? Intl.supportedValuesOf('timeZone')
     : ['Europe/London', 'UTC'];
 
-/** The chosen country's time zones first, then every other zone. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The zone a newly chosen country implies: its only zone, or the browser's own when that is one of the
+ * country's (a manager in Manchester adding a site in the UK); otherwise the admin must choose.
+ */
+export function zoneForCountry(country: Pick<Country, 'timezones'>): string | null {
+  if (country.timezones.length === 1) return country.timezones[0] ?? null;
+  const own = browserZone();
+  return country.timezones.includes(own) ? own : null;
+}
+
+/** The chosen country's time zones first, then every other zone. Nothing is chosen for the admin unseen. */
 export function TimeZoneField(props: CustomFieldProps<string>) {
   const [countries, setCountries] = useState<Country[]>([]);
   useEffect(() => {
     void loadCountries().then(setCountries);
   }, []);
   const country = typeof props.values.country === 'string' ? props.values.country : '';
+  const chosenCountry = countries.find((c) => c.code === country);
   const zones = useMemo(() => {
-    const local = countries.find((c) => c.code === country)?.timezones ?? [];
+    const local = chosenCountry?.timezones ?? [];
     return [...local, ...allZones().filter((zone) => !local.includes(zone))];
-  }, [countries, country]);
+  }, [chosenCountry]);
+  const hint = !props.value
+    ? chosenCountry && chosenCountry.timezones.length > 1
+      ? `${chosenCountry.name} has several time zones: choose the site's`
+      : 'Choose the country first, or find the town above'
+    : 'Opening hours and due times follow this zone, daylight saving included';
   return (
     <Autocomplete
       id={props.id}
@@ -130,7 +143,7 @@ export function TimeZoneField(props: CustomFieldProps<string>) {
           label={props.label}
           required={props.required}
           error={props.error !== undefined}
-          helperText={props.error ?? 'Opening hours and due times follow this zone, daylight saving included'}
+          helperText={props.error ?? hint}
         />
       )}
     />
@@ -150,8 +163,13 @@ export function CountryField(props: CustomFieldProps<string>) {
       value={countries.find((c) => c.code === props.value) ?? null}
       onChange={(_event, chosen) => {
         props.onChange(chosen?.code ?? '');
-        // A country with one time zone decides it.
-        if (chosen?.timezones.length === 1) props.setField('timeZoneId', chosen.timezones[0]);
+        // A country with one time zone decides it (and so does the browser's own zone, if it is one of the
+        // country's); a zone of another country no longer applies.
+        if (!chosen) return;
+        const implied = zoneForCountry(chosen);
+        if (implied) props.setField('timeZoneId', implied);
+        else if (!chosen.timezones.includes(String(props.values.timeZoneId ?? '')))
+          props.setField('timeZoneId', '');
       }}
       onBlur={props.onBlur}
       disabled={props.disabled}
@@ -172,17 +190,41 @@ export function CountryField(props: CustomFieldProps<string>) {
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-export function fullWeek(timing: Timing): TimingDay[] {
-  return weekOrder.map(
-    (day) =>
-      timing.find((d) => d.day === day) ?? { day, isOpen: false, openTime: '09:00', closeTime: '17:00' },
-  );
+/**
+ * A weekday as the form edits it. `allDay` is the form's explicit "Open 24 hours": the API says it with
+ * equal opening and closing times (docs/decisions.md), which the form never lets happen by accident.
+ */
+export interface OpeningDay extends TimingDay {
+  allDay: boolean;
 }
 
-/** Opening hours per weekday with time pickers; closing at or before opening means after midnight. */
-export function OpeningHoursField(props: CustomFieldProps<Timing>) {
-  const week = fullWeek(props.value ?? []);
-  const update = (day: number, patch: Partial<TimingDay>) =>
+const closedDay = (day: number): TimingDay => ({ day, isOpen: false, openTime: '09:00', closeTime: '17:00' });
+
+export function fullWeek(timing: Timing): TimingDay[] {
+  return weekOrder.map((day) => timing.find((d) => d.day === day) ?? closedDay(day));
+}
+
+/** The stored week as the form shows it: equal times become "Open 24 hours". */
+export function toOpeningWeek(timing: Timing): OpeningDay[] {
+  return fullWeek(timing).map((day) => {
+    const allDay = day.isOpen && day.openTime === day.closeTime;
+    return allDay ? { ...day, allDay, openTime: '00:00', closeTime: '00:00' } : { ...day, allDay };
+  });
+}
+
+/** The form's week as the API takes it; `allDay` travels along and is what the form's rule below reads. */
+export function fromOpeningWeek(week: readonly OpeningDay[]): OpeningDay[] {
+  return week.map((day) => (day.allDay ? { ...day, openTime: '00:00', closeTime: '00:00' } : day));
+}
+
+export const sameTimesMessage = 'Closes when it opens: choose "Open 24 hours" for a day without closing';
+
+/** Opening hours per weekday: closed, open 24 hours, or open between two times (after midnight allowed). */
+export function OpeningHoursField(props: CustomFieldProps<OpeningDay[]>) {
+  const week = weekOrder.map(
+    (day) => props.value.find((d) => d.day === day) ?? { ...closedDay(day), allDay: false },
+  );
+  const update = (day: number, patch: Partial<OpeningDay>) =>
     props.onChange(week.map((entry) => (entry.day === day ? { ...entry, ...patch } : entry)));
   return (
     <Stack spacing={1} role="group" aria-labelledby={`${props.id}-label`}>
@@ -195,16 +237,16 @@ export function OpeningHoursField(props: CustomFieldProps<Timing>) {
         </Typography>
       )}
       {week.map((entry) => {
-        const index = (props.value ?? []).findIndex((d) => d.day === entry.day);
+        const index = props.value.findIndex((d) => d.day === entry.day);
         const errorOf = (key: string) => (index >= 0 ? props.errors[`${index}.${key}`] : undefined);
-        const overnight =
-          entry.isOpen && entry.closeTime <= entry.openTime && entry.closeTime !== entry.openTime;
+        const name = dayNames[entry.day];
+        const overnight = entry.isOpen && !entry.allDay && entry.closeTime < entry.openTime;
         return (
           <Stack
             key={entry.day}
             direction={{ xs: 'column', sm: 'row' }}
             spacing={1}
-            sx={{ alignItems: { sm: 'center' } }}
+            sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
           >
             <FormControlLabel
               sx={{ minWidth: 170 }}
@@ -215,9 +257,29 @@ export function OpeningHoursField(props: CustomFieldProps<Timing>) {
                   disabled={props.disabled}
                 />
               }
-              label={`${dayNames[entry.day]}${entry.isOpen ? '' : ' (closed)'}`}
+              label={`${name}${entry.isOpen ? '' : ' (closed)'}`}
             />
             {entry.isOpen && (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={entry.allDay}
+                    onChange={(event) =>
+                      update(
+                        entry.day,
+                        event.target.checked
+                          ? { allDay: true, openTime: '00:00', closeTime: '00:00' }
+                          : { allDay: false, openTime: '09:00', closeTime: '17:00' },
+                      )
+                    }
+                    disabled={props.disabled}
+                    slotProps={{ input: { 'aria-label': `${name}: open 24 hours` } }}
+                  />
+                }
+                label="Open 24 hours"
+              />
+            )}
+            {entry.isOpen && !entry.allDay && (
               <>
                 {(['openTime', 'closeTime'] as const).map((key) => (
                   <FieldInput
@@ -226,7 +288,7 @@ export function OpeningHoursField(props: CustomFieldProps<Timing>) {
                     field={{
                       kind: 'time',
                       name: key,
-                      label: `${dayNames[entry.day]} ${key === 'openTime' ? 'opens' : 'closes'}`,
+                      label: `${name} ${key === 'openTime' ? 'opens' : 'closes'}`,
                     }}
                     value={entry[key]}
                     onChange={(value) => update(entry.day, { [key]: typeof value === 'string' ? value : '' })}

@@ -1,16 +1,20 @@
 import { type z } from 'zod';
 import {
   type createOrganizationSchema,
-  listData,
   organizationSchema,
   type updateNoteSchema,
   type updateOrganizationSchema,
+  type Organization,
+} from '../contract/organization.js';
+import {
+  call,
+  listData,
+  messageOnly,
+  type CallOptions,
   type ListData,
   type ListParams,
-  type Organization,
-} from '../contract/index.js';
-import { call, type CallOptions } from '../http/client.js';
-import { messageOnly, type ResourceApi } from './resource.js';
+  type ResourceApi,
+} from '@console/shared-sdk';
 
 export type OrganizationCreateInput = z.input<typeof createOrganizationSchema>;
 export type OrganizationUpdateInput = z.input<typeof updateOrganizationSchema>;

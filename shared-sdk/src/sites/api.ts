@@ -1,31 +1,35 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   type closingTimeListRequestSchema,
   closingTimeListSchema,
   fetchCountryResponseSchema,
   type fetchTimezoneRequestSchema,
-  listData,
   openTimeSlotResponseSchema,
   type placesRequestSchema,
   placesResponseSchema,
-  siteOptionSchema,
   siteSchema,
   type siteUpdateSchema,
   timezoneDataSchema,
   type ClosingTime,
-  type ListData,
-  type ListParams,
   type OpenTimeSlotResponse,
   type PlaceDetail,
   type PlacesResponse,
   type Site,
   type SiteInput,
-  type SiteOption,
   type TimezoneData,
-} from '../contract/index.js';
-import { call, type CallOptions } from '../http/client.js';
-import { toFormData } from '../http/form-data.js';
-import { messageOnly, segment, type ResourceApi } from './resource.js';
+} from '../contract/site.js';
+import {
+  call,
+  listData,
+  messageOnly,
+  segment,
+  siteOptionsApi,
+  toFormData,
+  type CallOptions,
+  type ListData,
+  type ListParams,
+  type ResourceApi,
+} from '@console/shared-sdk';
 
 /** Filters of the site list: `status: false` lists deleted sites; `country` is an ISO code. */
 export type SiteFilters = { status?: boolean; country?: string };
@@ -57,9 +61,8 @@ export const sitesApi = {
   remove: (siteID: string, options?: CallOptions): Promise<null> =>
     call({ method: 'patch', path: 'site-panel/delete-one', json: { siteID }, data: messageOnly }, options),
 
-  /** GET /simple-list: every live site the caller may see, by name, for pickers. */
-  simpleList: (options?: CallOptions): Promise<SiteOption[]> =>
-    call({ method: 'get', path: 'site-panel/simple-list', data: z.array(siteOptionSchema) }, options),
+  /** GET /simple-list: every live site the caller may see, by name, for pickers (the core's own call). */
+  simpleList: siteOptionsApi.simpleList,
 
   /** GET /find-one/{id}: one site (a deleted one too, with status false). */
   get: (id: string, options?: CallOptions): Promise<Site> =>

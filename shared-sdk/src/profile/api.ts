@@ -10,9 +10,8 @@ import {
   type NotificationSettings,
   type Profile,
   type UpdateProfileResponse,
-} from '../contract/index.js';
-import { call, type CallOptions } from '../http/client.js';
-import { messageOnly } from './resource.js';
+} from '../contract/user.js';
+import { call, messageOnly, type CallOptions } from '@console/shared-sdk';
 
 /** /user-profile: the signed-in user's own account. */
 export const profileApi = {

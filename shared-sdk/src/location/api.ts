@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { countryRegionsSchema, countrySchema, type Country, type CountryRegions } from '../contract/index.js';
-import { call, type CallOptions } from '../http/client.js';
+import { call, type CallOptions } from '@console/shared-sdk';
+import {
+  countryRegionsSchema,
+  countrySchema,
+  type Country,
+  type CountryRegions,
+} from '../contract/location.js';
 
 /** /location: countries, regions and cities for the address pickers. */
 export const locationApi = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   foodItemSchema,
+  masterTypeHistorySchema,
   masterTypeSchema,
-  optionSchema,
   supplierSchema,
   supplierTypeSchema,
   type FoodItem,
@@ -10,19 +10,25 @@ import {
   type FoodItemType,
   type FoodItemUpdate,
   type MasterType,
+  type MasterTypeHistoryEntry,
   type MasterTypeInput,
   type MasterTypeType,
   type MasterTypeUpdate,
-  type Option,
   type Supplier,
   type SupplierInput,
   type SupplierType,
   type SupplierTypeInput,
   type SupplierTypeUpdate,
   type SupplierUpdate,
-} from '../contract/index.js';
-import { call, type CallOptions } from '../http/client.js';
-import { segment, standardResource } from './resource.js';
+} from '../contract/equipment.js';
+import {
+  call,
+  optionSchema,
+  segment,
+  standardResource,
+  type CallOptions,
+  type Option,
+} from '@console/shared-sdk';
 
 // Suppliers and their types, food items and probes, fridges and freezers: each root has the standard set
 // of spec section 7, plus the extras below.
@@ -68,6 +74,16 @@ export const masterTypeApi = {
         method: 'get',
         path: `masterType/find-by-siteID/${segment(siteID)}`,
         data: z.array(masterTypeSchema),
+      },
+      options,
+    ),
+  /** GET /history/{masterTypeID}: who created, changed or deleted a fridge or freezer, newest first. */
+  history: (masterTypeID: string, options?: CallOptions): Promise<MasterTypeHistoryEntry[]> =>
+    call(
+      {
+        method: 'get',
+        path: `masterType/history/${segment(masterTypeID)}`,
+        data: masterTypeHistorySchema,
       },
       options,
     ),

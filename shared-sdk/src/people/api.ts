@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { staffOptionSchema, type Role, type StaffOption } from '../contract/index.js';
-import { call, type CallOptions } from '../http/client.js';
+import { call, type CallOptions, type Role } from '@console/shared-sdk';
+import { staffOptionSchema, type StaffOption } from '../contract/user.js';
 
 /** /staff-people: the organisation's people. */
 export const staffApi = {

@@ -1,0 +1,373 @@
+import {
+  Autocomplete,
+  Button,
+  CircularProgress,
+  IconButton,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+} from '@console/shared-sdk/mui';
+import { useEffect, useState } from 'react';
+import type { Option } from '../contract/index.js';
+import { consoleIcons } from '../icons/index.js';
+import type {
+  AsyncSelectFilterDeclaration,
+  CountParams,
+  DayFilterDeclaration,
+  FilterDeclaration,
+  FormContext,
+  SelectFilterDeclaration,
+  StatusFilterDeclaration,
+} from './declarations.js';
+import { addDays, dayLabel, isDay, todayIn } from './days.js';
+import type { FilterValue, FilterValues } from './list-query.js';
+import { optionLabel, useOptions } from './options.js';
+import { DateRangeFilter, SitePicker } from './pickers.js';
+
+// The declared filters of a list. Each reads its value from the list query (which the URL holds) and
+// changes it through `onChange`; none keeps a value of its own that could disagree with the URL.
+
+export interface ListFiltersProps {
+  filters: readonly FilterDeclaration[];
+  values: FilterValues;
+  onChange: (values: FilterValues) => void;
+  context: FormContext;
+  /** The list's other params, for status counts. */
+  countParams: CountParams;
+  /** Bumped when the list reloads, so counts follow a change made by an action. */
+  revision: number;
+}
+
+/** The filters of a list other than status tabs, which sit above them (see StatusTabs). */
+export function ListFilters({ filters, values, onChange, context }: ListFiltersProps) {
+  return (
+    <>
+      {filters.map((filter) => {
+        switch (filter.kind) {
+          case 'select':
+            return (
+              <SelectFilter
+                key={filter.name}
+                filter={filter}
+                value={values[filter.name]}
+                onChange={(value) => onChange({ [filter.name]: value })}
+                context={context}
+              />
+            );
+          case 'dateRange':
+            return (
+              <DateRangeFilter
+                key={`${filter.from}-${filter.to}`}
+                id={`${filter.from}-${filter.to}`}
+                labels={filter.labels}
+                value={{ from: asText(values[filter.from]) ?? null, to: asText(values[filter.to]) ?? null }}
+                onChange={(range) => onChange({ [filter.from]: range.from, [filter.to]: range.to })}
+              />
+            );
+          case 'day':
+            return (
+              <DayFilter
+                key={filter.name}
+                filter={filter}
+                value={asText(values[filter.name])}
+                onChange={(day) => onChange({ [filter.name]: day })}
+                timeZone={context.timeZone}
+              />
+            );
+          case 'asyncSelect':
+            return (
+              <AsyncSelectFilter
+                key={filter.name}
+                filter={filter}
+                value={asText(values[filter.name])}
+                onChange={(value) => onChange({ [filter.name]: value })}
+                context={context}
+              />
+            );
+          case 'custom':
+            return (
+              <Stack key={filter.name} role="group" aria-label={filter.label}>
+                {filter.render({
+                  value: asText(values[filter.name]),
+                  onChange: (value) => onChange({ [filter.name]: value }),
+                  context,
+                })}
+              </Stack>
+            );
+          case 'status':
+            return null;
+        }
+      })}
+    </>
+  );
+}
+
+const asText = (value: FilterValue) =>
+  value === undefined || value === null || value === '' ? undefined : String(value);
+
+/** A filter's value before the URL sets one: today for a day, the first status when there is no "All". */
+export function filterDefaults(filters: readonly FilterDeclaration[], timeZone: string): FilterValues {
+  const defaults: FilterValues = {};
+  for (const filter of filters) {
+    if (filter.kind === 'day') defaults[filter.name] = todayIn(timeZone);
+    if (filter.kind === 'status' && filter.allLabel === false)
+      defaults[filter.name] = filter.options[0]?.value;
+  }
+  return defaults;
+}
+
+function SelectFilter({
+  filter,
+  value,
+  onChange,
+  context,
+}: {
+  filter: SelectFilterDeclaration;
+  value: unknown;
+  onChange: (value: string | undefined) => void;
+  context: FormContext;
+}) {
+  const { options } = useOptions(filter.options, context);
+  const selected = typeof value === 'string' ? value : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={filter.label}
+      value={selected}
+      onChange={(event) => onChange(event.target.value || undefined)}
+      sx={{ minWidth: 180 }}
+      slotProps={{
+        select: {
+          renderValue: (v: unknown) => (v ? optionLabel(options, String(v)) : (filter.allLabel ?? 'All')),
+          displayEmpty: true,
+        },
+        inputLabel: { shrink: true },
+      }}
+    >
+      <MenuItem value="">{filter.allLabel ?? 'All'}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** One site-local day: previous, the date picker, next, and Today. */
+function DayFilter({
+  filter,
+  value,
+  onChange,
+  timeZone,
+}: {
+  filter: DayFilterDeclaration;
+  value: string | undefined;
+  onChange: (day: string) => void;
+  timeZone: string;
+}) {
+  const today = todayIn(timeZone);
+  const day = isDay(value) ? value : today;
+  const label = filter.label ?? 'Day';
+  const Previous = consoleIcons.previous;
+  const Next = consoleIcons.next;
+  const previous = addDays(day, -1);
+  const next = addDays(day, 1);
+  return (
+    <Stack direction="row" role="group" aria-label={label} sx={{ alignItems: 'center', gap: 0.5 }}>
+      <Tooltip title={`Previous day (${dayLabel(previous)})`}>
+        <IconButton aria-label={`Previous day, ${dayLabel(previous)}`} onClick={() => onChange(previous)}>
+          <Previous />
+        </IconButton>
+      </Tooltip>
+      <Stack sx={{ width: 170 }}>
+        <SitePicker
+          kind="date"
+          id={`day-${filter.name}`}
+          label={label}
+          value={day}
+          onChange={(picked) => {
+            if (picked) onChange(picked);
+          }}
+          sendIncomplete={false}
+          size="small"
+        />
+      </Stack>
+      <Tooltip title={`Next day (${dayLabel(next)})`}>
+        <IconButton aria-label={`Next day, ${dayLabel(next)}`} onClick={() => onChange(next)}>
+          <Next />
+        </IconButton>
+      </Tooltip>
+      <Button size="small" onClick={() => onChange(today)} disabled={day === today}>
+        Today
+      </Button>
+    </Stack>
+  );
+}
+
+/** Status tabs with their counts, e.g. "Pending 4". */
+export function StatusTabs({
+  filter,
+  value,
+  onChange,
+  countParams,
+  revision,
+}: {
+  filter: StatusFilterDeclaration;
+  value: FilterValue;
+  onChange: (value: string | undefined) => void;
+  countParams: CountParams;
+  revision: number;
+}) {
+  const counts = useCounts(filter, countParams, revision);
+  const all = filter.allLabel === false ? null : (filter.allLabel ?? 'All');
+  const selected = asText(value) ?? (all === null ? (filter.options[0]?.value ?? '') : '');
+  const tabLabel = (label: string, count: number | undefined) =>
+    count === undefined ? label : `${label} (${count})`;
+  const total =
+    counts && filter.options.every((option) => counts[option.value] !== undefined)
+      ? filter.options.reduce((sum, option) => sum + (counts[option.value] ?? 0), 0)
+      : undefined;
+  return (
+    <Tabs
+      value={selected}
+      onChange={(_event, next: string) => onChange(next === '' ? undefined : next)}
+      aria-label={filter.label}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      {all !== null && <Tab value="" label={tabLabel(all, total)} />}
+      {filter.options.map((option) => (
+        <Tab key={option.value} value={option.value} label={tabLabel(option.label, counts?.[option.value])} />
+      ))}
+    </Tabs>
+  );
+}
+
+function useCounts(filter: StatusFilterDeclaration, params: CountParams, revision: number) {
+  const [counts, setCounts] = useState<Partial<Record<string, number>> | null>(null);
+  const { counts: load, name } = filter;
+  const key = JSON.stringify({ ...params, [name]: undefined });
+  useEffect(() => {
+    if (!load) return;
+    const controller = new AbortController();
+    load(JSON.parse(key) as CountParams, controller.signal).then(
+      (loaded) => {
+        if (!controller.signal.aborted) setCounts(loaded);
+      },
+      // The HTTP layer has shown the failure; the tabs still work without numbers.
+      () => {
+        if (!controller.signal.aborted) setCounts(null);
+      },
+    );
+    return () => controller.abort();
+  }, [load, key, revision]);
+  return counts;
+}
+
+/** Search as you type: the options are the loader's for the typed text, asked once typing pauses. */
+function AsyncSelectFilter({
+  filter,
+  value,
+  onChange,
+  context,
+}: {
+  filter: AsyncSelectFilterDeclaration;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  context: FormContext;
+}) {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [found, setFound] = useState<{ query: string | null; options: readonly Option[] }>({
+    query: null,
+    options: [],
+  });
+  // The option picked here, or the one `resolve` named for a value that came from the URL.
+  const [known, setKnown] = useState<Option | null>(null);
+  const { search, resolve } = filter;
+  const { siteID, timeZone } = context;
+  // The box shows the chosen option's name: that is not a search, so opening it lists everything.
+  const query = known !== null && text === known.label ? '' : text.trim();
+
+  useEffect(() => {
+    if (value === undefined || known?.value === value || !resolve) return;
+    let current = true;
+    resolve(value, { siteID, timeZone }).then(
+      (option) => current && setKnown(option ?? { value, label: value }),
+      () => current && setKnown({ value, label: value }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value, known, resolve, siteID, timeZone]);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      search(query, { siteID, timeZone }, controller.signal).then(
+        (options) => !controller.signal.aborted && setFound({ query, options }),
+        () => !controller.signal.aborted && setFound({ query, options: [] }),
+      );
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, query, search, siteID, timeZone]);
+
+  const loading = open && found.query !== query;
+  const selected =
+    value === undefined
+      ? null
+      : known?.value === value
+        ? known
+        : // Not named yet (or nothing can name it): the value itself stands in.
+          { value, label: resolve ? '…' : value };
+  return (
+    <Autocomplete<Option>
+      size="small"
+      sx={{ minWidth: 220 }}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={selected}
+      onChange={(_event, option) => {
+        setKnown(option);
+        onChange(option?.value);
+      }}
+      inputValue={text}
+      onInputChange={(_event, typed) => setText(typed)}
+      // The server has matched the text already.
+      filterOptions={(options) => options}
+      options={found.options as Option[]}
+      loading={loading}
+      isOptionEqualToValue={(option, current) => option.value === current.value}
+      getOptionLabel={(option) => option.label}
+      noOptionsText={query ? 'No matches' : 'Type to search'}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={filter.label}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {loading ? <CircularProgress color="inherit" size={18} aria-label="Searching" /> : null}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

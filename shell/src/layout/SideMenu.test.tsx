@@ -1,0 +1,97 @@
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import StoreIcon from '@mui/icons-material/Store';
+import { MemoryRouter } from '@console/shared-sdk/router';
+import type { MenuSection } from './menu';
+import { SideMenu } from './SideMenu';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+// The menu's data (which entries, in which order) is menu.tsx's; this file checks how it is drawn.
+const sections: MenuSection[] = [
+  {
+    title: 'Overview',
+    items: [
+      {
+        title: 'Sites',
+        path: '/dashboard/sites',
+        section: 'Overview',
+        Icon: StoreIcon,
+        action: 'read',
+        subject: 'Site',
+        order: 1,
+      },
+    ],
+  },
+  {
+    title: 'Equipment',
+    items: [
+      // A remote's entries, published without icons.
+      {
+        title: 'Suppliers',
+        path: '/dashboard/supplier',
+        section: 'Equipment',
+        action: 'read',
+        subject: 'Supplier',
+        order: 0,
+      },
+      {
+        title: 'Fridges',
+        path: '/dashboard/fridge',
+        section: 'Equipment',
+        action: 'read',
+        subject: 'MasterType',
+        order: 1,
+      },
+    ],
+  },
+];
+jest.mock('./menu', () => ({ useMenu: () => sections }));
+
+function renderMenu(collapsed: boolean) {
+  render(
+    <MemoryRouter initialEntries={['/dashboard/sites']}>
+      <SideMenu collapsed={collapsed} mobileOpen={false} onCloseMobile={() => undefined} />
+    </MemoryRouter>,
+  );
+  // The permanent drawer (desktop) comes second; the temporary one (phones) is kept mounted first.
+  return screen.getAllByRole('navigation', { name: 'Main menu' }).at(-1)!;
+}
+
+test('collapsed, every entry (a remote’s too) keeps an icon and its name, and says its title on hover', async () => {
+  const nav = renderMenu(true);
+  for (const title of ['Sites', 'Suppliers', 'Fridges']) {
+    const link = within(nav).getByRole('link', { name: title });
+    expect(link.querySelector('svg')).not.toBeNull();
+  }
+  await userEvent.hover(within(nav).getByRole('link', { name: 'Fridges' }));
+  expect(await screen.findByRole('tooltip')).toHaveTextContent('Fridges');
+});
+
+test('collapsed, the Equipment entries are reachable with the keyboard', async () => {
+  const nav = renderMenu(true);
+  const links = within(nav).getAllByRole('link');
+  for (const link of links) {
+    await userEvent.tab();
+    expect(link).toHaveFocus();
+  }
+  expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(['Sites', 'Suppliers', 'Fridges']);
+});
+
+test('collapsed, the brand is the console’s mark with its name, not a pair of letters', () => {
+  renderMenu(true);
+  expect(screen.getAllByRole('img', { name: 'Compliance Console' }).length).toBeGreaterThan(0);
+  expect(screen.queryByText('CC')).toBeNull();
+  expect(screen.queryByText('C.')).toBeNull();
+});
+
+test('expanded, entries show their titles and an entry without an icon still has one', () => {
+  const nav = renderMenu(false);
+  const suppliers = within(nav).getByRole('link', { name: 'Suppliers' });
+  expect(suppliers).toHaveTextContent('Suppliers');
+  expect(suppliers.querySelector('svg')).not.toBeNull();
+  expect(within(nav).getByRole('link', { name: 'Sites' })).toHaveClass('Mui-selected');
+});

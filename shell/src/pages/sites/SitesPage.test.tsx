@@ -1,0 +1,150 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from '@console/shared-sdk/router';
+import { fakeApi, loginResponse, ok, resetBrowserState, site, type Sent } from '@console/shared-sdk/testing';
+import { session } from '@console/shared-sdk';
+import { SitesPage } from './SitesPage';
+
+const countries = [
+  { code: 'GB', name: 'United Kingdom', timezones: ['Europe/London'] },
+  { code: 'US', name: 'United States', timezones: ['America/New_York', 'America/Chicago'] },
+];
+const bristol = {
+  place_id: 'bristol-gb',
+  name: 'Bristol',
+  formatted_address: 'Bristol, England, United Kingdom',
+  address_components: [],
+  geometry: { location: { lat: 51.45, lng: -2.58 } },
+  city: 'Bristol',
+  county: null,
+  state: 'England',
+  country: 'GB',
+  countryName: 'United Kingdom',
+  lat_long: '51.45,-2.58',
+  timeZoneId: 'Europe/London',
+};
+/** Open round the clock on Saturdays, as the API stores it: equal times. */
+const allDaySaturday = {
+  ...site,
+  timing: [
+    { day: 1, isOpen: true, openTime: '09:00', closeTime: '17:00' },
+    { day: 6, isOpen: true, openTime: '07:00', closeTime: '07:00' },
+  ],
+};
+
+function fakeSitesApi() {
+  return fakeApi((sent: Sent) => {
+    switch (sent.path) {
+      case 'site-panel/web-app-list':
+        return ok({ list: [allDaySaturday], records: 1, page: 1, limit: 10 });
+      case 'location/simple-list-countries':
+        return ok(countries);
+      case 'site-panel/places':
+        return ok({
+          predictions: [
+            {
+              description: 'Bristol, England',
+              place_id: 'bristol-gb',
+              structured_formatting: { main_text: 'Bristol', secondary_text: 'England' },
+            },
+          ],
+        });
+      case 'site-panel/fetchCountry':
+        return ok({ result: bristol });
+      case `site-panel/find-one/${site._id}`:
+        return ok(allDaySaturday);
+      case 'site-panel/update-one':
+        return ok(allDaySaturday, 'Site updated');
+      case 'staff-people/simple-list':
+        return ok([]);
+      default:
+        return ok(null);
+    }
+  });
+}
+
+function renderPage() {
+  render(
+    <MemoryRouter>
+      <SitesPage />
+    </MemoryRouter>,
+  );
+}
+
+// A whole site form (fourteen fields and a week of hours) renders slowly in jsdom.
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  resetBrowserState();
+  session.signIn(loginResponse());
+});
+
+test('an empty country is "required", and finding the town clears it and fills a visible time zone', async () => {
+  fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add site' }));
+  // No zone is chosen unseen (a browser in UTC used to make every new site UTC).
+  expect(dialog.getByRole('combobox', { name: /Time zone/ })).toHaveValue('');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(await dialog.findByText('Country is required')).toBeInTheDocument();
+  expect(dialog.queryByText(/two-letter ISO code/)).toBeNull();
+  expect(dialog.getByText('Time zone is required')).toBeInTheDocument();
+
+  await user.type(dialog.getByRole('combobox', { name: 'Find the town' }), 'Bristol');
+  await user.click(await screen.findByRole('option', { name: 'Bristol, England' }));
+  await waitFor(() =>
+    expect(dialog.getByRole('combobox', { name: /Country/ })).toHaveValue('United Kingdom'),
+  );
+  expect(dialog.queryByText('Country is required')).toBeNull();
+  expect(dialog.queryByText('Time zone is required')).toBeNull();
+  expect(dialog.getByRole('combobox', { name: /Time zone/ })).toHaveValue('Europe/London');
+});
+
+test('choosing a country with one time zone sets it; one with several asks for a choice', async () => {
+  fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add site' }));
+  await user.click(dialog.getByRole('combobox', { name: /Country/ }));
+  await user.click(await screen.findByRole('option', { name: 'United States' }));
+  expect(dialog.getByRole('combobox', { name: /Time zone/ })).toHaveValue('');
+  expect(dialog.getByText("United States has several time zones: choose the site's")).toBeInTheDocument();
+  await user.click(dialog.getByRole('combobox', { name: /Country/ }));
+  await user.click(await screen.findByRole('option', { name: 'United Kingdom' }));
+  expect(dialog.getByRole('combobox', { name: /Time zone/ })).toHaveValue('Europe/London');
+});
+
+test('equal times read "Open 24 hours" in the list, the view and the form, and are saved as such', async () => {
+  const api = fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `View ${site.name}` }));
+  const view = within(await screen.findByRole('dialog'));
+  expect(view.getByText('Saturday: Open 24 hours')).toBeInTheDocument();
+  expect(view.queryByText(/07:00–07:00/)).toBeNull();
+  await user.keyboard('{Escape}');
+
+  await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+  const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+  expect(form.getByRole('checkbox', { name: 'Saturday: open 24 hours' })).toBeChecked();
+  expect(form.queryByLabelText(/Saturday opens/)).toBeNull();
+  // Monday has hours: unticking is not needed; ticking Monday makes it round the clock too.
+  await user.click(form.getByRole('checkbox', { name: 'Monday: open 24 hours' }));
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(1));
+  const body = api.to('site-panel/update-one')[0]!.body;
+  const timing = JSON.parse(/name="timing"\r\n\r\n(.*)\r\n/.exec(body)![1]!) as { day: number }[];
+  expect(timing.find((day) => day.day === 1)).toMatchObject({
+    isOpen: true,
+    openTime: '00:00',
+    closeTime: '00:00',
+  });
+  expect(timing.find((day) => day.day === 6)).toMatchObject({
+    isOpen: true,
+    openTime: '00:00',
+    closeTime: '00:00',
+  });
+});

@@ -1,0 +1,23 @@
+import { incompatibility } from './compatibility';
+
+test('a remote built against this SDK or an older minor of it runs', () => {
+  expect(incompatibility('Equipment', '^1.0.0', '1.0.0')).toBeNull();
+  expect(incompatibility('Equipment', '^1.0.0', '1.4.2')).toBeNull();
+});
+
+test('a remote that needs a newer console says which one, in words', () => {
+  expect(incompatibility('Equipment', '^1.3.0', '1.0.0')).toBe(
+    'Equipment needs console 1.3 or newer; this console runs 1.0.0. Ask your administrator to update the console.',
+  );
+  expect(incompatibility('Equipment', '^0.2.0', '0.1.0')).toContain('needs console 0.2 or newer');
+});
+
+test('a remote built for an older major asks for the remote to be rebuilt, not the console', () => {
+  expect(incompatibility('Equipment', '^1.0.0', '2.0.0')).toBe(
+    'Equipment was built for console 1.0; this console runs 2.0.0. Ask your administrator to update Equipment.',
+  );
+});
+
+test('a range that is not one is reported, not thrown', () => {
+  expect(incompatibility('Logs', 'next please', '1.0.0')).toContain('asks for console version "next please"');
+});
