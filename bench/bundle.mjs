@@ -1,7 +1,8 @@
 // `npm run bench:bundle`: builds the console for production, opens it in Chromium and prints every JS file
-// the browser downloads on the login page and on the first list screens after login, with its gzip size
-// and the packages it holds, then names every package shipped by more than one container. It prints; it
-// asserts nothing (the budgets are printed beside the figures).
+// the browser downloads on the login page, on the first list screen after login (the shell's and each
+// remote's in /remotes.json), and on opening a remote's screen after another list, with its gzip size and
+// the packages it holds, then names every package shipped by more than one container. It prints; it asserts
+// nothing (the budgets are printed beside the figures). `--no-build` measures the current dist/ folders.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,8 @@ if (!process.argv.includes('--no-build')) {
 }
 const { chromium } = await import('playwright-core');
 
-const budgets = { login: 330, equipment: 520, remoteOwn: 40 };
+/** KB of gzip: the sign-in page; sign-in then a first list; what opening another remote adds to its own code. */
+const budgets = { login: 300, firstList: 450, secondRemoteExtra: 10 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function startConsole() {
@@ -44,13 +46,18 @@ function startConsole() {
   });
 }
 
+/** URL folder → container name: the shell at the console's root, each remote where /remotes.json says. */
+let containers = [];
+
 /** Which container a URL belongs to, and that container's bundle-stats.json. */
 const statsCache = new Map();
 function describe(url) {
-  const { pathname } = new URL(url);
-  const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(pathname);
-  const container = remote ? remote[1] : 'shell';
-  const file = remote ? remote[2] : pathname.slice(1);
+  const owner = containers.find((c) => url.startsWith(c.base)) ?? {
+    name: 'shell',
+    base: `${new URL(url).origin}/`,
+  };
+  const container = owner.name;
+  const file = url.slice(owner.base.length).split('?')[0];
   if (!statsCache.has(container)) {
     const statsFile = path.join(root, container, 'dist', 'bundle-stats.json');
     statsCache.set(
@@ -118,8 +125,9 @@ function report(title, downloads, budget) {
 }
 
 /** Packages whose code arrives from more than one container (or twice from one) in the same session. */
-function duplicates(files) {
+function duplicates(downloads) {
   const where = new Map();
+  const files = [...new Map(downloads.map((f) => [`${f.container}/${f.file}`, f])).values()];
   for (const f of files) {
     for (const [name, bytes] of Object.entries(f.packages)) {
       if (bytes < 512 || name.startsWith('(')) continue;
@@ -137,49 +145,105 @@ function duplicates(files) {
 
 const running = await startConsole();
 const browser = await chromium.launch(chromiumLaunchOptions());
+const sum = (files) => files.reduce((total, f) => total + f.gzip, 0);
+const within = (figure, budget) =>
+  `${kb(figure)} (budget ${budget} KB${figure > budget * 1024 ? ', OVER' : ''})`;
 try {
+  // Every remote the console lists, with the first screen of its menu (from its published remote.json).
+  const listing = await (await fetch(`${running.url}/remotes.json`)).json();
+  const remotes = [];
+  for (const [name, entry] of Object.entries(listing)) {
+    const manifest = new URL(entry, running.url);
+    const base = new URL('.', manifest).href;
+    const metadata = await fetch(new URL('remote.json', manifest)).then((r) => (r.ok ? r.json() : null));
+    const first = metadata?.menu?.[0];
+    if (!first) {
+      console.log(`(${name}: no readable remote.json at ${base}, not measured)`);
+      continue;
+    }
+    remotes.push({ name, base, path: first.path, title: first.title });
+  }
+  containers = [
+    ...remotes.map(({ name, base }) => ({ name, base })),
+    { name: 'shell', base: `${running.url}/` },
+  ];
+
   const context = await browser.newContext();
-  const page = await context.newPage();
   const login = new Map();
-  let stop = record(page, login);
-  await page.goto(`${running.url}/login`, { waitUntil: 'networkidle' });
-  await stop();
-  const loginReport = report('Login page', login, budgets.login);
+  {
+    const page = await context.newPage();
+    const stop = record(page, login);
+    await page.goto(`${running.url}/login`, { waitUntil: 'networkidle' });
+    await stop();
+    await page.getByLabel('E-mail').fill('owner@harbourvine.example');
+    await page.getByLabel(/^Password/).fill('Demo-pass-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.close();
+  }
+  const loginReport = report('Sign-in page', login, budgets.login);
 
-  const session = new Map(login);
-  stop = record(page, session);
-  await page.getByLabel('E-mail').fill('owner@harbourvine.example');
-  await page.getByLabel(/^Password/).fill('Demo-pass-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard/);
-  await page.goto(`${running.url}/dashboard/sites`, { waitUntil: 'networkidle' });
-  await page.getByRole('grid').waitFor();
-  await stop();
-  const sites = report('Login, then the sites list (the shell’s first list screen)', session);
+  /** A fresh page of the signed-in session opening `screens` one after the other; downloads per screen. */
+  async function visit(screens) {
+    const page = await context.newPage();
+    // The browser's cache would hide what the sign-in page already downloaded: count it as a first visit.
+    await page.route('**/*', (route) => route.continue());
+    const steps = [];
+    for (const [index, screen] of screens.entries()) {
+      const downloads = new Map(index === 0 ? login : []);
+      const stop = record(page, downloads);
+      if (index === 0) await page.goto(`${running.url}${screen.path}`, { waitUntil: 'networkidle' });
+      else {
+        await page
+          .getByRole('navigation', { name: 'Main menu' })
+          .last()
+          .getByRole('link', { name: screen.title, exact: true })
+          .click();
+        await page.waitForURL(`**${screen.path}`);
+      }
+      await page.getByRole('heading', { name: screen.title }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await stop();
+      steps.push(downloads);
+    }
+    await page.close();
+    return steps;
+  }
 
-  // A fresh visit: sign in and open the suppliers list first, as a user of the equipment screens would.
-  const equipmentSession = new Map(login);
-  const fresh = await context.newPage();
-  stop = record(fresh, equipmentSession);
-  await fresh.goto(`${running.url}/dashboard/supplier`, { waitUntil: 'networkidle' });
-  await fresh.getByRole('heading', { name: 'Suppliers' }).waitFor();
-  await fresh.waitForLoadState('networkidle');
-  await stop();
-  const equipment = report(
-    'Login, then the suppliers list (the first equipment list screen)',
-    equipmentSession,
-    budgets.equipment,
-  );
-  const remoteOwn = equipment.files
-    .filter((f) => f.container === 'mfe-equipment')
-    .reduce((sum, f) => sum + f.gzip, 0);
-  console.log(`\nmfe-equipment's own files: ${kb(remoteOwn)} gzip (budget ${budgets.remoteOwn} KB)`);
-  duplicates(equipment.files);
-  console.log(
-    `\nSummary: login ${kb(loginReport.total)} (≤ ${budgets.login} KB), ` +
-      `sites list ${kb(sites.total)}, equipment list ${kb(equipment.total)} (≤ ${budgets.equipment} KB), ` +
-      `remote own ${kb(remoteOwn)} (≤ ${budgets.remoteOwn} KB)`,
-  );
+  const sitesList = { name: 'shell', path: '/dashboard/sites', title: 'Sites' };
+  const firstLists = [];
+  const everything = [...login.values()];
+  for (const screen of [sitesList, ...remotes]) {
+    const [first] = await visit([screen]);
+    const result = report(`Sign-in, then ${screen.path} first (${screen.name})`, first, budgets.firstList);
+    firstLists.push({ screen, total: result.total });
+    everything.push(...result.files);
+  }
+
+  // Opening a remote's screen after another list: that remote's own code plus at most a little of anything
+  // else. With a single remote, the list before it is the shell's.
+  const seconds = [];
+  for (const second of remotes) {
+    for (const before of [sitesList, ...remotes.filter((r) => r !== second)]) {
+      const [, opened] = await visit([before, second]);
+      const files = [...opened.values()];
+      const own = sum(files.filter((f) => f.container === second.name));
+      const other = sum(files.filter((f) => f.container !== second.name));
+      report(`${before.path} (${before.name}), then ${second.path} (${second.name})`, opened);
+      seconds.push({ before, second, own, other });
+      everything.push(...files);
+    }
+  }
+  duplicates(everything);
+
+  console.log('\nSummary (gzip):');
+  console.log(`  sign-in page: ${within(loginReport.total, budgets.login)}`);
+  for (const { screen, total } of firstLists)
+    console.log(`  sign-in, then ${screen.path} (${screen.name}): ${within(total, budgets.firstList)}`);
+  for (const { before, second, own, other } of seconds)
+    console.log(
+      `  ${second.name} opened after ${before.path}: its own code ${kb(own)}, anything else ${within(other, budgets.secondRemoteExtra)}`,
+    );
 } finally {
   await browser.close();
   running.child.kill('SIGTERM');

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { defineRulesFor, type AbilityUser } from '../ability/index.js';
 import type { ResourceApi } from '../api/resource.js';
 import {
   masterTypeInputSchema,
@@ -13,77 +12,16 @@ import {
   type MasterTypeInput,
   type MasterTypeType,
   type MasterTypeUpdate,
-  type Role,
   type Supplier,
   type SupplierInput,
   type SupplierUpdate,
 } from '../contract/index.js';
 import { ApiError } from '../http/errors.js';
 import { notifyStore } from '../notify/store.js';
-import { session } from '../session/store.js';
-import { selectedSite } from '../site/store.js';
 import { defineResource, ResourceScreen } from './index.js';
-import { renderWithRouter } from './testing.js';
+import { chooseSite, ids, renderWithRouter, signInAs, supplier, onAPhone } from './testing.js';
 
 // The kit driven the way a remote uses it: real contract schemas, real ability rules, a fake api.
-
-const ids = {
-  user: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  siteA: '0190a000-0000-7000-8000-0000000000c1',
-  siteB: '0190a000-0000-7000-8000-0000000000c2',
-  fish: '0190a000-0000-7000-8000-0000000000d1',
-  veg: '0190a000-0000-7000-8000-0000000000d2',
-};
-
-function signInAs(role: Role, siteIds: string[] = []) {
-  const user: AbilityUser = { userID: ids.user, role, orgId: ids.org, siteIds };
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.user,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor(user),
-      accessToken: 'access',
-    },
-  });
-}
-
-const chooseSite = (id: string | null) =>
-  act(() =>
-    selectedSite.select(
-      id
-        ? {
-            _id: id,
-            name: 'Harbour Kitchen',
-            location: { country: 'GB', county: null, region: null, city: 'Bristol' },
-            timeZoneId: 'Europe/London',
-          }
-        : null,
-    ),
-  );
-
-function supplier(id: string, name: string, siteID = ids.siteA): Supplier {
-  return {
-    _id: id,
-    orgId: ids.org,
-    siteID,
-    supplierName: name,
-    supplierContactPersonName: 'Sam',
-    email: null,
-    mobileNumber: null,
-    supplierTypes: [],
-    supplierTypeIDs: [],
-    createdAt: '2026-01-05T10:00:00.000Z',
-    updatedAt: '2026-01-05T10:00:00.000Z',
-  };
-}
 
 /** A list endpoint serving `rows` in pages, as the server would. */
 function pagedList<Row>(rows: Row[]) {
@@ -572,24 +510,7 @@ describe('the list field (fridge temperature items)', () => {
 });
 
 describe('small screens', () => {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    // jsdom has no layout; report every media query (the kit only asks "below sm?") as matching.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  onAPhone();
 
   it('shows cards and appends the next page on "Load more"', async () => {
     const rows = Array.from({ length: 12 }, (_, i) =>

@@ -15,6 +15,7 @@ import {
   renderWithRouter,
   signInAs,
   supplier,
+  onAPhone,
 } from './testing.js';
 
 // Each capability of the kit as a remote declares it, driven as a user would.
@@ -317,24 +318,7 @@ describe('row and bulk actions', () => {
 });
 
 describe('bulk actions on a phone', () => {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    // jsdom has no layout; report every media query (the kit only asks "below sm?") as matching.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  onAPhone();
 
   it('selects cards with their own checkbox and runs the action on them', async () => {
     const run = jest.fn(async (_rows: readonly Supplier[]) => null);

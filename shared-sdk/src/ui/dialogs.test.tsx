@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AnyFieldDeclaration, StoredFile } from './declarations.js';
 import { FormDialog, type FormDialogProps } from './dialogs.js';
 import type { FieldErrors } from './use-modal-form.js';
+import { onAPhone } from './testing.js';
 
 type Fridge = { name: string; upperLimit: number | null };
 
@@ -165,24 +166,7 @@ describe('the form dialog', () => {
 });
 
 describe('dialogs on a phone', () => {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    // jsdom has no layout; every media query (the kit only asks "below sm?") matches, as on a phone.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
+  onAPhone();
 
   it('fills the screen with a form instead of hanging off one side', () => {
     const { dialog } = renderFridgeForm();

@@ -125,3 +125,27 @@ export const lastListCall = (list: jest.Mock) =>
 
 /** Grids in jsdom have no layout: render every row and column regardless of the (zero) viewport. */
 export const gridProps = { disableVirtualization: true } as const;
+
+/**
+ * Call inside a `describe`: every media query matches, as on a phone. jsdom has no layout, and the kit only
+ * asks "below sm?".
+ */
+export function onAPhone() {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+}
