@@ -125,7 +125,7 @@ function Brand({ collapsed }: { collapsed: boolean }) {
         {...(collapsed ? { titleAccess: 'Compliance Console' } : { 'aria-hidden': true })}
       />
       {!collapsed && (
-        <Typography sx={{ fontWeight: 700 }} variant="h6" noWrap component="div" color="primary">
+        <Typography sx={{ fontWeight: 700 }} variant="subtitle1" noWrap component="div" color="primary">
           Compliance Console
         </Typography>
       )}
