@@ -19,6 +19,16 @@ import { insertUser } from '../users/repository.js';
 
 export { demoPassword };
 
+let clientAddress = 0;
+/**
+ * Headers of a request from an address no other request of this file used (the app trusts
+ * X-Forwarded-For in tests), so the per-address login limit of one test never blocks another.
+ */
+export function fromNewAddress() {
+  clientAddress += 1;
+  return { 'x-forwarded-for': `198.51.${Math.floor(clientAddress / 250)}.${(clientAddress % 250) + 1}` };
+}
+
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
   private current: Date;

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { authSessions } from '../../db/schema.js';
 import { loginLimits } from '../../auth/login-limit.js';
 import { refreshGraceMs } from '../../auth/sessions.js';
-import { createTestContext, demoPassword, type TestContext } from '../../test/helper.js';
+import { createTestContext, demoPassword, type TestContext, fromNewAddress } from '../../test/helper.js';
 
 const base = '/api/v1/authentication';
 const owner = 'owner@harbourvine.example';
@@ -29,13 +29,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-/** Each test signs in from its own address so the per-address limit of one test never blocks another. */
-let address = 0;
-function fromNewAddress() {
-  address += 1;
-  return { 'x-forwarded-for': `198.51.100.${address}` };
-}
 
 async function webLogin(email: string, password = demoPassword, headers = fromNewAddress()) {
   return ctx.inject<{ data: LoginData }>('POST', `${base}/web-app-login`, {

@@ -4,7 +4,7 @@ import { loginLimits } from '../../auth/login-limit.js';
 import { refreshGraceMs } from '../../auth/sessions.js';
 import { loginFailures } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { createTestContext, demoPassword, type TestContext } from '../../test/helper.js';
+import { createTestContext, demoPassword, type TestContext, fromNewAddress } from '../../test/helper.js';
 
 const base = '/api/v1/authentication';
 
@@ -18,12 +18,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-let address = 0;
-function fromNewAddress() {
-  address += 1;
-  return { 'x-forwarded-for': `203.0.113.${address}` };
-}
 
 const login = (email: string, password: string, headers = fromNewAddress()) =>
   ctx.inject<{ data: Pair }>('POST', `${base}/web-app-login`, { body: { email, password }, headers });
