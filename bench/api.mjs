@@ -1,5 +1,6 @@
 // `npm run bench:api`: the API's cost per request, on PostgreSQL. It creates a scratch database, starts the
-// built API on it with the demo organisation, loads realistic volumes (2,000 suppliers on one site), then
+// built API on it with the demo organisation, loads realistic volumes (2,000 suppliers and 2,000 staff on one
+// site), then
 // for each main list endpoint prints requests per second and p50/p99 latency at 50 connections
 // (autocannon), beside the same page read straight from PostgreSQL in the same run (pgbench with the SQL a
 // hand-written query needs for that page), and the ratio of the two. It prints; it asserts nothing.
@@ -145,15 +146,40 @@ try {
   // 2,000 suppliers on Brighton, each with one or two of the organisation's supplier types.
   psql(
     benchUrl,
-    `insert into suppliers (id, org_id, site_id, supplier_name, contact_person_name, email, mobile_number)
+    `insert into suppliers (id, org_id, site_id, supplier_name, contact_person_name, email, mobile_number,
+                            created_at, updated_at)
      select gen_random_uuid(), s.org_id, s.id, 'Bench supplier ' || lpad(n::text, 5, '0'), 'Contact ' || n,
-            'orders' || n || '@bench.example', '+44 1273 ' || lpad(n::text, 6, '0')
+            'orders' || n || '@bench.example', '+44 1273 ' || lpad(n::text, 6, '0'), now(), now()
      from sites s, generate_series(1, 2000) n where s.id = '${brighton}';
      insert into supplier_supplier_types (supplier_id, supplier_type_id)
      select sp.id, st.id from suppliers sp
      join lateral (select id from supplier_types t where t.org_id = sp.org_id order by t.id
                    offset (abs(hashtext(sp.id::text)) % 5) limit 2) st on true
      where sp.site_id = '${brighton}' and sp.supplier_name like 'Bench%';
+     analyze;`,
+  );
+
+  // 2,000 staff on Brighton, each in one of its departments, every tenth still invited (no password).
+  psql(
+    benchUrl,
+    `insert into users (id, org_id, email, password_hash, first_name, last_name, role, mobile_number,
+                        notification_settings, status, created_at, updated_at)
+     select gen_random_uuid(), s.org_id, 'bench.staff' || n || '@bench.example',
+            case when n % 10 = 0 then null else 'not-a-hash' end,
+            (array['Alex','Sam','Jo','Chris','Pat','Robin','Kim','Lee'])[1 + n % 8], 'Bench ' || lpad(n::text, 5, '0'),
+            'STAFF', '+44 7700 ' || lpad(n::text, 6, '0'), '{}'::jsonb,
+            case when n % 25 = 0 then 'INACTIVE' else 'ACTIVE' end, now(), now()
+     from sites s, generate_series(1, 2000) n where s.id = '${brighton}';
+     insert into site_members (site_id, user_id, created_at)
+     select '${brighton}', u.id, now() from users u where u.email like 'bench.staff%';
+     insert into user_departments (user_id, department_id, created_at)
+     select u.id, d.id, now() from users u
+     join lateral (select id from departments d where d.site_id = '${brighton}' and d.deleted_at is null
+                   order by d.id offset (abs(hashtext(u.id::text)) % 3) limit 1) d on true
+     where u.email like 'bench.staff%';
+     insert into password_tokens (id, user_id, purpose, token_hash, expires_at, created_at)
+     select gen_random_uuid(), u.id, 'INVITE', md5(u.id::text), now() + interval '7 days', now()
+     from users u where u.email like 'bench.staff%' and u.password_hash is null;
      analyze;`,
   );
 
@@ -180,6 +206,28 @@ try {
             from master_types m
             where m.site_id = '${brighton}' and m.type = 'FRIDGE' and m.deleted_at is null
             order by m.id limit 10`,
+    },
+    {
+      name: 'staff list (page 7 of 2,000+, by full name)',
+      url: `staff-people/web-app-list?siteID=${brighton}&sort=fullName&page=${page}&limit=${limit}`,
+      sql: `select u.id, u.org_id, u.email, u.first_name, u.last_name, u.role, u.mobile_number, u.gender,
+              u.status, u.last_sign_in_at, u.created_at, u.updated_at, u.password_hash is not null,
+              count(*) over () as total,
+              (select coalesce(json_agg(json_build_object('_id', s.id, 'name', s.name) order by lower(s.name)), '[]')
+                 from site_members m join sites s on s.id = m.site_id
+                 where m.user_id = u.id and s.deleted_at is null) as sites,
+              (select coalesce(json_agg(json_build_object('_id', d.id, 'name', d.name, 'siteID', d.site_id)
+                                        order by lower(d.name)), '[]')
+                 from user_departments x join departments d on d.id = x.department_id
+                 join site_members m on m.user_id = x.user_id and m.site_id = d.site_id
+                 where x.user_id = u.id and d.deleted_at is null) as departments,
+              (select json_build_object('invitedAt', max(t.created_at),
+                                        'pending', bool_or(t.used_at is null and t.expires_at > now()))
+                 from password_tokens t where t.user_id = u.id and t.purpose = 'INVITE') as invitation
+            from users u
+            where u.org_id = (select org_id from sites where id = '${brighton}') and u.deleted_at is null
+              and u.id in (select user_id from site_members where site_id = '${brighton}')
+            order by lower(u.first_name), lower(u.last_name), u.id limit ${limit} offset ${(page - 1) * limit}`,
     },
     {
       name: 'view-me (session check only)',

@@ -9,7 +9,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { maxUploadBytes } from '@console/shared-sdk/contract';
+import { authChangesChannel, SessionCache, type ChangeFeed } from './auth/session-cache.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
@@ -32,6 +34,8 @@ export interface AppDeps {
   storage: Storage;
   clock: Clock;
   tokens: TokenService;
+  /** Who changed sign-in state, from the database (DatabaseHandle.listen(authChangesChannel)). */
+  authChanges: ChangeFeed;
 }
 
 declare module 'fastify' {
@@ -39,10 +43,13 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every route as registered (method and full URL), for the tenancy conformance suite. */
     registeredRoutes: readonly { method: string; url: string }[];
+    sessionCache: SessionCache;
   }
 }
 
 export const apiPrefix = '/api/v1';
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(
   deps: AppDeps,
@@ -65,6 +72,20 @@ export async function buildApp(
     for (const one of [method].flat()) registeredRoutes.push({ method: one, url });
   });
   app.decorateRequest('auth', null);
+  const sessionCache = new SessionCache();
+  app.decorate('sessionCache', sessionCache);
+  const stopFollowing = await sessionCache.follow(deps.authChanges);
+  app.addHook('onClose', stopFollowing);
+  // A request that may have changed sign-in state (a logout, a deactivation) answers only once this
+  // instance has heard of the change, so the client's next request cannot meet a stale session.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!readOnlyMethods.has(request.method)) {
+      await sessionCache.sync(async (marker) => {
+        await deps.db.execute(sql`select pg_notify(${authChangesChannel}, ${marker})`);
+      });
+    }
+    return payload;
+  });
   registerErrorHandling(app);
   registerAuthFirst(app);
   registerAfterReply(app);

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { authChangesChannel } from './auth/session-cache.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
@@ -50,7 +51,15 @@ async function main() {
     : new LocalStorage(path.join(config.dataDir, 'uploads'));
   const tokens = new TokenService(await tokenSecret(config), systemClock, config.accessTokenTtlSeconds);
   const app = await buildApp(
-    { db: database.db, config, mailer, storage, clock: systemClock, tokens },
+    {
+      db: database.db,
+      config,
+      mailer,
+      storage,
+      clock: systemClock,
+      tokens,
+      authChanges: database.listen(authChangesChannel),
+    },
     { logger },
   );
 

@@ -7,10 +7,25 @@ import { createTestContext, type InjectOptions, type TestContext } from './test/
 // here fails the first test, so no call ships untried.
 
 /** Records the suite creates in both organisations, so each route can be aimed at the other tenant's. */
-type Target = 'site' | 'supplier' | 'supplierType' | 'foodItem' | 'masterType' | 'organization';
+type Target =
+  | 'site'
+  | 'supplier'
+  | 'supplierType'
+  | 'foodItem'
+  | 'masterType'
+  | 'organization'
+  | 'department'
+  | 'staffMember';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
-const siteScoped = new Set<Target>(['site', 'supplier', 'foodItem', 'masterType']);
+const siteScoped = new Set<Target>([
+  'site',
+  'supplier',
+  'foodItem',
+  'masterType',
+  'department',
+  'staffMember',
+]);
 
 interface Aimed {
   /** The URL with the id in it, when the id is a path parameter. */
@@ -51,6 +66,19 @@ function standardCalls(
 
 const v1 = '/api/v1';
 const fixtures = { brighton: '' };
+
+let probeEmails = 0;
+/** A valid staff form on `siteIDs` (the update probe keeps it on Brighton); a new address each time. */
+function personForm(siteIDs: string[]) {
+  probeEmails += 1;
+  return {
+    firstName: 'Probe',
+    lastName: 'Person',
+    email: `probe.${probeEmails}@probe.example`,
+    userRole: 'STAFF',
+    siteIDs,
+  };
+}
 
 const probes: Record<string, Probe> = {
   'OPTIONS *': { access: 'public', why: 'CORS preflight: says which origins may call, reveals no record' },
@@ -183,7 +211,29 @@ const probes: Record<string, Probe> = {
     url: `${v1}/masterType/history/${id}`,
   })),
 
+  ...standardCalls(`${v1}/department-panel`, 'department', (siteID) => ({
+    siteID,
+    name: 'Probe department',
+  })),
+  [`GET ${v1}/department-panel/simple-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`POST ${v1}/department-panel/simple-list2`]: record('site', (siteID) => ({ body: { list: [siteID] } })),
+
   [`GET ${v1}/staff-people/simple-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  ...standardCalls(`${v1}/staff-people`, 'staffMember', (siteID) => personForm([siteID])),
+  [`POST ${v1}/staff-people/simple-list2`]: record('site', (siteID) => ({ body: { list: [siteID] } })),
+  [`POST ${v1}/staff-people/resendInvite`]: record('staffMember', (id) => ({ body: { _id: id } })),
+  [`PATCH ${v1}/staff-people/update-status`]: record('staffMember', (id) => ({
+    body: { _id: id, status: 'INACTIVE' },
+  })),
+  [`GET ${v1}/staff-people/download`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/staff-people/upload-template`]: {
+    access: 'signed-in',
+    why: 'the header row, and the names of the sites the caller may add people to',
+  },
+  [`POST ${v1}/staff-people/upload`]: {
+    access: 'signed-in',
+    why: 'creates people in the caller’s organisation; each row’s sites pass the site gate (import tests)',
+  },
 };
 
 let ctx: TestContext;
@@ -220,6 +270,8 @@ async function recordsOn(token: string, siteID: string) {
       name: 'Tenant freezer',
       temperatureItems: [{ name: 'Main', upperLimit: -18 }],
     }),
+    department: await create(token, 'department-panel', { siteID, name: 'Tenant kitchen' }),
+    staffMember: await create(token, 'staff-people', personForm([siteID])),
   };
 }
 
@@ -248,6 +300,8 @@ const recordRoots: Partial<Record<Target, string>> = {
   supplierType: 'supplierType',
   foodItem: 'foodItem',
   masterType: 'masterType',
+  department: 'department-panel',
+  staffMember: 'staff-people',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

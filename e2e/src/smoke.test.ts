@@ -157,6 +157,59 @@ async function walkCreateForms(walk: Walk, where: string) {
   }
 }
 
+/**
+ * The dialogs a screen's toolbar opens besides Add (the staff list's Import): open each, then Cancel. A
+ * screen without such a button skips it.
+ */
+async function walkToolbarDialogs(walk: Walk, where: string) {
+  const { page } = walk;
+  for (const name of ['Import']) {
+    const button = page
+      .getByRole('main')
+      .getByRole('button', { name, exact: true })
+      .filter({ visible: true });
+    if ((await button.count()) === 0) continue;
+    walk.step = `${where} → ${name}`;
+    await button.first().click();
+    const dialog = page
+      .getByRole('dialog')
+      .filter({ hasNot: page.locator('#error-popup-title') })
+      .last();
+    await dialog.waitFor();
+    await settle(walk, { inDialog: true });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await settle(walk);
+  }
+}
+
+/**
+ * The people screens' first record in its detail view (what find-one returns, with its sections: a
+ * department's members, a person's sites and sign-ins), then Close.
+ */
+async function walkFirstRecord(walk: Walk, where: string) {
+  const { page } = walk;
+  const view = page
+    .getByRole('main')
+    .getByRole('button', { name: /^View / })
+    .filter({ visible: true });
+  if ((await view.count()) === 0) return;
+  walk.step = `${where} → view the first record`;
+  await view.first().click();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ hasNot: page.locator('#error-popup-title') })
+    .last();
+  await dialog.waitFor();
+  await settle(walk, { inDialog: true });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await settle(walk);
+}
+
+/** The people remote's screens (issue 9), whose records and toolbar dialogs the walk opens as well. */
+const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment'];
+
 async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   const { page } = walk;
   walk.step = `${entry.title} (${entry.path})`;
@@ -166,6 +219,10 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   await settle(walk);
   expect(await page.title()).toMatch(/ · Compliance Console$/);
   await walkCreateForms(walk, entry.title);
+  if (peopleScreens.includes(entry.path)) {
+    await walkToolbarDialogs(walk, entry.title);
+    await walkFirstRecord(walk, entry.title);
+  }
 
   const tabs = page.getByRole('main').getByRole('tab');
   const tabNames = await tabs.allTextContents();
@@ -180,6 +237,10 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
 async function walkConsole(walk: Walk): Promise<string[]> {
   const entries = await menuEntries(walk);
   expect(entries.length).toBeGreaterThan(3);
+  // A web admin of an organisation sees the people remote's screens (a platform admin before choosing an
+  // organisation sees no organisation screens at all).
+  if (entries.some((entry) => entry.path === '/dashboard/supplier'))
+    expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(peopleScreens));
   for (const entry of entries) await walkScreen(walk, entry);
   await walk.page.context().close();
   if (process.env.SMOKE_STEPS) console.log(walk.steps.join('\n'));

@@ -6,7 +6,7 @@
 // release. A domain module that reached the HTTP client by a relative path would give the remote a second
 // client (its own token, its own refresh). These tests read the package's own entry map, the Module
 // Federation shared map and the sources' import graph, so a new domain or a new import is checked too.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
@@ -21,7 +21,7 @@ const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 
 };
 // The webpack config is CommonJS (webpack loads it as such), so it is read the CommonJS way.
 const { shared } = createRequire(__filename)('../webpack/config.cjs') as {
-  shared: Record<string, { strictVersion?: boolean }>;
+  shared: Record<string, { strictVersion?: boolean; shareKey?: string; import?: string | false }>;
 };
 
 /** `@console/shared-sdk/x` -> `x`, `@console/shared-sdk` -> `.` */
@@ -174,4 +174,64 @@ test('the shared entries are strict about the SDK version the page has', () => {
 test('sdkVersion is the package version', () => {
   expect(sdkVersion).toBe(manifest.version);
   expect(core.sdkVersion).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+/** Every source file under `dir`, tests aside. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+test("the browser's zod has every member the console's sources call", () => {
+  // In the browser, `zod` is the shared facade (webpack/zod.mjs), not the package: a member it lacks would
+  // be undefined at run time while TypeScript, which sees the package, is content.
+  const facade = createRequire(__filename)('../webpack/zod.mjs') as { z: Record<string, unknown> };
+  // The SDK's sources, and those of the containers built beside it in this repository, which get the same.
+  const workspace = path.dirname(packageDir);
+  const containers = readdirSync(workspace)
+    .filter((name) => name === 'shell' || name.startsWith('mfe-'))
+    .map((name) => path.join(workspace, name, 'src'))
+    .filter((dir) => existsSync(dir));
+  const called = new Map<string, string>();
+  for (const file of [srcDir, ...containers].flatMap((dir) => sourceFiles(dir))) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      // `z.object(...)`, `z.coerce.number()`: values. `z.infer<...>` in a type is a qualified name instead.
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'z'
+      )
+        called.set(node.name.text, path.relative(workspace, file));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(called.size).toBeGreaterThan(10);
+  const missing = [...called].filter(([member]) => facade.z[member] === undefined);
+  expect(missing).toEqual([]);
+});
+
+test('zod and the contract files the core re-exports whole are shared like the SDK entries', () => {
+  const reExported = [
+    ...readFileSync(sourceOf('.'), 'utf8').matchAll(/^export \* from '\.\/(contract\/[\w-]+)\.js';$/gm),
+  ];
+  expect(reExported.map(([, file]) => file)).toEqual(
+    expect.arrayContaining(['contract/common', 'contract/enums']),
+  );
+  const strict = {
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: `^${manifest.version}`,
+    version: manifest.version,
+  };
+  for (const [, file] of reExported)
+    expect(shared[path.join(srcDir, `${file}.ts`)]).toMatchObject({
+      ...strict,
+      shareKey: `@console/shared-sdk/${file}`,
+    });
+  expect(shared.zod).toMatchObject({ ...strict, shareKey: '@console/shared-sdk/zod' });
 });

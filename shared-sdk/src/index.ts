@@ -10,7 +10,6 @@ export { sdkVersion } from './version.js';
 export * from './contract/common.js';
 export * from './contract/enums.js';
 export * from './contract/auth.js';
-export { siteOptionSchema, type SiteOption } from './contract/site.js';
 export * from './contract/file.js';
 export * from './ability/index.js';
 export * from './session/store.js';

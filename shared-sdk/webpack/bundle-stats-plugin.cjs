@@ -7,13 +7,19 @@ function packageOf(resource, workspaceRoot) {
   const inModules = resource.lastIndexOf(`node_modules${path.sep}`);
   if (inModules >= 0) {
     const parts = resource.slice(inModules + 'node_modules/'.length).split(path.sep);
+    // Module Federation writes each container's runtime entry there: generated per container, like
+    // webpack's runtime, not a package.
+    if (parts[0] === '.federation') return '(module federation entry)';
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
   const relative = path.relative(workspaceRoot, resource);
   if (relative.startsWith('..')) return '(other)';
-  const [folder, sub, area] = relative.split(path.sep);
-  // The SDK by its part (its shared entries, the contracts, each domain entry): a remote bundles its
-  // domain entries by design, and the benchmark must tell those apart from a shared part shipped twice.
+  const [folder, sub, area, file] = relative.split(path.sep);
+  // The SDK by its part (its shared entries, each domain entry, each contract file): a remote bundles its
+  // domain entries and their contracts by design, and the benchmark must tell those apart from a shared
+  // part shipped twice. Contract files one by one, as some belong to the shared core and others to a domain.
+  if (folder === 'shared-sdk' && sub === 'src' && area === 'contract' && file)
+    return `@console/shared-sdk/contract/${path.basename(file, path.extname(file))}`;
   if (folder === 'shared-sdk' && sub === 'src' && area && !area.includes('.'))
     return `@console/shared-sdk/${area}`;
   return `@console/${folder}`;

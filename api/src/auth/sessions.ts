@@ -28,11 +28,12 @@ async function issueRefreshToken(
   session: { id: string; startedAt: Date },
   token: string,
 ): Promise<string> {
-  const ttlEnd = deps.clock.now().getTime() + deps.config.refreshTokenTtlDays * dayMs;
+  const now = deps.clock.now();
+  const ttlEnd = now.getTime() + deps.config.refreshTokenTtlDays * dayMs;
   const expiresAt = new Date(Math.min(ttlEnd, sessionEndOf(deps, session.startedAt).getTime()));
   await db
     .insert(refreshTokens)
-    .values({ id: newId(), sessionId: session.id, tokenHash: hashToken(token), expiresAt });
+    .values({ id: newId(), sessionId: session.id, tokenHash: hashToken(token), expiresAt, createdAt: now });
   return token;
 }
 

@@ -98,14 +98,18 @@ async function main() {
     if (await findLiveUserByEmail(database.db, email.data)) {
       throw new Error(`An account with the e-mail address ${email.data} already exists.`);
     }
-    const admin = await insertUser(database.db, {
-      orgId: null,
-      email: email.data,
-      firstName,
-      lastName,
-      role: 'ADMIN',
-      password,
-    });
+    const admin = await insertUser(
+      database.db,
+      {
+        orgId: null,
+        email: email.data,
+        firstName,
+        lastName,
+        role: 'ADMIN',
+        password,
+      },
+      new Date(),
+    );
     console.log(`Created the platform admin ${admin.email} (${admin.id}). Sign in on the web console.`);
   } finally {
     await database.close();

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { migrationsFolder } from '../paths.js';
+import type { ChangeFeed } from '../auth/session-cache.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,7 +19,59 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Notifications on `channel` (LISTEN/NOTIFY), for the session cache (src/auth/session-cache.ts). */
+  listen(channel: string): ChangeFeed;
   close(): Promise<void>;
+}
+
+/** Postgres's LISTEN needs a connection of its own, kept open; after a drop it is opened again. */
+function postgresFeed(url: string, channel: string): ChangeFeed {
+  return {
+    async subscribe(onChange, onState) {
+      let closed = false;
+      let client: pg.Client | undefined;
+      let retryMs = 250;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url });
+        const lost = () => {
+          if (client !== next) return;
+          client = undefined;
+          onState(false);
+          if (!closed) timer = setTimeout(() => void connect(), retryMs);
+          retryMs = Math.min(retryMs * 2, 10_000);
+        };
+        next.on('error', lost);
+        next.on('end', lost);
+        next.on('notification', (message) => {
+          if (message.channel === channel) onChange(message.payload ?? '*');
+        });
+        client = next;
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${channel}`);
+          if (closed) {
+            await next.end();
+            return;
+          }
+          retryMs = 250;
+          onState(true);
+        } catch {
+          lost();
+          await next.end().catch(() => undefined);
+        }
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        clearTimeout(timer);
+        const last = client;
+        client = undefined;
+        onState(false);
+        await last?.end().catch(() => undefined);
+      };
+    },
+  };
 }
 
 export type DatabaseTarget =
@@ -81,7 +134,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      listen: (channel) => postgresFeed(target.url, channel),
+      close: () => pool.end(),
+    };
   }
 
   let release: (() => Promise<void>) | undefined;
@@ -100,6 +158,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      // One connection in this process: a notification arrives as soon as the transaction sending it commits.
+      listen: (channel) => ({
+        async subscribe(onChange, onState) {
+          const stop = await client.listen(channel, onChange);
+          onState(true);
+          return async () => {
+            onState(false);
+            await stop().catch(() => undefined);
+          };
+        },
+      }),
       close: async () => {
         await client.close();
         await release?.();

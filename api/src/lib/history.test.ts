@@ -20,7 +20,11 @@ afterAll(() => ctx.close());
 
 /** A fresh organisation per test, so each chain starts empty. */
 async function organisation(): Promise<string> {
-  const organization = await insertOrganization(ctx.db, { name: `Chain test ${newId()}`, country: 'GB' });
+  const organization = await insertOrganization(
+    ctx.db,
+    { name: `Chain test ${newId()}`, country: 'GB' },
+    new Date(),
+  );
   return organization.id;
 }
 

@@ -1,4 +1,6 @@
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Tx } from '../db/client.js';
 import type { ListData, ListQuery } from '@console/shared-sdk/contract';
 
 export function listOf<T>(list: T[], records: number, query: Pick<ListQuery, 'page' | 'limit'>): ListData<T> {
@@ -25,3 +27,31 @@ export function orderBy<Column extends string>(
 }
 
 export const offsetOf = (query: Pick<ListQuery, 'page' | 'limit'>) => (query.page - 1) * query.limit;
+
+/**
+ * One page of `table`'s rows matching `where`, and how many match in all, from one query (`count(*)
+ * over()`): a list costs one round trip. Only a page past the end, which has no row to carry the total,
+ * counts on its own.
+ */
+export async function pageOf<Row>(
+  db: Database | Tx,
+  source: { table: PgTable; columns: Record<string, PgColumn | SQL> },
+  where: SQL | undefined,
+  order: SQL[],
+  query: Pick<ListQuery, 'page' | 'limit'>,
+): Promise<{ rows: Row[]; total: number }> {
+  const found = await db
+    .select({ row: source.columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(source.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  // `row` holds exactly `source.columns`, which the caller states is a Row.
+  const rows = found.map((one) => one.row as Row);
+  const first = found[0];
+  if (first) return { rows, total: first.total };
+  if (query.page === 1) return { rows, total: 0 };
+  const [counted] = await db.select({ total: count() }).from(source.table).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}

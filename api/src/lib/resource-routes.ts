@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -16,12 +15,12 @@ import { notFound } from './errors.js';
 import { actorOf, isNoChange, recordHistory, type HistoryEntryInput } from './history.js';
 import { listOf } from './list.js';
 import { ok } from './respond.js';
+import type { RecordScope } from './repository.js';
 import {
   assertRecordAccess,
   assertSiteAccess,
-  listScope,
   siteAfterUpdate,
-  type SiteScopedColumns,
+  siteListScope,
   type SitePlace,
   type SiteScopedRow,
   type SiteScopedSubject,
@@ -35,12 +34,13 @@ import {
 /**
  * Who may touch a resource's records and where they live: `onSites` or `inOrganisation`. The first four
  * parameters are the least the gates read from rows and bodies (`siteID` for site-scoped resources), so a
- * resource's own row and body types fit; the last three are what the gates hand the repository: the
- * list's WHERE, a new record's place, and where an edited record ends up.
+ * resource's own row and body types fit; the last two are what the gates hand the repository: a new
+ * record's place, and where an edited record ends up. A list's scope is a `RecordScope`, which the
+ * repository turns into SQL.
  */
-export interface Tenancy<RowBase, ListBase, CreateBase, UpdateBase, Where, Place, Target> {
+export interface Tenancy<RowBase, ListBase, CreateBase, UpdateBase, Place, Target> {
   subject: SubjectName;
-  where: (request: FastifyRequest, query: ListBase) => Promise<Where>;
+  where: (request: FastifyRequest, query: ListBase) => Promise<RecordScope>;
   /**
    * Checks a create needs before the transaction; what it returns runs inside it. Split because a site
    * must be checked on the transaction's connection, while the catalogue check reads no row and so
@@ -60,19 +60,17 @@ export interface Tenancy<RowBase, ListBase, CreateBase, UpdateBase, Where, Place
 /** Records that belong to one site: the gates of lib/site-scope.ts. */
 export function onSites(
   subject: SiteScopedSubject,
-  table: Omit<SiteScopedColumns, 'id'>,
 ): Tenancy<
   SiteScopedRow,
   { siteID?: string | undefined },
   { siteID: string },
   { siteID?: string | undefined },
-  SQL | undefined,
   SitePlace,
   string
 > {
   return {
     subject,
-    where: (request, query) => listScope(request, subject, table, query.siteID),
+    where: (request, query) => siteListScope(request, subject, query.siteID),
     admit: (request, body) => (tx) => assertSiteAccess(request, 'create', subject, body.siteID, tx),
     record: (request, action, what, row) => assertRecordAccess(request, action, subject, what, row),
     target: (request, current, body, tx) => siteAfterUpdate(request, subject, current, body.siteID, tx),
@@ -92,10 +90,10 @@ export function catalogueOf(request: FastifyRequest, subject: SubjectName, actio
  */
 export function inOrganisation(
   subject: SubjectName,
-): Tenancy<{ orgId: string }, object, object, object, string, string, string> {
+): Tenancy<{ orgId: string }, object, object, object, string, string> {
   return {
     subject,
-    where: async (request) => catalogueOf(request, subject, 'read'),
+    where: async (request) => ({ orgId: catalogueOf(request, subject, 'read') }),
     admit: (request) => {
       const orgId = catalogueOf(request, subject, 'create');
       return async () => orgId;
@@ -126,14 +124,17 @@ function fieldsOf<Body extends { _id?: unknown; siteID?: unknown }>(body: Body):
   return fields;
 }
 
-export interface ResourceRepository<Row, Query, Create, Update, Where, Place, Target> {
-  list: (db: Database, where: Where, query: Query) => Promise<{ rows: Row[]; total: number }>;
-  find: (
-    db: Database | Tx,
-    orgId: string,
-    id: string,
-    options?: { forUpdate?: boolean },
-  ) => Promise<Row | undefined>;
+/** One live record of the organisation by id; another organisation's is not found (undefined). */
+export type FindRecord<Row> = (
+  db: Database | Tx,
+  orgId: string,
+  id: string,
+  options?: { forUpdate?: boolean },
+) => Promise<Row | undefined>;
+
+export interface ResourceRepository<Row, Query, Create, Update, Place, Target> {
+  list: (db: Database, scope: RecordScope, query: Query) => Promise<{ rows: Row[]; total: number }>;
+  find: FindRecord<Row>;
   insert: (tx: Tx, place: Place, fields: Fields<Create>, now: Date) => Promise<Row>;
   update: (tx: Tx, current: Row, target: Target, fields: Fields<Update>, now: Date) => Promise<Row>;
   /** Deletes (soft, where logs name the record) by id. */
@@ -146,18 +147,8 @@ export interface IdParam<Name extends string> {
   schema: z.ZodType<Record<Name, string>>;
 }
 
-export interface ResourceDeclaration<
-  Row,
-  Item,
-  Query,
-  Create,
-  Update,
-  Where,
-  Place,
-  Target,
-  Param extends string,
-> {
-  tenancy: Tenancy<Row, Query, Create, Update, Where, Place, Target>;
+export interface ResourceDeclaration<Row, Item, Query, Create, Update, Place, Target, Param extends string> {
+  tenancy: Tenancy<Row, Query, Create, Update, Place, Target>;
   tags: string[];
   /** Names the record in "<what> not found". */
   what: string;
@@ -170,7 +161,7 @@ export interface ResourceDeclaration<
     update: z.ZodType<Update>;
     item: z.ZodType<Item>;
   };
-  repository: ResourceRepository<Row, Query, Create, Update, Where, Place, Target>;
+  repository: ResourceRepository<Row, Query, Create, Update, Place, Target>;
   /** Rows to what the API answers; takes a page at once so related rows load in one query. */
   toDtos: (db: Database | Tx, rows: readonly Row[]) => Item[] | Promise<Item[]>;
   deleteParam?: IdParam<Param>;
@@ -197,14 +188,13 @@ export function resourceRoutes<
   Query extends { page: number; limit: number },
   Create extends object,
   Update extends { _id: string },
-  Where,
   Place,
   Target,
   Param extends string = 'id',
 >(
   app: FastifyInstance,
-  declaration: ResourceDeclaration<Row, Item, Query, Create, Update, Where, Place, Target, Param>,
-): void {
+  declaration: ResourceDeclaration<Row, Item, Query, Create, Update, Place, Target, Param>,
+): RecordRoutes<Row> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { tenancy, tags, what, summaries, schemas, repository } = declaration;
@@ -253,8 +243,8 @@ export function resourceRoutes<
     },
     async (request) => {
       const query = parsed(request.query);
-      const where = await tenancy.where(request, query);
-      const { rows, total } = await repository.list(deps.db, where, query);
+      const scope = await tenancy.where(request, query);
+      const { rows, total } = await repository.list(deps.db, scope, query);
       return ok(listOf(await declaration.toDtos(deps.db, rows), total, query));
     },
   );
@@ -363,4 +353,91 @@ export function resourceRoutes<
       return ok(await dtoOf(deps.db, tenancy.record(request, 'read', what, found)));
     },
   );
+
+  return {
+    recordRoute: (route) =>
+      recordRoute(app, { subject, what, tags, find: repository.find, record: tenancy.record }, route),
+  };
+}
+
+/** How a call on one record finds it and lets the caller at it: the resource's find and tenancy gate. */
+export interface RecordGate<Row> {
+  subject: SubjectName;
+  what: string;
+  tags: string[];
+  find: FindRecord<Row>;
+  record: (request: FastifyRequest, action: Action, what: string, row: Row | undefined) => Row;
+}
+
+/** A call on one record beside the five: its history, comments, checklist items, a status change. */
+export interface RecordRouteDeclaration<Row, Name extends string, Body, Reply> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Holds `:<param.name>`, e.g. `/history/:masterTypeID`. */
+  url: string;
+  param: IdParam<Name>;
+  /** What the caller must be allowed on the record; anything but `read` runs in a transaction. */
+  action: Action;
+  summary: string;
+  body?: z.ZodType<Body>;
+  reply: z.ZodType<Reply>;
+  /**
+   * Runs once the record passed the gate: for a read on the database, for a change inside a transaction
+   * that loaded the record FOR UPDATE (so two changes to one record run one after the other).
+   */
+  handler: (
+    record: Row,
+    db: Database | Tx,
+    request: FastifyRequest,
+    body: Body,
+  ) => Promise<{ data: Reply; message?: string }>;
+}
+
+export interface RecordRoutes<Row> {
+  recordRoute: <Name extends string, Body = undefined, Reply = unknown>(
+    route: RecordRouteDeclaration<Row, Name, Body, Reply>,
+  ) => void;
+}
+
+/**
+ * Registers a call on one record through the record gate: authentication and the subject's ability first,
+ * then the record loaded by its id in the caller's organisation (another's is 404, like a missing one) and
+ * checked against the caller's rules for `action` (403), and only then the handler. A sub-resource cannot
+ * skip the gate by being written beside the resource.
+ */
+export function recordRoute<Row, Name extends string, Body, Reply>(
+  app: FastifyInstance,
+  gate: RecordGate<Row>,
+  route: RecordRouteDeclaration<Row, Name, Body, Reply>,
+): void {
+  const { deps } = app;
+  const load = async (request: FastifyRequest, db: Database | Tx, forUpdate: boolean) => {
+    // Validated by `param.schema`, which holds the id under `param.name`.
+    const id = (request.params as Record<Name, string>)[route.param.name];
+    const found = await gate.find(db, orgOf(request), id, { forUpdate });
+    return gate.record(request, route.action, gate.what, found);
+  };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: route.method,
+    url: route.url,
+    schema: {
+      tags: gate.tags,
+      summary: route.summary,
+      params: route.param.schema,
+      querystring: siteQuerySchema,
+      ...(route.body ? { body: route.body } : {}),
+      response: { 200: envelope(route.reply) },
+    },
+    onRequest: allow(route.action, gate.subject),
+    handler: async (request) => {
+      // The validator has replaced the body with `route.body`'s output (or there is none: Body undefined).
+      const body = request.body as Body;
+      const { data, message } =
+        route.action === 'read'
+          ? await route.handler(await load(request, deps.db, false), deps.db, request, body)
+          : await deps.db.transaction(async (tx) =>
+              route.handler(await load(request, tx, true), tx, request, body),
+            );
+      return ok(data, message);
+    },
+  });
 }

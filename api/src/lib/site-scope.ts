@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Action, siteScopedSubjects } from '@console/shared-sdk/ability';
 import type { Database, Tx } from '../db/client.js';
 import { sites } from '../db/schema.js';
 import { assertCan, authOf, orgOf } from '../plugins/auth.js';
 import { notFound } from './errors.js';
+import type { RecordScope } from './repository.js';
 
 // Every call on a site-scoped record (supplier, food item, fridge, ...) goes through these gates, so the
 // tenancy rules of DOMAIN.md live in one place: another organisation's site or record answers 404 exactly
@@ -20,14 +20,6 @@ export interface SitePlace {
   siteID: string;
 }
 
-/** The columns that place a row of a site-scoped table. */
-export interface SiteScopedColumns {
-  id: AnyPgColumn;
-  orgId: AnyPgColumn;
-  siteId: AnyPgColumn;
-  deletedAt: AnyPgColumn;
-}
-
 /** A loaded site-scoped row. */
 export interface SiteScopedRow {
   orgId: string;
@@ -35,7 +27,7 @@ export interface SiteScopedRow {
 }
 
 /** Ids of the organisation's live sites (optionally only some of them), as a subquery. */
-function liveSiteIds(db: Database | Tx, orgId: string, only?: readonly string[]) {
+export function liveSiteIds(db: Database | Tx, orgId: string, only?: readonly string[]) {
   return db
     .select({ id: sites.id })
     .from(sites)
@@ -68,44 +60,24 @@ export async function assertSiteAccess(
 }
 
 /**
- * WHERE for the rows a `web-app-list` may show: live rows on live sites of the caller's organisation.
- * With `siteID`, that one site, after the gate above. Without it, every site for organisation and platform
- * admins, and for a site admin only the sites it administers (its rules allow no others).
+ * The rows a `web-app-list` may show (lib/repository.ts turns it into SQL): live rows on live sites of the
+ * caller's organisation. With `siteID`, that one site, after the gate above. Without it, every site for
+ * organisation and platform admins, and for a site admin only the sites it administers (its rules allow no
+ * others).
  */
-export async function listScope(
+export async function siteListScope(
   request: FastifyRequest,
   subject: SiteScopedSubject,
-  table: Omit<SiteScopedColumns, 'id'>,
   siteID: string | undefined,
-): Promise<SQL | undefined> {
-  const { db } = request.server.deps;
+): Promise<RecordScope> {
   const orgId = orgOf(request);
-  const live = and(eq(table.orgId, orgId), isNull(table.deletedAt));
   if (siteID !== undefined) {
-    await assertSiteAccess(request, 'read', subject, siteID, db);
-    return and(live, eq(table.siteId, siteID));
+    await assertSiteAccess(request, 'read', subject, siteID);
+    return { orgId, siteIds: [siteID] };
   }
   const auth = authOf(request);
   const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
-  return and(live, inArray(table.siteId, liveSiteIds(db, orgId, ownSitesOnly ? auth.siteIds : undefined)));
-}
-
-/**
- * WHERE for one record by id: live, of the organisation `orgId`, on a live site. Anything else is not
- * found, whoever asks; whether the caller may act on it is `assertRecordAccess`'s question.
- */
-export function liveRecord(
-  db: Database | Tx,
-  table: SiteScopedColumns,
-  orgId: string,
-  id: string,
-): SQL | undefined {
-  return and(
-    eq(table.id, id),
-    eq(table.orgId, orgId),
-    isNull(table.deletedAt),
-    inArray(table.siteId, liveSiteIds(db, orgId)),
-  );
+  return ownSitesOnly ? { orgId, siteIds: auth.siteIds } : { orgId };
 }
 
 /** The record gate: a missing record is 404 (`what` not found), one on another's site 403. */

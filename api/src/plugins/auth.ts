@@ -11,6 +11,7 @@ import {
 import { idSchema, type Role } from '@console/shared-sdk/contract';
 import type { Database } from '../db/client.js';
 import { authSessions, organizations, siteMembers, sites, users } from '../db/schema.js';
+import type { SessionFacts } from '../auth/session-cache.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors.js';
 
 export interface AuthUser {
@@ -68,19 +69,12 @@ function requestedOrgId(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/**
- * Resolves the caller from the access token: the user and its sign-in session are re-read on every
- * request, so a logout, a deleted account or a closed organisation takes effect at once.
- */
-export async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-  if (request.auth) return request.auth;
-  const { db, tokens } = request.server.deps;
-  const token = tokenFromHeader(request.headers.authorization);
-  if (!token) throw unauthorized();
-  const claims = await tokens.verifyAccess(token);
-  if (!idSchema.safeParse(claims.userId).success || !idSchema.safeParse(claims.sessionId).success) {
-    throw unauthorized('Your session is not valid; please sign in again');
-  }
+/** A live session's user, sites and organisation state, read from the database. */
+async function sessionFacts(
+  db: Database,
+  sessionId: string,
+  userId: string,
+): Promise<SessionFacts | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -96,16 +90,48 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(
       and(
-        eq(authSessions.id, claims.sessionId),
-        eq(users.id, claims.userId),
+        eq(authSessions.id, sessionId),
+        eq(users.id, userId),
         isNull(authSessions.revokedAt),
         isNull(users.deletedAt),
+        eq(users.status, 'ACTIVE'),
       ),
     );
-  if (!row) throw unauthorized('Your session has ended; please sign in again');
-  if (row.orgDeletedAt) throw unauthorized('Your organisation has been closed');
-  const { orgDeletedAt: _closed, ...user } = row;
+  if (!row) return undefined;
+  const { orgDeletedAt, ...user } = row;
   const siteIds = user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(db, user.id) : [];
+  return {
+    user,
+    siteIds,
+    organisationClosed: orgDeletedAt !== null,
+    ability: abilityFor(rulesFor(user, siteIds)),
+  };
+}
+
+/**
+ * Resolves the caller from the access token. The session's user and sites come from the session cache,
+ * which forgets them the moment the database announces a change (a logout, a deleted account, a closed
+ * site or organisation, on any instance), and otherwise from the database.
+ */
+export async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+  if (request.auth) return request.auth;
+  const { db, tokens } = request.server.deps;
+  const token = tokenFromHeader(request.headers.authorization);
+  if (!token) throw unauthorized();
+  const claims = await tokens.verifyAccess(token);
+  if (!idSchema.safeParse(claims.userId).success || !idSchema.safeParse(claims.sessionId).success) {
+    throw unauthorized('Your session is not valid; please sign in again');
+  }
+  const cache = request.server.sessionCache;
+  let facts = cache.get(claims.sessionId, claims.userId);
+  if (!facts) {
+    const generation = cache.begin();
+    facts = await sessionFacts(db, claims.sessionId, claims.userId);
+    if (!facts) throw unauthorized('Your session has ended; please sign in again');
+    cache.store(generation, claims.sessionId, facts);
+  }
+  if (facts.organisationClosed) throw unauthorized('Your organisation has been closed');
+  const { user, siteIds, ability } = facts;
 
   let orgId = user.orgId;
   if (user.role === 'ADMIN') {
@@ -125,7 +151,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
     user,
     sessionId: claims.sessionId,
     siteIds,
-    ability: abilityFor(rulesFor(user, siteIds)),
+    ability,
     orgId,
   };
   return request.auth;

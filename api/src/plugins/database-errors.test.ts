@@ -22,7 +22,7 @@ async function failure(statement: ReturnType<typeof sql>): Promise<unknown> {
 
 test('a reference to a record that does not exist is a 400', async () => {
   const error = await failure(
-    sql`insert into site_members (site_id, user_id) values (${'0190a000-0000-7000-8000-00000000dead'}, ${ctx.demo.siteAdmin.id})`,
+    sql`insert into site_members (site_id, user_id, created_at) values (${'0190a000-0000-7000-8000-00000000dead'}, ${ctx.demo.siteAdmin.id}, now())`,
   );
   expect(fromDatabase(error)).toEqual({
     status: 400,

@@ -81,6 +81,7 @@ describe('malformed multipart', () => {
   const routes = [
     ['POST', '/api/v1/site-panel/create-new-one'],
     ['PUT', '/api/v1/common-uri/file-upload-s3'],
+    ['POST', '/api/v1/staff-people/upload'],
   ] as const;
 
   test.each(Object.entries(forms))('%s is a 400 on every multipart route', async (_name, [type, payload]) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authentication from './authentication/routes.js';
 import commonUri from './common-uri/routes.js';
+import departmentPanel from './department-panel/routes.js';
 import foodItem from './foodItem/routes.js';
 import location from './location/routes.js';
 import masterType from './masterType/routes.js';
@@ -23,5 +24,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(supplierType, { prefix: '/supplierType' });
   await app.register(foodItem, { prefix: '/foodItem' });
   await app.register(masterType, { prefix: '/masterType' });
+  await app.register(departmentPanel, { prefix: '/department-panel' });
   await app.register(staffPeople, { prefix: '/staff-people' });
 }

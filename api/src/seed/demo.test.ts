@@ -10,7 +10,7 @@ let token: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   const { organization, sites } = ctx.demo;
-  await ctx.db.transaction((tx) => seedEquipment(tx, { orgId: organization.id, sites }));
+  await ctx.db.transaction((tx) => seedEquipment(tx, { orgId: organization.id, sites, now: new Date() }));
   token = await ctx.login(demoLogins.organizationAdmin);
 });
 afterAll(() => ctx.close());

@@ -6,6 +6,7 @@ import { insertOrganization } from '../routes/organization/repository.js';
 import { insertSite } from '../routes/site-panel/repository.js';
 import { insertUser } from '../users/repository.js';
 import { seedEquipment } from './equipment.js';
+import { seedPeople } from './people.js';
 
 /** The password of every demo login (listed in the README). */
 export const demoPassword = 'Demo-pass-2026';
@@ -102,6 +103,8 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
 /** What every domain's demo records hang on: the organisation, its sites and its people. */
 export interface DemoBase {
   orgId: string;
+  /** The seed's "now": every record's timestamps, and the end of each domain's weeks of history. */
+  now: Date;
   sites: Record<keyof typeof demoSites, { id: string }>;
 }
 
@@ -109,7 +112,7 @@ export interface DemoBase {
 export type DomainSeed = (tx: Tx, base: DemoBase) => Promise<void>;
 
 /** Every domain's demo data, in dependency order. */
-export const demoDomains: readonly DomainSeed[] = [seedEquipment];
+export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople];
 
 /**
  * Seeds the demo organisation. API tests pass `domains: []` to start from the organisation, its people and
@@ -117,54 +120,71 @@ export const demoDomains: readonly DomainSeed[] = [seedEquipment];
  */
 export async function seedDemo(
   db: Database,
-  { domains = demoDomains }: { domains?: readonly DomainSeed[] } = {},
+  { domains = demoDomains, now = new Date() }: { domains?: readonly DomainSeed[]; now?: Date } = {},
 ) {
   return db.transaction(async (tx) => {
-    const platformAdmin = await insertUser(tx, {
-      orgId: null,
-      email: demoLogins.platformAdmin,
-      firstName: 'Priya',
-      lastName: 'Shah',
-      role: 'ADMIN',
-      password: demoPassword,
-    });
-    const organization = await insertOrganization(tx, {
-      name: 'Harbour & Vine Hospitality',
-      email: 'office@harbourvine.example',
-      phone: '+44 1273 555 010',
-      add1: '14 Marine Parade',
-      city: 'Brighton',
-      county: 'East Sussex',
-      zip: 'BN2 1TL',
-      country: 'GB',
-      note: 'Demo organisation: three sites in two time zones.',
-    });
+    const platformAdmin = await insertUser(
+      tx,
+      {
+        orgId: null,
+        email: demoLogins.platformAdmin,
+        firstName: 'Priya',
+        lastName: 'Shah',
+        role: 'ADMIN',
+        password: demoPassword,
+      },
+      now,
+    );
+    const organization = await insertOrganization(
+      tx,
+      {
+        name: 'Harbour & Vine Hospitality',
+        email: 'office@harbourvine.example',
+        phone: '+44 1273 555 010',
+        add1: '14 Marine Parade',
+        city: 'Brighton',
+        county: 'East Sussex',
+        zip: 'BN2 1TL',
+        country: 'GB',
+        note: 'Demo organisation: three sites in two time zones.',
+      },
+      now,
+    );
     const orgId = organization.id;
-    const organizationAdmin = await insertUser(tx, {
-      orgId,
-      email: demoLogins.organizationAdmin,
-      firstName: 'Olivia',
-      lastName: 'Bennett',
-      role: 'ORGANIZATION_ADMIN',
-      password: demoPassword,
-      mobileNumber: '+44 7700 900123',
-    });
-    const siteAdmin = await insertUser(tx, {
-      orgId,
-      email: demoLogins.siteAdmin,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      role: 'SITE_ADMIN',
-      password: demoPassword,
-      mobileNumber: '+44 7700 900456',
-    });
+    const organizationAdmin = await insertUser(
+      tx,
+      {
+        orgId,
+        email: demoLogins.organizationAdmin,
+        firstName: 'Olivia',
+        lastName: 'Bennett',
+        role: 'ORGANIZATION_ADMIN',
+        password: demoPassword,
+        mobileNumber: '+44 7700 900123',
+      },
+      now,
+    );
+    const siteAdmin = await insertUser(
+      tx,
+      {
+        orgId,
+        email: demoLogins.siteAdmin,
+        firstName: 'Marcus',
+        lastName: 'Reid',
+        role: 'SITE_ADMIN',
+        password: demoPassword,
+        mobileNumber: '+44 7700 900456',
+      },
+      now,
+    );
     const brighton = await insertSite(
       tx,
       orgId,
       siteInputSchema.parse({ ...demoSites.brighton, siteAdminList: [siteAdmin.id] }),
+      now,
     );
-    const manchester = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.manchester));
-    const brooklyn = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.brooklyn));
+    const manchester = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.manchester), now);
+    const brooklyn = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.brooklyn), now);
 
     const staff = [
       { firstName: 'Aisha', lastName: 'Khan', email: 'aisha.khan@harbourvine.example', site: brighton.id },
@@ -188,17 +208,21 @@ export async function seedDemo(
       },
     ];
     for (const person of staff) {
-      const user = await insertUser(tx, {
-        orgId,
-        email: person.email,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        role: 'STAFF',
-        password: demoPassword,
-      });
-      await tx.insert(siteMembers).values({ siteId: person.site, userId: user.id });
+      const user = await insertUser(
+        tx,
+        {
+          orgId,
+          email: person.email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          role: 'STAFF',
+          password: demoPassword,
+        },
+        now,
+      );
+      await tx.insert(siteMembers).values({ siteId: person.site, userId: user.id, createdAt: now });
     }
-    for (const seed of domains) await seed(tx, { orgId, sites: { brighton, manchester, brooklyn } });
+    for (const seed of domains) await seed(tx, { orgId, now, sites: { brighton, manchester, brooklyn } });
     return {
       platformAdmin,
       organization,

@@ -186,9 +186,10 @@ export const demoEquipment: Record<keyof typeof demoSites, SiteEquipment> = {
 };
 
 /** Seeds the organisation's supplier types and each site's suppliers, food items, probes and cold storage. */
-export const seedEquipment: DomainSeed = async (tx, { orgId, sites }) => {
+export const seedEquipment: DomainSeed = async (tx, { orgId, sites, now }) => {
   const typeIds = new Map<string, string>();
-  for (const name of supplierTypeNames) typeIds.set(name, (await insertSupplierType(tx, orgId, name)).id);
+  for (const name of supplierTypeNames)
+    typeIds.set(name, (await insertSupplierType(tx, orgId, name, now)).id);
   const typeId = (name: string) => {
     const id = typeIds.get(name);
     if (!id) throw new Error(`demo supplier type ${name} is not seeded`);
@@ -207,15 +208,15 @@ export const seedEquipment: DomainSeed = async (tx, { orgId, sites }) => {
         siteID,
         supplierTypeIDs: types.map(typeId),
       });
-      await insertSupplier(tx, place, fields);
+      await insertSupplier(tx, place, fields, now);
     }
     for (const item of equipment.foodItems) {
       const { siteID: _site, ...fields } = foodItemInputSchema.parse({ ...item, siteID });
-      await insertFoodItem(tx, place, fields);
+      await insertFoodItem(tx, place, fields, now);
     }
     for (const storage of equipment.coldStorage) {
       const { siteID: _site, ...fields } = masterTypeInputSchema.parse({ ...storage, siteID });
-      await insertMasterType(tx, place, fields, new Date());
+      await insertMasterType(tx, place, fields, now);
     }
   }
 };

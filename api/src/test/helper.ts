@@ -13,6 +13,7 @@ import { TokenService } from '../lib/tokens.js';
 import { MemoryMailer } from '../mail/mailer.js';
 import { insertOrganization } from '../routes/organization/repository.js';
 import { insertSite } from '../routes/site-panel/repository.js';
+import { authChangesChannel } from '../auth/session-cache.js';
 import { demoPassword, demoSites, seedDemo } from '../seed/demo.js';
 import { LocalStorage } from '../storage/storage.js';
 import { insertUser } from '../users/repository.js';
@@ -113,39 +114,56 @@ export async function createTestContext() {
       storage: new LocalStorage(path.join(uploadsDir, 'uploads')),
       clock,
       tokens,
+      authChanges: database.listen(authChangesChannel),
     },
     // The web console's files are tested on their own (web.test.ts), not through whatever is built.
     { serveWeb: false },
   );
 
-  const demo = await seedDemo(database.db, { domains: [] });
+  const demo = await seedDemo(database.db, { domains: [], now: clock.now() });
   // A second organisation whose ids every test can try to reach from the first.
   const other = await database.db.transaction(async (tx) => {
-    const organization = await insertOrganization(tx, { name: 'Other Tenant Ltd', country: 'GB' });
-    const organizationAdmin = await insertUser(tx, {
-      orgId: organization.id,
-      email: 'owner@other.example',
-      firstName: 'Otto',
-      lastName: 'Other',
-      role: 'ORGANIZATION_ADMIN',
-      password: demoPassword,
-    });
-    const siteAdmin = await insertUser(tx, {
-      orgId: organization.id,
-      email: 'manager@other.example',
-      firstName: 'Mia',
-      lastName: 'Other',
-      role: 'SITE_ADMIN',
-      password: demoPassword,
-    });
-    const staff = await insertUser(tx, {
-      orgId: organization.id,
-      email: 'staff@other.example',
-      firstName: 'Sam',
-      lastName: 'Other',
-      role: 'STAFF',
-      password: demoPassword,
-    });
+    const organization = await insertOrganization(
+      tx,
+      { name: 'Other Tenant Ltd', country: 'GB' },
+      clock.now(),
+    );
+    const organizationAdmin = await insertUser(
+      tx,
+      {
+        orgId: organization.id,
+        email: 'owner@other.example',
+        firstName: 'Otto',
+        lastName: 'Other',
+        role: 'ORGANIZATION_ADMIN',
+        password: demoPassword,
+      },
+      clock.now(),
+    );
+    const siteAdmin = await insertUser(
+      tx,
+      {
+        orgId: organization.id,
+        email: 'manager@other.example',
+        firstName: 'Mia',
+        lastName: 'Other',
+        role: 'SITE_ADMIN',
+        password: demoPassword,
+      },
+      clock.now(),
+    );
+    const staff = await insertUser(
+      tx,
+      {
+        orgId: organization.id,
+        email: 'staff@other.example',
+        firstName: 'Sam',
+        lastName: 'Other',
+        role: 'STAFF',
+        password: demoPassword,
+      },
+      clock.now(),
+    );
     const site = await insertSite(
       tx,
       organization.id,
@@ -154,8 +172,9 @@ export async function createTestContext() {
         name: 'Other Tenant Site',
         siteAdminList: [siteAdmin.id],
       }),
+      clock.now(),
     );
-    await tx.insert(siteMembers).values({ siteId: site.id, userId: staff.id });
+    await tx.insert(siteMembers).values({ siteId: site.id, userId: staff.id, createdAt: clock.now() });
     return { organization, organizationAdmin, siteAdmin, staff, site };
   });
 

@@ -4,9 +4,12 @@ import {
   type Gender,
   type NotificationSettings,
   type Role,
+  type StaffStatus,
 } from '@console/shared-sdk/contract';
+import { voidPasswordLinks } from '../auth/password-links.js';
+import { revokeSessionsOfUser } from '../auth/sessions.js';
 import type { Database, Tx } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { siteMembers, userDepartments, users } from '../db/schema.js';
 import { conflict } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -17,8 +20,12 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   role: Role;
-  /** Omit to create an invited account that sets its password through an e-mailed link. */
+  /** Omit (and `passwordHash`) to create an invited account that sets its password through an e-mailed link. */
   password?: string;
+  /** A hash made once for many accounts (the demo's shared password), instead of `password`. */
+  passwordHash?: string;
+  status?: StaffStatus;
+  lastSignInAt?: Date | null;
   mobileNumber?: string | null;
   gender?: Gender | null;
   notificationSettings?: NotificationSettings;
@@ -44,7 +51,7 @@ export async function assertEmailFree(db: Database | Tx, email: string, exceptUs
   }
 }
 
-export async function insertUser(db: Database | Tx, input: NewUser): Promise<UserRow> {
+export async function insertUser(db: Database | Tx, input: NewUser, now: Date): Promise<UserRow> {
   await assertEmailFree(db, input.email);
   const [row] = await db
     .insert(users)
@@ -52,13 +59,18 @@ export async function insertUser(db: Database | Tx, input: NewUser): Promise<Use
       id: newId(),
       orgId: input.orgId,
       email: input.email.toLowerCase(),
-      passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+      passwordHash:
+        input.passwordHash ?? (input.password === undefined ? null : await hashPassword(input.password)),
       firstName: input.firstName,
       lastName: input.lastName,
       role: input.role,
       mobileNumber: input.mobileNumber ?? null,
       gender: input.gender ?? null,
       notificationSettings: input.notificationSettings ?? defaultNotificationSettings,
+      status: input.status ?? 'ACTIVE',
+      lastSignInAt: input.lastSignInAt ?? null,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
@@ -71,4 +83,27 @@ export async function findLiveUser(db: Database | Tx, id: string): Promise<UserR
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
+}
+
+/**
+ * Deletes a person (soft): the row stays, with its names, so the records they made still say who made them;
+ * it can no longer sign in, its contact details and password are gone, its e-mail address is free to be
+ * used again, it leaves its sites and departments, and its sessions and unused links end at once.
+ */
+export async function retireUser(tx: Tx, userId: string, reason: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      deletedAt: now,
+      updatedAt: now,
+      email: `deleted-${userId}@deleted.invalid`,
+      passwordHash: null,
+      mobileNumber: null,
+      gender: null,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(siteMembers).where(eq(siteMembers.userId, userId));
+  await tx.delete(userDepartments).where(eq(userDepartments.userId, userId));
+  await voidPasswordLinks(tx, userId, now);
+  await revokeSessionsOfUser(tx, userId, reason, now);
 }

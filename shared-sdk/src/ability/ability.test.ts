@@ -37,6 +37,19 @@ test('a site admin manages its own sites, reads its organisation and cannot crea
   expect(a.can('manage', 'User')).toBe(false);
 });
 
+test('a site admin manages the staff and departments of its sites, and reads but does not touch admins', () => {
+  const a = ability('SITE_ADMIN', [mySite]);
+  const person = (userRole: string, siteID = mySite) => asSubject('Staff', { orgId: org, siteID, userRole });
+  expect(a.can('update', person('STAFF'))).toBe(true);
+  expect(a.can('delete', person('STAFF'))).toBe(true);
+  expect(a.can('update', person('STAFF', otherSite))).toBe(false);
+  expect(a.can('read', person('SITE_ADMIN'))).toBe(true);
+  expect(a.can('update', person('SITE_ADMIN'))).toBe(false);
+  expect(a.can('delete', person('ORGANIZATION_ADMIN'))).toBe(false);
+  expect(a.can('create', asSubject('Department', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(a.can('create', asSubject('Department', { orgId: org, siteID: otherSite }))).toBe(false);
+});
+
 test('staff reach only tasks and logs of their sites', () => {
   const a = ability('STAFF', [mySite]);
   expect(a.can('update', asSubject('Task', { orgId: org, siteID: mySite }))).toBe(true);

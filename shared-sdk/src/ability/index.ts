@@ -43,6 +43,7 @@ export type SubjectName = (typeof subjects)[number];
 /** Subjects whose records belong to one site and are managed by that site's admins. */
 export const siteScopedSubjects = [
   'Staff',
+  'Department',
   'MasterTask',
   'Task',
   'Comment',
@@ -57,7 +58,6 @@ export const siteScopedSubjects = [
 
 /** Organisation-wide catalogues that every web admin of the organisation can use. */
 const orgCatalogueSubjects = [
-  'Department',
   'TaskCategory',
   'Template',
   'SupplierType',
@@ -112,6 +112,9 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
         _id: { $in: siteIds },
       });
       can('manage', [...siteScopedSubjects], onMySites);
+      cannot(['create', 'update', 'delete'], 'Staff', {
+        userRole: { $in: ['SITE_ADMIN', 'ORGANIZATION_ADMIN', 'ADMIN'] },
+      }).because('A site admin manages staff, not admins');
       can('read', [...orgCatalogueSubjects], { orgId: user.orgId });
       can(['create', 'update'], ['Template', 'TaskCategory', 'SupplierType'], { orgId: user.orgId });
       can('read', ['PredefinedTemplate', 'ScoreReport']);

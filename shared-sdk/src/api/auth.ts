@@ -1,10 +1,12 @@
 import {
   adminUserSchema,
   loginResponseSchema,
+  passwordSetSchema,
   type AdminUser,
   type ForgetPasswordRequest,
   type LoginRequest,
   type LoginResponse,
+  type PasswordSet,
   type ResetPasswordRequest,
 } from '../contract/index.js';
 import { call, refreshSession, type CallOptions } from '../http/client.js';
@@ -60,10 +62,20 @@ export const authApi = {
       options,
     ),
 
-  /** PUT /reset-password: sets a new password with the e-mailed link's token (reset or invitation). */
-  resetPassword: (body: ResetPasswordRequest, options?: CallOptions): Promise<null> =>
+  /**
+   * PUT /reset-password: sets a new password with the e-mailed link's token (reset or invitation). Answers
+   * whose password it was (e-mail, first name, role), so the page can send an admin to sign in and tell
+   * staff to use the mobile app.
+   */
+  resetPassword: (body: ResetPasswordRequest, options?: CallOptions): Promise<PasswordSet> =>
     call(
-      { method: 'put', path: 'authentication/reset-password', json: body, data: messageOnly, authFlow: true },
+      {
+        method: 'put',
+        path: 'authentication/reset-password',
+        json: body,
+        data: passwordSetSchema,
+        authFlow: true,
+      },
       options,
     ),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteOptionSchema, type SiteOption } from '../contract/site.js';
+import { siteOptionSchema, type SiteOption } from '../contract/common.js';
 import { call, type CallOptions } from '../http/client.js';
 
 /**

@@ -66,6 +66,13 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/**
+ * PUT /reset-password's answer: whose password the link set, so the page can send a site admin to sign in
+ * and tell staff to use the mobile app, with their e-mail address filled in.
+ */
+export const passwordSetSchema = z.object({ email: z.string(), firstName: z.string(), role: roleSchema });
+export type PasswordSet = z.infer<typeof passwordSetSchema>;
+
 export const adminUserQuerySchema = z.object({ id: idSchema });
 
 export const adminUserSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './enums.js';
 
 /** Every record id: a UUIDv7 string, so sorting by `_id` is creation order. */
 export const idSchema = z.uuid({ message: 'Must be a valid id' });
@@ -134,3 +135,61 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** Options for a select: value and label. */
 export const optionSchema = z.object({ value: z.string(), label: z.string() });
 export type Option = z.infer<typeof optionSchema>;
+
+// Site-scoping pieces every domain's contract uses, and the core's site selector. They live here, in a
+// contract file the shared core re-exports whole, so each container gets the page's one copy instead of
+// bundling its own.
+
+export const siteLocationSchema = z.object({
+  country: z.string().nullable(),
+  county: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+/**
+ * `orgId` is declared so a platform admin's organisation survives query validation (validation keeps only
+ * declared keys).
+ */
+export const siteQuerySchema = z.object({ orgId: idSchema.optional() });
+
+/**
+ * The list query of a site-scoped `web-app-list`: the common list query, an optional site (without it,
+ * every site the caller may see), and a platform admin's `orgId`.
+ */
+export function siteScopedListQuerySchema<const Column extends string>(
+  sortable: readonly [Column, ...Column[]],
+) {
+  return listQuerySchema(sortable).extend({ siteID: idSchema.optional() }).extend(siteQuerySchema.shape);
+}
+
+/** A site in the picker: its name, where it is and its time zone. */
+export const siteOptionSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  location: siteLocationSchema,
+  timeZoneId: z.string(),
+});
+export type SiteOption = z.infer<typeof siteOptionSchema>;
+
+// People as other records and pickers show them: part of the shared core because the shell's site form
+// and every domain that names a person (assignees, authors) use them.
+
+/** A person as other records show them (site admins, assignees). */
+export const personSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** A person in a picker (site admins of a site, assignees); lists are sorted by full name (spec section 9). */
+export const staffOptionSchema = personSchema.extend({ fullName: z.string(), userRole: roleSchema });
+export type StaffOption = z.infer<typeof staffOptionSchema>;
+
+export const staffSimpleListQuerySchema = z.object({
+  role: roleSchema.optional(),
+  siteID: idSchema.optional(),
+  orgId: idSchema.optional(),
+});

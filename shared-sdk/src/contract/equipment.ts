@@ -8,10 +8,11 @@ import {
   optionalText,
   phoneSchema,
   requiredText,
+  siteQuerySchema,
+  siteScopedListQuerySchema,
 } from './common.js';
 import { foodItemTypeSchema, masterTypeTypeSchema } from './enums.js';
 import { historyEntrySchema } from './history.js';
-import { siteQuerySchema } from './site.js';
 
 // Suppliers, supplier types, food items and probes, fridges and freezers (issue 4). Site-scoped records
 // carry `orgId` and `siteID` so the browser's ability rules can be checked against them.
@@ -26,11 +27,6 @@ const placed = { _id: idSchema, orgId: idSchema, siteID: idSchema };
  * The list query of a site-scoped `web-app-list`: the common list query, an optional site (without it,
  * every site the caller may see), and a platform admin's `orgId`.
  */
-export function siteScopedListQuerySchema<const Column extends string>(
-  sortable: readonly [Column, ...Column[]],
-) {
-  return listQuerySchema(sortable).extend({ siteID: idSchema.optional() }).extend(siteQuerySchema.shape);
-}
 
 /**
  * An edit form is its create form plus `_id`. `siteID` may be left out (the record stays where it is);

@@ -8,3 +8,4 @@ export * from './location.js';
 export * from './file.js';
 export * from './history.js';
 export * from './equipment.js';
+export * from './people.js';

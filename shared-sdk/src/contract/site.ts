@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  emailSchema,
   idSchema,
   instantSchema,
   listQuerySchema,
@@ -7,9 +8,11 @@ import {
   optionalText,
   requiredText,
   wallTimeSchema,
+  personSchema,
+  siteLocationSchema,
+  siteQuerySchema,
 } from './common.js';
 import { slotNameSchema } from './enums.js';
-import { personSchema } from './user.js';
 
 /** Multipart forms carry structured fields as JSON text; objects sent as JSON bodies pass through. */
 const jsonText = <T extends z.ZodType>(schema: T) =>
@@ -75,13 +78,6 @@ export const defaultSlotWindows: Required<SlotWindows> = {
   EVENING: { from: '17:30', to: '21:30' },
   NIGHT: { from: '21:30', to: '06:00' },
 };
-
-export const siteLocationSchema = z.object({
-  country: z.string().nullable(),
-  county: z.string().nullable(),
-  region: z.string().nullable(),
-  city: z.string().nullable(),
-});
 
 export const siteSchema = z.object({
   _id: idSchema,
@@ -168,12 +164,6 @@ export const siteUpdateSchema = siteInputSchema.extend({
 });
 export type SiteUpdateParsed = z.output<typeof siteUpdateSchema>;
 
-/**
- * `orgId` is declared so a platform admin's organisation survives query validation (validation keeps only
- * declared keys).
- */
-export const siteQuerySchema = z.object({ orgId: idSchema.optional() });
-
 export const siteListFilterSchema = z.object({
   /** true (default): active sites; false: deleted ones. */
   status: z.stringbool().default(true),
@@ -189,14 +179,6 @@ export type SiteListQuery = z.output<typeof siteListQuerySchema>;
 
 export const siteIdBodySchema = z.object({ siteID: idSchema });
 export const idParamSchema = z.object({ id: idSchema });
-
-export const siteOptionSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  location: siteLocationSchema,
-  timeZoneId: z.string(),
-});
-export type SiteOption = z.infer<typeof siteOptionSchema>;
 
 // ---- time slots -----------------------------------------------------------------------------------------
 
@@ -302,3 +284,14 @@ export const timezoneDataSchema = z.object({
   timeZoneDifferenceInMinute: z.number().int(),
 });
 export type TimezoneData = z.infer<typeof timezoneDataSchema>;
+
+/**
+ * A new site admin invited from the site form (POST /staff-people/create-new-one with userRole SITE_ADMIN
+ * and this site): only what that form asks. The people domain's contract holds the whole staff form.
+ */
+export const siteAdminInviteSchema = z.object({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email: emailSchema,
+});
+export type SiteAdminInvite = z.infer<typeof siteAdminInviteSchema>;

@@ -83,22 +83,3 @@ export const deleteAccountSchema = z.object({
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required'),
 });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
-
-/** A person as other records show them (site admins, assignees). */
-export const personSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-});
-export type Person = z.infer<typeof personSchema>;
-
-/** A person in a picker (site admins of a site, assignees); lists are sorted by full name (spec section 9). */
-export const staffOptionSchema = personSchema.extend({ fullName: z.string(), userRole: roleSchema });
-export type StaffOption = z.infer<typeof staffOptionSchema>;
-
-export const staffSimpleListQuerySchema = z.object({
-  role: roleSchema.optional(),
-  siteID: idSchema.optional(),
-  orgId: idSchema.optional(),
-});

@@ -280,17 +280,8 @@ function searchParamsOf<Q>(query: Query<Q> | undefined): URLSearchParams {
  * `quiet` and `quietFor`.
  */
 export async function call<T, Q = object>(endpoint: Endpoint<T, Q>, options: CallOptions = {}): Promise<T> {
-  const init: Options = {
-    method: endpoint.method,
-    searchParams: searchParamsOf(endpoint.query),
-    context: { authFlow: endpoint.authFlow === true },
-    ...(endpoint.json !== undefined ? { json: endpoint.json } : {}),
-    ...(endpoint.form ? { body: endpoint.form } : {}),
-    ...(endpoint.timeout !== undefined ? { timeout: endpoint.timeout } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
   try {
-    const response = await api(endpoint.path, init);
+    const response = await api(endpoint.path, requestInit(endpoint, options));
     const { message, data } = unwrap(
       await response.json().catch(() => undefined),
       endpoint.data,
@@ -299,14 +290,75 @@ export async function call<T, Q = object>(endpoint: Endpoint<T, Q>, options: Cal
     if (message && !options.quiet) notify.success(message);
     return data;
   } catch (error) {
-    // The caller cancelled: there is nothing to report and nobody waiting for an explanation.
-    if (options.signal?.aborted) throw error;
-    const failure = toApiError(error);
-    const silenced =
-      options.quiet || options.quietFor?.includes(failure.status) || sessionEndings.has(failure);
-    if (!silenced) notify.error(failure.message, fieldErrorLines(failure));
-    throw failure;
+    throw reported(error, options);
   }
+}
+
+/** A file the API answered with: an export, an import template. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), or null when it gave none. */
+  fileName: string | null;
+}
+
+/**
+ * `call` for an answer that is a file rather than the JSON envelope (an export, a template): the same
+ * token, single refresh, orgId and error pop-up. No success toast: a file carries no message.
+ */
+export async function download<Q = object>(
+  endpoint: Omit<Endpoint<unknown, Q>, 'data'>,
+  options: CallOptions = {},
+): Promise<DownloadedFile> {
+  try {
+    const response = await api(endpoint.path, {
+      ...requestInit(endpoint, options),
+      headers: { accept: '*/*' },
+    });
+    return {
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+    };
+  } catch (error) {
+    throw reported(error, options);
+  }
+}
+
+function requestInit<Q>(endpoint: Omit<Endpoint<unknown, Q>, 'data'>, options: CallOptions): Options {
+  return {
+    method: endpoint.method,
+    searchParams: searchParamsOf(endpoint.query),
+    context: { authFlow: endpoint.authFlow === true },
+    ...(endpoint.json !== undefined ? { json: endpoint.json } : {}),
+    ...(endpoint.form ? { body: endpoint.form } : {}),
+    ...(endpoint.timeout !== undefined ? { timeout: endpoint.timeout } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
+/** The one error path: the failure as an ApiError, reported by the pop-up unless the caller said not to. */
+function reported(error: unknown, options: CallOptions): unknown {
+  // The caller cancelled: there is nothing to report and nobody waiting for an explanation.
+  if (options.signal?.aborted) return error;
+  const failure = toApiError(error);
+  const silenced = options.quiet || options.quietFor?.includes(failure.status) || sessionEndings.has(failure);
+  if (!silenced) notify.error(failure.message, fieldErrorLines(failure));
+  return failure;
+}
+
+/** `attachment; filename*=UTF-8''Staff%20list.xlsx` or `filename="staff.xlsx"` -> the name. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
 }
 
 function unwrap<T>(body: unknown, schema: z.ZodType<T>, status: number): { message?: string; data: T } {

@@ -5,9 +5,12 @@ export { ApiError, isApiError } from './errors.js';
 export {
   call,
   configureApi,
+  download,
+  fileNameOf,
   refreshSession,
   type ApiConfig,
   type CallOptions,
+  type DownloadedFile,
   type Endpoint,
   type Query,
   type QueryValue,

@@ -66,6 +66,8 @@ export { default as Typography } from '@mui/material/Typography';
 export { default as useMediaQuery } from '@mui/material/useMediaQuery';
 export type { ChipProps } from '@mui/material/Chip';
 export { amber, green, grey, red } from '@mui/material/colors';
-export { ThemeProvider, alpha, createTheme, styled, useTheme } from '@mui/material/styles';
+export { alpha, createTheme, styled, useTheme } from '@mui/material/styles';
+// MUI's ThemeProvider, without the CSS-variables provider the console's themes never use (see the file).
+export { ThemeProvider } from './ThemeProvider.js';
 export type { SxProps, Theme } from '@mui/material/styles';
 export { createSvgIcon } from '@mui/material/utils';

@@ -1,10 +1,12 @@
-// `@console/shared-sdk/people`, a domain entry (not shared: see ../../README.md). The organisation's people
-// (/staff-people); today the pickers' simple list, to which the people domain adds its screens' calls.
+// `@console/shared-sdk/people`, a domain entry (not shared: see ../../README.md). The organisation's people:
+// departments of each site (/department-panel) and staff (/staff-people), with the pickers' simple lists the
+// shell's site form uses.
+export * from '../contract/people.js';
 export {
   personSchema,
   staffOptionSchema,
   staffSimpleListQuerySchema,
   type Person,
   type StaffOption,
-} from '../contract/user.js';
+} from '../contract/common.js';
 export * from './api.js';

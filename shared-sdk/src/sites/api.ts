@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import {
   type closingTimeListRequestSchema,
   closingTimeListSchema,
@@ -17,7 +17,9 @@ import {
   type Site,
   type SiteInput,
   type TimezoneData,
+  type SiteAdminInvite,
 } from '../contract/site.js';
+import { staffOptionSchema, type StaffOption } from '../contract/common.js';
 import {
   call,
   listData,
@@ -116,3 +118,33 @@ export const sitesApi = {
 
 /** Sites as the UI kit's resource. */
 export const sitesResource: ResourceApi<Site, SiteInput, SiteUpdateInput, SiteFilters> = sitesApi;
+
+/**
+ * The people calls the site form makes, here rather than through `@console/shared-sdk/people` so the shell
+ * does not bundle the people domain (which ships with mfe-people).
+ */
+export const siteAdminsApi = {
+  /** Site admins of the organisation, by full name, to choose from. */
+  candidates: (options?: CallOptions): Promise<StaffOption[]> =>
+    call(
+      {
+        method: 'get',
+        path: 'staff-people/simple-list',
+        query: { role: 'SITE_ADMIN' },
+        data: z.array(staffOptionSchema),
+      },
+      options,
+    ),
+
+  /** Creates `person` as a site admin of `siteID`; the API e-mails the invitation. */
+  invite: (person: SiteAdminInvite, siteID: string, options?: CallOptions): Promise<StaffOption> =>
+    call(
+      {
+        method: 'post',
+        path: 'staff-people/create-new-one',
+        json: { ...person, userRole: 'SITE_ADMIN', siteIDs: [siteID], departmentID: [] },
+        data: staffOptionSchema,
+      },
+      options,
+    ),
+};

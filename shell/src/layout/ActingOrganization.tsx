@@ -2,7 +2,6 @@ import { Chip } from '@console/shared-sdk/mui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
 import { session, useSession } from '@console/shared-sdk';
-import { organizationApi } from '@console/shared-sdk/organization';
 
 /** For the platform admin: which organisation it is acting in, and a way out of it. */
 export function ActingOrganization() {
@@ -14,8 +13,9 @@ export function ActingOrganization() {
   useEffect(() => {
     if (role !== 'ADMIN' || !orgId) return;
     const controller = new AbortController();
-    organizationApi
-      .view(orgId, { quiet: true, signal: controller.signal })
+    // Only the platform admin needs the organisation calls: everyone else's navbar does not download them.
+    import('@console/shared-sdk/organization')
+      .then(({ organizationApi }) => organizationApi.view(orgId, { quiet: true, signal: controller.signal }))
       .then((organization) => setName(organization.name))
       .catch(() => setName(null));
     return () => controller.abort();

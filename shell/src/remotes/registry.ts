@@ -6,7 +6,7 @@ import {
   type RemoteRoutesModule,
 } from '@console/shared-sdk';
 
-// The Module Federation calls and the version check (semver) are imported when first needed, so the
+// The Module Federation calls and the version check are imported when first needed, so the
 // sign-in page does not download them.
 const federationRuntime = () => import('@module-federation/enhanced/runtime');
 const versionCheck = () => import('./compatibility');

@@ -10,6 +10,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   logoutRequestSchema,
+  passwordSetSchema,
   refreshRequestSchema,
   resetPasswordRequestSchema,
   webRoles,
@@ -28,6 +29,8 @@ import { allow, authenticate, type AuthUser } from '../../plugins/auth.js';
 import { findLiveUserByEmail } from '../../users/repository.js';
 
 const tags = ['authentication'];
+const deactivated =
+  'This account has been deactivated. Ask your organisation admin if you should have access again.';
 const messageOnly = envelope(z.null());
 
 export default async function authenticationRoutes(app: FastifyInstance) {
@@ -46,7 +49,14 @@ export default async function authenticationRoutes(app: FastifyInstance) {
       })
       .from(users)
       .leftJoin(organizations, eq(organizations.id, users.orgId))
-      .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(organizations.deletedAt)));
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.deletedAt),
+          eq(users.status, 'ACTIVE'),
+          isNull(organizations.deletedAt),
+        ),
+      );
     return row;
   }
 
@@ -65,6 +75,8 @@ export default async function authenticationRoutes(app: FastifyInstance) {
     const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
     if (!user || !valid) throw unauthorized('The e-mail address or password is incorrect');
     await attempt.succeeded();
+    // Told only to someone who knows the password, so an account's state cannot be probed without it.
+    if (user.status !== 'ACTIVE') throw forbidden(deactivated);
     if (!allowed.includes(user.role)) throw forbidden(refusal);
     if (user.orgId) {
       const [org] = await deps.db
@@ -73,11 +85,14 @@ export default async function authenticationRoutes(app: FastifyInstance) {
         .where(eq(organizations.id, user.orgId));
       if (!org || org.deletedAt) throw forbidden('Your organisation has been closed');
     }
-    return startSession(deps, user, {
+    const signedIn = await startSession(deps, user, {
       client,
       ip: request.ip,
       ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
     });
+    // Not an edit of the person, so updatedAt stays.
+    await deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+    return signedIn;
   }
 
   r.post(
@@ -209,15 +224,23 @@ export default async function authenticationRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Set a new password with the e-mailed link (reset or invitation); works once',
+        description:
+          'Answers whose password was set (e-mail, first name, role), so the page can send admins to sign in ' +
+          'and tell staff to use the mobile app. A deactivated account is refused with 403.',
         security: [],
         body: resetPasswordRequestSchema,
-        response: { 200: messageOnly },
+        response: { 200: envelope(passwordSetSchema) },
       },
     },
     async (request) => {
       assertStrongPassword(request.body.password, 'password');
-      await usePasswordLink(deps, request.body.token, request.body.password);
-      return ok(null, 'Your password has been set. Please sign in.');
+      const person = await usePasswordLink(deps, request.body.token, request.body.password);
+      return ok(
+        person,
+        person.role === 'STAFF'
+          ? `Your password has been set. Sign in to the mobile app as ${person.email}.`
+          : 'Your password has been set. Please sign in.',
+      );
     },
   );
 

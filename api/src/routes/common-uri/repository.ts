@@ -23,10 +23,11 @@ export function toUploadedFile(row: FileRow, publicUrl: string): UploadedFile {
 export async function insertFile(
   db: Database | Tx,
   input: Omit<FileRow, 'id' | 'createdAt'>,
+  now: Date,
 ): Promise<FileRow> {
   const [row] = await db
     .insert(files)
-    .values({ id: newId(), ...input })
+    .values({ id: newId(), ...input, createdAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -75,14 +75,18 @@ export default async function commonUriRoutes(app: FastifyInstance) {
       const key = newStorageKey(auth.orgId, contentType, deps.clock.now());
       await deps.storage.put(key, bytes, contentType);
       try {
-        const row = await insertFile(deps.db, {
-          orgId: auth.orgId,
-          uploadedBy: auth.user.id,
-          storageKey: key,
-          originalName: cleanOriginalName(part.filename),
-          contentType,
-          size: bytes.length,
-        });
+        const row = await insertFile(
+          deps.db,
+          {
+            orgId: auth.orgId,
+            uploadedBy: auth.user.id,
+            storageKey: key,
+            originalName: cleanOriginalName(part.filename),
+            contentType,
+            size: bytes.length,
+          },
+          deps.clock.now(),
+        );
         return ok(toUploadedFile(row, deps.config.publicUrl), 'File uploaded');
       } catch (error) {
         // Without its row the object could never be served; do not leave it behind.

@@ -5,23 +5,15 @@ import {
   foodItemSchema,
   foodItemUpdateSchema,
 } from '@console/shared-sdk/contract';
-import { foodItems } from '../../db/schema.js';
 import { onSites, resourceRoutes } from '../../lib/resource-routes.js';
 import { toFoodItemDto } from './dto.js';
-import {
-  findFoodItem,
-  foodItemLabels,
-  insertFoodItem,
-  listFoodItems,
-  softDeleteFoodItem,
-  updateFoodItem,
-} from './repository.js';
+import { foodItemLabels, foodItemRecords, insertFoodItem, updateFoodItem } from './repository.js';
 
 // Food items and probes share this resource (the spec's /foodItem), told apart by `type`.
 
 export default async function foodItemRoutes(app: FastifyInstance) {
   resourceRoutes(app, {
-    tenancy: onSites('FoodItem', foodItems),
+    tenancy: onSites('FoodItem'),
     tags: ['foodItem'],
     what: 'Food item',
     label: (row) => foodItemLabels[row.type],
@@ -39,11 +31,11 @@ export default async function foodItemRoutes(app: FastifyInstance) {
       item: foodItemSchema,
     },
     repository: {
-      list: listFoodItems,
-      find: findFoodItem,
+      list: foodItemRecords.list,
+      find: foodItemRecords.find,
       insert: insertFoodItem,
       update: updateFoodItem,
-      remove: softDeleteFoodItem,
+      remove: foodItemRecords.softDelete,
     },
     toDtos: (_db, rows) => rows.map(toFoodItemDto),
   });

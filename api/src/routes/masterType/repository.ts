@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   ListQuery,
   MasterTypeFields,
@@ -10,9 +10,8 @@ import type { Database, Tx } from '../../db/client.js';
 import { masterTypes, temperatureItems } from '../../db/schema.js';
 import { fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { offsetOf, orderBy } from '../../lib/list.js';
-import { assertNameFree, countWhere, searchWhere, type NameRule } from '../../lib/records.js';
-import { liveRecord, type SitePlace } from '../../lib/site-scope.js';
+import { recordsOf } from '../../lib/repository.js';
+import type { SitePlace } from '../../lib/site-scope.js';
 
 export type MasterTypeRow = typeof masterTypes.$inferSelect;
 export type TemperatureItemRow = typeof temperatureItems.$inferSelect;
@@ -20,15 +19,27 @@ export type TemperatureItemRow = typeof temperatureItems.$inferSelect;
 /** What a person calls each type, for messages. */
 export const masterTypeLabels: Record<MasterTypeType, string> = { FRIDGE: 'Fridge', FREEZER: 'Freezer' };
 
-const nameRule = (siteId: string, type: MasterTypeType): NameRule => ({
+export const masterTypeRecords = recordsOf<
+  typeof masterTypes,
+  ListQuery<MasterTypeSortColumn> & { type?: MasterTypeType | undefined }
+>({
   table: masterTypes,
-  id: masterTypes.id,
-  name: masterTypes.name,
-  deletedAt: masterTypes.deletedAt,
-  scope: and(eq(masterTypes.siteId, siteId), eq(masterTypes.type, type)),
-  field: 'name',
-  what: `A ${masterTypeLabels[type].toLowerCase()}`,
-  where: ' on this site',
+  placedOn: 'site',
+  sort: {
+    _id: masterTypes.id,
+    name: sql`lower(${masterTypes.name})`,
+    type: masterTypes.type,
+    createdAt: masterTypes.createdAt,
+    updatedAt: masterTypes.updatedAt,
+  },
+  search: [masterTypes.name],
+  filters: (query) => [query.type === undefined ? undefined : eq(masterTypes.type, query.type)],
+  name: {
+    column: masterTypes.name,
+    field: 'name',
+    what: (own) => `A ${masterTypeLabels[own.type].toLowerCase()}`,
+    within: (own) => eq(masterTypes.type, own.type),
+  },
 });
 
 const itemColumns = (item: TemperatureItemFields, position: number) => ({
@@ -75,7 +86,13 @@ async function saveItems(
   const added: (typeof temperatureItems.$inferInsert)[] = [];
   for (const [position, item] of items.entries()) {
     if (item._id === undefined) {
-      added.push({ id: newId(), masterTypeId, ...itemColumns(item, position) });
+      added.push({
+        id: newId(),
+        masterTypeId,
+        ...itemColumns(item, position),
+        createdAt: now,
+        updatedAt: now,
+      });
     } else {
       await db
         .update(temperatureItems)
@@ -88,99 +105,41 @@ async function saveItems(
 
 /** Creates a fridge or freezer with its items. Call inside a transaction: a rejected item writes nothing. */
 export async function insertMasterType(
-  db: Database | Tx,
+  tx: Tx,
   place: SitePlace,
   input: MasterTypeFields,
   now: Date,
 ): Promise<MasterTypeRow> {
-  await assertNameFree(db, nameRule(place.siteID, input.type), input.name);
-  const [row] = await db
-    .insert(masterTypes)
-    .values({ id: newId(), orgId: place.orgId, siteId: place.siteID, type: input.type, name: input.name })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  await saveItems(db, row.id, input.temperatureItems, now);
+  const row = await masterTypeRecords.insert(tx, place, { type: input.type, name: input.name }, now);
+  await saveItems(tx, row.id, input.temperatureItems, now);
   return row;
 }
 
 /** Updates a fridge or freezer on `siteId` (its own or the one it moves to) and replaces its item list. */
 export async function updateMasterType(
-  db: Database | Tx,
+  tx: Tx,
   current: MasterTypeRow,
   siteId: string,
   input: MasterTypeFields,
   now: Date,
 ): Promise<MasterTypeRow> {
-  await assertNameFree(db, nameRule(siteId, input.type), input.name, current.id);
-  const [row] = await db
-    .update(masterTypes)
-    .set({ type: input.type, name: input.name, siteId, updatedAt: now })
-    .where(eq(masterTypes.id, current.id))
-    .returning();
-  if (!row) throw new Error('update returned no row');
-  await saveItems(db, row.id, input.temperatureItems, now);
-  return row;
-}
-
-export async function findMasterType(
-  db: Database | Tx,
-  orgId: string,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<MasterTypeRow | undefined> {
-  const query = db
-    .select()
-    .from(masterTypes)
-    .where(liveRecord(db, masterTypes, orgId, id));
-  const [row] = await (options.forUpdate ? query.for('update') : query);
-  return row;
-}
-
-const byName = sql`lower(${masterTypes.name})`;
-const sortColumns: Record<MasterTypeSortColumn, AnyColumn | SQL> = {
-  _id: masterTypes.id,
-  name: byName,
-  type: masterTypes.type,
-  createdAt: masterTypes.createdAt,
-  updatedAt: masterTypes.updatedAt,
-};
-
-/** One page of the fridges and freezers in `scope` (see listScope), and how many there are in all. */
-export async function listMasterTypes(
-  db: Database,
-  scope: SQL | undefined,
-  query: ListQuery<MasterTypeSortColumn> & { type?: MasterTypeType | undefined },
-): Promise<{ rows: MasterTypeRow[]; total: number }> {
-  const where = and(
-    scope,
-    query.type === undefined ? undefined : eq(masterTypes.type, query.type),
-    searchWhere(query.search, [masterTypes.name]),
+  const row = await masterTypeRecords.update(
+    tx,
+    current,
+    { type: input.type, name: input.name },
+    now,
+    siteId,
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(masterTypes)
-      .where(where)
-      .orderBy(...orderBy(query, sortColumns, masterTypes.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    countWhere(db, masterTypes, where),
-  ]);
-  return { rows, total };
+  await saveItems(tx, row.id, input.temperatureItems, now);
+  return row;
 }
 
 /** Every live fridge and freezer of one site: fridges first, then by name. */
-export async function masterTypesOfSite(db: Database, siteId: string): Promise<MasterTypeRow[]> {
-  return db
-    .select()
-    .from(masterTypes)
-    .where(and(eq(masterTypes.siteId, siteId), isNull(masterTypes.deletedAt)))
-    .orderBy(asc(masterTypes.type), byName, masterTypes.id);
-}
-
-/** Kept, with its items, for the temperature logs that name it; its name is free again. */
-export async function softDeleteMasterType(db: Database | Tx, id: string, now: Date): Promise<void> {
-  await db.update(masterTypes).set({ deletedAt: now, updatedAt: now }).where(eq(masterTypes.id, id));
+export function masterTypesOfSite(db: Database, place: SitePlace): Promise<MasterTypeRow[]> {
+  return masterTypeRecords.all(db, { orgId: place.orgId, siteIds: [place.siteID] }, undefined, [
+    asc(masterTypes.type),
+    sql`lower(${masterTypes.name})`,
+  ]);
 }
 
 /** The live items of several fridges and freezers in one query, by master type id, in list order. */

@@ -13,20 +13,17 @@ import {
   siteQuerySchema,
   type MasterTypeSnapshot,
 } from '@console/shared-sdk/contract';
-import { masterTypes } from '../../db/schema.js';
 import { historyEntryDto, historyOf } from '../../lib/history.js';
 import { onSites, resourceRoutes } from '../../lib/resource-routes.js';
 import { ok } from '../../lib/respond.js';
-import { assertRecordAccess, assertSiteAccess } from '../../lib/site-scope.js';
-import { allow, orgOf } from '../../plugins/auth.js';
+import { assertSiteAccess } from '../../lib/site-scope.js';
+import { allow } from '../../plugins/auth.js';
 import { masterTypeDtos } from './dto.js';
 import {
-  findMasterType,
   insertMasterType,
-  listMasterTypes,
   masterTypeLabels,
+  masterTypeRecords,
   masterTypesOfSite,
-  softDeleteMasterType,
   updateMasterType,
 } from './repository.js';
 
@@ -36,8 +33,8 @@ const tags = ['masterType'];
 const what = 'Fridge or freezer';
 
 export default async function masterTypeRoutes(app: FastifyInstance) {
-  resourceRoutes(app, {
-    tenancy: onSites('MasterType', masterTypes),
+  const fridges = resourceRoutes(app, {
+    tenancy: onSites('MasterType'),
     tags,
     what,
     label: (row) => masterTypeLabels[row.type],
@@ -61,11 +58,11 @@ export default async function masterTypeRoutes(app: FastifyInstance) {
       item: masterTypeSchema,
     },
     repository: {
-      list: listMasterTypes,
-      find: findMasterType,
+      list: masterTypeRecords.list,
+      find: masterTypeRecords.find,
       insert: insertMasterType,
       update: updateMasterType,
-      remove: softDeleteMasterType,
+      remove: masterTypeRecords.softDelete,
     },
     toDtos: masterTypeDtos,
     deleteParam: { name: 'masterTypeID', schema: masterTypeIdParamSchema },
@@ -81,29 +78,21 @@ export default async function masterTypeRoutes(app: FastifyInstance) {
     },
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/history/:masterTypeID',
-    {
-      schema: {
-        tags,
-        summary:
-          'The change history of a fridge or freezer, newest first: who created, changed or deleted it, ' +
-          'when, the record before and after, and the reason given for a limit looser than the default',
-        params: masterTypeIdParamSchema,
-        querystring: siteQuerySchema,
-        response: { 200: envelope(masterTypeHistorySchema) },
-      },
-      onRequest: allow('read', 'MasterType'),
-    },
-    async (request) => {
-      const { db } = app.deps;
-      const found = await findMasterType(db, orgOf(request), request.params.masterTypeID);
-      const row = assertRecordAccess(request, 'read', 'MasterType', what, found);
+  fridges.recordRoute({
+    method: 'GET',
+    url: '/history/:masterTypeID',
+    param: { name: 'masterTypeID', schema: masterTypeIdParamSchema },
+    action: 'read',
+    summary:
+      'The change history of a fridge or freezer, newest first: who created, changed or deleted it, ' +
+      'when, the record before and after, and the reason given for a limit looser than the default',
+    reply: masterTypeHistorySchema,
+    handler: async (row, db) => {
       const entries = await historyOf(db, row.orgId, 'MasterType', row.id);
       // The snapshots are JSON this resource wrote; reading them through the contract types them.
-      return ok(masterTypeHistorySchema.parse(entries.map(historyEntryDto)));
+      return { data: masterTypeHistorySchema.parse(entries.map(historyEntryDto)) };
     },
-  );
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/find-by-siteID/:siteID',
@@ -119,8 +108,8 @@ export default async function masterTypeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { db } = app.deps;
-      const { siteID } = await assertSiteAccess(request, 'read', 'MasterType', request.params.siteID);
-      return ok(await masterTypeDtos(db, await masterTypesOfSite(db, siteID)));
+      const place = await assertSiteAccess(request, 'read', 'MasterType', request.params.siteID);
+      return ok(await masterTypeDtos(db, await masterTypesOfSite(db, place)));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type {
   ListData,
@@ -10,7 +10,7 @@ import type {
 import type { Database, Tx } from '../../db/client.js';
 import { authSessions, organizations, sites, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { likePattern, listOf, offsetOf, orderBy } from '../../lib/list.js';
+import { likePattern, listOf, orderBy, pageOf } from '../../lib/list.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationWithCounts = OrganizationRow & { siteCount: number; userCount: number };
@@ -38,6 +38,7 @@ const blankToNull = (value: string | null | undefined) =>
 export async function insertOrganization(
   db: Database | Tx,
   input: NewOrganization,
+  now: Date,
 ): Promise<OrganizationRow> {
   const [row] = await db
     .insert(organizations)
@@ -53,6 +54,8 @@ export async function insertOrganization(
       zip: blankToNull(input.zip),
       country: blankToNull(input.country),
       note: input.note ?? '',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
@@ -125,28 +128,23 @@ export async function listOrganizations(
           ilike(organizations.city, pattern),
         ),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(organizationColumns)
-      .from(organizations)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          {
-            _id: organizations.id,
-            name: organizations.name,
-            createdAt: organizations.createdAt,
-            updatedAt: organizations.updatedAt,
-          },
-          organizations.id,
-        ),
-      )
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(organizations).where(where),
-  ]);
-  return listOf(rows, total?.n ?? 0, query);
+  const { rows, total } = await pageOf<OrganizationWithCounts>(
+    db,
+    { table: organizations, columns: organizationColumns },
+    where,
+    orderBy(
+      query,
+      {
+        _id: organizations.id,
+        name: organizations.name,
+        createdAt: organizations.createdAt,
+        updatedAt: organizations.updatedAt,
+      },
+      organizations.id,
+    ),
+    query,
+  );
+  return listOf(rows, total, query);
 }
 
 /**

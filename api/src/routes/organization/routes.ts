@@ -102,20 +102,25 @@ export default async function organizationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { admin, ...fields } = request.body;
+      const now = deps.clock.now();
       // One transaction: a refused admin e-mail (or a failed invitation) leaves no organisation behind.
       const id = await deps.db.transaction(async (tx) => {
         if (await findLiveUserByEmail(tx, admin.email)) {
           const message = 'An account with this e-mail address already exists';
           throw conflict(message, { 'admin.email': [message] });
         }
-        const organization = await insertOrganization(tx, fields);
-        const user = await insertUser(tx, {
-          orgId: organization.id,
-          email: admin.email,
-          firstName: admin.firstName,
-          lastName: admin.lastName,
-          role: 'ORGANIZATION_ADMIN',
-        });
+        const organization = await insertOrganization(tx, fields, now);
+        const user = await insertUser(
+          tx,
+          {
+            orgId: organization.id,
+            email: admin.email,
+            firstName: admin.firstName,
+            lastName: admin.lastName,
+            role: 'ORGANIZATION_ADMIN',
+          },
+          now,
+        );
         await sendPasswordLink(deps, user, 'INVITE', tx, organization.name);
         return organization.id;
       });

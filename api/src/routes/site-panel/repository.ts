@@ -1,7 +1,7 @@
 import {
   and,
-  count,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -17,7 +17,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { siteMembers, sites, users } from '../../db/schema.js';
 import { conflict, fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { likePattern, offsetOf, orderBy } from '../../lib/list.js';
+import { likePattern, orderBy, pageOf } from '../../lib/list.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -85,7 +85,7 @@ function columnsFrom(input: SiteInputParsed) {
   };
 }
 
-async function replaceSiteAdmins(db: Database | Tx, siteId: string, adminIds: readonly string[]) {
+async function replaceSiteAdmins(db: Database | Tx, siteId: string, adminIds: readonly string[], now: Date) {
   // Only admin memberships are replaced; staff memberships of the site stay.
   const adminsNow = db.select({ id: users.id }).from(users).where(eq(users.role, 'SITE_ADMIN'));
   await db
@@ -93,20 +93,25 @@ async function replaceSiteAdmins(db: Database | Tx, siteId: string, adminIds: re
     .where(and(eq(siteMembers.siteId, siteId), inArray(siteMembers.userId, adminsNow)));
   const unique = [...new Set(adminIds)];
   if (unique.length > 0) {
-    await db.insert(siteMembers).values(unique.map((userId) => ({ siteId, userId })));
+    await db.insert(siteMembers).values(unique.map((userId) => ({ siteId, userId, createdAt: now })));
   }
 }
 
 /** Creates a site with its admins. Call inside a transaction: a rejected admin list writes nothing. */
-export async function insertSite(db: Database | Tx, orgId: string, input: SiteInputParsed): Promise<SiteRow> {
+export async function insertSite(
+  db: Database | Tx,
+  orgId: string,
+  input: SiteInputParsed,
+  now: Date,
+): Promise<SiteRow> {
   await assertNameFree(db, orgId, input.name);
   await assertSiteAdmins(db, orgId, input.siteAdminList);
   const [row] = await db
     .insert(sites)
-    .values({ id: newId(), orgId, ...columnsFrom(input) })
+    .values({ id: newId(), orgId, ...columnsFrom(input), createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  await replaceSiteAdmins(db, row.id, input.siteAdminList);
+  await replaceSiteAdmins(db, row.id, input.siteAdminList, now);
   return row;
 }
 
@@ -128,7 +133,7 @@ export async function updateSite(
     .where(eq(sites.id, site.id))
     .returning();
   if (!row) throw new Error('update returned no row');
-  if (options.replaceAdmins) await replaceSiteAdmins(db, site.id, input.siteAdminList);
+  if (options.replaceAdmins) await replaceSiteAdmins(db, site.id, input.siteAdminList, options.now);
   return row;
 }
 
@@ -179,17 +184,13 @@ export async function listSites(
         )
       : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(sites)
-      .where(where)
-      .orderBy(...orderBy(query, sortColumns, sites.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(sites).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  return pageOf<SiteRow>(
+    db,
+    { table: sites, columns: getTableColumns(sites) },
+    where,
+    orderBy(query, sortColumns, sites.id),
+    query,
+  );
 }
 
 /** Every live site in scope, by name. */

@@ -121,7 +121,7 @@ export default async function sitePanelRoutes(app: FastifyInstance) {
       assertCan(request, 'create', 'Site', { orgId });
       const now = deps.clock.now();
       const site = await deps.db.transaction(async (tx) =>
-        siteDto(tx, await insertSite(tx, orgId, request.body), now),
+        siteDto(tx, await insertSite(tx, orgId, request.body, now), now),
       );
       return ok(site, 'Site created');
     },

@@ -5,20 +5,13 @@ import {
   supplierSchema,
   supplierUpdateSchema,
 } from '@console/shared-sdk/contract';
-import { suppliers } from '../../db/schema.js';
 import { onSites, resourceRoutes } from '../../lib/resource-routes.js';
 import { supplierDtos } from './dto.js';
-import {
-  findSupplier,
-  insertSupplier,
-  listSuppliers,
-  softDeleteSupplier,
-  updateSupplier,
-} from './repository.js';
+import { insertSupplier, supplierRecords, updateSupplier } from './repository.js';
 
 export default async function supplierRoutes(app: FastifyInstance) {
   resourceRoutes(app, {
-    tenancy: onSites('Supplier', suppliers),
+    tenancy: onSites('Supplier'),
     tags: ['supplier'],
     what: 'Supplier',
     label: 'Supplier',
@@ -36,11 +29,11 @@ export default async function supplierRoutes(app: FastifyInstance) {
       item: supplierSchema,
     },
     repository: {
-      list: listSuppliers,
-      find: findSupplier,
+      list: supplierRecords.list,
+      find: supplierRecords.find,
       insert: insertSupplier,
       update: updateSupplier,
-      remove: softDeleteSupplier,
+      remove: supplierRecords.softDelete,
     },
     toDtos: supplierDtos,
   });

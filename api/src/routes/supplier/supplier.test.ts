@@ -373,6 +373,7 @@ describe('a deleted site', () => {
         tx,
         ctx.demo.organization.id,
         siteInputSchema.parse({ ...demoSites.manchester, name: 'Closing Down Café' }),
+        new Date(),
       ),
     );
     const supplier = await created('Closing Supplier', { siteID: site.id });

@@ -14,14 +14,7 @@ import { catalogueOf, inOrganisation, resourceRoutes } from '../../lib/resource-
 import { ok } from '../../lib/respond.js';
 import { allow } from '../../plugins/auth.js';
 import { toSupplierTypeDto, toSupplierTypeOption } from './dto.js';
-import {
-  deleteSupplierType,
-  findSupplierType,
-  insertSupplierType,
-  listSupplierTypes,
-  renameSupplierType,
-  supplierTypesByName,
-} from './repository.js';
+import { deleteSupplierType, supplierTypeRecords, supplierTypesByName } from './repository.js';
 
 const tags = ['supplierType'];
 
@@ -49,10 +42,10 @@ export default async function supplierTypeRoutes(app: FastifyInstance) {
       item: supplierTypeSchema,
     },
     repository: {
-      list: listSupplierTypes,
-      find: findSupplierType,
-      insert: (tx, orgId, { name }) => insertSupplierType(tx, orgId, name),
-      update: (tx, current, _orgId, { name }, now) => renameSupplierType(tx, current, name, now),
+      list: supplierTypeRecords.list,
+      find: supplierTypeRecords.find,
+      insert: (tx, orgId, { name }, now) => supplierTypeRecords.insert(tx, { orgId }, { name }, now),
+      update: (tx, current, _orgId, { name }, now) => supplierTypeRecords.update(tx, current, { name }, now),
       remove: deleteSupplierType,
     },
     toDtos: (_db, rows) => rows.map(toSupplierTypeDto),

@@ -25,15 +25,19 @@ async function viewMe(token: string) {
 
 /** A user of its own for tests that change passwords or delete accounts. */
 async function newUser(email: string, role: Role, orgId: string | null = ctx.demo.organization.id) {
-  const user = await insertUser(ctx.db, {
-    orgId,
-    email,
-    firstName: 'Test',
-    lastName: 'Person',
-    role,
-    password: demoPassword,
-    mobileNumber: '+44 7700 900999',
-  });
+  const user = await insertUser(
+    ctx.db,
+    {
+      orgId,
+      email,
+      firstName: 'Test',
+      lastName: 'Person',
+      role,
+      password: demoPassword,
+      mobileNumber: '+44 7700 900999',
+    },
+    new Date(),
+  );
   return { user, token: await ctx.login(email) };
 }
 
@@ -308,7 +312,9 @@ describe('PATCH /change-notification-settings', () => {
 describe('DELETE /delete-my-account', () => {
   test('deletes the account: signed out, contact details gone, names kept, e-mail free again', async () => {
     const { user, token } = await newUser('leaver@harbourvine.example', 'SITE_ADMIN');
-    await ctx.db.insert(siteMembers).values({ siteId: ctx.demo.sites.brighton.id, userId: user.id });
+    await ctx.db
+      .insert(siteMembers)
+      .values({ siteId: ctx.demo.sites.brighton.id, userId: user.id, createdAt: new Date() });
 
     const reply = await ctx.inject('DELETE', `${base}/delete-my-account`, {
       token,

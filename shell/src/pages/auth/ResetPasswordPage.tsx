@@ -4,7 +4,10 @@ import { Link as RouterLink, useNavigate, useSearchParams } from '@console/share
 import { authApi, isApiError, passwordSchema } from '@console/shared-sdk';
 import { AuthLayout } from './AuthLayout';
 
-/** The page the e-mailed reset and invitation links open. */
+/**
+ * The page the e-mailed reset and invitation links open. Once the password is set, an admin goes to sign
+ * in with the address filled in; staff, who cannot use the console, are told to use the mobile app.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -16,6 +19,7 @@ export function ResetPasswordPage() {
     token ? null : 'This page needs the link from the e-mail.',
   );
   const [saving, setSaving] = useState(false);
+  const [staffEmail, setStaffEmail] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,8 +32,12 @@ export function ResetPasswordPage() {
     if (next.password || next.confirm) return;
     setSaving(true);
     try {
-      await authApi.resetPassword({ token, password }, { quiet: true });
-      navigate('/login?notice=password-set', { replace: true });
+      const person = await authApi.resetPassword({ token, password }, { quiet: true });
+      if (person.role === 'STAFF') setStaffEmail(person.email);
+      else
+        navigate(`/login?${new URLSearchParams({ notice: 'password-set', email: person.email })}`, {
+          replace: true,
+        });
     } catch (error) {
       if (isApiError(error) && error.fieldErrors.password)
         setErrors({ password: error.fieldErrors.password[0] });
@@ -38,6 +46,8 @@ export function ResetPasswordPage() {
       setSaving(false);
     }
   }
+
+  if (staffEmail !== null) return <UseTheMobileApp email={staffEmail} />;
 
   return (
     <AuthLayout title="Choose a password" subtitle="At least 8 characters.">
@@ -83,6 +93,26 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       )}
+    </AuthLayout>
+  );
+}
+
+/** After a staff member set their password: the console is not for them, the mobile app is. */
+function UseTheMobileApp({ email }: { email: string }) {
+  return (
+    <AuthLayout title="Your password is set">
+      <Stack spacing={2}>
+        <Alert severity="success">
+          Staff sign in with the Compliance Console mobile app, not on this website. Open the app and sign in
+          with this e-mail address and the password you just chose.
+        </Alert>
+        <TextField
+          label="Your e-mail address"
+          value={email}
+          slotProps={{ htmlInput: { readOnly: true } }}
+          onFocus={(event) => event.target.select()}
+        />
+      </Stack>
     </AuthLayout>
   );
 }

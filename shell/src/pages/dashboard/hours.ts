@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { Timing, TimingDay } from '@console/shared-sdk/sites';
 
 export interface TodaysHours {
@@ -19,40 +18,52 @@ export function formatHours(day: Pick<TimingDay, 'openTime' | 'closeTime'>): str
   return day.openTime === day.closeTime ? 'Open 24 hours' : `${day.openTime}–${day.closeTime}`;
 }
 
-/** 0 = Sunday … 6 = Saturday, the spec's day keys; luxon counts Monday = 1 … Sunday = 7. */
-const dayKey = (date: DateTime) => date.weekday % 7;
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const minutesOf = (time: string) => {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return hour * 60 + minute;
+};
+const clock = (minutes: number) => {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
 
-/** The opening that starts on `date` as an interval in the site's zone (closing after midnight runs over). */
-function openingOn(date: DateTime, day: TimingDay | undefined) {
+/** The opening that starts on a day, as minutes from that day's midnight (closing after midnight runs over). */
+function openingOn(day: TimingDay | undefined, dayStart: number) {
   if (!day?.isOpen) return null;
-  const at = (time: string, base: DateTime) => {
-    const [hour = 0, minute = 0] = time.split(':').map(Number);
-    return base.set({ hour, minute, second: 0, millisecond: 0 });
-  };
-  const start = at(day.openTime, date);
-  let end = at(day.closeTime, date);
-  if (end <= start) end = at(day.closeTime, date.plus({ days: 1 }));
+  const start = dayStart + minutesOf(day.openTime);
+  let end = dayStart + minutesOf(day.closeTime);
+  if (end <= start) end += 1440;
   return { start, end };
 }
 
 /** Today's hours of a site in its own time zone, and whether it is open at `now`. */
 export function todaysHours(timing: Timing, timeZoneId: string, now: Date = new Date()): TodaysHours {
-  const local = DateTime.fromJSDate(now, { zone: timeZoneId });
-  const today = local.startOf('day');
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: timeZoneId,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const dayKey = weekdays.indexOf(parts.weekday ?? '');
+  const local = Number(parts.hour) * 60 + Number(parts.minute);
   const byDay = new Map(timing.map((day) => [day.day, day]));
-  const todayEntry = byDay.get(dayKey(today));
-  const yesterday = openingOn(today.minus({ days: 1 }), byDay.get(dayKey(today.minus({ days: 1 }))));
-  const current = openingOn(today, todayEntry);
+  const todayEntry = byDay.get(dayKey);
+  const yesterday = openingOn(byDay.get((dayKey + 6) % 7), -1440);
+  const current = openingOn(todayEntry, 0);
   // Just after midnight a site can still be open from yesterday's late closing.
   const open = [yesterday, current].find((o) => o !== null && o.start <= local && local < o.end) ?? null;
   return {
-    localDate: local.toFormat('ccc d LLL'),
+    localDate: `${parts.weekday} ${parts.day} ${parts.month}`,
     hours: todayEntry?.isOpen ? formatHours(todayEntry) : null,
     openNow: open !== null,
-    changesAt: open
-      ? open.end.toFormat('HH:mm')
-      : current && local < current.start
-        ? current.start.toFormat('HH:mm')
-        : null,
+    changesAt: open ? clock(open.end) : current && local < current.start ? clock(current.start) : null,
   };
 }

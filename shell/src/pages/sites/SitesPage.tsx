@@ -30,6 +30,8 @@ import {
 } from './site-fields';
 
 interface SiteForm {
+  /** The site being edited ('' for a new one): the site admins field invites new admins to it. */
+  _id: string;
   name: string;
   description: string;
   google_PlaceID: string;
@@ -214,6 +216,7 @@ const sites = defineResource({
       },
     ],
     emptyForm: (): SiteForm => ({
+      _id: '',
       name: '',
       description: '',
       google_PlaceID: '',
@@ -231,6 +234,7 @@ const sites = defineResource({
       siteAdminList: [],
     }),
     toForm: (site: Site): SiteForm => ({
+      _id: site._id,
       name: site.name,
       description: site.description,
       google_PlaceID: site.google_PlaceID ?? '',
@@ -246,12 +250,12 @@ const sites = defineResource({
       timing: toOpeningWeek(site.timing),
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
     }),
-    toInput: (form: SiteForm): SiteInput => ({
+    toInput: ({ _id: _new, ...form }: SiteForm): SiteInput => ({
       ...form,
       timing: fromOpeningWeek(form.timing),
       siteAdminList: form.siteAdminList.map((option) => option.value),
     }),
-    toUpdate: (form: SiteForm, site: Site): SiteUpdateInput => ({
+    toUpdate: ({ _id: _own, ...form }: SiteForm, site: Site): SiteUpdateInput => ({
       ...form,
       timing: fromOpeningWeek(form.timing),
       _id: site._id,

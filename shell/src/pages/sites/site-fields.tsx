@@ -1,5 +1,6 @@
 import {
   Autocomplete,
+  Button,
   Checkbox,
   CircularProgress,
   FormControlLabel,
@@ -11,9 +12,9 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useAbility } from '@console/shared-sdk';
 import { locationApi, type Country } from '@console/shared-sdk/location';
-import { staffApi } from '@console/shared-sdk/people';
-import { sitesApi, type Timing, type TimingDay } from '@console/shared-sdk/sites';
+import { siteAdminsApi, sitesApi, type Timing, type TimingDay } from '@console/shared-sdk/sites';
 import { FieldInput, type CustomFieldProps } from '@console/shared-sdk/ui';
+import { InviteSiteAdminDialog } from './site-admin-invite';
 
 interface Prediction {
   description: string;
@@ -319,48 +320,85 @@ export interface PersonOption {
   label: string;
 }
 
+const personOption = (person: { _id: string; fullName: string; email: string }): PersonOption => ({
+  value: person._id,
+  label: `${person.fullName} (${person.email})`,
+});
+
 /**
- * Site admins. Only an organisation admin may change them (and may list the candidates); anyone else sees
- * the current ones read-only.
+ * Site admins: existing ones picked from the organisation's site admins, or a new one invited from here.
+ * Only an organisation admin may change them (and may list the candidates); anyone else sees the current
+ * ones read-only. A new admin is created at once as SITE_ADMIN of this site, so the site must be saved
+ * first: creating them before the site exists would leave a site admin of no site (which the API refuses),
+ * and holding them until the site is saved would split one Save into two requests that can half succeed.
  */
 export function SiteAdminsField(props: CustomFieldProps<PersonOption[]>) {
   const ability = useAbility();
   const mayChange = ability.can('create', 'Site');
   const [candidates, setCandidates] = useState<PersonOption[]>([]);
+  const [inviting, setInviting] = useState(false);
   useEffect(() => {
     if (!mayChange) return;
-    staffApi
-      .simpleList({ role: 'SITE_ADMIN' }, { quiet: true })
-      .then((people) =>
-        setCandidates(people.map((p) => ({ value: p._id, label: `${p.fullName} (${p.email})` }))),
-      )
+    siteAdminsApi
+      .candidates({ quiet: true })
+      .then((people) => setCandidates(people.map(personOption)))
       .catch(() => setCandidates([]));
   }, [mayChange]);
+  const siteID = typeof props.values._id === 'string' ? props.values._id : '';
+  const siteName = typeof props.values.name === 'string' ? props.values.name : '';
+  const value = props.value ?? [];
   return (
-    <Autocomplete
-      multiple
-      id={props.id}
-      options={candidates}
-      value={props.value ?? []}
-      getOptionLabel={(option) => option.label}
-      isOptionEqualToValue={(a, b) => a.value === b.value}
-      onChange={(_event, options) => props.onChange(options)}
-      onBlur={props.onBlur}
-      disabled={props.disabled || !mayChange}
-      noOptionsText="No site admins in the organisation yet"
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={props.label}
-          error={props.error !== undefined}
-          helperText={
-            props.error ??
-            (mayChange
-              ? 'The people who run this site day to day'
-              : 'Only an organisation admin can change who administers a site')
-          }
+    <Stack spacing={1}>
+      <Autocomplete
+        multiple
+        id={props.id}
+        options={candidates}
+        value={value}
+        getOptionLabel={(option) => option.label}
+        isOptionEqualToValue={(a, b) => a.value === b.value}
+        onChange={(_event, options) => props.onChange(options)}
+        onBlur={props.onBlur}
+        disabled={props.disabled || !mayChange}
+        noOptionsText="No site admins in the organisation yet: invite one below"
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={props.label}
+            error={props.error !== undefined}
+            helperText={
+              props.error ??
+              (mayChange
+                ? 'The people who run this site day to day'
+                : 'Only an organisation admin can change who administers a site')
+            }
+          />
+        )}
+      />
+      {mayChange && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button size="small" onClick={() => setInviting(true)} disabled={props.disabled || siteID === ''}>
+            Invite a new site admin
+          </Button>
+          {siteID === '' && (
+            <Typography variant="caption" color="text.secondary">
+              Save the site first, then invite someone new to run it
+            </Typography>
+          )}
+        </Stack>
+      )}
+      {inviting && siteID !== '' && (
+        <InviteSiteAdminDialog
+          siteID={siteID}
+          siteName={siteName}
+          onInvited={(person) => {
+            const added = personOption(person);
+            setCandidates((current) => [...current, added]);
+            // Already this site's admin on the server; in the list, so saving the form keeps them.
+            props.onChange([...value.filter((option) => option.value !== added.value), added]);
+          }}
+          onClose={() => setInviting(false)}
         />
       )}
-    />
+    </Stack>
   );
 }

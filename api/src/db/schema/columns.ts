@@ -1,0 +1,12 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+// The column kinds every domain's tables share. Each domain keeps its tables in its own file of this folder
+// (core, equipment, history, and one per domain that follows); ../schema.ts gathers them for drizzle-kit
+// and the queries.
+
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// No database default: every write passes the application's clock (deps.clock), so createdAt and updatedAt
+// of one change are the same instant, and tests that move the clock see it in every timestamp.
+export const createdAt = () => instant('created_at').notNull();
+export const updatedAt = () => instant('updated_at').notNull();
