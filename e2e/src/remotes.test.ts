@@ -66,21 +66,29 @@ describe('remotes load when they are opened', () => {
 });
 
 describe('a remote on its own page', () => {
-  test('its page runs it with its own Module Federation runtime: sign in, then its screens', async () => {
-    const p = await page();
-    const urls = requestsOf(p);
-    await p.goto(`${consoleUrl()}/remotes/mfe-equipment/`);
-    await p.getByRole('heading', { name: 'Equipment: sign in' }).waitFor();
-    await p.getByLabel('E-mail').fill(logins.organizationAdmin);
-    await p.getByLabel(/^Password/).fill(demoPassword);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('tab', { name: 'Fridges' }).click();
-    await p.getByRole('heading', { name: 'Fridges' }).waitFor();
-    // The standalone build: no federated entry, which would need a host's runtime.
-    expect(urls.some((url) => url.includes('/remotes/mfe-equipment/standalone/'))).toBe(true);
-    expect(urls.filter((url) => url.endsWith('remoteEntry.shared-runtime.js'))).toEqual([]);
-    await p.context().close();
-  });
+  // Each remote, signed in on its own page, then one of its screens by its tab.
+  const remotes = [
+    { name: 'mfe-equipment', title: 'Equipment', tab: 'Fridges' },
+    { name: 'mfe-people', title: 'People', tab: 'Departments' },
+  ];
+  test.each(remotes)(
+    '$name runs with its own Module Federation runtime: sign in, then its screens',
+    async ({ name, title, tab }) => {
+      const p = await page();
+      const urls = requestsOf(p);
+      await p.goto(`${consoleUrl()}/remotes/${name}/`);
+      await p.getByRole('heading', { name: `${title}: sign in` }).waitFor();
+      await p.getByLabel('E-mail').fill(logins.organizationAdmin);
+      await p.getByLabel(/^Password/).fill(demoPassword);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.getByRole('tab', { name: tab }).click();
+      await p.getByRole('heading', { name: tab }).waitFor();
+      // The standalone build: no federated entry, which would need a host's runtime.
+      expect(urls.some((url) => url.includes(`/remotes/${name}/standalone/`))).toBe(true);
+      expect(urls.filter((url) => url.endsWith('remoteEntry.shared-runtime.js'))).toEqual([]);
+      await p.context().close();
+    },
+  );
 });
 
 describe('a remote rebuilt against a newer SDK domain entry', () => {
