@@ -53,11 +53,11 @@ test('after kill -9 the server starts again at once on the same embedded databas
   first.child.kill('SIGKILL');
   await first.exited;
 
-  const startedAt = Date.now();
+  // No timing here (a loaded machine takes longer to boot): the lock is never retried, so a server that
+  // did not take the dead owner's lock over would refuse to start with "in use by another process".
   const second = startServer(dataDir);
   try {
     const port = await second.ready;
-    expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect(second.output()).not.toContain('in use by another process');
     const login = await fetch(`http://127.0.0.1:${port}/api/v1/authentication/web-app-login`, {
       method: 'POST',
