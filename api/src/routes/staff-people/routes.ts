@@ -57,7 +57,7 @@ import {
   updateStaffColumns,
   type StaffRow,
 } from './repository.js';
-import { csvType, readSheet, sheetKindOf, sheetWriter, xlsxType, type SheetKind } from './spreadsheet.js';
+import { readSheet, sheetKindOf, sheetWriter, streamSheet, xlsxType, type SheetKind } from './spreadsheet.js';
 
 // The organisation's people (the spec's /staff-people): who works where, in which departments, with which
 // role, and whether they may sign in. Rules (DOMAIN.md "People", docs/decisions.md): organisation admins
@@ -511,18 +511,8 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
         }
         await writer.end();
       };
-      produce().catch((error: unknown) => {
-        request.log.error({ err: error }, 'staff export failed while streaming');
-        writer.stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
       const day = deps.clock.now().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', kind === 'CSV' ? csvType : xlsxType)
-        .header(
-          'content-disposition',
-          `attachment; filename="staff-${day}.${kind === 'CSV' ? 'csv' : 'xlsx'}"`,
-        )
-        .send(writer.stream);
+      return streamSheet(request, reply, writer, kind, `staff-${day}`, produce());
     },
   );
 
@@ -571,17 +561,7 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
             .join('; '),
         ]),
       ]);
-      writer.end().catch((error: unknown) => {
-        request.log.error({ err: error }, 'staff template failed while streaming');
-        writer.stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply
-        .header('content-type', kind === 'CSV' ? csvType : xlsxType)
-        .header(
-          'content-disposition',
-          `attachment; filename="staff-import-template.${kind === 'CSV' ? 'csv' : 'xlsx'}"`,
-        )
-        .send(writer.stream);
+      return streamSheet(request, reply, writer, kind, 'staff-import-template', writer.end());
     },
   );
 

@@ -1,5 +1,6 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 // The environment-neutral entry: buffers are all we sniff, and it resolves under jest's CommonJS as well.
 import { fileTypeFromBuffer } from 'file-type/core';
 
@@ -185,4 +186,27 @@ export function sheetWriter(kind: SheetKind, name: string, header: readonly stri
       await workbook.commit();
     },
   };
+}
+
+/**
+ * Answers with `writer`'s file as it is written by `writing` (rows, then `end()`), named `<baseName>.csv`
+ * or `.xlsx`. The headers are already sent when a later row fails, so a failure is logged and the stream
+ * destroyed: the client sees a cut-off download, not a file that looks complete.
+ */
+export function streamSheet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  writer: SheetWriter,
+  kind: SheetKind,
+  baseName: string,
+  writing: Promise<void>,
+): FastifyReply {
+  writing.catch((error: unknown) => {
+    request.log.error({ err: error, file: baseName }, 'spreadsheet failed while streaming');
+    writer.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', kind === 'CSV' ? csvType : xlsxType)
+    .header('content-disposition', `attachment; filename="${baseName}.${kind === 'CSV' ? 'csv' : 'xlsx'}"`)
+    .send(writer.stream);
 }
