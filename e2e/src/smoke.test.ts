@@ -144,17 +144,23 @@ async function walkCreateForms(walk: Walk, where: string) {
     .evaluateAll((buttons) => [...new Set(buttons.map((button) => (button.textContent ?? '').trim()))]);
   for (const name of names) {
     walk.step = `${where} → ${name}`;
-    await main.getByRole('button', { name, exact: true }).filter({ visible: true }).first().click();
-    const dialog = page
-      .getByRole('dialog')
-      .filter({ hasNot: page.locator('#error-popup-title') })
-      .last();
-    await dialog.waitFor();
-    await settle(walk, { inDialog: true });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await settle(walk);
+    await openAndCancel(walk, main.getByRole('button', { name, exact: true }).filter({ visible: true }));
   }
+}
+
+/** Opens the dialog `button` opens, lets it settle (failing on any error), then Cancels it. */
+async function openAndCancel(walk: Walk, button: Locator) {
+  const { page } = walk;
+  await button.first().click();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ hasNot: page.locator('#error-popup-title') })
+    .last();
+  await dialog.waitFor();
+  await settle(walk, { inDialog: true });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await settle(walk);
 }
 
 /**
@@ -170,16 +176,7 @@ async function walkToolbarDialogs(walk: Walk, where: string) {
       .filter({ visible: true });
     if ((await button.count()) === 0) continue;
     walk.step = `${where} → ${name}`;
-    await button.first().click();
-    const dialog = page
-      .getByRole('dialog')
-      .filter({ hasNot: page.locator('#error-popup-title') })
-      .last();
-    await dialog.waitFor();
-    await settle(walk, { inDialog: true });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await settle(walk);
+    await openAndCancel(walk, button);
   }
 }
 
