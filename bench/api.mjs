@@ -189,18 +189,21 @@ try {
     {
       name: 'supplier list (page 7 of 2,000+, by name)',
       url: `supplier/web-app-list?siteID=${brighton}&sort=supplierName&page=${page}&limit=${limit}`,
-      sql: `select s.*, count(*) over () as total,
+      sql: `select s.*,
+              (select count(*) from suppliers c where c.site_id = '${brighton}' and c.deleted_at is null) as total,
               (select coalesce(json_agg(json_build_object('value', t.id, 'label', t.name) order by t.name), '[]')
                  from supplier_supplier_types x join supplier_types t on t.id = x.supplier_type_id
                  where x.supplier_id = s.id) as types
             from suppliers s
             where s.site_id = '${brighton}' and s.deleted_at is null
-            order by s.supplier_name, s.id limit ${limit} offset ${(page - 1) * limit}`,
+            order by lower(s.supplier_name), s.id limit ${limit} offset ${(page - 1) * limit}`,
     },
     {
       name: 'fridge list with temperature items',
       url: `masterType/web-app-list?siteID=${brighton}&type=FRIDGE`,
-      sql: `select m.*, count(*) over () as total,
+      sql: `select m.*,
+              (select count(*) from master_types c
+                 where c.site_id = '${brighton}' and c.type = 'FRIDGE' and c.deleted_at is null) as total,
               (select coalesce(json_agg(i order by i.position), '[]') from temperature_items i
                  where i.master_type_id = m.id and i.deleted_at is null) as items
             from master_types m
@@ -212,7 +215,8 @@ try {
       url: `staff-people/web-app-list?siteID=${brighton}&sort=fullName&page=${page}&limit=${limit}`,
       sql: `select u.id, u.org_id, u.email, u.first_name, u.last_name, u.role, u.mobile_number, u.gender,
               u.status, u.last_sign_in_at, u.created_at, u.updated_at, u.password_hash is not null,
-              count(*) over () as total,
+              (select count(*) from users c join site_members cm on cm.user_id = c.id
+                 where cm.site_id = '${brighton}' and c.deleted_at is null) as total,
               (select coalesce(json_agg(json_build_object('_id', s.id, 'name', s.name) order by lower(s.name)), '[]')
                  from site_members m join sites s on s.id = m.site_id
                  where m.user_id = u.id and s.deleted_at is null) as sites,

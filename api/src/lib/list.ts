@@ -29,9 +29,12 @@ export function orderBy<Column extends string>(
 export const offsetOf = (query: Pick<ListQuery, 'page' | 'limit'>) => (query.page - 1) * query.limit;
 
 /**
- * One page of `table`'s rows matching `where`, and how many match in all, from one query (`count(*)
- * over()`): a list costs one round trip. Only a page past the end, which has no row to carry the total,
- * counts on its own.
+ * One page of `table`'s rows matching `where`, and how many match in all, from one query: a list costs one
+ * round trip. The total is a scalar subquery rather than `count(*) over()`, because a window makes
+ * PostgreSQL build and sort every matching row before it can return ten, while the subquery counts from
+ * an index and the page reads only its rows in index order (about six times cheaper with 2,000 suppliers
+ * on a site, bench/api.mjs). Both run in the statement's one snapshot, so the total always fits the page.
+ * Only a page past the end, which has no row to carry the total, counts on its own.
  */
 export async function pageOf<Row>(
   db: Database | Tx,
@@ -41,7 +44,10 @@ export async function pageOf<Row>(
   query: Pick<ListQuery, 'page' | 'limit'>,
 ): Promise<{ rows: Row[]; total: number }> {
   const found = await db
-    .select({ row: source.columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({
+      row: source.columns,
+      total: sql<number>`(select count(*) from ${source.table} where ${where ?? sql`true`})`.mapWith(Number),
+    })
     .from(source.table)
     .where(where)
     .orderBy(...order)

@@ -23,6 +23,7 @@ import {
   siteListScope,
   type SitePlace,
   type SiteScopedRow,
+  type SiteListScope,
   type SiteScopedSubject,
 } from './site-scope.js';
 
@@ -40,7 +41,7 @@ import {
  */
 export interface Tenancy<RowBase, ListBase, CreateBase, UpdateBase, Place, Target> {
   subject: SubjectName;
-  where: (request: FastifyRequest, query: ListBase) => Promise<RecordScope>;
+  where: (request: FastifyRequest, query: ListBase) => Promise<SiteListScope>;
   /**
    * Checks a create needs before the transaction; what it returns runs inside it. Split because a site
    * must be checked on the transaction's connection, while the catalogue check reads no row and so
@@ -245,6 +246,7 @@ export function resourceRoutes<
       const query = parsed(request.query);
       const scope = await tenancy.where(request, query);
       const { rows, total } = await repository.list(deps.db, scope, query);
+      if (rows.length === 0) await scope.confirmSite?.();
       return ok(listOf(await declaration.toDtos(deps.db, rows), total, query));
     },
   );

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Action, siteScopedSubjects } from '@console/shared-sdk/ability';
+import { asSubject, type Action, type siteScopedSubjects } from '@console/shared-sdk/ability';
 import type { Database, Tx } from '../db/client.js';
 import { sites } from '../db/schema.js';
 import { assertCan, authOf, orgOf } from '../plugins/auth.js';
@@ -59,6 +59,16 @@ export async function assertSiteAccess(
   return place;
 }
 
+/** A list's scope, and for a requested site the lookup its page did not already make. */
+export interface SiteListScope extends RecordScope {
+  /**
+   * Run when the page came back empty: a page with rows proves the site is a live one of the organisation
+   * (the scope's SQL allows no other), so only an empty one still has to tell a missing site (404) from a
+   * site with nothing on it. Saves a query on every list that shows something.
+   */
+  confirmSite?: () => Promise<void>;
+}
+
 /**
  * The rows a `web-app-list` may show (lib/repository.ts turns it into SQL): live rows on live sites of the
  * caller's organisation. With `siteID`, that one site, after the gate above. Without it, every site for
@@ -69,13 +79,18 @@ export async function siteListScope(
   request: FastifyRequest,
   subject: SiteScopedSubject,
   siteID: string | undefined,
-): Promise<RecordScope> {
+): Promise<SiteListScope> {
   const orgId = orgOf(request);
-  if (siteID !== undefined) {
-    await assertSiteAccess(request, 'read', subject, siteID);
-    return { orgId, siteIds: [siteID] };
-  }
   const auth = authOf(request);
+  if (siteID !== undefined) {
+    const confirmSite = async () => {
+      await assertSiteAccess(request, 'read', subject, siteID);
+    };
+    // Refused by the rules: the lookup decides between 404 (not a site of this organisation, so ids
+    // cannot be probed) and 403, exactly as the gate does.
+    if (!auth.ability.can('read', asSubject(subject, { orgId, siteID }))) await confirmSite();
+    return { orgId, siteIds: [siteID], confirmSite };
+  }
   const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
   return ownSitesOnly ? { orgId, siteIds: auth.siteIds } : { orgId };
 }

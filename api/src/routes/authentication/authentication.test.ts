@@ -143,8 +143,9 @@ describe('access tokens', () => {
     expect((await probe(forged)).statusCode).toBe(401);
   });
 
-  test('expire after their lifetime with TOKEN_EXPIRED', async () => {
+  test('expire after their lifetime with TOKEN_EXPIRED, also once they were accepted', async () => {
     const { accessToken } = (await webLogin(platform)).json.data;
+    expect((await probe(accessToken)).statusCode).toBe(200);
     ctx.clock.advance((ctx.config.accessTokenTtlSeconds + 1) * 1000);
     try {
       const reply = await probe(accessToken);

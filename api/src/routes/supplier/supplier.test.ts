@@ -217,9 +217,20 @@ describe('web-app-list', () => {
     expect(manchesterList.statusCode).toBe(403);
   });
 
-  test('another organisation’s site is not found (404)', async () => {
-    const reply = await list({ siteID: ctx.other.site.id });
-    expect(reply.statusCode).toBe(404);
+  test('another organisation’s site, or a missing one, is not found (404) for either admin', async () => {
+    for (const siteID of [ctx.other.site.id, missingId]) {
+      for (const token of [owner, manager]) {
+        const reply = await list({ siteID }, token);
+        expect(reply.statusCode).toBe(404);
+        expect(reply.json.message).toBe('Site not found');
+      }
+    }
+  });
+
+  test('a site of the organisation with nothing matching is an empty page, not a 404', async () => {
+    const reply = await list({ siteID: manchester(), search: 'no supplier is called this' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data).toMatchObject({ list: [], records: 0 });
   });
 
   test('a platform admin lists inside the organisation it names', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "users_org_full_name_idx" ON "users" USING btree ("org_id",lower("first_name"),lower("last_name"),"id") WHERE "users"."deleted_at" is null;
