@@ -105,7 +105,7 @@ describe('suppliers', () => {
     render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
     await user.click((await screen.findAllByRole('button', { name: 'Add supplier' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add supplier' });
-    await user.type(within(dialog).getByLabelText(/^E-mail/), 'not-an-address');
+    await user.type(await within(dialog).findByLabelText(/^E-mail/), 'not-an-address');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Supplier name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Must be a valid e-mail address')).toBeInTheDocument();

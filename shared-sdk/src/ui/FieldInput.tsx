@@ -28,7 +28,8 @@ import type {
   SelectFieldDeclaration,
   TextFieldDeclaration,
 } from './declarations.js';
-import { FileInput, asFiles } from './FileInput.js';
+import { FileInput } from './FileInput.js';
+import { asFiles } from './files.js';
 import { optionLabel, useOptions } from './options.js';
 import { SitePicker } from './pickers.js';
 import { useDraft } from './site-dates.js';

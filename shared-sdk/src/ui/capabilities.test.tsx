@@ -530,7 +530,7 @@ describe('state in the URL', () => {
       expect(screen.queryByRole('progressbar', { name: 'Loading task' })).not.toBeInTheDocument(),
     );
     const dialog = screen.getByRole('dialog', { name: 'Edit task' });
-    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Far Away Farm');
+    expect(await within(dialog).findByRole('textbox', { name: /^Name/ })).toHaveValue('Far Away Farm');
     expect(fake.get).toHaveBeenCalledWith(other._id, expect.anything());
   });
 });

@@ -43,16 +43,19 @@ function Harness<Form extends object>(
   );
 }
 
-function renderFridgeForm(initial: Fridge = { name: '', upperLimit: 5 }) {
+/** The fridge form, once its fields (a chunk of their own) are in. */
+async function renderFridgeForm(initial: Fridge = { name: '', upperLimit: 5 }) {
   const save = jest.fn(async (_values: Fridge) => undefined);
   const user = userEvent.setup({ delay: null });
   render(<Harness<Fridge> fields={fridgeFields} initial={initial} validate={validateFridge} save={save} />);
-  return { save, user, dialog: screen.getByRole('dialog', { name: 'Add fridge' }) };
+  const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
+  await within(dialog).findByRole('textbox', { name: /Name/ });
+  return { save, user, dialog };
 }
 
 describe('the form dialog', () => {
   it('saves with one click on Save after a field error is fixed, and pressing Save moves nothing', async () => {
-    const { save, user, dialog } = renderFridgeForm();
+    const { save, user, dialog } = await renderFridgeForm();
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     const saveButton = within(dialog).getByRole('button', { name: 'Save' });
 
@@ -80,7 +83,7 @@ describe('the form dialog', () => {
   });
 
   it('keeps new messages for the next Save, so typing never grows the form', async () => {
-    const { user, dialog, save } = renderFridgeForm({ name: 'Fridge 1', upperLimit: null });
+    const { user, dialog, save } = await renderFridgeForm({ name: 'Fridge 1', upperLimit: null });
     const saveButton = within(dialog).getByRole('button', { name: 'Save' });
     await user.click(saveButton);
     const limit = within(dialog).getByRole('textbox', { name: /Upper limit/ });
@@ -100,13 +103,13 @@ describe('the form dialog', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('opens with the caret in its first field and is labelled by its title', () => {
-    const { dialog } = renderFridgeForm();
+  it('opens with the caret in its first field and is labelled by its title', async () => {
+    const { dialog } = await renderFridgeForm();
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus();
     expect(within(dialog).getByRole('form', { name: 'Add fridge' })).toBeInTheDocument();
   });
 
-  it('skips a read-only first field when placing the caret', () => {
+  it('skips a read-only first field when placing the caret', async () => {
     render(
       <FormDialog<Fridge>
         title="Edit fridge"
@@ -120,18 +123,18 @@ describe('the form dialog', () => {
         editing
       />,
     );
-    expect(screen.getByRole('textbox', { name: /Upper limit/ })).toHaveFocus();
+    expect(await screen.findByRole('textbox', { name: /Upper limit/ })).toHaveFocus();
   });
 
   it('closes on Escape or Cancel at once when nothing was changed', async () => {
-    const { user } = renderFridgeForm();
+    const { user } = await renderFridgeForm();
     await user.keyboard('{Escape}');
     expect(screen.getByText('Closed')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('does not ask when a change was typed and then undone', async () => {
-    const { user, dialog } = renderFridgeForm();
+    const { user, dialog } = await renderFridgeForm();
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await user.type(name, 'x');
     await user.clear(name);
@@ -140,7 +143,7 @@ describe('the form dialog', () => {
   });
 
   it('asks "Discard changes?" before Escape or Cancel throws a filled form away', async () => {
-    const { user, dialog, save } = renderFridgeForm();
+    const { user, dialog, save } = await renderFridgeForm();
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Walk-in');
 
     await user.keyboard('{Escape}');
@@ -168,8 +171,8 @@ describe('the form dialog', () => {
 describe('dialogs on a phone', () => {
   onAPhone();
 
-  it('fills the screen with a form instead of hanging off one side', () => {
-    const { dialog } = renderFridgeForm();
+  it('fills the screen with a form instead of hanging off one side', async () => {
+    const { dialog } = await renderFridgeForm();
     expect(dialog).toHaveClass('MuiDialog-paperFullScreen');
   });
 });

@@ -12,11 +12,11 @@ import {
   useMediaQuery,
   useTheme,
 } from '@console/shared-sdk/mui';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { filesApi } from '../api/files.js';
 import type { AnyFieldDeclaration, FormContext, StoredFile } from './declarations.js';
-import { FieldInput } from './FieldInput.js';
-import { chosenFilesAsStored, uploadChosenFiles } from './FileInput.js';
+import { FieldsLoading, LoadedFieldInput } from './lazy-fields.js';
+import { chosenFilesAsStored, uploadChosenFiles } from './files.js';
 import { errorsUnder, isUnder, useModalForm, type FieldErrors } from './use-modal-form.js';
 
 /**
@@ -281,31 +281,33 @@ export function FormDialog<Form extends object>(props: FormDialogProps<Form>) {
       <form {...form.formProps} aria-labelledby={titleId} style={formInDialog}>
         <DialogTitle id={titleId}>{props.title}</DialogTitle>
         <DialogContent>
-          <Stack ref={focusFirstField} spacing={2} sx={{ pt: 1, minWidth: 0 }}>
-            {(form.formError || unplaced.length > 0) && (
-              <Alert severity="error">
-                {[form.formError, ...unplaced].filter(Boolean).map((message) => (
-                  <div key={message}>{message}</div>
-                ))}
-              </Alert>
-            )}
-            {fields.map((field) => (
-              <FieldInput
-                key={field.name}
-                field={field}
-                id={`${formId}-${field.name}`}
-                value={Reflect.get(form.values, field.name)}
-                onChange={(value) => form.setField(field.name, value)}
-                onBlur={form.blur}
-                error={form.errors[field.name]}
-                errors={errorsUnder(form.errors, field.name)}
-                disabled={form.submitting || (editing && field.createOnly === true)}
-                context={context}
-                values={form.values as Readonly<Record<string, unknown>>}
-                setField={form.setField}
-              />
-            ))}
-          </Stack>
+          <Suspense fallback={<FieldsLoading count={fields.length} />}>
+            <Stack ref={focusFirstField} spacing={2} sx={{ pt: 1, minWidth: 0 }}>
+              {(form.formError || unplaced.length > 0) && (
+                <Alert severity="error">
+                  {[form.formError, ...unplaced].filter(Boolean).map((message) => (
+                    <div key={message}>{message}</div>
+                  ))}
+                </Alert>
+              )}
+              {fields.map((field) => (
+                <LoadedFieldInput
+                  key={field.name}
+                  field={field}
+                  id={`${formId}-${field.name}`}
+                  value={Reflect.get(form.values, field.name)}
+                  onChange={(value) => form.setField(field.name, value)}
+                  onBlur={form.blur}
+                  error={form.errors[field.name]}
+                  errors={errorsUnder(form.errors, field.name)}
+                  disabled={form.submitting || (editing && field.createOnly === true)}
+                  context={context}
+                  values={form.values as Readonly<Record<string, unknown>>}
+                  setField={form.setField}
+                />
+              ))}
+            </Stack>
+          </Suspense>
         </DialogContent>
         <DialogActions sx={wrappingActions}>
           <Button onClick={close} disabled={form.submitting}>

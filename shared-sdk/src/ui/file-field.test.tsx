@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import type { FieldDeclaration, FileFieldDeclaration, FileFieldValue, StoredFile } from './declarations.js';
 import { FieldInput } from './FieldInput.js';
-import { storedFiles } from './FileInput.js';
+import { storedFiles } from './files.js';
 
 const context = { siteID: null, timeZone: 'UTC' };
 

@@ -57,9 +57,10 @@ export {
 } from './list-query.js';
 
 // The pieces, for screens that are not plain lists.
-export { FieldInput, type FieldInputProps } from './FieldInput.js';
+export { FieldInput, FileInput } from './lazy-fields.js';
+export type { FieldInputProps } from './FieldInput.js';
+export type { FileInputProps } from './FileInput.js';
 export {
-  FileInput,
   acceptedTypes,
   chosenFilesAsStored,
   formatSize,
@@ -67,8 +68,7 @@ export {
   isStoredFile,
   storedFiles,
   uploadChosenFiles,
-  type FileInputProps,
-} from './FileInput.js';
+} from './files.js';
 export {
   ConfirmDialog,
   EntryList,

@@ -54,7 +54,7 @@ beforeEach(() => {
 describe('changing the password', () => {
   it('hides the passwords, names them for password managers and can show one', async () => {
     const { card, user } = await renderPasswordForm();
-    const current = card.getByLabelText(/Current password/);
+    const current = await card.findByLabelText(/Current password/);
     const fresh = card.getByLabelText(/^New password/);
     const repeat = card.getByLabelText(/Repeat the new password/);
     for (const input of [current, fresh, repeat]) expect(input).toHaveAttribute('type', 'password');

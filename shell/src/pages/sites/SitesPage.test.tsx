@@ -86,7 +86,7 @@ test('an empty country is "required", and finding the town clears it and fills a
   await user.click(await screen.findByRole('button', { name: 'Add site' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Add site' }));
   // No zone is chosen unseen (a browser in UTC used to make every new site UTC).
-  expect(dialog.getByRole('combobox', { name: /Time zone/ })).toHaveValue('');
+  expect(await dialog.findByRole('combobox', { name: /Time zone/ })).toHaveValue('');
   await user.click(dialog.getByRole('button', { name: 'Save' }));
   expect(await dialog.findByText('Country is required')).toBeInTheDocument();
   expect(dialog.queryByText(/two-letter ISO code/)).toBeNull();
@@ -110,7 +110,7 @@ test('choosing a country with one time zone sets it; one with several asks for a
   const dialog = within(await screen.findByRole('dialog', { name: 'Add site' }));
   await user.click(dialog.getByRole('combobox', { name: /Country/ }));
   await user.click(await screen.findByRole('option', { name: 'United States' }));
-  expect(dialog.getByRole('combobox', { name: /Time zone/ })).toHaveValue('');
+  expect(await dialog.findByRole('combobox', { name: /Time zone/ })).toHaveValue('');
   expect(dialog.getByText("United States has several time zones: choose the site's")).toBeInTheDocument();
   await user.click(dialog.getByRole('combobox', { name: /Country/ }));
   await user.click(await screen.findByRole('option', { name: 'United Kingdom' }));

@@ -79,7 +79,7 @@ async function inviteFromEditForm(user: ReturnType<typeof userEvent.setup>) {
   renderPage();
   await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
   const form = await screen.findByRole('dialog', { name: 'Edit site' });
-  await user.click(within(form).getByRole('button', { name: 'Invite a new site admin' }));
+  await user.click(await within(form).findByRole('button', { name: 'Invite a new site admin' }));
   const invite = await screen.findByRole('dialog', { name: `Invite a site admin for ${site.name}` });
   await user.type(within(invite).getByLabelText(/^First name/), 'Nadia');
   await user.type(within(invite).getByLabelText(/^Last name/), 'Okafor');
