@@ -12,6 +12,8 @@ import { createMailer } from './mail/mailer.js';
 import { count } from 'drizzle-orm';
 import { users } from './db/schema.js';
 import { demoLogins, seedDemoIfEmpty } from './seed/demo.js';
+import { ensureLibrary } from './tasks/library.js';
+import { startOccurrenceJob } from './tasks/occurrence-job.js';
 import { LocalStorage, S3Storage } from './storage/storage.js';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -63,6 +65,9 @@ async function main() {
     { logger },
   );
 
+  // The platform's template library ships with the code: every start adds the templates a release brought.
+  await ensureLibrary(database.db, systemClock.now());
+
   // The demo (whose password is in the README) is seeded by default on the embedded database only; on
   // DATABASE_URL it takes SEED_DEMO=true, and a production install creates its own first admin.
   if (config.seedDemo && (await seedDemoIfEmpty(database.db))) {
@@ -77,6 +82,10 @@ async function main() {
     }
   }
 
+  // Every site's week ahead of tasks is made in the background (one instance at a time, by an advisory
+  // lock), so the staff's app finds today's tasks even before anyone opens the console.
+  const occurrenceJob = startOccurrenceJob({ db: database.db, clock: systemClock, log: app.log });
+
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
   // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not
   // wait for idle connections to time out.
@@ -90,6 +99,7 @@ async function main() {
     closing = true;
     // Closing the app waits for e-mails still being sent after their replies.
     await app.close();
+    await occurrenceJob.stop();
     mailer.close?.();
     await database.close();
   });

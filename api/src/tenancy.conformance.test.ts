@@ -15,7 +15,13 @@ type Target =
   | 'masterType'
   | 'organization'
   | 'department'
-  | 'staffMember';
+  | 'staffMember'
+  | 'template'
+  | 'taskCategory'
+  | 'masterTask'
+  /** An occurrence, named by two ids: `${masterTaskID}:${individualTaskID}` (see `taskRef`). */
+  | 'occurrence'
+  | 'comment';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -25,6 +31,9 @@ const siteScoped = new Set<Target>([
   'masterType',
   'department',
   'staffMember',
+  'masterTask',
+  'occurrence',
+  'comment',
 ]);
 
 interface Aimed {
@@ -32,6 +41,8 @@ interface Aimed {
   url?: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A multipart body's content type. */
+  headers?: Record<string, string>;
 }
 
 type Probe =
@@ -65,7 +76,34 @@ function standardCalls(
 }
 
 const v1 = '/api/v1';
-const fixtures = { brighton: '' };
+const fixtures = { brighton: '', probeLine: '' };
+
+/** An occurrence's pair of ids from the suite's one-string id; a malformed id stays malformed in both. */
+function taskRef(id: string) {
+  const [masterTaskID = id, individualTaskID = id] = id.split(':');
+  return { masterTaskID, individualTaskID };
+}
+
+/** A multipart form of text fields, as the mobile app and the console send comments. */
+function multipart(fields: Record<string, string>): Aimed {
+  const boundary = 'conformance-probe';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    body: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A master task that happens every day at 23:00 from 2025. */
+const probeTask = (siteID: string) => ({
+  siteID,
+  name: 'Probe task',
+  checkListItems: [{ text: 'Probe line' }],
+  schedule: { repeat: 'DAILY', startDate: '2025-01-01', dueTime: '23:00' },
+});
+const probeDay = '2025-01-06';
 
 let probeEmails = 0;
 /** A valid staff form on `siteIDs` (the update probe keeps it on Brighton); a new address each time. */
@@ -230,6 +268,105 @@ const probes: Record<string, Probe> = {
     access: 'signed-in',
     why: 'the header row, and the names of the sites the caller may add people to',
   },
+  [`GET ${v1}/template-panel/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's organisation catalogue",
+  },
+  [`POST ${v1}/template-panel/create-new-one`]: {
+    access: 'signed-in',
+    why: "the caller's organisation catalogue",
+  },
+  [`PUT ${v1}/template-panel/update-one`]: record('template', (id) => ({
+    body: { _id: id, name: 'Renamed by an attacker', checkListItems: [{ text: 'Probe line' }] },
+  })),
+  [`DELETE ${v1}/template-panel/delete-one/:id`]: record('template', (id) => ({
+    url: `${v1}/template-panel/delete-one/${id}`,
+  })),
+  [`GET ${v1}/template-panel/find-one/:id`]: record('template', (id) => ({
+    url: `${v1}/template-panel/find-one/${id}`,
+  })),
+  [`GET ${v1}/template-panel/simple-list`]: {
+    access: 'signed-in',
+    why: "the caller's organisation catalogue",
+  },
+
+  [`GET ${v1}/pre-defined-template/simple-list`]: {
+    access: 'signed-in',
+    why: 'the platform library, shared by every organisation',
+  },
+  [`GET ${v1}/pre-defined-template/find-one/:id`]: {
+    access: 'signed-in',
+    why: 'a library template belongs to no organisation',
+  },
+  [`POST ${v1}/pre-defined-template/import-one`]: {
+    access: 'signed-in',
+    why: "copies a library template into the caller's own organisation",
+  },
+
+  [`GET ${v1}/task-category/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`POST ${v1}/task-category/create-new-one`]: record('site', (siteID) => ({
+    body: { name: 'Probe category', siteID: [siteID] },
+  })),
+  [`PUT ${v1}/task-category/update-one`]: record('taskCategory', (id) => ({
+    body: { _id: id, name: 'Renamed by an attacker', siteID: [fixtures.brighton] },
+  })),
+  [`DELETE ${v1}/task-category/delete-one/:id`]: record('taskCategory', (id) => ({
+    url: `${v1}/task-category/delete-one/${id}`,
+  })),
+  [`GET ${v1}/task-category/find-one/:id`]: record('taskCategory', (id) => ({
+    url: `${v1}/task-category/find-one/${id}`,
+  })),
+  [`GET ${v1}/task-category/simple-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`POST ${v1}/task-category/simple-list2`]: record('site', (siteID) => ({ body: { list: [siteID] } })),
+
+  [`POST ${v1}/master-task/create-new-one`]: record('site', (siteID) => ({ body: probeTask(siteID) })),
+  [`PUT ${v1}/master-task/update-one`]: record('masterTask', (id) => ({
+    body: { ...probeTask(fixtures.brighton), _id: id },
+  })),
+  [`GET ${v1}/master-task/find-one/:id`]: record('masterTask', (id) => ({
+    url: `${v1}/master-task/find-one/${id}`,
+  })),
+  [`GET ${v1}/master-task/simple-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`DELETE ${v1}/master-task/delete-one`]: record('masterTask', (id) => ({
+    query: { masterTaskID: id, date: '2099-01-01' },
+  })),
+  [`GET ${v1}/master-task/web-app-list`]: record('site', (siteID) => ({
+    query: { siteID, taskListDate: probeDay },
+  })),
+  [`GET ${v1}/master-task/view-task`]: record('occurrence', (id) => ({ query: taskRef(id) })),
+  [`PUT ${v1}/individual-task/check-list-item-status-change`]: record('occurrence', (id) => ({
+    body: { ...taskRef(id), checkListID: fixtures.probeLine || id, status: 'COMPLETED' },
+  })),
+  [`PUT ${v1}/individual-task/task-status-complete`]: record('occurrence', (id) => ({
+    body: { ...taskRef(id), status: 'REPORTED' },
+  })),
+  [`POST ${v1}/comment-task/create-new-one`]: record('occurrence', (id) =>
+    multipart({ ...taskRef(id), comment: 'Written by an attacker' }),
+  ),
+  [`GET ${v1}/comment-task/comments-listing`]: record('occurrence', (id) => ({ query: taskRef(id) })),
+  [`DELETE ${v1}/comment-task/remove-comments`]: record('comment', (id) => ({ body: { _id: id } })),
+  [`GET ${v1}/task-dashboard/site`]: record('site', (siteID) => ({ query: { siteID } })),
+
+  [`GET ${v1}/task-new-version/my-tasks`]: record('site', (siteID) => ({
+    query: { siteID, date: probeDay },
+  })),
+  [`GET ${v1}/task-new-version/today`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/task-new-version/view-task`]: record('occurrence', (id) => ({ query: taskRef(id) })),
+  [`PUT ${v1}/task-new-version/check-list-item-status-change`]: record('occurrence', (id) => ({
+    body: {
+      ...taskRef(id),
+      checkListID: fixtures.probeLine || id,
+      status: 'COMPLETED',
+      changedAt: `${probeDay}T09:00:00Z`,
+    },
+  })),
+  [`POST ${v1}/task-new-version/comment`]: record('occurrence', (id) =>
+    multipart({ ...taskRef(id), comment: 'Written by an attacker' }),
+  ),
+  [`PUT ${v1}/task-new-version/complete`]: record('occurrence', (id) => ({
+    body: { ...taskRef(id), completedAt: `${probeDay}T09:00:00Z` },
+  })),
+
   [`POST ${v1}/staff-people/upload`]: {
     access: 'signed-in',
     why: 'creates people in the caller’s organisation; each row’s sites pass the site gate (import tests)',
@@ -241,8 +378,8 @@ let orgAdmin: string;
 let siteAdmin: string;
 let otherAdmin: string;
 /** Ids of one record of each target: in the other organisation, and on Manchester (not the site admin's). */
-const otherIds = {} as Record<Target | 'user', string>;
-const manchesterIds = {} as Record<Target, string>;
+const otherIds = {} as Record<Target | 'user' | 'line', string>;
+const manchesterIds = {} as Record<Target | 'line', string>;
 
 type Created = { data: { _id: string } };
 
@@ -272,6 +409,37 @@ async function recordsOn(token: string, siteID: string) {
     }),
     department: await create(token, 'department-panel', { siteID, name: 'Tenant kitchen' }),
     staffMember: await create(token, 'staff-people', personForm([siteID])),
+    template: await create(token, 'template-panel', {
+      name: `Checks ${siteID.slice(-6)}`,
+      checkListItems: [{ text: 'Probe line' }],
+    }),
+    taskCategory: await create(token, 'task-category', {
+      name: `Category ${siteID.slice(-6)}`,
+      siteID: [siteID],
+    }),
+    ...(await tasksOn(token, siteID)),
+  };
+}
+
+/** A master task on the site, its occurrence of the probe day, and a comment on that occurrence. */
+async function tasksOn(token: string, siteID: string) {
+  const masterTask = await create(token, 'master-task', probeTask(siteID));
+  const day = await ctx.inject<{
+    data: { list: { _id: string; masterTaskID: string; itemCheckList: { _id: string }[] }[] };
+  }>('GET', `${v1}/master-task/web-app-list`, { token, query: { siteID, taskListDate: probeDay } });
+  const occurrence = day.json.data.list.find((task) => task.masterTaskID === masterTask);
+  if (!occurrence) throw new Error(`no occurrence of the probe task: ${day.raw}`);
+  const ids = `${masterTask}:${occurrence._id}`;
+  const comment = await ctx.inject<Created>('POST', `${v1}/comment-task/create-new-one`, {
+    token,
+    ...multipart({ ...taskRef(ids), comment: 'A tenant’s note' }),
+  });
+  if (comment.statusCode !== 200) throw new Error(`commenting: ${comment.raw}`);
+  return {
+    masterTask,
+    occurrence: ids,
+    comment: comment.json.data._id,
+    line: occurrence.itemCheckList[0]?._id ?? '',
   };
 }
 
@@ -290,6 +458,8 @@ beforeAll(async () => {
   Object.assign(manchesterIds, await recordsOn(orgAdmin, ctx.demo.sites.manchester.id), {
     organization: ctx.demo.organization.id,
   });
+  // A line id that exists, so the checklist probe is refused for whose task it is and nothing else.
+  fixtures.probeLine = manchesterIds.line;
 });
 afterAll(() => ctx.close());
 
@@ -302,12 +472,15 @@ const recordRoots: Partial<Record<Target, string>> = {
   masterType: 'masterType',
   department: 'department-panel',
   staffMember: 'staff-people',
+  template: 'template-panel',
+  taskCategory: 'task-category',
+  masterTask: 'master-task',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
 function send(method: string, route: string, aimed: Aimed, token?: string) {
-  const options: InjectOptions = { query: aimed.query, body: aimed.body };
+  const options: InjectOptions = { query: aimed.query, body: aimed.body, headers: aimed.headers };
   if (token) options.token = token;
   return ctx.inject(method, aimed.url ?? route, options);
 }

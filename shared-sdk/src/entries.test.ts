@@ -91,7 +91,7 @@ const relativeName = (file: string) => path.relative(srcDir, file);
 
 test('the domain entries are the unshared ones, and each names its source, types and build', () => {
   expect(domainSubpaths).toEqual(
-    expect.arrayContaining(['equipment', 'sites', 'organization', 'location', 'profile', 'people']),
+    expect.arrayContaining(['equipment', 'sites', 'organization', 'location', 'profile', 'people', 'tasks']),
   );
   for (const subpath of [...domainSubpaths, ...sharedSubpaths]) {
     expect(manifest.exports[subpath === '.' ? '.' : `./${subpath}`]).toEqual({

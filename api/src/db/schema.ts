@@ -4,3 +4,4 @@ export * from './schema/core.js';
 export * from './schema/equipment.js';
 export * from './schema/history.js';
 export * from './schema/people.js';
+export * from './schema/tasks.js';

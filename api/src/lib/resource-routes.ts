@@ -167,6 +167,11 @@ export interface ResourceDeclaration<Row, Item, Query, Create, Update, Place, Ta
   toDtos: (db: Database | Tx, rows: readonly Row[]) => Item[] | Promise<Item[]>;
   deleteParam?: IdParam<Param>;
   /**
+   * Standard calls the resource does not take from the factory because the spec gives it its own call of
+   * that name (master tasks: web-app-list is a day's occurrences, delete-one takes a date).
+   */
+  without?: readonly ('web-app-list' | 'delete-one')[];
+  /**
    * Keep the record's history (lib/history.ts): every create, update and delete appends an entry in the
    * same transaction as the change.
    */
@@ -231,25 +236,28 @@ export function resourceRoutes<
     await recordHistory(tx, entry);
   };
 
-  r.get(
-    '/web-app-list',
-    {
-      schema: {
-        tags,
-        summary: summaries.list,
-        querystring: schemas.listQuery,
-        response: { 200: envelope(listData(schemas.item)) },
+  const registers = (call: 'web-app-list' | 'delete-one') => !declaration.without?.includes(call);
+
+  if (registers('web-app-list'))
+    r.get(
+      '/web-app-list',
+      {
+        schema: {
+          tags,
+          summary: summaries.list,
+          querystring: schemas.listQuery,
+          response: { 200: envelope(listData(schemas.item)) },
+        },
+        onRequest: allow('read', subject),
       },
-      onRequest: allow('read', subject),
-    },
-    async (request) => {
-      const query = parsed(request.query);
-      const scope = await tenancy.where(request, query);
-      const { rows, total } = await repository.list(deps.db, scope, query);
-      if (rows.length === 0) await scope.confirmSite?.();
-      return ok(listOf(await declaration.toDtos(deps.db, rows), total, query));
-    },
-  );
+      async (request) => {
+        const query = parsed(request.query);
+        const scope = await tenancy.where(request, query);
+        const { rows, total } = await repository.list(deps.db, scope, query);
+        if (rows.length === 0) await scope.confirmSite?.();
+        return ok(listOf(await declaration.toDtos(deps.db, rows), total, query));
+      },
+    );
 
   r.post(
     '/create-new-one',
@@ -335,8 +343,10 @@ export function resourceRoutes<
         return ok(null, `${label(row)} deleted`);
       },
     );
-  if (declaration.deleteParam) deleteOne(declaration.deleteParam);
-  else deleteOne({ name: 'id', schema: idParamSchema });
+  if (registers('delete-one')) {
+    if (declaration.deleteParam) deleteOne(declaration.deleteParam);
+    else deleteOne({ name: 'id', schema: idParamSchema });
+  }
 
   r.get(
     '/find-one/:id',

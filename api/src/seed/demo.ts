@@ -7,6 +7,7 @@ import { insertSite } from '../routes/site-panel/repository.js';
 import { insertUser } from '../users/repository.js';
 import { seedEquipment } from './equipment.js';
 import { seedPeople } from './people.js';
+import { seedTasks } from './tasks.js';
 
 /** The password of every demo login (listed in the README). */
 export const demoPassword = 'Demo-pass-2026';
@@ -112,7 +113,7 @@ export interface DemoBase {
 export type DomainSeed = (tx: Tx, base: DemoBase) => Promise<void>;
 
 /** Every domain's demo data, in dependency order. */
-export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople];
+export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople, seedTasks];
 
 /**
  * Seeds the demo organisation. API tests pass `domains: []` to start from the organisation, its people and

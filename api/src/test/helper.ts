@@ -117,7 +117,7 @@ export async function createTestContext() {
       authChanges: database.listen(authChangesChannel),
     },
     // The web console's files are tested on their own (web.test.ts), not through whatever is built.
-    { serveWeb: false },
+    { serveWeb: false, logger: process.env.TEST_LOG ? { level: 'error' } : false },
   );
 
   const demo = await seedDemo(database.db, { domains: [], now: clock.now() });

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   defaultNotificationSettings,
   type Gender,
+  type Person,
   type NotificationSettings,
   type Role,
   type StaffStatus,
@@ -106,4 +107,18 @@ export async function retireUser(tx: Tx, userId: string, reason: string, now: Da
   await tx.delete(userDepartments).where(eq(userDepartments.userId, userId));
   await voidPasswordLinks(tx, userId, now);
   await revokeSessionsOfUser(tx, userId, reason, now);
+}
+
+/**
+ * People by id as other records name them (assignees, authors, who ticked a line), deleted ones included:
+ * a retired person's history keeps their name.
+ */
+export async function personsByIds(db: Database | Tx, ids: readonly string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row._id, row]));
 }

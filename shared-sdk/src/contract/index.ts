@@ -9,3 +9,6 @@ export * from './file.js';
 export * from './history.js';
 export * from './equipment.js';
 export * from './people.js';
+export * from './tasks.js';
+export * from './staff-tasks.js';
+export * from './dashboard.js';

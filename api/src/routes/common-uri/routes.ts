@@ -1,47 +1,16 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, maxUploadBytes, uploadedFileSchema } from '@console/shared-sdk/contract';
-import { fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { readUpload, storeFile } from '../../lib/uploads.js';
 import { ok } from '../../lib/respond.js';
 import { allow, authOf } from '../../plugins/auth.js';
-import {
-  cleanOriginalName,
-  contentDisposition,
-  detectContentType,
-  isWellFormedKey,
-  newStorageKey,
-} from './files.js';
-import { findFileByKey, insertFile, toUploadedFile } from './repository.js';
+import { contentDisposition, isWellFormedKey } from './files.js';
+import { findFileByKey, toUploadedFile } from './repository.js';
 
 const tags = ['common-uri'];
 const maxUploadMiB = maxUploadBytes / (1024 * 1024);
-const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${maxUploadMiB} MB`);
-
-function isFileTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
-/** The first file part of the form, read whole; any field name is accepted. */
-async function readUpload(request: FastifyRequest): Promise<{ part: MultipartFile; bytes: Buffer }> {
-  const missing = () => fieldError('file', 'Choose a file to upload');
-  if (!request.isMultipart()) throw missing();
-  let part: MultipartFile | undefined;
-  let bytes: Buffer;
-  try {
-    part = await request.file();
-    if (!part) throw missing();
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if (isFileTooLarge(error)) throw tooLarge();
-    throw error;
-  }
-  // The plugin stops reading at its limit; a cut-off file must never be stored as if whole.
-  if (part.file.truncated || bytes.length > maxUploadBytes) throw tooLarge();
-  if (bytes.length === 0) throw fieldError(part.fieldname, 'The file is empty');
-  return { part, bytes };
-}
 
 export default async function commonUriRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,36 +32,9 @@ export default async function commonUriRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = authOf(request);
-      const { part, bytes } = await readUpload(request);
-      const contentType = await detectContentType(bytes, part.mimetype);
-      if (!contentType) {
-        throw new HttpError(
-          415,
-          'UNSUPPORTED_MEDIA_TYPE',
-          'This kind of file is not accepted; upload an image (JPEG, PNG, WebP, GIF), a PDF, text, CSV, XLSX or DOCX',
-        );
-      }
-      const key = newStorageKey(auth.orgId, contentType, deps.clock.now());
-      await deps.storage.put(key, bytes, contentType);
-      try {
-        const row = await insertFile(
-          deps.db,
-          {
-            orgId: auth.orgId,
-            uploadedBy: auth.user.id,
-            storageKey: key,
-            originalName: cleanOriginalName(part.filename),
-            contentType,
-            size: bytes.length,
-          },
-          deps.clock.now(),
-        );
-        return ok(toUploadedFile(row, deps.config.publicUrl), 'File uploaded');
-      } catch (error) {
-        // Without its row the object could never be served; do not leave it behind.
-        await deps.storage.delete(key).catch(() => undefined);
-        throw error;
-      }
+      const upload = await readUpload(request);
+      const row = await storeFile(deps, { orgId: auth.orgId, userId: auth.user.id }, upload);
+      return ok(toUploadedFile(row, deps.config.publicUrl), 'File uploaded');
     },
   );
 

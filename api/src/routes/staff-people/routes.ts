@@ -1,5 +1,4 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +7,6 @@ import {
   idParamSchema,
   listData,
   maxStaffImportRows,
-  maxUploadBytes,
   messageOnlySchema,
   resendInviteSchema,
   siteQuerySchema,
@@ -33,6 +31,7 @@ import { organizations, users } from '../../db/schema.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { listOf } from '../../lib/list.js';
 import { ok } from '../../lib/respond.js';
+import { readUpload } from '../../lib/uploads.js';
 import { assertCan, authOf, orgOf, allow, signedIn } from '../../plugins/auth.js';
 import { insertUser, retireUser } from '../../users/repository.js';
 import { assertSitesAccess, missingSites } from '../../users/site-access.js';
@@ -585,7 +584,7 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const orgId = orgOf(request);
-      const bytes = await readUpload(request);
+      const { bytes } = await readUpload(request, 'Choose a CSV or XLSX file to import');
       const kind = await sheetKindOf(bytes);
       const notASheet = () =>
         fieldError('file', 'Upload a CSV or XLSX file (in Excel: File › Save as › CSV or Excel workbook)');
@@ -655,27 +654,4 @@ function exportRow(person: StaffMember): string[] {
     names(person.sites),
     names(person.departments),
   ];
-}
-
-const tooLarge = () =>
-  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${maxUploadBytes / (1024 * 1024)} MB`);
-
-/** The uploaded file's bytes (the first file field of the form); 413 past the upload limit. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => fieldError('file', 'Choose a CSV or XLSX file to import');
-  if (!request.isMultipart()) throw missing();
-  let part: MultipartFile | undefined;
-  let bytes: Buffer;
-  try {
-    part = await request.file();
-    if (!part) throw missing();
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  // The parser stops at its limit: a cut-off file must never be read as if whole.
-  if (part.file.truncated || bytes.length > maxUploadBytes) throw tooLarge();
-  if (bytes.length === 0) throw fieldError('file', 'The file is empty');
-  return bytes;
 }

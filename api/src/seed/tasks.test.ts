@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { TaskListData } from '@console/shared-sdk/contract';
+import { individualTasks, masterTasks } from '../db/schema.js';
+import { createTestContext, type TestContext } from '../test/helper.js';
+import { demoLogins } from './demo.js';
+import { seedPeople } from './people.js';
+import { seedTasks } from './tasks.js';
+
+// A fresh `npm start` opens on sites that have been running their routine for weeks: the daily list, the
+// dashboard and the scores have history to show, and today has tasks still to do.
+
+let ctx: TestContext;
+let token: string;
+const now = new Date();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { organization, sites } = ctx.demo;
+  const base = { orgId: organization.id, sites, now };
+  await ctx.db.transaction(async (tx) => {
+    await seedPeople(tx, base);
+    await seedTasks(tx, base);
+  });
+  token = await ctx.login(demoLogins.organizationAdmin);
+});
+afterAll(() => ctx.close());
+
+const siteIds = () => Object.values(ctx.demo.sites).map((site) => site.id);
+
+test('each demo site runs a dozen master tasks from the library', async () => {
+  for (const siteId of siteIds()) {
+    const rows = await ctx.db
+      .select({ templateId: masterTasks.templateId })
+      .from(masterTasks)
+      .where(eq(masterTasks.siteId, siteId));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.every((row) => row.templateId !== null)).toBe(true);
+  }
+});
+
+test('sixty days of history: mostly on time, some late, some missed, failures explained, one late sync', async () => {
+  const rows = await ctx.db
+    .select()
+    .from(individualTasks)
+    .where(and(inArray(individualTasks.siteId, siteIds())));
+  const expired = rows.filter((row) => row.expireOn < now);
+  const onTime = expired.filter((row) => row.status === 'COMPLETED' && row.completedAt! <= row.expireOn);
+  const late = expired.filter((row) => row.status === 'COMPLETED' && row.completedAt! > row.expireOn);
+  const missed = expired.filter((row) => row.status === 'PENDING');
+  expect(expired.length).toBeGreaterThan(1000);
+  expect(onTime.length / expired.length).toBeGreaterThan(0.75);
+  expect(late.length).toBeGreaterThan(0);
+  expect(missed.length).toBeGreaterThan(0);
+  const failed = expired.flatMap((row) => row.items.filter((item) => item.status === 'FAILED'));
+  expect(failed.length).toBeGreaterThan(0);
+  expect(failed.every((item) => item.comment && item.changedBy)).toBe(true);
+  const syncedLate = rows.filter(
+    (row) =>
+      row.completedAt && row.syncedAt && row.syncedAt.getTime() - row.completedAt.getTime() > 30 * 60_000,
+  );
+  expect(syncedLate).toHaveLength(1);
+});
+
+test("today's list of a site has tasks still to do, and yesterday's is mostly done", async () => {
+  const site = ctx.demo.sites.brighton;
+  const today = DateTime.fromJSDate(now, { zone: 'Europe/London' });
+  const day = (date: DateTime) =>
+    ctx.inject<{ data: TaskListData }>('GET', '/api/v1/master-task/web-app-list', {
+      token,
+      query: { siteID: site.id, taskListDate: date.toISODate()!, limit: 100 },
+    });
+  const yesterdayReply = await day(today.minus({ days: 1 }));
+  expect(yesterdayReply.statusCode).toBe(200);
+  const yesterday = yesterdayReply.json.data;
+  expect(yesterday.records).toBeGreaterThanOrEqual(8);
+  expect(yesterday.counts.ON_TIME).toBeGreaterThan(yesterday.counts.INCOMPLETE);
+  const todays = (await day(today)).json.data;
+  expect(todays.records).toBeGreaterThanOrEqual(8);
+  expect(todays.counts.UPCOMING + todays.counts.INCOMPLETE).toBeGreaterThan(0);
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { idSchema, localDateSchema, siteQuerySchema, wallTimeSchema } from './common.js';
+
+// The site dashboard (issue 10, spec section 2): for one site and a range of its local dates, how many of
+// the range's tasks are in each bucket of DOMAIN.md, and the weekly schedule: each day's opening hours and
+// where that day's tasks stand.
+
+/** The longest range one dashboard call covers: two months of days. */
+export const dashboardMaxDays = 62;
+
+const msPerDay = 86_400_000;
+
+/** How many local dates [startDate, endDate] holds, both ends counted. */
+const datesIn = (startDate: string, endDate: string) =>
+  Math.round((Date.parse(endDate) - Date.parse(startDate)) / msPerDay) + 1;
+
+/**
+ * GET /task-dashboard/site: `startDate` and `endDate` are the site's local dates, both or neither; left out,
+ * the site's current week, Monday to Sunday.
+ */
+export const dashboardQuerySchema = z
+  .object({
+    siteID: idSchema,
+    startDate: localDateSchema.optional(),
+    endDate: localDateSchema.optional(),
+  })
+  .extend(siteQuerySchema.shape)
+  .superRefine(({ startDate, endDate }, context) => {
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    if (startDate === undefined && endDate !== undefined) issue('startDate', 'Choose a start date too');
+    if (startDate !== undefined && endDate === undefined) issue('endDate', 'Choose an end date too');
+    if (startDate === undefined || endDate === undefined) return;
+    if (endDate < startDate) issue('endDate', 'Must be on or after the start date');
+    else if (datesIn(startDate, endDate) > dashboardMaxDays)
+      issue('endDate', `Choose at most ${dashboardMaxDays} days`);
+  });
+export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
+
+/** How many tasks are in each bucket; deleted tasks are never counted. */
+export const dashboardBucketsSchema = z.object({
+  /** Pending and not yet expired (grey). */
+  UPCOMING: z.number().int(),
+  /** Completed by `expireOn` (green). */
+  ON_TIME: z.number().int(),
+  /** Completed after `expireOn`, counted by when it really happened (amber). */
+  LATE: z.number().int(),
+  /** Pending or reported once expired (red). */
+  INCOMPLETE: z.number().int(),
+});
+export type DashboardBuckets = z.infer<typeof dashboardBucketsSchema>;
+
+/** One local date of the weekly schedule. */
+export const dashboardDaySchema = z.object({
+  date: localDateSchema,
+  isOpen: z.boolean(),
+  /** Local opening and closing time (closing may be after midnight); null on a closed day. */
+  openTime: wallTimeSchema.nullable(),
+  closeTime: wallTimeSchema.nullable(),
+  /** The day's tasks (deleted ones left out): onTime + late + incomplete + upcoming. */
+  due: z.number().int(),
+  onTime: z.number().int(),
+  late: z.number().int(),
+  incomplete: z.number().int(),
+  upcoming: z.number().int(),
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+
+export const siteDashboardSchema = z.object({
+  timeZoneId: z.string(),
+  startDate: localDateSchema,
+  endDate: localDateSchema,
+  buckets: dashboardBucketsSchema,
+  /** Every date of the range in order, closed days included. */
+  days: z.array(dashboardDaySchema),
+});
+export type SiteDashboard = z.infer<typeof siteDashboardSchema>;

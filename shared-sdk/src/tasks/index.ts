@@ -1,0 +1,4 @@
+// `@console/shared-sdk/tasks`, a domain entry (not shared: see ../../README.md). Checklist templates and the
+// library, task categories, master tasks and each day's occurrences, their checklists and comments.
+export * from '../contract/tasks.js';
+export * from './api.js';
