@@ -76,7 +76,7 @@ function standardCalls(
 }
 
 const v1 = '/api/v1';
-const fixtures = { brighton: '', probeLine: '' };
+const fixtures = { brighton: '', probeLine: '', assignee: '' };
 
 /** An occurrence's pair of ids from the suite's one-string id; a malformed id stays malformed in both. */
 function taskRef(id: string) {
@@ -367,6 +367,12 @@ const probes: Record<string, Probe> = {
     body: { ...taskRef(id), completedAt: `${probeDay}T09:00:00Z` },
   })),
 
+  [`POST ${v1}/staff-people/get-tasks-for-assign`]: record('site', (siteID) => ({
+    body: { siteID, userID: fixtures.assignee || siteID },
+  })),
+  [`POST ${v1}/staff-people/bulk-assign`]: record('masterTask', (id) => ({
+    body: { assigneeID: fixtures.assignee || id, tasks: [id] },
+  })),
   [`POST ${v1}/staff-people/upload`]: {
     access: 'signed-in',
     why: 'creates people in the caller’s organisation; each row’s sites pass the site gate (import tests)',
@@ -446,6 +452,8 @@ async function tasksOn(token: string, siteID: string) {
 beforeAll(async () => {
   ctx = await createTestContext();
   fixtures.brighton = ctx.demo.sites.brighton.id;
+  // The Brighton site admin: a person of the organisation who works at Brighton.
+  fixtures.assignee = ctx.demo.siteAdmin.id;
   [orgAdmin, siteAdmin, otherAdmin] = await Promise.all([
     ctx.login(demoLogins.organizationAdmin),
     ctx.login(demoLogins.siteAdmin),

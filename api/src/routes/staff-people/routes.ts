@@ -38,6 +38,7 @@ import { assertSitesAccess, missingSites } from '../../users/site-access.js';
 import { departmentRecords } from '../department-panel/repository.js';
 import { assertMayReach, managesOrganisation, mayOnSite, staffScope } from './access.js';
 import { staffDtos } from './dto.js';
+import { taskAssignmentRoutes } from './task-assignment.js';
 import { createPeople, importContextData, planImport, takenAddresses } from './import.js';
 import {
   assertAnotherActiveAdmin,
@@ -639,6 +640,8 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
       );
     },
   );
+
+  taskAssignmentRoutes(app);
 }
 
 /** A person as an export row: the import's columns, so an export can be edited and imported elsewhere. */
