@@ -273,7 +273,7 @@ describe('create-new-one', () => {
     [
       'checkListItems.0._id',
       () => ({ checkListItems: [{ _id: missingId, text: 'Sneaked in' }] }),
-      'Not one of the checklist items of this task',
+      'This line is not part of this checklist',
     ],
     ['schedule.weekdays', () => ({ schedule: { ...schedule, repeat: 'WEEKLY' } }), 'Choose at least one day'],
     [
@@ -369,12 +369,12 @@ describe('update-one', () => {
     const foreign = await update(edited(mine, { checkListItems: another.checkListItems }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json.details?.fieldErrors['checkListItems.0._id']).toEqual([
-      'Not one of the checklist items of this task',
+      'This line is not part of this checklist',
     ]);
     const [item] = mine.checkListItems;
     const twice = await update(edited(mine, { checkListItems: [item, item] }));
     expect(twice.json.details?.fieldErrors['checkListItems.1._id']).toEqual([
-      'Not one of the checklist items of this task',
+      'This line is in the list twice',
     ]);
     expect((await find(mine._id)).json.data).toEqual(mine);
   });

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema.js';
 import { badRequest, fieldError } from '../../lib/errors.js';
 import { canonicalJson } from '../../lib/history.js';
-import { newId } from '../../lib/ids.js';
+import { checklistFromForm, copiedChecklist } from '../template-panel/checklist.js';
 import { recordsOf, type RecordScope } from '../../lib/repository.js';
 import type { SitePlace } from '../../lib/site-scope.js';
 import { localDate } from '../site-panel/time-slots.js';
@@ -50,7 +50,6 @@ export const masterTaskRecords = recordsOf<typeof masterTasks, ListQuery<MasterT
 
 /** A master task form as validated, without its place (`siteID`) and id. */
 export type MasterTaskFields = Omit<z.output<typeof masterTaskInputSchema>, 'siteID'>;
-type ChecklistItemFields = MasterTaskFields['checkListItems'][number];
 
 // ---- references a form names ----------------------------------------------------------------------------
 
@@ -134,9 +133,9 @@ async function assertAssignees(db: Tx, place: SitePlace, userIds: readonly strin
 }
 
 /**
- * The task's checklist. Items sent are used in their order: one with `_id` keeps it (it must be one of
- * the task's own, so occurrences and comments that name it still do), the others get new ids. None sent
- * with a template: the template's items, copied with new ids.
+ * The task's checklist: the lines sent (template-panel/checklist.ts: a line keeps its `_id` only if it is
+ * one of the task's own, so occurrences and comments that name it still do), or with none sent and a
+ * template, the template's lines copied with new ids.
  */
 async function checklistOf(
   db: Tx,
@@ -162,27 +161,9 @@ async function checklistOf(
     if (!template) throw fieldError('templateID', 'Choose a template of this organisation');
     templateItems = template.items;
   }
-  if (fields.checkListItems.length === 0 && templateItems) {
-    return templateItems.map((item) => ({ ...item, id: newId() }));
-  }
-  const ownIds = new Set(current?.items.map((item) => item.id));
-  const usedIds = new Set<string>();
-  return fields.checkListItems.map((item: ChecklistItemFields, index) => {
-    if (item._id === undefined) return itemRecord(newId(), item);
-    if (!ownIds.has(item._id) || usedIds.has(item._id)) {
-      throw fieldError(`checkListItems.${index}._id`, 'Not one of the checklist items of this task');
-    }
-    usedIds.add(item._id);
-    return itemRecord(item._id, item);
-  });
+  if (fields.checkListItems.length === 0 && templateItems) return copiedChecklist(templateItems);
+  return checklistFromForm(fields.checkListItems, current?.items);
 }
-
-const itemRecord = (id: string, item: ChecklistItemFields): ChecklistItemRecord => ({
-  id,
-  text: item.text,
-  required: item.required,
-  photoRequired: item.photoRequired,
-});
 
 /** Checks what the form names against `place` and returns the row's own columns. */
 async function columnsFor(tx: Tx, place: SitePlace, fields: MasterTaskFields, current?: MasterTaskRow) {
