@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type {
   IndividualTask,
@@ -17,7 +17,6 @@ import {
   taskComments,
   type OccurrenceItemRecord,
 } from '../db/schema.js';
-import { notFound } from '../lib/errors.js';
 import { historyOf } from '../lib/history.js';
 import { assertRecordAccess } from '../lib/site-scope.js';
 import { orgOf } from '../plugins/auth.js';
@@ -67,7 +66,10 @@ export const isSyncedLate = (row: Pick<OccurrenceRow, 'completedAt' | 'syncedAt'
 export const isUntouched = (row: Pick<OccurrenceRow, 'status' | 'items'>, comments: number) =>
   row.status === 'PENDING' && comments === 0 && row.items.every((item) => item.status === 'PENDING');
 
-/** One occurrence by the spec's pair of ids, in the organisation (another's is not found). */
+/**
+ * One occurrence by the spec's pair of ids, in the organisation and on one of its live sites: another
+ * organisation's, or one on a closed site, is not found.
+ */
 export async function findOccurrence(
   db: Database | Tx,
   orgId: string,
@@ -75,8 +77,9 @@ export async function findOccurrence(
   options: { forUpdate?: boolean } = {},
 ): Promise<OccurrenceRow | undefined> {
   const query = db
-    .select()
+    .select(getTableColumns(individualTasks))
     .from(individualTasks)
+    .innerJoin(sites, and(eq(sites.id, individualTasks.siteId), isNull(sites.deletedAt)))
     .where(
       and(
         eq(individualTasks.id, ref.individualTaskID),
@@ -84,7 +87,7 @@ export async function findOccurrence(
         eq(individualTasks.orgId, orgId),
       ),
     );
-  const [row] = await (options.forUpdate ? query.for('update') : query);
+  const [row] = await (options.forUpdate ? query.for('update', { of: individualTasks }) : query);
   return row;
 }
 
@@ -99,15 +102,7 @@ export async function occurrenceFor(
   ref: TaskRef,
   options: { forUpdate?: boolean } = {},
 ): Promise<OccurrenceRow> {
-  const orgId = orgOf(request);
-  const row = await findOccurrence(db, orgId, ref, options);
-  if (row) {
-    const [site] = await db
-      .select({ id: sites.id })
-      .from(sites)
-      .where(and(eq(sites.id, row.siteId), isNull(sites.deletedAt)));
-    if (!site) throw notFound('Task');
-  }
+  const row = await findOccurrence(db, orgOf(request), ref, options);
   return assertRecordAccess(request, action, 'Task', 'Task', row);
 }
 

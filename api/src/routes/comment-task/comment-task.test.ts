@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import type { MasterTask, TaskComment, TaskRef, TaskView } from '@console/shared-sdk/contract';
+import type { TaskComment, TaskRef, TaskView } from '@console/shared-sdk/contract';
 import { files, individualTasks, taskComments } from '../../db/schema.js';
 import { demoLogins, demoPassword } from '../../seed/demo.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../test/helper.js';
+import { tinyPng as png, tinyPdf as pdf } from '../../test/files.js';
+import { createOccurrence, type Occurrence } from '../../test/tasks.js';
 
 // Comments and photos on an occurrence (/comment-task: a multipart form to add, a listing, a removal with a
 // body) and the occurrence's view (GET /master-task/view-task) that shows them.
@@ -12,13 +14,6 @@ const missingId = '01890000-0000-7000-8000-000000000000';
 /** A Tuesday: 11:00 in Brighton (BST). */
 const now = '2025-06-10T10:00:00.000Z';
 const today = '2025-06-10';
-
-/** A complete 1x1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let ctx: TestContext;
 let owner: string;
@@ -30,34 +25,20 @@ let chloe: string;
 
 const brighton = () => ctx.demo.sites.brighton.id;
 
-type Occurrence = TaskRef & { master: MasterTask };
-
 /** One occurrence of a new master task happening once today, made by reading its day. */
-async function occurrence(change: Record<string, unknown> = {}, token = owner): Promise<Occurrence> {
-  const created = await ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
+const occurrence = (change: Record<string, unknown> = {}, token = owner): Promise<Occurrence> =>
+  createOccurrence(
+    ctx,
     token,
-    body: {
+    {
       siteID: brighton(),
       name: 'Check the walk-in fridge',
       checkListItems: [{ text: 'Read the display' }, { text: 'Door seal clean', required: false }],
       schedule: { repeat: 'ONCE', startDate: today, dueTime: '20:00' },
       ...change,
     },
-  });
-  expect(created.statusCode).toBe(200);
-  const master = created.json.data;
-  const read = await ctx.inject('GET', '/api/v1/master-task/web-app-list', {
-    token,
-    query: { siteID: master.siteID, taskListDate: today },
-  });
-  expect(read.statusCode).toBe(200);
-  const [row] = await ctx.db
-    .select({ id: individualTasks.id })
-    .from(individualTasks)
-    .where(eq(individualTasks.masterTaskId, master._id));
-  if (!row) throw new Error('the day was read but its occurrence was not made');
-  return { masterTaskID: master._id, individualTaskID: row.id, master };
-}
+    today,
+  );
 
 const ref = (task: TaskRef) => ({ masterTaskID: task.masterTaskID, individualTaskID: task.individualTaskID });
 const firstLine = (task: Occurrence) => task.master.checkListItems[0]?._id ?? '';

@@ -2,16 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { maxUploadBytes, type UploadedFile } from '@console/shared-sdk/contract';
 import { files } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
+import { tinyPng as png, tinyPdf as pdf } from '../../test/files.js';
 
 const uploadUrl = '/api/v1/common-uri/file-upload-s3';
 const fileUrl = '/api/v1/common-uri/file';
 
-/** A complete 1x1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120, 1)]);
 
 let ctx: TestContext;

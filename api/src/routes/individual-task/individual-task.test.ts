@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { IndividualTask, MasterTask, TaskRef, TaskView } from '@console/shared-sdk/contract';
-import { individualTasks, users } from '../../db/schema.js';
+import { individualTasks, sites, users } from '../../db/schema.js';
 import { historyOf } from '../../lib/history.js';
 import { demoLogins, demoPassword } from '../../seed/demo.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../test/helper.js';
+import { tinyPng as png } from '../../test/files.js';
+import { createOccurrence, type Occurrence } from '../../test/tasks.js';
 
 // The console's admins (and staff, with the same rules) moving an occurrence: its checklist lines
 // (PUT /individual-task/check-list-item-status-change) and the task itself (PUT task-status-complete).
@@ -16,12 +18,6 @@ const now = '2025-06-10T10:00:00.000Z';
 const today = '2025-06-10';
 const minutes = (n: number) => n * 60_000;
 const before = (ms: number) => new Date(new Date(now).getTime() - ms).toISOString();
-
-/** A complete 1x1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let ctx: TestContext;
 let owner: string;
@@ -41,35 +37,23 @@ const lines = [
 ];
 
 /** One occurrence of a new master task happening once (today unless `date`), made by reading its day. */
-async function occurrence(
+function occurrence(
   change: Record<string, unknown> = {},
   options: { date?: string; token?: string } = {},
-): Promise<TaskRef & { master: MasterTask }> {
+): Promise<Occurrence> {
   const date = options.date ?? today;
-  const token = options.token ?? owner;
-  const created = await ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
-    token,
-    body: {
+  return createOccurrence(
+    ctx,
+    options.token ?? owner,
+    {
       siteID: brighton(),
       name: 'Check the walk-in fridge',
       checkListItems: lines,
       schedule: { repeat: 'ONCE', startDate: date, dueTime: '20:00' },
       ...change,
     },
-  });
-  expect(created.statusCode).toBe(200);
-  const master = created.json.data;
-  const read = await ctx.inject('GET', '/api/v1/master-task/web-app-list', {
-    token,
-    query: { siteID: master.siteID, taskListDate: date },
-  });
-  expect(read.statusCode).toBe(200);
-  const [row] = await ctx.db
-    .select({ id: individualTasks.id })
-    .from(individualTasks)
-    .where(eq(individualTasks.masterTaskId, master._id));
-  if (!row) throw new Error('the day was read but its occurrence was not made');
-  return { masterTaskID: master._id, individualTaskID: row.id, master };
+    date,
+  );
 }
 
 const ref = (task: TaskRef) => ({ masterTaskID: task.masterTaskID, individualTaskID: task.individualTaskID });
@@ -554,6 +538,25 @@ describe('task-status-complete', () => {
 });
 
 describe('who may move which task', () => {
+  test('a task of a closed site is not found, and stays as it was', async () => {
+    const task = await occurrence({ siteID: manchester() });
+    await ctx.db
+      .update(sites)
+      .set({ deletedAt: new Date(now) })
+      .where(eq(sites.id, manchester()));
+    try {
+      expect((await changeStatus(task, { status: 'REPORTED' })).statusCode).toBe(404);
+      const viewed = await ctx.inject('GET', '/api/v1/master-task/view-task', {
+        token: owner,
+        query: ref(task),
+      });
+      expect(viewed.statusCode).toBe(404);
+    } finally {
+      await ctx.db.update(sites).set({ deletedAt: null }).where(eq(sites.id, manchester()));
+    }
+    expect((await view(task)).status).toBe('PENDING');
+  });
+
   test('staff of the site may, and are named; staff and admins of another site are refused', async () => {
     const task = await occurrence();
     const byAisha = await lineChanged(task, 'Wash the probe', 'COMPLETED', {}, aisha);

@@ -12,6 +12,7 @@ import {
 import { siteMembers, userDepartments, users } from '../../db/schema.js';
 import { demoLogins } from '../../seed/demo.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
+import { tinyPng as png } from '../../test/files.js';
 
 const base = '/api/v1/staff-people';
 const header = staffImportColumns.join(',');
@@ -323,10 +324,6 @@ describe('upload', () => {
   });
 
   test('a file that is not CSV or XLSX, or has no usable header, is a 400 on file', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
     const cases = [
       await upload(png, { name: 'staff.csv', type: 'text/csv' }),
       await upload(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 1)]), {

@@ -11,6 +11,7 @@ import { departments, users } from '../../db/schema.js';
 import { demoLogins, demoPassword } from '../../seed/demo.js';
 import { seedPeople } from '../../seed/people.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../test/helper.js';
+import { tinyPng as png, tinyPdf as pdf } from '../../test/files.js';
 
 // The staff's own calls, as the mobile app makes them: signed in with mobile-app-login, on the demo
 // organisation's people and departments, with master tasks made by the organisation admin.
@@ -20,13 +21,6 @@ const missingId = '01890000-0000-7000-8000-000000000000';
 /** A Tuesday: 11:00 in Brighton and Manchester (BST), 06:00 in Brooklyn (EDT). */
 const now = '2025-06-10T10:00:00Z';
 const today = '2025-06-10';
-
-/** A complete 1x1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let ctx: TestContext;
 let owner: string;
