@@ -148,7 +148,7 @@ async function walkCreateForms(walk: Walk, where: string) {
   }
 }
 
-/** Opens the dialog `button` opens, lets it settle (failing on any error), then Cancels it. */
+/** Opens the dialog `button` opens, lets it settle (failing on any error), then Cancels or Closes it. */
 async function openAndCancel(walk: Walk, button: Locator) {
   const { page } = walk;
   await button.first().click();
@@ -158,18 +158,22 @@ async function openAndCancel(walk: Walk, button: Locator) {
     .last();
   await dialog.waitFor();
   await settle(walk, { inDialog: true });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // A form has Cancel; a dialog that only shows (the template library) has Close.
+  await dialog
+    .getByRole('button', { name: /^(Cancel|Close)$/ })
+    .last()
+    .click();
   await dialog.waitFor({ state: 'detached' });
   await settle(walk);
 }
 
 /**
- * The dialogs a screen's toolbar opens besides Add (the staff list's Import): open each, then Cancel. A
- * screen without such a button skips it.
+ * The dialogs a screen's toolbar opens besides Add (the staff list's Import, the templates' library): open
+ * each, then Cancel (or Close). A screen without such a button skips it.
  */
 async function walkToolbarDialogs(walk: Walk, where: string) {
   const { page } = walk;
-  for (const name of ['Import']) {
+  for (const name of ['Import', 'Template library']) {
     const button = page
       .getByRole('main')
       .getByRole('button', { name, exact: true })
@@ -204,8 +208,12 @@ async function walkFirstRecord(walk: Walk, where: string) {
   await settle(walk);
 }
 
-/** The people remote's screens (issue 9), whose records and toolbar dialogs the walk opens as well. */
+/** The people remote's screens (issue 9). */
 const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment'];
+/** The tasks remote's screens (issue 10). */
+const tasksScreens = ['/dashboard/task', '/dashboard/templates', '/dashboard/taskcategory'];
+/** Screens whose first record and toolbar dialogs the walk opens as well. */
+const recordScreens = [...peopleScreens, ...tasksScreens];
 
 async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   const { page } = walk;
@@ -216,7 +224,7 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   await settle(walk);
   expect(await page.title()).toMatch(/ · Compliance Console$/);
   await walkCreateForms(walk, entry.title);
-  if (peopleScreens.includes(entry.path)) {
+  if (recordScreens.includes(entry.path)) {
     await walkToolbarDialogs(walk, entry.title);
     await walkFirstRecord(walk, entry.title);
   }
@@ -234,10 +242,10 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
 async function walkConsole(walk: Walk): Promise<string[]> {
   const entries = await menuEntries(walk);
   expect(entries.length).toBeGreaterThan(3);
-  // A web admin of an organisation sees the people remote's screens (a platform admin before choosing an
-  // organisation sees no organisation screens at all).
+  // A web admin of an organisation sees the people and tasks remotes' screens (a platform admin before
+  // choosing an organisation sees no organisation screens at all).
   if (entries.some((entry) => entry.path === '/dashboard/supplier'))
-    expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(peopleScreens));
+    expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(recordScreens));
   for (const entry of entries) await walkScreen(walk, entry);
   await walk.page.context().close();
   if (process.env.SMOKE_STEPS) console.log(walk.steps.join('\n'));

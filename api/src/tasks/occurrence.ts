@@ -9,8 +9,10 @@ import type {
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
 import {
+  departments,
   individualTasks,
   masterTaskAssignees,
+  masterTaskDepartments,
   masterTasks,
   sites,
   taskCategories,
@@ -127,6 +129,14 @@ export async function occurrenceDtos(
         dueTime: masterTasks.dueTime,
         categoryId: taskCategories.id,
         categoryName: taskCategories.name,
+        // The departments it is given to, in the same query: the list pays no extra round trip for them.
+        departments: sql<{ _id: string; name: string }[]>`(
+          select coalesce(json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name})
+                                   order by lower(${departments.name})), '[]')
+          from ${masterTaskDepartments}
+          join ${departments} on ${departments.id} = ${masterTaskDepartments.departmentId}
+            and ${departments.deletedAt} is null
+          where ${masterTaskDepartments.masterTaskId} = ${masterTasks.id})`,
       })
       .from(masterTasks)
       .leftJoin(
@@ -168,6 +178,7 @@ export async function occurrenceDtos(
       .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
     return {
       _id: row.id,
+      orgId: row.orgId,
       masterTaskID: row.masterTaskId,
       siteID: row.siteId,
       name: master.name,
@@ -177,6 +188,7 @@ export async function occurrenceDtos(
           ? { _id: master.categoryId, name: master.categoryName }
           : null,
       assignees,
+      departments: master.departments,
       taskDate: row.taskDate,
       opensAt: row.opensAt.toISOString(),
       expireOn: row.expireOn.toISOString(),

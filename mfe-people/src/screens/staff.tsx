@@ -1,5 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
-import { session, type Gender, type Option, type ResourceApi } from '@console/shared-sdk';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  abilityFor,
+  asSubject,
+  selectedSite,
+  session,
+  type AbilityRule,
+  type AppAbility,
+  type Gender,
+  type Option,
+  type ResourceApi,
+} from '@console/shared-sdk';
 import {
   staffApi,
   staffInputSchema,
@@ -30,6 +40,11 @@ const SitesField = lazy(() => import('./staff-place-fields').then((m) => ({ defa
 const DepartmentsField = lazy(() =>
   import('./staff-place-fields').then((m) => ({ default: m.DepartmentsField })),
 );
+// "Assign tasks" comes with its first use too.
+const AssignTasksDialog = lazy(() =>
+  import('./assign-tasks').then((m) => ({ default: m.AssignTasksDialog })),
+);
+const PersonTasks = lazy(() => import('./assign-tasks').then((m) => ({ default: m.PersonTasks })));
 
 /**
  * A staff member as the list and its actions see it. The ability's site rule for Staff reads `siteID`
@@ -94,6 +109,102 @@ const myself = (row: StaffMember) => row._id === session.get().userData?.userID;
 /** A site admin manages STAFF only (DOMAIN.md); admins are the organisation admin's to manage. */
 const manageable = (row: StaffMember) =>
   session.get().userData?.role !== 'SITE_ADMIN' || row.userRole === 'STAFF';
+
+// ---- assign tasks -----------------------------------------------------------------------------------------
+
+/** Tasks are given at a site the person works at; an organisation admin works at every site (the API's rule). */
+const worksAt = (row: StaffMember, siteID: string | null): siteID is string =>
+  siteID !== null && (row.userRole === 'ORGANIZATION_ADMIN' || row.siteIDs.includes(siteID));
+
+let abilityMemo: { rules: unknown; ability: AppAbility } | null = null;
+/** The signed-in user's ability outside a component (a row action's `available`), rebuilt when it changes. */
+function currentAbility(): AppAbility {
+  const rules = session.get().userData?.ability;
+  if (abilityMemo && abilityMemo.rules === rules) return abilityMemo.ability;
+  const ability = abilityFor((rules as AbilityRule[] | undefined) ?? []);
+  abilityMemo = { rules, ability };
+  return ability;
+}
+
+/**
+ * The assign-tasks dialog a row action asked for. A row action only runs a promise, so it puts the person
+ * here and the screen's host shows the dialog; the promise settles when the dialog closes (then the list
+ * and an open detail reload).
+ */
+interface Assigning {
+  person: StaffRow;
+  siteID: string;
+  siteLabel: string | null;
+  close(): void;
+}
+const assigning = {
+  current: null as Assigning | null,
+  hosts: 0,
+  listeners: new Set<() => void>(),
+  set(next: Assigning | null) {
+    assigning.current = next;
+    for (const listener of assigning.listeners) listener();
+  },
+  subscribe(listener: () => void) {
+    assigning.listeners.add(listener);
+    return () => assigning.listeners.delete(listener);
+  },
+};
+
+const assignTasks = (person: StaffRow, siteID: string, siteLabel: string | null) =>
+  new Promise<void>((resolve) => {
+    assigning.current?.close();
+    const open: Assigning = {
+      person,
+      siteID,
+      siteLabel,
+      close: () => {
+        if (assigning.current === open) assigning.set(null);
+        resolve();
+      },
+    };
+    assigning.set(open);
+  });
+
+/** Shows the dialog the row action opened; without one on screen the action is not offered. */
+function AssignTasksHost() {
+  const open = useSyncExternalStore(assigning.subscribe, () => assigning.current);
+  useEffect(() => {
+    assigning.hosts += 1;
+    return () => {
+      assigning.hosts -= 1;
+      assigning.current?.close();
+    };
+  }, []);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AssignTasksDialog
+        key={`${open.person._id}/${open.siteID}`}
+        person={open.person}
+        siteID={open.siteID}
+        siteLabel={open.siteLabel}
+        onClose={open.close}
+      />
+    </Suspense>
+  );
+}
+
+/**
+ * Offered for people who work at the selected site, to those who may change that site's tasks (the row
+ * action's own ability checks that they may update the person: a site admin does not manage admins).
+ */
+const assignable = (row: StaffRow) => {
+  const { selectedSiteID } = selectedSite.get();
+  return (
+    assigning.hosts > 0 &&
+    worksAt(row, selectedSiteID) &&
+    currentAbility().can(
+      'update',
+      asSubject('MasterTask', { orgId: session.get().orgId, siteID: selectedSiteID }),
+    )
+  );
+};
 
 export const staff = defineResource({
   title: 'Staff',
@@ -170,7 +281,29 @@ export const staff = defineResource({
         ),
     },
   ],
+  detail: {
+    sections: [
+      {
+        title: 'Tasks at this site',
+        render: (row, { context }) => (
+          <Suspense fallback={null}>
+            <PersonTasks person={row} siteID={context.siteID} worksHere={worksAt(row, context.siteID)} />
+          </Suspense>
+        ),
+      },
+    ],
+  },
   rowActions: [
+    {
+      label: 'Assign tasks',
+      icon: 'tasks',
+      ability: { action: 'update' },
+      available: assignable,
+      run: (row) => {
+        const { selectedSiteID, selectedSiteLabel } = selectedSite.get();
+        return selectedSiteID ? assignTasks(row, selectedSiteID, selectedSiteLabel) : Promise.resolve();
+      },
+    },
     {
       label: 'Invite again',
       icon: 'person',
@@ -293,6 +426,7 @@ export function StaffScreen() {
   return (
     <ResourceScreen key={revision} resource={staff}>
       <StaffToolbar onImported={() => setRevision((current) => current + 1)} />
+      <AssignTasksHost />
     </ResourceScreen>
   );
 }

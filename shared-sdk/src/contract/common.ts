@@ -5,6 +5,13 @@ import { roleSchema } from './enums.js';
 export const idSchema = z.uuid({ message: 'Must be a valid id' });
 export type Id = z.infer<typeof idSchema>;
 
+/** A list of ids sent by a form: no duplicates, at most `max`. */
+export const idList = (max: number) =>
+  z
+    .array(idSchema)
+    .max(max, `At most ${max}`)
+    .transform((ids) => [...new Set(ids)]);
+
 /** ISO-8601 instant in UTC, e.g. 2026-03-29T00:59:00.000Z. */
 export const instantSchema = z.iso.datetime({ offset: true });
 

@@ -10,5 +10,6 @@ export * from './history.js';
 export * from './equipment.js';
 export * from './people.js';
 export * from './tasks.js';
+export * from './task-assignment.js';
 export * from './staff-tasks.js';
 export * from './dashboard.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordSetSchema, type PasswordSet } from './auth.js';
 import {
   emailSchema,
+  idList,
   idSchema,
   instantSchema,
   optionalText,
@@ -17,13 +18,6 @@ import { genderSchema, roleSchema } from './enums.js';
 // people").
 
 const stamps = { createdAt: instantSchema, updatedAt: instantSchema };
-
-/** A list of ids sent by a form: no duplicates, at most `max`. */
-const idList = (max: number) =>
-  z
-    .array(idSchema)
-    .max(max, `At most ${max}`)
-    .transform((ids) => [...new Set(ids)]);
 
 // ---- departments ----------------------------------------------------------------------------------------
 

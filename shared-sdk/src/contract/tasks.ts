@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  idList,
   idSchema,
   instantSchema,
   listData,
@@ -20,19 +21,13 @@ import {
   slotNameSchema,
 } from './enums.js';
 import { uploadedFileSchema } from './file.js';
+import { repeatKindSchema } from './task-assignment.js';
 
 // The tasks domain (issue 10): checklist templates and the platform's template library, task categories,
 // master tasks (what must be done, where, by whom and when) and their occurrences, one per local date of
 // the site, with checklists, comments and photos (DOMAIN.md "Tasks" and "Sites and time").
 
 const stamps = { createdAt: instantSchema, updatedAt: instantSchema };
-
-/** A list of ids sent by a form: no duplicates, at most `max`. */
-const idList = (max: number) =>
-  z
-    .array(idSchema)
-    .max(max, `At most ${max}`)
-    .transform((ids) => [...new Set(ids)]);
 
 /** Limits a form and the API agree on. */
 export const taskLimits = {
@@ -173,10 +168,6 @@ export const taskCategorySimpleListQuerySchema = z.object({ siteID: idSchema }).
 export const taskCategorySimpleList2Schema = z.object({ list: idList(200) });
 
 // ---- schedules ------------------------------------------------------------------------------------------
-
-export const repeatKinds = ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
-export const repeatKindSchema = z.enum(repeatKinds, { message: 'Choose how often' });
-export type RepeatKind = z.infer<typeof repeatKindSchema>;
 
 /**
  * When a master task happens, in the site's local dates and times. ONCE happens on `startDate`; DAILY every
@@ -321,12 +312,15 @@ export type OccurrenceChecklistItem = z.infer<typeof occurrenceChecklistItemSche
 
 export const individualTaskSchema = z.object({
   _id: idSchema,
+  orgId: idSchema,
   masterTaskID: idSchema,
   siteID: idSchema,
   name: z.string(),
   description: z.string(),
   category: z.object({ _id: idSchema, name: z.string() }).nullable(),
   assignees: z.array(personSchema),
+  /** The departments it is given to (anyone in them may do it), by name. */
+  departments: z.array(z.object({ _id: idSchema, name: z.string() })),
   /** The site's local date it belongs to. */
   taskDate: localDateSchema,
   opensAt: instantSchema,
@@ -476,41 +470,3 @@ export const myTasksQuerySchema = z.object({
   date: localDateSchema.optional(),
   siteID: idSchema.optional(),
 });
-
-// ---- assigning tasks to a person (/staff-people) --------------------------------------------------------
-
-/** POST /staff-people/get-tasks-for-assign: a site's master tasks, and which of them a person has. */
-export const tasksForAssignSchema = z.object({ siteID: idSchema, userID: idSchema });
-
-export const assignableTaskSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  siteID: idSchema,
-  repeat: repeatKindSchema,
-  dueSlot: slotNameSchema.nullable(),
-  dueTime: wallTimeSchema.nullable(),
-  category: z.object({ _id: idSchema, name: z.string() }).nullable(),
-  /** Whether the person is one of its assignees. */
-  assigned: z.boolean(),
-});
-export type AssignableTask = z.infer<typeof assignableTaskSchema>;
-
-/**
- * POST /staff-people/bulk-assign: give `assigneeID` the master tasks in `tasks` and take away those in
- * `removedTasks` (the spec's payload), in one change.
- */
-export const bulkAssignSchema = z
-  .object({
-    assigneeID: idSchema,
-    tasks: idList(1000).default([]),
-    removedTasks: idList(1000).default([]),
-  })
-  .superRefine((change, context) => {
-    if (change.tasks.some((id) => change.removedTasks.includes(id)))
-      context.addIssue({
-        code: 'custom',
-        path: ['removedTasks'],
-        message: 'A task cannot be given and taken away at once',
-      });
-  });
-export type BulkAssign = z.input<typeof bulkAssignSchema>;

@@ -28,6 +28,7 @@ import {
   type StaffUpdate,
 } from '../contract/people.js';
 import { staffOptionSchema, type StaffOption } from '../contract/common.js';
+import { assignableTaskSchema, type AssignableTask, type BulkAssign } from '../contract/task-assignment.js';
 
 // The people domain (issue 9): /department-panel and /staff-people, one function per call of spec section 7,
 // each typed by the contract the API validates with.
@@ -163,6 +164,31 @@ export const staffApi = {
         form: toFormData({ file }),
         data: staffImportResultSchema,
         timeout: false,
+      },
+      options,
+    ),
+  /** POST /get-tasks-for-assign: the site's tasks, each saying whether the person is one of its assignees. */
+  tasksForAssign: (
+    query: { siteID: string; userID: string },
+    options?: CallOptions,
+  ): Promise<AssignableTask[]> =>
+    call(
+      {
+        method: 'post',
+        path: 'staff-people/get-tasks-for-assign',
+        json: query,
+        data: z.array(assignableTaskSchema),
+      },
+      options,
+    ),
+  /** POST /bulk-assign: gives the person `tasks` and takes away `removedTasks`, in one change. */
+  bulkAssign: (change: BulkAssign, options?: CallOptions): Promise<{ assigned: number; removed: number }> =>
+    call(
+      {
+        method: 'post',
+        path: 'staff-people/bulk-assign',
+        json: change,
+        data: z.object({ assigned: z.number().int(), removed: z.number().int() }),
       },
       options,
     ),

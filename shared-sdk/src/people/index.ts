@@ -10,3 +10,4 @@ export {
   type StaffOption,
 } from '../contract/common.js';
 export * from './api.js';
+export type { AssignableTask, BulkAssign, RepeatKind } from '../contract/task-assignment.js';

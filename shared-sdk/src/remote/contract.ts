@@ -12,7 +12,11 @@ const consolePath = z
   .string()
   .regex(/^\/[A-Za-z0-9/_-]*$/, 'an absolute console path such as /dashboard/supplier');
 
-/** One screen of a remote, at an absolute console path (the spec's paths, kept for bookmarks). */
+/**
+ * One screen of a remote, at an absolute console path (the spec's paths, kept for bookmarks). `/dashboard`
+ * is the site dashboard: the shell shows it in place of its overview of every site while a site is
+ * selected (and offers "All sites" to go back to the overview).
+ */
 export const remoteRouteSchema = z.object({
   path: consolePath,
   /** The browser tab's title on this screen. */

@@ -130,3 +130,32 @@ test('two selectors on a page share one request', async () => {
   await waitFor(() => expect(screen.getAllByRole('combobox', { name: 'Site' })).toHaveLength(2));
   expect(api.to('site-panel/simple-list')).toHaveLength(1);
 });
+
+test('"All sites", where a screen offers it, leaves the selected site alone; picking a site ends it', async () => {
+  fakeApi(() => ok(sites));
+  const changes: boolean[] = [];
+  const { rerender } = render(
+    <SiteSelector allSites={{ chosen: false, onChange: (all) => changes.push(all) }} />,
+  );
+  const selector = await screen.findByRole('combobox', { name: 'Site' });
+  expect(selector).toHaveTextContent('Brighton (Brighton)');
+  await userEvent.click(selector);
+  await userEvent.click(await screen.findByRole('option', { name: 'All sites' }));
+  expect(changes).toEqual([true]);
+  expect(selectedSite.get().selectedSiteID).toBe(sites[0]!._id);
+
+  rerender(<SiteSelector allSites={{ chosen: true, onChange: (all) => changes.push(all) }} />);
+  expect(screen.getByRole('combobox', { name: 'Site' })).toHaveTextContent('All sites');
+  await userEvent.click(screen.getByRole('combobox', { name: 'Site' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Brooklyn (Brooklyn)' }));
+  expect(changes).toEqual([true, false]);
+  expect(selectedSite.get().selectedSiteTimezone).toBe('America/New_York');
+});
+
+test('without the option, "All sites" is not offered', async () => {
+  fakeApi(() => ok(sites));
+  render(<SiteSelector />);
+  await userEvent.click(await screen.findByRole('combobox', { name: 'Site' }));
+  expect(await screen.findByRole('option', { name: 'Brooklyn (Brooklyn)' })).toBeInTheDocument();
+  expect(screen.queryByRole('option', { name: 'All sites' })).toBeNull();
+});

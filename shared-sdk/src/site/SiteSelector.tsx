@@ -2,12 +2,29 @@ import { CircularProgress, FormControl, InputLabel, MenuItem, Select } from '@co
 import { useSiteChoices } from './choices.js';
 import { selectedSite, siteLabel, useSelectedSite } from './store.js';
 
+/** A first choice, "All sites", for a screen that also has a view of every site (the dashboard). */
+export interface AllSitesChoice {
+  /** True while the screen shows every site: the selector says "All sites". */
+  chosen: boolean;
+  /** Called with true when "All sites" is picked, false when a site is (which also selects it). */
+  onChange(allSites: boolean): void;
+}
+
+const allSitesValue = '*';
+
 /**
  * Picks the site the site-scoped screens work on (spec: selectedSiteID/selectedSiteTimezone). Keeps the
  * stored choice while it is still one of the user's sites, otherwise selects the first (see choices.ts).
  * A platform admin who has not chosen an organisation has no sites to pick: nothing is shown or asked.
+ * "All sites" leaves the selected site as it is, so the site-scoped screens keep working on it.
  */
-export function SiteSelector({ size = 'small' }: { size?: 'small' | 'medium' }) {
+export function SiteSelector({
+  size = 'small',
+  allSites,
+}: {
+  size?: 'small' | 'medium';
+  allSites?: AllSitesChoice;
+}) {
   const selectedId = useSelectedSite((s) => s.selectedSiteID);
   const { status, sites } = useSiteChoices();
 
@@ -28,14 +45,26 @@ export function SiteSelector({ size = 'small' }: { size?: 'small' | 'medium' }) 
         labelId="site-selector-label"
         label="Site"
         notched
-        value={sites.some((s) => s._id === selectedId) ? (selectedId ?? '') : ''}
-        onChange={(event) => selectedSite.select(sites.find((s) => s._id === event.target.value) ?? null)}
+        value={
+          allSites?.chosen && sites.length > 0
+            ? allSitesValue
+            : sites.some((s) => s._id === selectedId)
+              ? (selectedId ?? '')
+              : ''
+        }
+        onChange={(event) => {
+          if (event.target.value === allSitesValue) return allSites?.onChange(true);
+          selectedSite.select(sites.find((s) => s._id === event.target.value) ?? null);
+          allSites?.onChange(false);
+        }}
         displayEmpty
         renderValue={(value) => {
+          if (value === allSitesValue) return 'All sites';
           const site = sites.find((s) => s._id === value);
           return site ? siteLabel(site) : placeholder;
         }}
       >
+        {allSites && sites.length > 0 && <MenuItem value={allSitesValue}>All sites</MenuItem>}
         {sites.map((site) => (
           <MenuItem key={site._id} value={site._id}>
             {siteLabel(site)}

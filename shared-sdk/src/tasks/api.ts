@@ -35,6 +35,7 @@ import {
   type TemplateOption,
   type TemplateUpdate,
 } from '../contract/tasks.js';
+import { siteDashboardSchema, type DashboardQuery, type SiteDashboard } from '../contract/dashboard.js';
 import type { LogType, RecordStatus } from '../contract/enums.js';
 import type { ListParams } from '../contract/common.js';
 
@@ -195,4 +196,11 @@ export const taskCommentApi = {
       { method: 'delete', path: 'comment-task/remove-comments', json: { _id: id }, data: ignoredData },
       options,
     ),
+};
+
+/** /task-dashboard: where a site's tasks stand. */
+export const taskDashboardApi = {
+  /** GET /site: each bucket's count for a range of the site's local dates (default its week), and each day. */
+  site: (query: DashboardQuery, options?: CallOptions): Promise<SiteDashboard> =>
+    call({ method: 'get', path: 'task-dashboard/site', query, data: siteDashboardSchema }, options),
 };

@@ -2,3 +2,5 @@
 // library, task categories, master tasks and each day's occurrences, their checklists and comments.
 export * from '../contract/tasks.js';
 export * from './api.js';
+export * from '../contract/dashboard.js';
+export { repeatKinds, repeatKindSchema, type RepeatKind } from '../contract/task-assignment.js';

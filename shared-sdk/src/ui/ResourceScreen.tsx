@@ -4,7 +4,6 @@ import { DataGrid, type DataGridProps } from '@mui/x-data-grid';
 import { consoleIcons } from '../icons/index.js';
 import type { ResourceDefinition, RowBase } from './declarations.js';
 import { viewEntries } from './ResourceDetail.js';
-import { isNarrowed } from './list-query.js';
 import { ResourceCards } from './ResourceCards.js';
 import { EmptyState, ErrorState } from './states.js';
 import { useResourceGrid } from './use-resource-grid.js';
@@ -87,7 +86,7 @@ function ResourceScreenBody<
       Add {resource.name}
     </Button>
   ) : null;
-  const narrowed = isNarrowed(list.query);
+  const { narrowed } = grid;
   const empty = list.settled && !list.loading && !list.error && list.records === 0;
 
   let content: ReactElement;

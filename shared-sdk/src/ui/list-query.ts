@@ -129,11 +129,25 @@ export function modelFromSort(sort: string, fields: readonly string[]): GridSort
   return [{ field, sort: sort.startsWith('-') ? 'desc' : 'asc' }];
 }
 
-/** True when the user narrowed the list, so "nothing found" rather than "nothing yet". */
-export function isNarrowed(query: ListQuery): boolean {
+/**
+ * True when the user narrowed the list, so "nothing found" rather than "nothing yet". A filter at its
+ * default (`defaults`) narrows nothing, nor does one that says where the list looks rather than what it
+ * keeps (`places`: a day filter: an empty day is empty, not a search without results).
+ */
+export function isNarrowed(
+  query: ListQuery,
+  { defaults = {}, places = [] }: { defaults?: FilterValues; places?: readonly string[] } = {},
+): boolean {
   return (
     query.search.trim() !== '' ||
-    Object.values(query.filters).some((value) => value !== undefined && value !== null && value !== '')
+    Object.entries(query.filters).some(
+      ([name, value]) =>
+        value !== undefined &&
+        value !== null &&
+        value !== '' &&
+        value !== defaults[name] &&
+        !places.includes(name),
+    )
   );
 }
 

@@ -28,6 +28,7 @@ import { ConfirmDelete, FormModal } from './ResourceFormDialog.js';
 import { filterDefaults, ListFilters, StatusTabs } from './filters.js';
 import {
   initialListQuery,
+  isNarrowed,
   modelFromSort,
   pageSizeOptions,
   sortFromModel,
@@ -61,6 +62,8 @@ export interface ResourceGrid<Row extends RowBase> {
   context: FormContext;
   /** A site-scoped list while no site is chosen: nothing is asked for. */
   needsSite: boolean;
+  /** The user narrowed the list (a search, a filter off its default): "nothing found", not "nothing yet". */
+  narrowed: boolean;
   canCreate: boolean;
   /** Opens the create modal. */
   create: () => void;
@@ -457,6 +460,10 @@ export function useResourceGrid<
     list,
     context,
     needsSite,
+    narrowed: isNarrowed(list.query, {
+      defaults: defaultFilters,
+      places: filters.flatMap((filter) => (filter.kind === 'day' ? [filter.name] : [])),
+    }),
     canCreate,
     create: () => modal.open({ kind: 'create' }),
     gridProps,

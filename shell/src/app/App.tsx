@@ -15,8 +15,8 @@ import { RequireAuth, RequireOrganization } from './RequireAuth';
 // Screens load when first opened, so the sign-in page downloads only what signing in needs (the resource
 // kit with its data grid and date pickers comes with the first list).
 const Layout = lazy(() => import('../layout/Layout').then((m) => ({ default: m.Layout })));
-const DashboardPage = lazy(() =>
-  import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+const DashboardIndex = lazy(() =>
+  import('../pages/dashboard/DashboardIndex').then((m) => ({ default: m.DashboardIndex })),
 );
 const SitesPage = lazy(() => import('../pages/sites/SitesPage').then((m) => ({ default: m.SitesPage })));
 const OrganizationPage = lazy(() =>
@@ -60,7 +60,7 @@ export function App() {
                   index
                   element={
                     <RequireOrganization>
-                      <DashboardPage />
+                      <DashboardIndex />
                     </RequireOrganization>
                   }
                 />

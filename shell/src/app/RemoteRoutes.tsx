@@ -60,11 +60,14 @@ function FailedRemote({ remote }: { remote: RemoteState }) {
   );
 }
 
+/** The path of a remote's site dashboard: the shell shows it at /dashboard while a site is selected. */
+export const siteDashboardPath = '/dashboard';
+
 /**
  * One route of a remote: guarded by the ability its description names, then the remote's container is
  * loaded (the first time one of its routes opens) and its screen shown in its own error boundary.
  */
-function RemoteScreen({ name, route }: { name: string; route: RemoteRouteDescription }) {
+export function RemoteScreen({ name, route }: { name: string; route: RemoteRouteDescription }) {
   const remote = useRegistry((s) => s.remotes.find((r) => r.name === name));
   const ability = useAbility();
   const allowed = ability.can('read', route.subject);
@@ -98,21 +101,26 @@ function RemoteScreen({ name, route }: { name: string; route: RemoteRouteDescrip
   );
 }
 
-/** The routes every described remote declares (from its remote.json, before any of its code loads). */
+/**
+ * The routes every described remote declares (from its remote.json, before any of its code loads), except a
+ * site dashboard, which the shell's own /dashboard shows (see useSiteDashboard).
+ */
 export function useRemoteRouteElements() {
   const remotes = useRegistry((s) => s.remotes);
   return remotes.flatMap((remote) =>
-    (remote.metadata?.routes ?? []).map((route) => (
-      <Route
-        key={`${remote.name}:${route.path}`}
-        path={route.path}
-        element={
-          <RequireOrganization>
-            <RemoteScreen name={remote.name} route={route} />
-          </RequireOrganization>
-        }
-      />
-    )),
+    (remote.metadata?.routes ?? [])
+      .filter((route) => route.path !== siteDashboardPath)
+      .map((route) => (
+        <Route
+          key={`${remote.name}:${route.path}`}
+          path={route.path}
+          element={
+            <RequireOrganization>
+              <RemoteScreen name={remote.name} route={route} />
+            </RequireOrganization>
+          }
+        />
+      )),
   );
 }
 
@@ -149,4 +157,22 @@ export function UnmatchedRoute() {
       </Typography>
     </Box>
   );
+}
+
+export interface SiteDashboardSlot {
+  /** The remote that publishes it, or null when none does. */
+  remote: { name: string; route: RemoteRouteDescription } | null;
+  /** False while the remotes are still being described, so the overview does not flash first. */
+  known: boolean;
+}
+
+/** The site dashboard a remote publishes at /dashboard, if any (the first such remote listed). */
+export function useSiteDashboard(): SiteDashboardSlot {
+  const { listed, remotes } = useRegistry((s) => s);
+  for (const remote of remotes) {
+    const route = remote.metadata?.routes.find((candidate) => candidate.path === siteDashboardPath);
+    if (route) return { remote: { name: remote.name, route }, known: true };
+  }
+  const describing = remotes.some((r) => r.status === 'describing' && !hasFailed(r));
+  return { remote: null, known: listed && !describing };
 }

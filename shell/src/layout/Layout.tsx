@@ -2,6 +2,8 @@ import { Box, CircularProgress, Container, Fade, Grow, Slide } from '@console/sh
 import { useMemo, useState, type ReactElement } from 'react';
 import { Outlet, useLocation } from '@console/shared-sdk/router';
 import { siteScopedPaths, useDocumentTitle, useSiteChoices } from '@console/shared-sdk';
+import { siteDashboardPath } from '../app/RemoteRoutes';
+import { useDashboardView } from '../pages/dashboard/dashboard-view';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';
 import { Footer } from './Footer';
@@ -35,6 +37,13 @@ function Transition({ type, children }: { type: ThemeSettings['routerTransition'
   }
 }
 
+/**
+ * Whether a route's path covers `pathname`: itself and the paths under it, except /dashboard (a site
+ * dashboard), which is only itself.
+ */
+const contains = (path: string, pathname: string) =>
+  pathname === path || (path !== siteDashboardPath && pathname.startsWith(`${path}/`));
+
 /** Paths where the site selector shows: the spec's site-scoped screens and remote routes flagged so. */
 function useIsSiteScoped(pathname: string) {
   const remotes = useRegistry((s) => s.remotes);
@@ -42,13 +51,9 @@ function useIsSiteScoped(pathname: string) {
     const remoteScoped = remotes.flatMap(
       (r) => r.metadata?.routes.filter((route) => route.siteScoped).map((route) => route.path) ?? [],
     );
-    return [...siteScopedPaths, ...remoteScoped].some(
-      (path) => pathname === path || pathname.startsWith(`${path}/`),
-    );
+    return [...siteScopedPaths, ...remoteScoped].some((path) => contains(path, pathname));
   }, [remotes, pathname]);
 }
-
-const contains = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * The name of the screen at a path, as the shell knows it without the screen's code: the title a remote
@@ -71,12 +76,16 @@ export function Layout() {
   const [mobileMenu, setMobileMenu] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const siteScoped = useIsSiteScoped(pathname);
+  // On a site dashboard the selector also offers "All sites", the overview the shell shows instead.
+  const onSiteDashboard = pathname === siteDashboardPath && siteScoped;
+  const dashboardAllSites = useDashboardView((s) => s.allSites);
+  const setDashboardAllSites = useDashboardView((s) => s.setAllSites);
   // A remote's screen is named after its route (or menu entry) unless it names itself (useDocumentTitle).
   useDocumentTitle(useScreenTitle(pathname), { fallback: true });
   // The stored site is checked against the user's sites before a site-scoped screen asks for its records,
   // so a site deleted since (here or elsewhere) gives way quietly instead of answering "Site not found".
   const siteChoices = useSiteChoices();
-  const checkingSite = siteScoped && siteChoices.status === 'loading';
+  const checkingSite = siteScoped && !onSiteDashboard && siteChoices.status === 'loading';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -88,6 +97,9 @@ export function Layout() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <NavBar
           showSiteSelector={siteScoped}
+          allSites={
+            onSiteDashboard ? { chosen: dashboardAllSites, onChange: setDashboardAllSites } : undefined
+          }
           onOpenMobileMenu={() => setMobileMenu(true)}
           onOpenSettings={() => setSettingsOpen(true)}
         />

@@ -2,18 +2,20 @@ import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@console/shared-sdk/m
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { SiteSelector } from '@console/shared-sdk';
+import { SiteSelector, type AllSitesChoice } from '@console/shared-sdk';
 import { themeSettings, useThemeSettings } from '../theme/settings';
 import { ActingOrganization } from './ActingOrganization';
 import { UserMenu } from './UserMenu';
 
 interface Props {
   showSiteSelector: boolean;
+  /** Offer "All sites" in the selector (on the dashboard). */
+  allSites?: AllSitesChoice;
   onOpenMobileMenu: () => void;
   onOpenSettings: () => void;
 }
 
-export function NavBar({ showSiteSelector, onOpenMobileMenu, onOpenSettings }: Props) {
+export function NavBar({ showSiteSelector, allSites, onOpenMobileMenu, onOpenSettings }: Props) {
   const type = useThemeSettings((s) => s.navbarType);
   const collapsed = useThemeSettings((s) => s.menuCollapsed);
   if (type === 'hidden') return null;
@@ -58,7 +60,7 @@ export function NavBar({ showSiteSelector, onOpenMobileMenu, onOpenSettings }: P
         </Tooltip>
         {showSiteSelector && (
           <Box sx={{ order: { xs: 1, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, minWidth: 0 }}>
-            <SiteSelector />
+            <SiteSelector allSites={allSites} />
           </Box>
         )}
         <Box sx={{ flex: 1 }} />

@@ -17,6 +17,8 @@ import { Link as RouterLink, useNavigate } from '@console/shared-sdk/router';
 import { Can, selectedSite, siteLabel, useDocumentTitle, useSession } from '@console/shared-sdk';
 import { useRequest } from '../use-request';
 import { sitesApi, type Site } from '@console/shared-sdk/sites';
+import { useSiteDashboard } from '../../app/RemoteRoutes';
+import { useDashboardView } from './dashboard-view';
 import { todaysHours } from './hours';
 
 /** Re-render every minute so "open now" follows the clock. */
@@ -31,6 +33,9 @@ function useMinuteClock() {
 
 function SiteCard({ site, now }: { site: Site; now: Date }) {
   const navigate = useNavigate();
+  // With a site dashboard, a card opens the site's dashboard; otherwise the site's record.
+  const siteDashboard = useSiteDashboard().remote !== null;
+  const setAllSites = useDashboardView((s) => s.setAllSites);
   const today = todaysHours(site.timing, site.timeZoneId, now);
   return (
     <Card sx={{ height: '100%' }}>
@@ -38,7 +43,8 @@ function SiteCard({ site, now }: { site: Site; now: Date }) {
         sx={{ height: '100%' }}
         onClick={() => {
           selectedSite.select(site);
-          navigate('/dashboard/sites');
+          if (siteDashboard) setAllSites(false);
+          else navigate('/dashboard/sites');
         }}
         aria-label={`${siteLabel(site)}: ${today.openNow ? 'open now' : 'closed now'}`}
       >

@@ -1,0 +1,431 @@
+import { useEffect, useId, useState } from 'react';
+import { slotNames, type Option, type SlotName } from '@console/shared-sdk';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@console/shared-sdk/mui';
+import { sitesApi, type TimeSlot } from '@console/shared-sdk/sites';
+import {
+  scheduleSchema,
+  type MasterTask,
+  type RepeatKind,
+  type ScheduleInput,
+} from '@console/shared-sdk/tasks';
+import {
+  FieldInput,
+  isDay,
+  issuesToErrors,
+  SitePicker,
+  todayIn,
+  useSiteTimeZone,
+  type CustomFieldProps,
+  type FieldErrors,
+} from '@console/shared-sdk/ui';
+import {
+  dateInWords,
+  ordinal,
+  scheduleSentence,
+  weekdayNames,
+  weekdaysFromMonday,
+} from './schedule-sentence';
+
+// The master task form's schedule: how often, from when until when, and when it is due, with the schedule
+// read back in words underneath as it is built. A custom field of the kit's FormDialog: its value is a
+// draft the form keeps, the contract's body is made from it on save, and the contract's messages (paths
+// weekdays, dayOfMonth, endDate, dueSlot…) come back to the control they are about.
+
+/**
+ * The schedule as the form holds it. Unlike the body it keeps every choice while another is shown (a time
+ * typed before switching to a slot is still there on switching back), and says whether the task is due in
+ * a slot or at a time even before either is chosen.
+ */
+export interface ScheduleDraft {
+  repeat: RepeatKind;
+  /** Site-local YYYY-MM-DD; '' while a typed date is not whole yet. */
+  startDate: string | null;
+  endDate: string | null;
+  /** 0 Sunday to 6 Saturday. */
+  weekdays: number[];
+  dayOfMonth: number | null;
+  due: 'slot' | 'time';
+  dueSlot: SlotName | null;
+  /** Site-local HH:mm. */
+  dueTime: string | null;
+}
+
+export const repeatLabels: Record<RepeatKind, string> = {
+  ONCE: 'Once',
+  DAILY: 'Every day',
+  WEEKLY: 'On chosen weekdays',
+  MONTHLY: 'On a day of the month',
+};
+
+/** The site's slots as a select names them (DOMAIN.md "Sites and time"). */
+export const slotLabels: Record<SlotName, string> = {
+  BEFORE_OPEN: 'Before opening',
+  OPEN: 'Opening (the first hour)',
+  MORNING: 'Morning',
+  LUNCH: 'Lunch',
+  AFTERNOON: 'Afternoon',
+  EVENING: 'Evening',
+  NIGHT: 'Night',
+  CLOSE: 'Closing (the last hour)',
+  AFTER_CLOSE: 'After closing',
+};
+
+const repeatOptions: Option[] = Object.entries(repeatLabels).map(([value, label]) => ({ value, label }));
+const slotOptions: Option[] = slotNames.map((slot) => ({ value: slot, label: slotLabels[slot] }));
+const dayOfMonthOptions: Option[] = Array.from({ length: 31 }, (_, index) => ({
+  value: String(index + 1),
+  label: ordinal(index + 1),
+}));
+
+/** A new task's schedule: every day from the site's today, due in a slot still to choose. */
+export const newScheduleDraft = (today: string): ScheduleDraft => ({
+  repeat: 'DAILY',
+  startDate: today,
+  endDate: null,
+  weekdays: [],
+  dayOfMonth: null,
+  due: 'slot',
+  dueSlot: null,
+  dueTime: null,
+});
+
+/** A saved task's schedule as the form edits it. */
+export const scheduleDraftOf = (schedule: MasterTask['schedule']): ScheduleDraft => ({
+  repeat: schedule.repeat,
+  startDate: schedule.startDate,
+  endDate: schedule.endDate,
+  weekdays: [...schedule.weekdays],
+  dayOfMonth: schedule.dayOfMonth,
+  due: schedule.dueSlot === null && schedule.dueTime !== null ? 'time' : 'slot',
+  dueSlot: schedule.dueSlot,
+  dueTime: schedule.dueTime,
+});
+
+/** The contract's schedule body: only what the chosen repeat and due kind use. */
+export function scheduleBody(draft: ScheduleDraft): ScheduleInput {
+  return {
+    repeat: draft.repeat,
+    startDate: draft.startDate ?? '',
+    endDate: draft.repeat === 'ONCE' ? null : draft.endDate,
+    weekdays: draft.repeat === 'WEEKLY' ? draft.weekdays : [],
+    dayOfMonth: draft.repeat === 'MONTHLY' ? draft.dayOfMonth : null,
+    dueSlot: draft.due === 'slot' ? draft.dueSlot : null,
+    dueTime: draft.due === 'time' ? draft.dueTime : null,
+  };
+}
+
+/**
+ * The contract's messages for a draft, by path inside the schedule. The schema checks the choices together
+ * (days, due) only once its dates are dates, so while the start date is missing they are checked against
+ * a stand-in date: one Save shows every message, not one after another.
+ */
+export function scheduleErrors(draft: ScheduleDraft): FieldErrors {
+  const body = scheduleBody(draft);
+  const result = scheduleSchema.safeParse(body);
+  if (result.success) return {};
+  const errors = issuesToErrors(result.error.issues);
+  // The contract speaks of YYYY-MM-DD, which is the wire's format and not what the date picker shows.
+  if (draft.startDate === null)
+    errors.startDate = draft.repeat === 'ONCE' ? 'Choose the date' : 'Choose a start date';
+  else if (draft.startDate === '') errors.startDate = 'Enter the whole date';
+  if (errors.endDate && draft.endDate === '') errors.endDate = 'Enter the whole date, or clear it';
+  if (errors.startDate) {
+    const rest = scheduleSchema.safeParse({ ...body, startDate: '1970-01-01' });
+    if (!rest.success) {
+      for (const [path, message] of Object.entries(issuesToErrors(rest.error.issues)))
+        errors[path] ??= message;
+    }
+  }
+  return errors;
+}
+
+type SlotsOfDay =
+  | { state: 'loading' }
+  | { state: 'unknown' }
+  | { state: 'closed' }
+  | { state: 'open'; slots: readonly TimeSlot[] };
+
+/**
+ * The site's slots on one local date (open-time-slot), so the builder can say when a slot falls that day,
+ * or that no task is made on it. Quiet: without the answer the builder still works, it just says less.
+ */
+function useSlotsOn(siteID: string | null, date: string | null): SlotsOfDay {
+  const key = siteID && date && isDay(date) ? `${siteID}|${date}` : null;
+  const [loaded, setLoaded] = useState<{ key: string; slots: SlotsOfDay } | null>(null);
+  useEffect(() => {
+    if (!key || !siteID || !date) return;
+    const controller = new AbortController();
+    sitesApi.openTimeSlots(siteID, date, { quiet: true, signal: controller.signal }).then(
+      (day) =>
+        setLoaded({
+          key,
+          slots: day.isOpen ? { state: 'open', slots: day.openTimeSlot } : { state: 'closed' },
+        }),
+      () => {
+        if (!controller.signal.aborted) setLoaded({ key, slots: { state: 'unknown' } });
+      },
+    );
+    return () => controller.abort();
+  }, [key, siteID, date]);
+  if (!key) return { state: 'unknown' };
+  return loaded?.key === key ? loaded.slots : { state: 'loading' };
+}
+
+/** What the slot select says under it about the chosen slot on the (start) date. */
+function slotHelp(draft: ScheduleDraft, slots: SlotsOfDay, today: string): string {
+  const general = 'Tasks due in a slot are made only on days the site is open.';
+  if (!draft.dueSlot || !draft.startDate || slots.state === 'loading' || slots.state === 'unknown')
+    return general;
+  const once = draft.repeat === 'ONCE';
+  const date = dateInWords(draft.startDate, { today }) ?? draft.startDate;
+  const day = once ? date : `${date}, the start date`;
+  const none = once ? 'the task would not be made' : 'no task that day';
+  if (slots.state === 'closed') return `The site is closed on ${day}: ${none}.`;
+  const slot = slots.slots.find((one) => one.value === draft.dueSlot);
+  return slot
+    ? `On ${day}: ${slot.fromTime}–${slot.toTime}.`
+    : `${slotLabels[draft.dueSlot]} falls outside the opening hours on ${day}: ${none}.`;
+}
+
+/** What is still missing before the schedule can be told in words. */
+function missingHint(draft: ScheduleDraft): string {
+  if (!draft.startDate || !isDay(draft.startDate))
+    return draft.repeat === 'ONCE' ? 'Choose the date.' : 'Choose a start date.';
+  if (draft.repeat === 'WEEKLY') return 'Choose the days it happens on.';
+  return 'Choose the day of the month.';
+}
+
+const asDraft = (value: unknown): ScheduleDraft =>
+  // The form gives back what the field set; anything else would be a mistake in the form's mapping.
+  value as ScheduleDraft;
+
+export type ScheduleBuilderProps = CustomFieldProps<ScheduleDraft> & {
+  /** The task's site: its zone reads the dates, its hours tell when a slot falls. */
+  siteID: string | null;
+  /** A saved task's schedule: say what a change does to the tasks already made. */
+  editing?: boolean;
+};
+
+/** The schedule field: repeat, dates, weekdays or day of the month, due slot or time, and the sentence. */
+export function ScheduleBuilder(props: ScheduleBuilderProps) {
+  const { id, errors, disabled } = props;
+  const draft = asDraft(props.value);
+  const timeZone = useSiteTimeZone();
+  const today = todayIn(timeZone);
+  const slots = useSlotsOn(props.siteID, draft.due === 'slot' ? draft.startDate : null);
+  const legendId = useId();
+  const context = { siteID: props.siteID, timeZone };
+  const set = (change: Partial<ScheduleDraft>) => props.onChange({ ...draft, ...change });
+  const common = { onBlur: props.onBlur, errors: {}, disabled, context };
+
+  const sentence = scheduleSentence(scheduleBody(draft), { today });
+  const dueError = errors.dueSlot ?? errors.dueTime;
+  // Messages for parts of the schedule no control shows (none today), so none is ever lost.
+  const shown = ['repeat', 'startDate', 'endDate', 'weekdays', 'dayOfMonth', 'dueSlot', 'dueTime'];
+  const elsewhere = Object.entries(errors)
+    .filter(([path]) => !shown.includes(path.split('.')[0] ?? ''))
+    .map(([, message]) => message);
+
+  return (
+    <FormControl
+      component="fieldset"
+      fullWidth
+      error={props.error !== undefined}
+      disabled={disabled}
+      aria-labelledby={legendId}
+    >
+      <FormLabel component="legend" id={legendId} required={props.required} sx={{ mb: 1.5 }}>
+        {props.label}
+      </FormLabel>
+      <Stack spacing={2}>
+        {props.editing && (
+          <Typography variant="body2" color="text.secondary">
+            A change applies from today on: tasks someone has already started or done stay as they are.
+          </Typography>
+        )}
+        {props.error && <FormHelperText sx={{ mx: 0 }}>{props.error}</FormHelperText>}
+        <FieldInput
+          {...common}
+          id={`${id}-repeat`}
+          field={{ kind: 'select', name: 'repeat', label: 'Repeats', required: true, options: repeatOptions }}
+          value={draft.repeat}
+          onChange={(next) => set({ repeat: next as RepeatKind })}
+          error={errors.repeat}
+        />
+        {draft.repeat === 'WEEKLY' && (
+          <WeekdayChoice
+            id={`${id}-weekdays`}
+            value={draft.weekdays}
+            onChange={(weekdays) => set({ weekdays })}
+            error={errors.weekdays ?? errorsIn(errors, 'weekdays')}
+            disabled={disabled}
+          />
+        )}
+        {draft.repeat === 'MONTHLY' && (
+          <FieldInput
+            {...common}
+            id={`${id}-dayOfMonth`}
+            field={{
+              kind: 'select',
+              name: 'dayOfMonth',
+              label: 'Day of the month',
+              required: true,
+              options: dayOfMonthOptions,
+              helperText:
+                draft.dayOfMonth !== null && draft.dayOfMonth >= 29
+                  ? `Months without a ${ordinal(draft.dayOfMonth)} use their last day.`
+                  : undefined,
+            }}
+            value={draft.dayOfMonth === null ? '' : String(draft.dayOfMonth)}
+            onChange={(next) => set({ dayOfMonth: next ? Number(next) : null })}
+            error={errors.dayOfMonth}
+          />
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <SitePicker
+            kind="date"
+            id={`${id}-startDate`}
+            label={draft.repeat === 'ONCE' ? 'Date' : 'Start date'}
+            required
+            value={draft.startDate}
+            onChange={(startDate) => set({ startDate })}
+            onBlur={props.onBlur}
+            error={errors.startDate}
+            disabled={disabled}
+          />
+          {draft.repeat !== 'ONCE' && (
+            <SitePicker
+              kind="date"
+              id={`${id}-endDate`}
+              label="End date"
+              value={draft.endDate}
+              minDate={draft.startDate && isDay(draft.startDate) ? draft.startDate : null}
+              onChange={(endDate) => set({ endDate })}
+              onBlur={props.onBlur}
+              error={errors.endDate}
+              helperText="Optional: the last day it happens."
+              disabled={disabled}
+            />
+          )}
+        </Stack>
+        <FormControl component="fieldset" disabled={disabled}>
+          <FormLabel component="legend">Due</FormLabel>
+          <RadioGroup
+            row
+            name={`${id}-due`}
+            value={draft.due}
+            onChange={(event) => set({ due: event.target.value === 'time' ? 'time' : 'slot' })}
+          >
+            <FormControlLabel value="slot" control={<Radio />} label="In a time slot" />
+            <FormControlLabel value="time" control={<Radio />} label="At a time" />
+          </RadioGroup>
+        </FormControl>
+        {draft.due === 'slot' ? (
+          <FieldInput
+            {...common}
+            id={`${id}-dueSlot`}
+            field={{
+              kind: 'select',
+              name: 'dueSlot',
+              label: 'Time slot',
+              required: true,
+              options: slotOptions,
+              helperText: slotHelp(draft, slots, today),
+            }}
+            value={draft.dueSlot ?? ''}
+            onChange={(next) => set({ dueSlot: next ? (next as SlotName) : null })}
+            error={dueError}
+          />
+        ) : (
+          <SitePicker
+            kind="time"
+            id={`${id}-dueTime`}
+            label="Due by"
+            required
+            value={draft.dueTime}
+            onChange={(dueTime) => set({ dueTime })}
+            onBlur={props.onBlur}
+            error={dueError}
+            helperText="The site's local time. 00:00 is the end of the day."
+            disabled={disabled}
+          />
+        )}
+        {elsewhere.length > 0 && <FormHelperText sx={{ mx: 0 }}>{elsewhere.join(' ')}</FormHelperText>}
+        <Paper variant="outlined" sx={{ px: 2, py: 1.5, bgcolor: 'action.hover' }}>
+          <Typography
+            role="status"
+            aria-label="The schedule in words"
+            variant="body1"
+            color={sentence ? 'text.primary' : 'text.secondary'}
+            sx={{ fontWeight: sentence ? 500 : undefined }}
+          >
+            {sentence ?? missingHint(draft)}
+          </Typography>
+        </Paper>
+      </Stack>
+    </FormControl>
+  );
+}
+
+/** The first message about one element of a list (`weekdays.0`), when the list itself has none. */
+const errorsIn = (errors: FieldErrors, name: string) =>
+  Object.entries(errors).find(([path]) => path.startsWith(`${name}.`))?.[1];
+
+/** Seven checkboxes, Monday first, each named by its whole day ("Mon" reads as Monday). */
+function WeekdayChoice(props: {
+  id: string;
+  value: readonly number[];
+  onChange: (weekdays: number[]) => void;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  const { id, value, error } = props;
+  const helperId = `${id}-helper-text`;
+  const toggle = (day: number, on: boolean) =>
+    props.onChange(weekdaysFromMonday.filter((one) => (one === day ? on : value.includes(one))));
+  return (
+    <FormControl
+      component="fieldset"
+      error={error !== undefined}
+      disabled={props.disabled}
+      aria-invalid={error !== undefined || undefined}
+      aria-describedby={error ? helperId : undefined}
+    >
+      <FormLabel component="legend" required>
+        On these days
+      </FormLabel>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 0.5 }}>
+        {weekdaysFromMonday.map((day) => {
+          const name = weekdayNames[day];
+          return (
+            <FormControlLabel
+              key={day}
+              label={name.slice(0, 3)}
+              sx={{ mr: 1 }}
+              control={
+                <Checkbox
+                  id={`${id}-${day}`}
+                  checked={value.includes(day)}
+                  onChange={(event) => toggle(day, event.target.checked)}
+                  slotProps={{ input: { 'aria-label': name } }}
+                />
+              }
+            />
+          );
+        })}
+      </Stack>
+      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
+    </FormControl>
+  );
+}

@@ -1,0 +1,438 @@
+import { useEffect } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { defineRulesFor, notifyStore, selectedSite, session, type Role } from '@console/shared-sdk';
+import { MemoryRouter, useLocation } from '@console/shared-sdk/router';
+import type { DashboardDay, SiteDashboard } from '@console/shared-sdk/tasks';
+import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import { SiteDashboardScreen } from './site-dashboard';
+import { hoursLabel, taskListLink, weekOf } from './site-dashboard-model';
+
+jest.setTimeout(30_000);
+
+const ids = {
+  me: '0190a000-0000-7000-8000-000000000001',
+  org: '0190a000-0000-7000-8000-0000000000b1',
+  brighton: '0190a000-0000-7000-8000-0000000000c1',
+  auckland: '0190a000-0000-7000-8000-0000000000c2',
+};
+
+function signInAs(role: Role, siteIds: string[] = []) {
+  session.signIn({
+    accessToken: 'access',
+    refreshToken: 'refresh',
+    userData: {
+      userID: ids.me,
+      firstName: 'Marcus',
+      lastName: 'Reid',
+      email: 'marcus@example.com',
+      role,
+      orgId: ids.org,
+      siteIds,
+      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
+      accessToken: 'access',
+    },
+  });
+}
+
+const sites = {
+  brighton: { _id: ids.brighton, name: 'The Harbour Kitchen', city: 'Brighton', zone: 'Europe/London' },
+  auckland: {
+    _id: ids.auckland,
+    name: 'Harbour Kitchen Ponsonby',
+    city: 'Auckland',
+    zone: 'Pacific/Auckland',
+  },
+};
+
+function chooseSite(site: (typeof sites)[keyof typeof sites]) {
+  act(() =>
+    selectedSite.select({
+      _id: site._id,
+      name: site.name,
+      location: { country: 'GB', county: null, region: null, city: site.city },
+      timeZoneId: site.zone,
+    }),
+  );
+}
+
+/** Monday closed, Friday and Saturday until 01:30 the next morning, other days 09:00 to 17:00. */
+function hoursOf(date: string): Pick<DashboardDay, 'isOpen' | 'openTime' | 'closeTime'> {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  if (weekday === 1) return { isOpen: false, openTime: null, closeTime: null };
+  if (weekday === 5 || weekday === 6) return { isOpen: true, openTime: '18:00', closeTime: '01:30' };
+  return { isOpen: true, openTime: '09:00', closeTime: '17:00' };
+}
+
+const addDay = (date: string, count: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+
+type Counts = Pick<DashboardDay, 'onTime' | 'late' | 'incomplete' | 'upcoming'>;
+const noCounts: Counts = { onTime: 0, late: 0, incomplete: 0, upcoming: 0 };
+
+/** The API's answer for the asked range; `countsOn` gives each date's tasks (none by default). */
+function dashboardAnswer(
+  query: URLSearchParams,
+  countsOn: (date: string, index: number) => Counts = () => noCounts,
+): SiteDashboard {
+  const startDate = query.get('startDate')!;
+  const endDate = query.get('endDate')!;
+  const days: DashboardDay[] = [];
+  for (let date = startDate, index = 0; date <= endDate; date = addDay(date, 1), index += 1) {
+    const counts = countsOn(date, index);
+    const due = counts.onTime + counts.late + counts.incomplete + counts.upcoming;
+    days.push({ date, ...hoursOf(date), due, ...counts });
+  }
+  const sum = (field: keyof Counts) => days.reduce((total, day) => total + day[field], 0);
+  return {
+    timeZoneId: 'Europe/London',
+    startDate,
+    endDate,
+    buckets: {
+      UPCOMING: sum('upcoming'),
+      ON_TIME: sum('onTime'),
+      LATE: sum('late'),
+      INCOMPLETE: sum('incomplete'),
+    },
+    days,
+  };
+}
+
+/** A busy week: the first three days settled, today (index 3) part done, the rest ahead. */
+const busyWeek = (_date: string, index: number): Counts => {
+  if (index < 3)
+    return { onTime: 5, late: index === 1 ? 2 : 0, incomplete: index === 2 ? 1 : 0, upcoming: 0 };
+  if (index === 3) return { onTime: 2, late: 0, incomplete: 0, upcoming: 4 };
+  return { ...noCounts, upcoming: 6 };
+};
+
+const dashboardCalls = (sent: Sent[]) => sent.filter((s) => s.path === 'task-dashboard/site');
+const askedRange = (sent: Sent) => ({
+  siteID: sent.query.get('siteID'),
+  startDate: sent.query.get('startDate'),
+  endDate: sent.query.get('endDate'),
+});
+
+function dashboardApi(countsOn?: (date: string, index: number) => Counts) {
+  return fakeApi((sent) =>
+    sent.path === 'task-dashboard/site'
+      ? ok(dashboardAnswer(sent.query, countsOn))
+      : fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' }),
+  );
+}
+
+/** Where the router is: the week the screen put in the address. */
+const shown: { search: string | null } = { search: null };
+function LocationProbe() {
+  const { search } = useLocation();
+  useEffect(() => {
+    shown.search = search;
+  }, [search]);
+  return null;
+}
+
+function renderDashboard(url = '/dashboard') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <SiteDashboardScreen />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+/** Only the clock is faked: the fake API's promises and Testing Library's waiting run as usual. */
+function setNow(iso: string) {
+  jest.useFakeTimers({ now: new Date(iso), doNotFake: [...fakeableExceptDate] });
+}
+const fakeableExceptDate = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+beforeEach(() => {
+  resetBrowserState();
+  signInAs('ORGANIZATION_ADMIN');
+  chooseSite(sites.brighton);
+  // Thursday 2 April 2026, 10:00 in London (BST).
+  setNow('2026-04-02T09:00:00Z');
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('the site dashboard', () => {
+  test('shows the four metrics with their counts, each leading to those tasks in the task list', async () => {
+    const api = dashboardApi(busyWeek);
+    renderDashboard();
+
+    expect(screen.getByRole('status', { name: 'Loading the site dashboard' })).toBeInTheDocument();
+    const onTime = await screen.findByRole('link', { name: 'Completed on time: 17' });
+    expect(screen.getByRole('heading', { level: 1, name: 'The Harbour Kitchen (Brighton)' })).toBeVisible();
+    expect(screen.getByText(/30 Mar – 5 Apr 2026/)).toBeInTheDocument();
+    expect(askedRange(dashboardCalls(api.sent)[0]!)).toEqual({
+      siteID: ids.brighton,
+      startDate: '2026-03-30',
+      endDate: '2026-04-05',
+    });
+
+    // Each metric opens the list on the first day of the week that has such tasks.
+    expect(onTime).toHaveAttribute('href', '/dashboard/task?taskListDate=2026-03-30&status=ON_TIME');
+    expect(screen.getByRole('link', { name: 'Completed overdue: 2' })).toHaveAttribute(
+      'href',
+      '/dashboard/task?taskListDate=2026-03-31&status=LATE',
+    );
+    expect(screen.getByRole('link', { name: 'Incomplete / overdue: 1' })).toHaveAttribute(
+      'href',
+      '/dashboard/task?taskListDate=2026-04-01&status=INCOMPLETE',
+    );
+    const upcoming = screen.getByRole('link', { name: 'Upcoming / in progress: 22' });
+    expect(upcoming).toHaveAttribute('href', '/dashboard/task?taskListDate=2026-04-02&status=UPCOMING');
+    // What each number means is said, not only coloured.
+    expect(upcoming).toHaveAccessibleDescription('Still to do and not yet due.');
+    expect(screen.getByRole('link', { name: 'Completed on time: 17' })).toHaveAccessibleDescription(
+      'Done by the time it was due.',
+    );
+  });
+
+  test('the weekly schedule shows each day: hours, closed days, a close after midnight, its tasks, today', async () => {
+    dashboardApi(busyWeek);
+    renderDashboard();
+    const schedule = await screen.findByRole('region', { name: 'Weekly schedule' });
+    const days = within(schedule).getAllByRole('link');
+    expect(days).toHaveLength(7);
+
+    const monday = days[0]!;
+    // dayLabel's words ("Mon, 30 Mar 2026"; older ICU leaves out the comma).
+    expect(monday).toHaveAccessibleName(
+      /^Mon,? 30 Mar 2026: closed\. 5 tasks: 5 on time, 0 late, 0 incomplete, 0 upcoming\.$/,
+    );
+    expect(within(monday).getByText('Closed')).toBeVisible();
+    expect(monday).toHaveAttribute('href', '/dashboard/task?taskListDate=2026-03-30');
+
+    const tuesday = days[1]!;
+    expect(within(tuesday).getByText('09:00–17:00')).toBeVisible();
+    expect(
+      within(tuesday).getByRole('img', { name: '7 tasks: 5 on time, 2 late, 0 incomplete, 0 upcoming' }),
+    ).toBeInTheDocument();
+    expect(within(tuesday).getByText('2 late')).toBeVisible();
+
+    const today = days[3]!;
+    expect(today).toHaveAttribute('aria-current', 'date');
+    expect(within(today).getByText('Today')).toBeVisible();
+    expect(days.filter((day) => day.getAttribute('aria-current') === 'date')).toHaveLength(1);
+
+    const friday = days[4]!;
+    expect(within(friday).getByText('18:00–01:30 (next day)')).toBeVisible();
+    expect(friday).toHaveAccessibleName(
+      /^Fri,? 3 Apr 2026: open 18:00–01:30 \(next day\)\. 6 tasks: 0 on time, 0 late, 0 incomplete, 6 upcoming\.$/,
+    );
+  });
+
+  test("the week buttons ask for the site's weeks in its own zone, ahead of UTC", async () => {
+    // 23:30 on Sunday 29 March in UTC is already 12:30 on Monday 30 March in Auckland (NZDT).
+    setNow('2026-03-29T23:30:00Z');
+    chooseSite(sites.auckland);
+    const api = dashboardApi(busyWeek);
+    const user = userEvent.setup();
+    renderDashboard();
+
+    await screen.findByRole('link', { name: 'Completed on time: 17' });
+    expect(askedRange(dashboardCalls(api.sent).at(-1)!)).toEqual({
+      siteID: ids.auckland,
+      startDate: '2026-03-30',
+      endDate: '2026-04-05',
+    });
+    expect(screen.getByText('30 Mar – 5 Apr 2026 · times in Pacific/Auckland')).toBeInTheDocument();
+    const schedule = screen.getByRole('region', { name: 'Weekly schedule' });
+    expect(within(schedule).getAllByRole('link')[0]).toHaveAttribute('aria-current', 'date');
+    expect(screen.getByRole('button', { name: 'This week' })).toBeDisabled();
+
+    // Across New Zealand's change back to standard time (5 April) the days stay calendar days.
+    await user.click(screen.getByRole('button', { name: 'Next week, 6 – 12 Apr 2026' }));
+    await screen.findByText('6 – 12 Apr 2026 · times in Pacific/Auckland');
+    await waitFor(() =>
+      expect(askedRange(dashboardCalls(api.sent).at(-1)!)).toMatchObject({
+        startDate: '2026-04-06',
+        endDate: '2026-04-12',
+      }),
+    );
+    expect(shown.search).toBe('?week=2026-04-06');
+    await screen.findByRole('link', { name: /^Mon,? 6 Apr 2026: closed/ });
+    expect(screen.queryByText('Today')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    await screen.findByText('30 Mar – 5 Apr 2026 · times in Pacific/Auckland');
+    expect(shown.search).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Previous week, 23 – 29 Mar 2026' }));
+    await waitFor(() =>
+      expect(askedRange(dashboardCalls(api.sent).at(-1)!)).toMatchObject({
+        startDate: '2026-03-23',
+        endDate: '2026-03-29',
+      }),
+    );
+    expect(shown.search).toBe('?week=2026-03-23');
+  });
+
+  test('a week in the address is shown as it is, from any of its dates', async () => {
+    const api = dashboardApi(busyWeek);
+    renderDashboard('/dashboard?week=2026-02-18');
+    await screen.findByRole('link', { name: 'Completed on time: 17' });
+    expect(askedRange(dashboardCalls(api.sent)[0]!)).toMatchObject({
+      startDate: '2026-02-16',
+      endDate: '2026-02-22',
+    });
+    expect(screen.getByRole('button', { name: 'This week' })).toBeEnabled();
+  });
+
+  test('choosing another site loads its dashboard', async () => {
+    const api = dashboardApi(busyWeek);
+    renderDashboard();
+    await screen.findByRole('link', { name: 'Completed on time: 17' });
+    expect(dashboardCalls(api.sent)).toHaveLength(1);
+
+    chooseSite(sites.auckland);
+    await screen.findByRole('heading', { level: 1, name: 'Harbour Kitchen Ponsonby (Auckland)' });
+    await waitFor(() => expect(dashboardCalls(api.sent)).toHaveLength(2));
+    // Thursday 2 April 22:00 in Auckland: the same week there.
+    expect(askedRange(dashboardCalls(api.sent)[1]!)).toEqual({
+      siteID: ids.auckland,
+      startDate: '2026-03-30',
+      endDate: '2026-04-05',
+    });
+    await screen.findByRole('link', { name: 'Completed on time: 17' });
+  });
+
+  test('a week without tasks says what to do, with the ways to add some', async () => {
+    dashboardApi();
+    renderDashboard();
+    expect(
+      await screen.findByText(
+        'No tasks scheduled this week. Add a task or import a checklist from the library.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add a task' })).toHaveAttribute('href', '/dashboard/task');
+    expect(screen.getByRole('link', { name: 'Import from the library' })).toHaveAttribute(
+      'href',
+      '/dashboard/templates',
+    );
+    expect(screen.queryByRole('link', { name: /Completed on time/ })).not.toBeInTheDocument();
+    // The hours are still worth seeing.
+    expect(within(screen.getByRole('region', { name: 'Weekly schedule' })).getAllByRole('link')).toHaveLength(
+      7,
+    );
+  });
+
+  test('a failed load leaves the pop-up to the HTTP layer and offers Retry', async () => {
+    let failing = true;
+    const api = fakeApi((sent) =>
+      failing
+        ? fail(500, { message: 'The database is not answering', error: 'INTERNAL' })
+        : ok(dashboardAnswer(sent.query, busyWeek)),
+    );
+    const user = userEvent.setup();
+    renderDashboard();
+    expect(await screen.findByText('The site dashboard could not be loaded.')).toBeVisible();
+    expect(notifyStore.getState().error?.title).toBe('The database is not answering');
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('link', { name: 'Completed on time: 17' });
+    expect(dashboardCalls(api.sent)).toHaveLength(2);
+    expect(screen.queryByText('The site dashboard could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  test('asks again every minute without a flash of loading, and a failed refresh keeps the numbers quietly', async () => {
+    jest.useFakeTimers({
+      now: new Date('2026-04-02T09:00:00Z'),
+      doNotFake: fakeableExceptDate.filter((name) => name !== 'setInterval' && name !== 'clearInterval'),
+    });
+    let refreshed = 0;
+    let failing = false;
+    const api = fakeApi((sent) => {
+      if (failing) return fail(503, { message: 'Unavailable', error: 'UNAVAILABLE' });
+      return ok(
+        dashboardAnswer(sent.query, (date, index) => ({ ...busyWeek(date, index), onTime: 1 + refreshed })),
+      );
+    });
+    renderDashboard();
+    await screen.findByRole('link', { name: 'Completed on time: 7' });
+
+    refreshed = 1;
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.queryByRole('status', { name: 'Loading the site dashboard' })).not.toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Completed on time: 14' });
+
+    failing = true;
+    act(() => jest.advanceTimersByTime(60_000));
+    // A failure changes nothing on the page, so there is nothing to wait for but the answer's round trip
+    // (waitFor polls with setInterval, which this test fakes).
+    await act(() => new Promise((done) => setTimeout(done, 300)));
+    expect(dashboardCalls(api.sent)).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Completed on time: 14' })).toBeInTheDocument();
+    expect(notifyStore.getState().error).toBeNull();
+  });
+
+  test('without a selected site it asks for one', () => {
+    act(() => selectedSite.select(null));
+    const api = dashboardApi();
+    renderDashboard();
+    expect(screen.getByText('Choose a site to see its dashboard.')).toBeVisible();
+    expect(api.sent).toHaveLength(0);
+  });
+});
+
+describe('the dashboard model', () => {
+  test('weeks run Monday to Sunday, across a year end', () => {
+    expect(weekOf('2026-04-02')).toEqual({ startDate: '2026-03-30', endDate: '2026-04-05' });
+    expect(weekOf('2026-03-30')).toEqual({ startDate: '2026-03-30', endDate: '2026-04-05' });
+    expect(weekOf('2026-04-05')).toEqual({ startDate: '2026-03-30', endDate: '2026-04-05' });
+    expect(weekOf('2027-01-01')).toEqual({ startDate: '2026-12-28', endDate: '2027-01-03' });
+  });
+
+  test("opening hours read as the site keeps them: a closing after midnight is the next morning's", () => {
+    expect(hoursLabel({ isOpen: true, openTime: '09:00', closeTime: '17:00' })).toBe('09:00–17:00');
+    expect(hoursLabel({ isOpen: true, openTime: '18:00', closeTime: '02:00' })).toBe(
+      '18:00–02:00 (next day)',
+    );
+    expect(hoursLabel({ isOpen: true, openTime: '12:00', closeTime: '00:00' })).toBe('12:00–midnight');
+    expect(hoursLabel({ isOpen: true, openTime: '06:00', closeTime: '06:00' })).toBe('Open 24 hours');
+    expect(hoursLabel({ isOpen: false, openTime: null, closeTime: null })).toBe('Closed');
+  });
+
+  test('a metric of one day opens that day; of a range, its first day with such tasks, else its first day', () => {
+    const day = (date: string, late: number): DashboardDay => ({
+      date,
+      ...hoursOf(date),
+      due: late,
+      onTime: 0,
+      late,
+      incomplete: 0,
+      upcoming: 0,
+    });
+    expect(taskListLink('LATE', { startDate: '2026-04-02', endDate: '2026-04-02' })).toBe(
+      '/dashboard/task?taskListDate=2026-04-02&status=LATE',
+    );
+    const range = { startDate: '2026-03-30', endDate: '2026-04-01' };
+    const days = [day('2026-03-30', 0), day('2026-03-31', 3), day('2026-04-01', 1)];
+    expect(taskListLink('LATE', { ...range, days })).toBe(
+      '/dashboard/task?taskListDate=2026-03-31&status=LATE',
+    );
+    expect(taskListLink('INCOMPLETE', { ...range, days })).toBe(
+      '/dashboard/task?taskListDate=2026-03-30&status=INCOMPLETE',
+    );
+  });
+});

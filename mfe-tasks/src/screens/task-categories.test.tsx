@@ -1,0 +1,365 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import {
+  defineRulesFor,
+  notifyStore,
+  selectedSite,
+  session,
+  SiteScopeProvider,
+  type Role,
+} from '@console/shared-sdk';
+import { MemoryRouter } from '@console/shared-sdk/router';
+import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import type { TaskCategory } from '@console/shared-sdk/tasks';
+import { TaskCategoriesScreen } from './task-categories';
+
+// Forms filled in on a shared, busy machine: the default 5 s per test is too tight.
+jest.setTimeout(90_000);
+
+/** As the console shows the screen: on a route that remote.json marks site-scoped. */
+function OnSiteRoute({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter initialEntries={['/dashboard/taskcategory']}>
+      <SiteScopeProvider siteScoped>{children}</SiteScopeProvider>
+    </MemoryRouter>
+  );
+}
+
+const ids = {
+  me: '0190a000-0000-7000-8000-000000000001',
+  org: '0190a000-0000-7000-8000-0000000000b1',
+  brighton: '0190a000-0000-7000-8000-0000000000c1',
+  manchester: '0190a000-0000-7000-8000-0000000000c2',
+  opening: '0190a000-0000-7000-8000-0000000000a1',
+  brightonOpening: '0190a000-0000-7000-8000-0000000000d1',
+  brightonClosing: '0190a000-0000-7000-8000-0000000000d2',
+  manchesterOpening: '0190a000-0000-7000-8000-0000000000d3',
+};
+const stamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-03T10:00:00.000Z' };
+const page = (list: unknown[]) => ({ list, records: list.length, page: 1, limit: 10 });
+
+const site = (id: string, name: string) => ({
+  _id: id,
+  name,
+  location: { country: 'GB', county: null, region: null, city: name },
+  timeZoneId: 'Europe/London',
+});
+const task = (id: string, name: string, siteID: string) => ({
+  _id: id,
+  value: id,
+  label: name,
+  name,
+  siteID,
+});
+const tasksBySite: Record<string, ReturnType<typeof task>[]> = {
+  [ids.brighton]: [
+    task(ids.brightonClosing, 'Closing checks', ids.brighton),
+    task(ids.brightonOpening, 'Opening checks', ids.brighton),
+  ],
+  [ids.manchester]: [task(ids.manchesterOpening, 'Opening checks', ids.manchester)],
+};
+
+function category(overrides: Partial<TaskCategory> = {}): TaskCategory {
+  return {
+    _id: ids.opening,
+    orgId: ids.org,
+    name: 'Opening',
+    description: '',
+    siteID: [ids.brighton],
+    sites: [{ _id: ids.brighton, name: 'Brighton' }],
+    masterTaskID: [ids.brightonOpening],
+    masterTasks: [{ _id: ids.brightonOpening, name: 'Opening checks', siteID: ids.brighton }],
+    ...stamps,
+    ...overrides,
+  };
+}
+
+function signInAs(role: Role, siteIds: string[] = []) {
+  session.signIn({
+    accessToken: 'access',
+    refreshToken: 'refresh',
+    userData: {
+      userID: ids.me,
+      firstName: 'Marcus',
+      lastName: 'Reid',
+      email: 'marcus@example.com',
+      role,
+      orgId: ids.org,
+      siteIds,
+      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
+      accessToken: 'access',
+    },
+  });
+}
+
+/**
+ * The calls of the categories screen; `mySites` are the sites the user may list (a site admin's own), and
+ * another site's master tasks answer 403 as the API does. `extra` answers first.
+ */
+function categoriesApi(
+  rows: TaskCategory[],
+  options: { mySites?: string[]; extra?: (sent: Sent) => Response | undefined } = {},
+) {
+  const mine = options.mySites ?? [ids.brighton, ids.manchester];
+  const names: Record<string, string> = { [ids.brighton]: 'Brighton', [ids.manchester]: 'Manchester' };
+  return fakeApi((sent) => {
+    const special = options.extra?.(sent);
+    if (special) return special;
+    switch (sent.path) {
+      case 'task-category/web-app-list':
+        return ok(page(rows));
+      case 'site-panel/simple-list':
+        return ok(mine.map((id) => site(id, names[id] ?? id)));
+      case 'master-task/simple-list': {
+        const siteID = sent.query.get('siteID') ?? '';
+        return mine.includes(siteID)
+          ? ok(tasksBySite[siteID] ?? [])
+          : fail(403, { message: 'You cannot see this site', error: 'FORBIDDEN' });
+      }
+      default:
+        return fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' });
+    }
+  });
+}
+
+const writes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+
+beforeEach(() => {
+  resetBrowserState();
+  signInAs('ORGANIZATION_ADMIN');
+  act(() => selectedSite.select(site(ids.brighton, 'Brighton')));
+});
+
+async function choose(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  field: string,
+  option: string,
+) {
+  await user.click(within(dialog).getByRole('combobox', { name: field }));
+  await user.click(await screen.findByRole('option', { name: option }));
+  await user.keyboard('{Escape}');
+}
+
+async function openAdd() {
+  const user = userEvent.setup();
+  render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+  await screen.findByText('Opening');
+  await user.click(screen.getByRole('button', { name: 'Add task category' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add task category' });
+  await within(dialog).findByLabelText(/^Category name/);
+  return { user, dialog };
+}
+
+describe('the task categories list', () => {
+  test("lists the selected site's categories with their sites and number of tasks", async () => {
+    const api = categoriesApi([
+      category({
+        siteID: [ids.brighton, ids.manchester],
+        sites: [
+          { _id: ids.brighton, name: 'Brighton' },
+          { _id: ids.manchester, name: 'Manchester' },
+        ],
+      }),
+    ]);
+    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    const row = (await screen.findByText('Opening')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Brighton, Manchester')).toBeInTheDocument();
+    expect(within(row).getByText('1 task')).toBeInTheDocument();
+    const asked = api.to('task-category/web-app-list')[0]!.query;
+    expect(asked.get('siteID')).toBe(ids.brighton);
+    expect(asked.get('sort')).toBe('name');
+  });
+
+  test('another site selected lists that site’s categories', async () => {
+    const api = categoriesApi([category()]);
+    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    await screen.findByText('Opening');
+    act(() => selectedSite.select(site(ids.manchester, 'Manchester')));
+    await waitFor(() =>
+      expect(api.to('task-category/web-app-list').at(-1)!.query.get('siteID')).toBe(ids.manchester),
+    );
+  });
+
+  test('the detail names its tasks with their sites when it applies on several', async () => {
+    const both = category({
+      siteID: [ids.brighton, ids.manchester],
+      sites: [
+        { _id: ids.brighton, name: 'Brighton' },
+        { _id: ids.manchester, name: 'Manchester' },
+      ],
+      masterTaskID: [ids.brightonOpening, ids.manchesterOpening],
+      masterTasks: [
+        { _id: ids.brightonOpening, name: 'Opening checks', siteID: ids.brighton },
+        { _id: ids.manchesterOpening, name: 'Opening checks', siteID: ids.manchester },
+      ],
+    });
+    categoriesApi([both], {
+      extra: (sent) => (sent.path === `task-category/find-one/${ids.opening}` ? ok(both) : undefined),
+    });
+    const user = userEvent.setup();
+    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    await screen.findByText('Opening');
+    await user.click(screen.getByRole('button', { name: 'View Opening' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opening' });
+    expect(
+      await within(dialog).findByText('Opening checks (Brighton), Opening checks (Manchester)'),
+    ).toBeInTheDocument();
+  });
+
+  test('with none it says what to do', async () => {
+    categoriesApi([]);
+    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    expect(
+      await screen.findByText(
+        'No task categories on this site yet. Add one to group tasks, such as Opening, Closing or Cleaning.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('a site admin may add and edit categories but is offered no delete', async () => {
+    signInAs('SITE_ADMIN', [ids.brighton]);
+    categoriesApi([category()], { mySites: [ids.brighton] });
+    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    await screen.findByText('Opening');
+    expect(screen.getAllByRole('button', { name: 'Add task category' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Edit Opening' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Opening' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the task category form', () => {
+  test('sends the chosen sites and, among their tasks, the chosen ones as siteID and masterTaskID lists', async () => {
+    const api = categoriesApi([category()], {
+      extra: (sent) =>
+        sent.method === 'POST' ? ok(category({ name: 'Closing' }), 'Task category created') : undefined,
+    });
+    const { user, dialog } = await openAdd();
+    // Starts on the selected site, offering its tasks.
+    expect(within(dialog).getByRole('combobox', { name: 'Sites' })).toHaveTextContent('Brighton');
+    await user.type(within(dialog).getByLabelText(/^Category name/), 'Closing');
+    await choose(user, dialog, 'Sites', 'Manchester');
+    // Two sites: tasks are told apart by their site.
+    await choose(user, dialog, 'Tasks', 'Closing checks (Brighton)');
+    await choose(user, dialog, 'Tasks', 'Opening checks (Manchester)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(writes(api.sent)).toHaveLength(1));
+    const sent = writes(api.sent)[0]!;
+    expect(sent.path).toBe('task-category/create-new-one');
+    expect(JSON.parse(sent.body)).toEqual({
+      name: 'Closing',
+      description: '',
+      siteID: [ids.brighton, ids.manchester],
+      masterTaskID: [ids.brightonClosing, ids.manchesterOpening],
+    });
+    const asked = api.to('master-task/simple-list').map((s) => s.query.get('siteID'));
+    expect(asked).toEqual(expect.arrayContaining([ids.brighton, ids.manchester]));
+  });
+
+  test('taking a site away takes its tasks out of the category', async () => {
+    const api = categoriesApi([category()], {
+      extra: (sent) => (sent.method === 'POST' ? ok(category()) : undefined),
+    });
+    const { user, dialog } = await openAdd();
+    await user.type(within(dialog).getByLabelText(/^Category name/), 'Closing');
+    await choose(user, dialog, 'Sites', 'Manchester');
+    await choose(user, dialog, 'Tasks', 'Closing checks (Brighton)');
+    await choose(user, dialog, 'Tasks', 'Opening checks (Manchester)');
+    await choose(user, dialog, 'Sites', 'Manchester');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Tasks' })).toHaveTextContent(/^Closing checks$/),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(writes(api.sent)).toHaveLength(1));
+    expect(JSON.parse(writes(api.sent)[0]!.body)).toMatchObject({
+      siteID: [ids.brighton],
+      masterTaskID: [ids.brightonClosing],
+    });
+  });
+
+  test('a category needs a site; with none, tasks wait for one and nothing is sent', async () => {
+    const api = categoriesApi([category()]);
+    const { user, dialog } = await openAdd();
+    await user.type(within(dialog).getByLabelText(/^Category name/), 'Closing');
+    await choose(user, dialog, 'Sites', 'Brighton');
+    expect(
+      within(dialog).getByText('Choose the sites first: a task belongs to one site'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose at least one site')).toBeInTheDocument();
+    expect(writes(api.sent)).toHaveLength(0);
+  });
+
+  test("the server's refusal of a task shows at the Tasks field", async () => {
+    categoriesApi([category()], {
+      extra: (sent) =>
+        sent.method === 'POST'
+          ? fail(400, {
+              message: 'masterTaskID: "Opening checks" is not on one of the category\'s sites',
+              error: 'VALIDATION_ERROR',
+              details: {
+                fieldErrors: { masterTaskID: ['"Opening checks" is not on one of the category\'s sites'] },
+              },
+            })
+          : undefined,
+    });
+    const { user, dialog } = await openAdd();
+    await user.type(within(dialog).getByLabelText(/^Category name/), 'Closing');
+    await choose(user, dialog, 'Tasks', 'Opening checks');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('"Opening checks" is not on one of the category\'s sites'),
+    ).toBeInTheDocument();
+    expect(notifyStore.getState().error).toBeNull();
+  });
+
+  test('a site admin editing a category that also applies elsewhere sees that site and its task by name, and keeps them', async () => {
+    signInAs('SITE_ADMIN', [ids.brighton]);
+    const both = category({
+      siteID: [ids.brighton, ids.manchester],
+      sites: [
+        { _id: ids.brighton, name: 'Brighton' },
+        { _id: ids.manchester, name: 'Manchester' },
+      ],
+      masterTaskID: [ids.brightonOpening, ids.manchesterOpening],
+      masterTasks: [
+        { _id: ids.brightonOpening, name: 'Opening checks', siteID: ids.brighton },
+        { _id: ids.manchesterOpening, name: 'Opening checks', siteID: ids.manchester },
+      ],
+    });
+    const api = categoriesApi([both], {
+      mySites: [ids.brighton],
+      extra: (sent) => (sent.method === 'PUT' ? ok(both, 'Task category updated') : undefined),
+    });
+    const user = userEvent.setup();
+    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    await screen.findByText('Opening');
+    await user.click(screen.getByRole('button', { name: 'Edit Opening' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit task category' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Sites' })).toHaveTextContent(
+        'Brighton, Manchester',
+      ),
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Tasks' })).toHaveTextContent(
+        'Opening checks (Brighton), Opening checks (Manchester)',
+      ),
+    );
+    // Manchester's tasks are not the site admin's to list: no pop-up about it.
+    expect(notifyStore.getState().error).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(writes(api.sent)).toHaveLength(1));
+    expect(JSON.parse(writes(api.sent)[0]!.body)).toEqual({
+      _id: ids.opening,
+      name: 'Opening',
+      description: '',
+      siteID: [ids.brighton, ids.manchester],
+      masterTaskID: [ids.brightonOpening, ids.manchesterOpening],
+    });
+  });
+});

@@ -1,0 +1,301 @@
+import { useEffect, useMemo, useState } from 'react';
+import { siteOptionsApi, useSelectedSite, type Option } from '@console/shared-sdk';
+import {
+  masterTaskApi,
+  taskCategoryApi,
+  taskCategoryInputSchema,
+  taskCategorySortColumns,
+  taskCategoryUpdateSchema,
+  type MasterTaskOption,
+  type TaskCategory,
+} from '@console/shared-sdk/tasks';
+import { defineResource, FieldInput, ResourceScreen, type CustomFieldProps } from '@console/shared-sdk/ui';
+
+// Task categories: an organisation's groups of master tasks (Opening, Closing, Cleaning), each applying
+// on some of its sites. The list shows the categories of the selected site; the form chooses the sites
+// and, among those sites' tasks, the category's own. The API keeps a site admin's hands off the sites it
+// does not administer: such sites (and their tasks) already on a category stay whatever the form sends.
+
+interface NamedSite {
+  _id: string;
+  name: string;
+}
+
+type KnownTask = TaskCategory['masterTasks'][number];
+
+interface TaskCategoryForm {
+  name: string;
+  description: string;
+  siteID: string[];
+  masterTaskID: string[];
+  /** The record's own sites and tasks, named (not sent): some may be ones the user cannot list. */
+  knownSites: NamedSite[];
+  knownTasks: KnownTask[];
+}
+
+const noContext = { siteID: null, timeZone: 'UTC' };
+
+const asStrings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+const isNamed = (item: unknown): item is NamedSite =>
+  typeof item === 'object' &&
+  item !== null &&
+  typeof Reflect.get(item, '_id') === 'string' &&
+  typeof Reflect.get(item, 'name') === 'string';
+
+const asSites = (value: unknown): NamedSite[] => (Array.isArray(value) ? value.filter(isNamed) : []);
+
+const asTasks = (value: unknown): KnownTask[] =>
+  Array.isArray(value)
+    ? value.filter(
+        (item): item is KnownTask => isNamed(item) && typeof Reflect.get(item, 'siteID') === 'string',
+      )
+    : [];
+
+/** The sites the user may choose, plus the record's own it cannot (named, so they read as names). */
+async function siteChoices(known: readonly NamedSite[], signal?: AbortSignal): Promise<NamedSite[]> {
+  const mine: NamedSite[] = await siteOptionsApi
+    .simpleList({ quiet: true, signal })
+    .catch((): NamedSite[] => []);
+  return [...mine, ...known.filter((site) => !mine.some((own) => own._id === site._id))];
+}
+
+/** Where the category applies: a multiselect of the user's sites. */
+function SitesField(props: CustomFieldProps<string[]>) {
+  const [known] = useState(() => asSites(props.values.knownSites));
+  const options = useMemo(
+    () => async (): Promise<Option[]> =>
+      (await siteChoices(known)).map((site) => ({ value: site._id, label: site.name })),
+    [known],
+  );
+  return (
+    <FieldInput
+      id={props.id}
+      field={{
+        kind: 'multiselect',
+        name: 'siteID',
+        label: props.label,
+        required: props.required,
+        options,
+        helperText: 'Where its tasks are done',
+      }}
+      value={props.value}
+      onChange={(next) => props.onChange(asStrings(next))}
+      onBlur={props.onBlur}
+      error={props.error ?? Object.values(props.errors)[0]}
+      errors={{}}
+      disabled={props.disabled}
+      context={noContext}
+    />
+  );
+}
+
+interface LoadedTasks {
+  /** The sites they were loaded for, sorted and joined. */
+  key: string;
+  tasks: KnownTask[];
+  siteNames: Map<string, string>;
+}
+
+/** The master tasks of each chosen site; a site the user cannot list offers the record's own tasks there. */
+async function tasksOfSites(
+  siteIDs: readonly string[],
+  known: readonly KnownTask[],
+  signal: AbortSignal,
+): Promise<KnownTask[]> {
+  const perSite = await Promise.all(
+    siteIDs.map((siteID) =>
+      masterTaskApi.simpleList(siteID, { quiet: true, signal }).then(
+        (options: MasterTaskOption[]) =>
+          options.map((option) => ({ _id: option._id, name: option.name, siteID: option.siteID })),
+        (): KnownTask[] => known.filter((task) => task.siteID === siteID),
+      ),
+    ),
+  );
+  return perSite.flat();
+}
+
+/**
+ * The category's tasks, chosen among the tasks of the sites chosen above. A site taken away takes its
+ * tasks out of the choice too: the API refuses a task that is not on one of the category's sites.
+ */
+function TasksField(props: CustomFieldProps<string[]>) {
+  const [known] = useState(() => asTasks(props.values.knownTasks));
+  const [knownSites] = useState(() => asSites(props.values.knownSites));
+  const siteIDs = asStrings(props.values.siteID);
+  const key = [...siteIDs].sort().join(',');
+  const [loaded, setLoaded] = useState<LoadedTasks | null>(null);
+
+  useEffect(() => {
+    if (key === '') return;
+    const controller = new AbortController();
+    const sites = key.split(',');
+    Promise.all([
+      tasksOfSites(sites, known, controller.signal),
+      siteChoices(knownSites, controller.signal),
+    ]).then(
+      ([tasks, names]) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ key, tasks, siteNames: new Map(names.map((site) => [site._id, site.name])) });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [key, known, knownSites]);
+
+  const current = key !== '' && loaded?.key === key ? loaded : null;
+  const several = siteIDs.length > 1;
+  const options: Option[] = (current?.tasks ?? []).map((task) => ({
+    value: task._id,
+    // With several sites, two "Opening checks" must be told apart.
+    label: several ? `${task.name} (${current?.siteNames.get(task.siteID) ?? 'another site'})` : task.name,
+  }));
+
+  const { value, onChange } = props;
+  useEffect(() => {
+    // Only once the chosen sites' tasks are known: while they load, the category's tasks stay.
+    if (key !== '' && !current) return;
+    const allowed = new Set((current?.tasks ?? []).map((task) => task._id));
+    const kept = value.filter((id) => allowed.has(id));
+    if (kept.length !== value.length) onChange(kept);
+  }, [key, current, value, onChange]);
+
+  return (
+    <FieldInput
+      id={props.id}
+      field={{
+        kind: 'multiselect',
+        name: 'masterTaskID',
+        label: props.label,
+        options,
+        helperText:
+          key === ''
+            ? 'Choose the sites first: a task belongs to one site'
+            : current && options.length === 0
+              ? 'These sites have no tasks yet (add them under Tasks)'
+              : 'A task is in one category: choosing it here moves it from its current one',
+      }}
+      value={value}
+      onChange={(next) => onChange(asStrings(next))}
+      onBlur={props.onBlur}
+      error={props.error ?? Object.values(props.errors)[0]}
+      errors={{}}
+      disabled={props.disabled || key === ''}
+      context={noContext}
+    />
+  );
+}
+
+const names = (items: readonly { name: string }[], none: string) =>
+  items.length === 0 ? none : items.map((item) => item.name).join(', ');
+
+/** The category's tasks by name; on several sites, with each task's site, as two may share a name. */
+function taskNames(row: TaskCategory) {
+  if (row.masterTasks.length === 0) return 'None yet';
+  const siteNames = new Map(row.sites.map((site) => [site._id, site.name]));
+  return row.masterTasks
+    .map((task) =>
+      row.sites.length > 1 ? `${task.name} (${siteNames.get(task.siteID) ?? 'another site'})` : task.name,
+    )
+    .join(', ');
+}
+
+const taskCount = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
+
+/**
+ * The declaration for one selected site (or every category the user may see, without one). Not the
+ * kit's `siteScoped`: that would set a category's `siteID`, a list of sites, to the selected site alone.
+ */
+export function taskCategoriesOf(siteID: string | null) {
+  return defineResource({
+    title: 'Task categories',
+    name: 'task category',
+    subject: 'TaskCategory',
+    api: taskCategoryApi,
+    siteScoped: false,
+    params: siteID ? { siteID } : {},
+    recordLabel: (row: TaskCategory) => row.name,
+    sortable: taskCategorySortColumns,
+    defaultSort: 'name',
+    search: { placeholder: 'Search categories' },
+    emptyMessage: siteID ? 'No task categories on this site yet.' : 'No task categories yet.',
+    emptyHint: 'Add one to group tasks, such as Opening, Closing or Cleaning.',
+    columns: [
+      { field: 'name', headerName: 'Category', flex: 1, minWidth: 160 },
+      {
+        field: 'sites',
+        headerName: 'Sites',
+        flex: 1.5,
+        minWidth: 180,
+        sortable: false,
+        valueGetter: (_value, row) => names(row.sites, 'None'),
+      },
+      {
+        field: 'masterTaskID',
+        headerName: 'Tasks',
+        flex: 0.5,
+        minWidth: 100,
+        sortable: false,
+        valueGetter: (_value, row) => taskCount(row.masterTaskID.length),
+      },
+    ],
+    view: [
+      { label: 'Category', field: 'name' },
+      { label: 'Description', render: (row) => row.description || 'None' },
+      { label: 'Sites', render: (row) => names(row.sites, 'None') },
+      { label: 'Tasks', render: taskNames },
+    ],
+    form: {
+      schema: taskCategoryInputSchema,
+      updateSchema: taskCategoryUpdateSchema,
+      fields: [
+        { kind: 'text', name: 'name', label: 'Category name', required: true },
+        { kind: 'multiline', name: 'description', label: 'Description', rows: 2 },
+        {
+          kind: 'custom',
+          name: 'siteID',
+          label: 'Sites',
+          required: true,
+          render: (props) => <SitesField {...props} />,
+        },
+        {
+          kind: 'custom',
+          name: 'masterTaskID',
+          label: 'Tasks',
+          render: (props) => <TasksField {...props} />,
+        },
+      ],
+      // A new category applies on the selected site unless the admin says otherwise.
+      emptyForm: (context): TaskCategoryForm => ({
+        name: '',
+        description: '',
+        siteID: context.siteID ? [context.siteID] : [],
+        masterTaskID: [],
+        knownSites: [],
+        knownTasks: [],
+      }),
+      toForm: (row: TaskCategory): TaskCategoryForm => ({
+        name: row.name,
+        description: row.description,
+        siteID: row.siteID,
+        masterTaskID: row.masterTaskID,
+        knownSites: row.sites,
+        knownTasks: row.masterTasks,
+      }),
+      toInput: (form: TaskCategoryForm) => ({
+        name: form.name,
+        description: form.description,
+        siteID: form.siteID,
+        masterTaskID: form.masterTaskID,
+      }),
+    },
+  });
+}
+
+/** /dashboard/taskcategory: the task categories of the selected site. */
+export function TaskCategoriesScreen() {
+  const siteID = useSelectedSite((s) => s.selectedSiteID);
+  const resource = useMemo(() => taskCategoriesOf(siteID), [siteID]);
+  return <ResourceScreen resource={resource} />;
+}

@@ -1,0 +1,68 @@
+import { Stack, Typography } from '@console/shared-sdk/mui';
+import type { TaskHistoryEntry } from '@console/shared-sdk/tasks';
+import type { ReactNode } from 'react';
+import type { TaskRow } from './task-rows';
+import { SyncedLateChip } from './task-status';
+import { siteDateTime, siteTime } from './task-times';
+
+// Who did what and when: the completion with both of its times (when it happened on the device, when it
+// reached the server) and every change made after it, with its reason. Nothing here is ever rewritten.
+
+/** When the task was done and by whom, and when that reached the server if it was much later. */
+export function Completion({ task }: { task: TaskRow }): ReactNode {
+  if (!task.completedAt) return 'Not yet';
+  const by = task.completedBy ? ` by ${task.completedBy.firstName} ${task.completedBy.lastName}` : '';
+  return (
+    <Stack
+      direction="row"
+      component="span"
+      sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', height: '100%' }}
+    >
+      <span>
+        <time dateTime={task.completedAt}>{siteTime(task.completedAt, task.timeZoneId, task.taskDate)}</time>
+        {by}
+      </span>
+      {task.syncedLate && <SyncedLateChip syncedAt={task.syncedAt} zone={task.timeZoneId} />}
+    </Stack>
+  );
+}
+
+/** When the completion reached the server: the device's time above is the one that counts. */
+export function Received({ task }: { task: TaskRow }): ReactNode {
+  if (!task.syncedAt) return 'Not yet';
+  return (
+    <>
+      <time dateTime={task.syncedAt}>{siteTime(task.syncedAt, task.timeZoneId, task.taskDate)}</time>
+      {task.syncedLate ? ', more than 30 minutes after it was done' : ''}
+    </>
+  );
+}
+
+const actionWords: Record<TaskHistoryEntry['action'], string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+};
+
+export function TaskHistory({ task }: { task: TaskRow }) {
+  const entries = task.history ?? [];
+  if (entries.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No changes after completion.
+      </Typography>
+    );
+  return (
+    <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {entries.map((entry) => (
+        <Stack component="li" key={entry._id} spacing={0.25}>
+          <Typography variant="body2" color="text.secondary">
+            <time dateTime={entry.at}>{siteDateTime(entry.at, task.timeZoneId)}</time>, {entry.actorName}
+          </Typography>
+          <Typography variant="body2">{entry.summary || actionWords[entry.action]}</Typography>
+          {entry.reason && <Typography variant="body2">Why: {entry.reason}</Typography>}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { Chip, Stack, Tooltip, Typography } from '@console/shared-sdk/mui';
+import { consoleIcons } from '@console/shared-sdk/icons';
+import type { ChecklistItemStatus, Option } from '@console/shared-sdk';
+import type { OccurrenceChecklistItem, TaskBucket } from '@console/shared-sdk/tasks';
+import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
+import { everyTask } from './task-rows';
+import { siteDateTime } from './task-times';
+
+// Where a task stands, in words with a colour and a shape each (never colour alone): the dashboard's four
+// buckets (DOMAIN.md "Tasks"), a deleted task, a reported problem, a late sync and each checklist line.
+
+const progressOf: Record<Exclude<TaskBucket, 'DELETED'>, TaskProgress> = {
+  UPCOMING: 'upcoming',
+  ON_TIME: 'completedOnTime',
+  LATE: 'completedOverdue',
+  INCOMPLETE: 'overdue',
+};
+
+/** The dashboard's words for each bucket (the spec's), so a metric and the tab it opens say the same. */
+export const bucketLabels: Record<TaskBucket, string> = {
+  UPCOMING: dashboardColors.upcoming.label,
+  ON_TIME: dashboardColors.completedOnTime.label,
+  LATE: dashboardColors.completedOverdue.label,
+  INCOMPLETE: dashboardColors.overdue.label,
+  DELETED: 'Deleted',
+};
+
+/** The status tabs: every task of the day but the deleted ones, then each bucket. */
+export const taskTabs: readonly Option[] = [
+  { value: everyTask, label: 'All' },
+  ...(['UPCOMING', 'ON_TIME', 'LATE', 'INCOMPLETE', 'DELETED'] as const).map((bucket) => ({
+    value: bucket,
+    label: bucketLabels[bucket],
+  })),
+];
+
+/** The bucket in its dashboard colour and shape; a deleted task plain, with the delete shape. */
+export function BucketChip({ bucket }: { bucket: TaskBucket }) {
+  if (bucket === 'DELETED') {
+    const Deleted = consoleIcons.delete;
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<Deleted fontSize="small" />}
+        label={bucketLabels.DELETED}
+      />
+    );
+  }
+  return <StatusChip size="small" status={progressOf[bucket]} label={bucketLabels[bucket]} />;
+}
+
+/** Staff raised a problem with the task (status REPORTED). */
+export function ReportedChip() {
+  const Reported = consoleIcons.nearMiss;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      icon={<Reported fontSize="small" />}
+      label="Problem reported"
+    />
+  );
+}
+
+/**
+ * The completion reached the server more than 30 minutes after it happened on the device: it counts with
+ * the device's time, and inspectors look for exactly this.
+ */
+export function SyncedLateChip({ syncedAt, zone }: { syncedAt: string | null; zone: string }) {
+  const Late = consoleIcons.warning;
+  const received = syncedAt ? `Received ${siteDateTime(syncedAt, zone)}, ` : '';
+  return (
+    <Tooltip title={`${received}more than 30 minutes after it was done on the device`}>
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<Late fontSize="small" />}
+        label="Synced late"
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
+
+export const itemStatusLabels: Record<ChecklistItemStatus, string> = {
+  PENDING: 'To do',
+  COMPLETED: 'Done',
+  FAILED: 'Failed',
+};
+
+/** A checklist line's status: done with a tick, failed with a warning, to do plain. */
+export function ItemStatusChip({ status }: { status: ChecklistItemStatus }) {
+  if (status === 'PENDING') return <Chip size="small" variant="outlined" label={itemStatusLabels.PENDING} />;
+  const Icon = status === 'COMPLETED' ? consoleIcons.complete : consoleIcons.warning;
+  return (
+    <Chip
+      size="small"
+      color={status === 'COMPLETED' ? 'success' : 'error'}
+      icon={<Icon fontSize="small" />}
+      label={itemStatusLabels[status]}
+    />
+  );
+}
+
+/** "3/5" done, with the failed ones named; read out in full. */
+export function ChecklistProgress({ items }: { items: readonly OccurrenceChecklistItem[] }) {
+  if (items.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No checklist
+      </Typography>
+    );
+  const done = items.filter((item) => item.status === 'COMPLETED').length;
+  const failed = items.filter((item) => item.status === 'FAILED').length;
+  const spoken = `${done} of ${items.length} checklist items done${failed > 0 ? `, ${failed} failed` : ''}`;
+  return (
+    <Stack
+      direction="row"
+      sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}
+      aria-label={spoken}
+      role="img"
+    >
+      <Typography variant="body2" aria-hidden>
+        {done}/{items.length}
+      </Typography>
+      {failed > 0 && (
+        <Typography variant="body2" color="error" aria-hidden>
+          · {failed} failed
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,614 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import {
+  defineRulesFor,
+  maxUploadBytes,
+  Notifications,
+  selectedSite,
+  session,
+  SiteScopeProvider,
+  type Role,
+} from '@console/shared-sdk';
+import { MemoryRouter, useLocation } from '@console/shared-sdk/router';
+import type { IndividualTask, TaskComment, TaskListData, TaskView } from '@console/shared-sdk/tasks';
+import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import type { MasterTaskDialogProps } from './master-task-form';
+import { TasksScreen } from './tasks';
+
+// The daily task list as a site's admin uses it, against a fake API: the day in the site's zone, the
+// status tabs, a task's view (checklist, comments and photos) and deleting from a day on.
+
+jest.setTimeout(40_000);
+
+// The master task form is helper A2's: stood in for by a dialog that only saves or cancels.
+jest.mock('./master-task-form', () => ({
+  MasterTaskDialog: (props: MasterTaskDialogProps) =>
+    props.open ? (
+      <div role="dialog" aria-label={props.masterTaskID ? `Edit ${props.masterTaskID}` : 'New master task'}>
+        <button onClick={() => props.onSaved({} as never)}>Save</button>
+        <button onClick={props.onClose}>Cancel</button>
+      </div>
+    ) : null,
+}));
+
+const ids = {
+  me: '0190a000-0000-7000-8000-000000000001',
+  org: '0190a000-0000-7000-8000-0000000000b1',
+  brighton: '0190a000-0000-7000-8000-0000000000c1',
+  manchester: '0190a000-0000-7000-8000-0000000000c2',
+  aisha: '0190a000-0000-7000-8000-0000000000e1',
+  tom: '0190a000-0000-7000-8000-0000000000e2',
+  checks: '0190a000-0000-7000-8000-0000000000f1',
+};
+const id = (n: number) => `0190a000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const aisha = { _id: ids.aisha, firstName: 'Aisha', lastName: 'Khan', email: 'aisha@example.com' };
+const tom = { _id: ids.tom, firstName: 'Tom', lastName: 'Fletcher', email: 'tom@example.com' };
+const me = { _id: ids.me, firstName: 'Marcus', lastName: 'Reid', email: 'marcus@example.com' };
+
+/** 15:00 in Brighton (BST) on Monday 30 March 2026. */
+const now = new Date('2026-03-30T14:00:00Z');
+const today = '2026-03-30';
+
+type Line = IndividualTask['itemCheckList'][number];
+const line = (n: number, text: string, overrides: Partial<Line> = {}): Line => ({
+  _id: id(n),
+  text,
+  required: true,
+  photoRequired: false,
+  status: 'PENDING',
+  statusChangeOn: null,
+  changedBy: null,
+  comment: null,
+  ...overrides,
+});
+
+function occurrence(n: number, name: string, overrides: Partial<IndividualTask> = {}): IndividualTask {
+  return {
+    _id: id(100 + n),
+    orgId: ids.org,
+    masterTaskID: id(200 + n),
+    siteID: ids.brighton,
+    name,
+    description: '',
+    category: { _id: ids.checks, name: 'Daily checks' },
+    assignees: [aisha],
+    departments: [],
+    taskDate: today,
+    opensAt: '2026-03-30T08:00:00.000Z',
+    expireOn: '2026-03-30T15:00:00.000Z',
+    dueSlot: null,
+    dueTime: '16:00',
+    status: 'PENDING',
+    bucket: 'UPCOMING',
+    photoRequired: false,
+    itemCheckList: [],
+    completedAt: null,
+    completedBy: null,
+    syncedAt: null,
+    syncedLate: false,
+    commentCount: 0,
+    imageCount: 0,
+    timeZoneId: 'Europe/London',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const fridge = occurrence(1, 'Fridge temperatures', {
+  itemCheckList: [
+    line(11, 'Read the display'),
+    line(12, 'Door seal clean', { required: false, photoRequired: true }),
+  ],
+});
+const opening = occurrence(2, 'Opening checks', {
+  expireOn: '2026-03-30T08:00:00.000Z',
+  status: 'COMPLETED',
+  bucket: 'ON_TIME',
+  completedAt: '2026-03-30T07:10:00.000Z',
+  completedBy: tom,
+  syncedAt: '2026-03-30T07:10:05.000Z',
+  itemCheckList: [
+    line(21, 'Check the hand basin', {
+      status: 'COMPLETED',
+      statusChangeOn: '2026-03-30T07:05:00.000Z',
+      changedBy: tom,
+    }),
+  ],
+});
+const delivery = occurrence(3, 'Delivery intake', {
+  category: null,
+  assignees: [tom],
+  expireOn: '2026-03-30T07:00:00.000Z',
+  status: 'COMPLETED',
+  bucket: 'LATE',
+  completedAt: '2026-03-30T07:30:00.000Z',
+  completedBy: tom,
+  syncedAt: '2026-03-30T09:30:00.000Z',
+  syncedLate: true,
+  itemCheckList: [
+    line(31, 'Chilled at 8 °C or below', { status: 'COMPLETED' }),
+    line(32, 'Packaging intact', { status: 'FAILED', comment: 'Torn box' }),
+    line(33, 'Use-by dates', { status: 'COMPLETED' }),
+  ],
+});
+const probe = occurrence(4, 'Probe calibration', {
+  expireOn: '2026-03-30T11:00:00.000Z',
+  bucket: 'INCOMPLETE',
+});
+const legionella = occurrence(5, 'Legionella flush', { status: 'DELETED', bucket: 'DELETED' });
+const day = [fridge, opening, delivery, probe, legionella];
+
+function countsOf(rows: readonly IndividualTask[]): TaskListData['counts'] {
+  const count = (bucket: IndividualTask['bucket']) => rows.filter((row) => row.bucket === bucket).length;
+  return {
+    ALL: rows.filter((row) => row.bucket !== 'DELETED').length,
+    UPCOMING: count('UPCOMING'),
+    ON_TIME: count('ON_TIME'),
+    LATE: count('LATE'),
+    INCOMPLETE: count('INCOMPLETE'),
+    DELETED: count('DELETED'),
+  };
+}
+
+const viewOf = (task: IndividualTask, comments: TaskComment[] = []): TaskView => ({
+  ...task,
+  comments,
+  history: [],
+});
+
+/**
+ * The task calls as the API answers them: one day's list with its counts, and each task's view (`views`
+ * may answer a later view differently, after a change). `extra` answers first (writes).
+ */
+function tasksApi(
+  rows: readonly IndividualTask[],
+  options: {
+    extra?: (sent: Sent) => Response | undefined;
+    views?: (task: IndividualTask) => TaskView;
+  } = {},
+) {
+  return fakeApi((sent) => {
+    const special = options.extra?.(sent);
+    if (special) return special;
+    switch (sent.path) {
+      case 'master-task/web-app-list': {
+        const status = sent.query.get('status');
+        const list = rows.filter((row) => (status ? row.bucket === status : row.bucket !== 'DELETED'));
+        return ok({
+          list,
+          records: list.length,
+          page: 1,
+          limit: 10,
+          timeZoneId: 'Europe/London',
+          counts: countsOf(rows),
+        });
+      }
+      case 'master-task/view-task': {
+        const task = rows.find((row) => row._id === sent.query.get('individualTaskID'));
+        if (!task || task.masterTaskID !== sent.query.get('masterTaskID'))
+          return fail(404, { message: 'Task not found', error: 'NOT_FOUND' });
+        return ok(options.views?.(task) ?? viewOf(task));
+      }
+      default:
+        return fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' });
+    }
+  });
+}
+
+const dayLists = (sent: Sent[]) => sent.filter((s) => s.path === 'master-task/web-app-list');
+const views = (sent: Sent[]) => sent.filter((s) => s.path === 'master-task/view-task');
+
+function signInAs(role: Role, siteIds: string[] = []) {
+  session.signIn({
+    accessToken: 'access',
+    refreshToken: 'refresh',
+    userData: {
+      userID: ids.me,
+      firstName: 'Marcus',
+      lastName: 'Reid',
+      email: 'marcus@example.com',
+      role,
+      orgId: ids.org,
+      siteIds,
+      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
+      accessToken: 'access',
+    },
+  });
+}
+
+function chooseSite(id: string, timeZoneId = 'Europe/London') {
+  act(() =>
+    selectedSite.select({
+      _id: id,
+      name: 'Brighton',
+      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
+      timeZoneId,
+    }),
+  );
+}
+
+/** As the shell shows the screen: on its site-scoped route, with the HTTP layer's pop-up. */
+function renderTasks(url = '/dashboard/task') {
+  const user = userEvent.setup({ applyAccept: false });
+  const location = { search: '' };
+  function Probe() {
+    location.search = useLocation().search;
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <SiteScopeProvider siteScoped>
+        <TasksScreen gridProps={{ disableVirtualization: true }} />
+      </SiteScopeProvider>
+      <Notifications />
+      <Probe />
+    </MemoryRouter>,
+  );
+  return { user, params: () => new URLSearchParams(location.search) };
+}
+
+/** Text that elements inside break up (a <time> in a sentence), matched on the innermost whole. */
+const textOf = (pattern: RegExp) => (_content: string, element: Element | null) =>
+  element !== null &&
+  pattern.test(element.textContent ?? '') &&
+  ![...element.children].some((child) => pattern.test(child.textContent ?? ''));
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+
+// Everything but the clock stays real, so promises, user events and MUI's transitions run as usual.
+const notDate = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+beforeEach(() => {
+  jest.useFakeTimers({ now, doNotFake: [...notDate] });
+  resetBrowserState();
+  signInAs('ORGANIZATION_ADMIN');
+  chooseSite(ids.brighton);
+});
+afterEach(() => jest.useRealTimers());
+
+describe('the day', () => {
+  test("starts at today in the site's zone, ahead of UTC, and steps a calendar day at a time", async () => {
+    // 20:00 UTC on Monday is already 09:00 on Tuesday in Auckland.
+    jest.setSystemTime(new Date('2026-03-30T20:00:00Z'));
+    chooseSite(ids.brighton, 'Pacific/Auckland');
+    const api = tasksApi([]);
+    const { user, params } = renderTasks();
+    await waitFor(() => expect(dayLists(api.sent)).toHaveLength(1));
+    expect(dayLists(api.sent)[0]!.query.get('taskListDate')).toBe('2026-03-31');
+    expect(dayLists(api.sent)[0]!.query.get('siteID')).toBe(ids.brighton);
+
+    await user.click(screen.getByRole('button', { name: 'Previous day, Mon, 30 Mar 2026' }));
+    await waitFor(() => expect(dayLists(api.sent).at(-1)!.query.get('taskListDate')).toBe('2026-03-30'));
+    expect(params().get('taskListDate')).toBe('2026-03-30');
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(dayLists(api.sent).at(-1)!.query.get('taskListDate')).toBe('2026-03-31'));
+    // Today is the default: a link without a day shows whatever day it is when it is opened.
+    expect(params().has('taskListDate')).toBe(false);
+  });
+
+  test('an empty day says what to do, with the way to the template library', async () => {
+    tasksApi([]);
+    renderTasks();
+    expect(await screen.findByText('No tasks on this day.')).toBeInTheDocument();
+    expect(screen.queryByText(/match your search/)).toBeNull();
+    const hint = screen.getByText(/Add a task for this day, or import a checklist/);
+    expect(within(hint).getByRole('link', { name: 'Templates' })).toHaveAttribute(
+      'href',
+      '/dashboard/templates',
+    );
+    expect(screen.getByRole('button', { name: 'Add task' })).toBeInTheDocument();
+  });
+});
+
+describe('the list', () => {
+  test('shows each task with its category, local due time, people, checklist, status and completion', async () => {
+    tasksApi(day);
+    renderTasks();
+    const late = await rowOf('Delivery intake');
+    expect(within(late).getByText('08:00')).toBeInTheDocument();
+    expect(within(late).getByText('Tom Fletcher')).toBeInTheDocument();
+    expect(
+      within(late).getByRole('img', { name: '2 of 3 checklist items done, 1 failed' }),
+    ).toBeInTheDocument();
+    expect(within(late).getByText('Completed overdue')).toBeInTheDocument();
+    expect(within(late).getByText('08:30')).toBeInTheDocument();
+    expect(within(late).getByText(/by Tom Fletcher/)).toBeInTheDocument();
+    expect(within(late).getByText('Synced late')).toBeInTheDocument();
+
+    const upcoming = await rowOf('Fridge temperatures');
+    expect(within(upcoming).getByText('Daily checks')).toBeInTheDocument();
+    expect(within(upcoming).getByText('16:00')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Upcoming / in progress')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Not yet')).toBeInTheDocument();
+    // Deleted tasks have a tab of their own.
+    expect(screen.queryByText('Legionella flush')).not.toBeInTheDocument();
+  });
+
+  test("status tabs count the day's buckets from the list's own answer and filter by the chosen one", async () => {
+    const api = tasksApi(day);
+    const { user, params } = renderTasks();
+    const tabs = await screen.findByRole('tablist', { name: 'Task status' });
+    expect(await within(tabs).findByRole('tab', { name: 'All (4)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    for (const name of [
+      'Upcoming / in progress (1)',
+      'Completed on time (1)',
+      'Completed overdue (1)',
+      'Incomplete / overdue (1)',
+      'Deleted (1)',
+    ])
+      expect(within(tabs).getByRole('tab', { name })).toBeInTheDocument();
+    // The rows and the counts came in one answer.
+    expect(dayLists(api.sent)).toHaveLength(1);
+    expect(dayLists(api.sent)[0]!.query.has('status')).toBe(false);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Completed overdue (1)' }));
+    await waitFor(() => expect(screen.queryByText('Fridge temperatures')).not.toBeInTheDocument());
+    expect(screen.getByText('Delivery intake')).toBeInTheDocument();
+    expect(dayLists(api.sent).at(-1)!.query.get('status')).toBe('LATE');
+    expect(params().get('status')).toBe('LATE');
+    expect(dayLists(api.sent)).toHaveLength(2);
+  });
+
+  test("a dashboard metric's link opens that day filtered by that bucket", async () => {
+    const api = tasksApi(day.map((task) => ({ ...task, taskDate: '2026-03-29' })));
+    renderTasks('/dashboard/task?taskListDate=2026-03-29&status=INCOMPLETE');
+    expect(await screen.findByText('Probe calibration')).toBeInTheDocument();
+    expect(Object.fromEntries(dayLists(api.sent)[0]!.query)).toMatchObject({
+      taskListDate: '2026-03-29',
+      status: 'INCOMPLETE',
+      siteID: ids.brighton,
+    });
+    expect(await screen.findByRole('tab', { name: 'Incomplete / overdue (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  test('who may not change the site’s tasks sees no Add task, Complete, Edit task or Delete', async () => {
+    signInAs('SITE_ADMIN', [ids.manchester]);
+    tasksApi(day);
+    renderTasks();
+    await screen.findByText('Fridge temperatures');
+    expect(screen.queryByRole('button', { name: 'Add task' })).not.toBeInTheDocument();
+    for (const action of ['Complete', 'Edit task', 'Delete'])
+      expect(screen.queryByLabelText(`${action} Fridge temperatures`)).not.toBeInTheDocument();
+  });
+});
+
+describe("a task's view", () => {
+  const openView = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.click(await screen.findByLabelText(`View ${name}`));
+    const dialog = await screen.findByRole('dialog', { name });
+    await within(dialog).findByRole('heading', { name: 'Checklist' });
+    return dialog;
+  };
+
+  test('a failed line needs to say what failed; the change is sent and shown, and the list follows', async () => {
+    let current = fridge;
+    const api = tasksApi(day, {
+      views: (task) => viewOf(task._id === fridge._id ? current : task),
+      extra: (sent) => {
+        if (sent.path !== 'individual-task/check-list-item-status-change') return undefined;
+        current = {
+          ...fridge,
+          itemCheckList: [
+            line(11, 'Read the display', {
+              status: 'FAILED',
+              comment: 'Display blank',
+              changedBy: me,
+              statusChangeOn: '2026-03-30T13:59:00.000Z',
+            }),
+            fridge.itemCheckList[1]!,
+          ],
+        };
+        return ok(current);
+      },
+    });
+    const { user, params } = renderTasks();
+    const dialog = await openView(user, 'Fridge temperatures');
+    expect(Object.fromEntries(views(api.sent)[0]!.query)).toEqual({
+      masterTaskID: fridge.masterTaskID,
+      individualTaskID: fridge._id,
+    });
+    // The view is in the URL, with both ids, so a link opens it.
+    expect(params().get('view')).toBe(`${fridge.masterTaskID}.${fridge._id}`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed: Read the display' }));
+    const form = within(dialog).getByRole('form', { name: 'Mark failed: Read the display' });
+    await user.click(within(form).getByRole('button', { name: 'Mark failed' }));
+    expect(await within(form).findByText('Say what failed')).toBeInTheDocument();
+    expect(api.to('individual-task/check-list-item-status-change')).toHaveLength(0);
+
+    await user.type(within(form).getByRole('textbox', { name: 'What failed?' }), 'Display blank');
+    await user.click(within(form).getByRole('button', { name: 'Mark failed' }));
+    expect(await within(dialog).findByText('What failed: Display blank')).toBeInTheDocument();
+    expect(within(dialog).getByText(textOf(/^Failed by Marcus Reid, 14:59$/))).toBeInTheDocument();
+    const [change] = api.to('individual-task/check-list-item-status-change');
+    expect(JSON.parse(change!.body)).toEqual({
+      masterTaskID: fridge.masterTaskID,
+      individualTaskID: fridge._id,
+      checkListID: id(11),
+      status: 'FAILED',
+      comment: 'Display blank',
+    });
+
+    const listed = dayLists(api.sent).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(dayLists(api.sent).length).toBe(listed + 1));
+  });
+
+  test('changing a completed task asks why, and sends the reason', async () => {
+    const api = tasksApi(day, {
+      extra: (sent) =>
+        sent.path === 'individual-task/check-list-item-status-change' ? ok(opening) : undefined,
+    });
+    const { user } = renderTasks();
+    const dialog = await openView(user, 'Opening checks');
+    expect(within(dialog).getByText(textOf(/^Done by Tom Fletcher, 08:05$/))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark to do: Check the hand basin' }));
+    const form = within(dialog).getByRole('form', { name: 'Mark to do: Check the hand basin' });
+    await user.type(
+      within(form).getByRole('textbox', { name: 'Why change a completed task?' }),
+      'Ticked by mistake',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Mark to do' }));
+    await waitFor(() => expect(api.to('individual-task/check-list-item-status-change')).toHaveLength(1));
+    expect(JSON.parse(api.to('individual-task/check-list-item-status-change')[0]!.body)).toMatchObject({
+      checkListID: id(21),
+      status: 'PENDING',
+      reason: 'Ticked by mistake',
+    });
+  });
+
+  test("completing is refused while a line or photo is missing, and the API's reason is shown", async () => {
+    const refusal =
+      'This task cannot be completed yet: "Read the display" is not done yet; "Door seal clean" needs a photo';
+    tasksApi(day, {
+      extra: (sent) =>
+        sent.path === 'individual-task/task-status-complete'
+          ? fail(400, { message: refusal, error: 'VALIDATION_ERROR' })
+          : undefined,
+    });
+    const { user } = renderTasks();
+    const dialog = await openView(user, 'Fridge temperatures');
+    await user.click(within(dialog).getByRole('button', { name: 'Complete Fridge temperatures' }));
+    expect(await screen.findByRole('dialog', { name: refusal })).toBeInTheDocument();
+  });
+
+  test('a photo is checked before it is sent, then added about a line, and opens large', async () => {
+    const seal: TaskComment = {
+      _id: id(900),
+      masterTaskID: fridge.masterTaskID,
+      individualTaskID: fridge._id,
+      checkListID: id(12),
+      type: 'IMAGE',
+      text: null,
+      image: {
+        _id: id(901),
+        location: 'http://files.test/seal.png',
+        key: 'seal',
+        originalName: 'seal.png',
+        contentType: 'image/png',
+        size: 68,
+      },
+      author: me,
+      createdAt: '2026-03-30T13:58:00.000Z',
+    };
+    let comments: TaskComment[] = [];
+    const api = tasksApi(day, {
+      views: (task) => viewOf(task, task._id === fridge._id ? comments : []),
+      extra: (sent) => {
+        if (sent.path !== 'comment-task/create-new-one') return undefined;
+        comments = [seal];
+        return ok(seal, 'Photo added');
+      },
+    });
+    const { user } = renderTasks();
+    const dialog = await openView(user, 'Fridge temperatures');
+    expect(within(dialog).getByText('Photo needed')).toBeInTheDocument();
+    const photoInput = within(dialog).getByLabelText('Add photo');
+
+    await user.upload(photoInput, new File(['not a photo'], 'notes.txt', { type: 'text/plain' }));
+    expect(await within(dialog).findByText(/notes\.txt is not a photo/)).toBeInTheDocument();
+    const huge = new File([new Uint8Array(maxUploadBytes + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    await user.upload(photoInput, huge);
+    expect(
+      await within(dialog).findByText('huge.jpg is larger than 10 MB, the most a photo may be.'),
+    ).toBeInTheDocument();
+    expect(api.to('comment-task/create-new-one')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'About' }));
+    await user.click(await screen.findByRole('option', { name: 'Door seal clean' }));
+    await user.upload(photoInput, new File(['png'], 'seal.png', { type: 'image/png' }));
+    const thumbnail = await within(dialog).findByRole('button', {
+      name: 'Show the photo by Marcus Reid larger',
+    });
+    const [sent] = api.to('comment-task/create-new-one');
+    expect(sent!.body).toContain(`name="individualTaskID"\r\n\r\n${fridge._id}`);
+    expect(sent!.body).toContain(`name="checkListID"\r\n\r\n${id(12)}`);
+    expect(sent!.body).toContain('name="image"; filename="seal.png"');
+    expect(within(dialog).getByText('Photo added')).toBeInTheDocument();
+    expect(within(dialog).getByText(/about “Door seal clean”/)).toBeInTheDocument();
+
+    await user.click(thumbnail);
+    const large = await screen.findByRole('dialog', { name: /^Photo by Marcus Reid/ });
+    expect(within(large).getByRole('img')).toHaveAttribute('src', 'http://files.test/seal.png');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Photo by/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Fridge temperatures' })).toBeInTheDocument();
+  });
+});
+
+describe('the master task', () => {
+  test('Add task and Edit task open the master task form; the list reloads after a save', async () => {
+    const api = tasksApi(day);
+    const { user } = renderTasks();
+    await screen.findByText('Fridge temperatures');
+
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    let form = await screen.findByRole('dialog', { name: 'New master task' });
+    let listed = dayLists(api.sent).length;
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dayLists(api.sent).length).toBe(listed + 1));
+
+    await user.click(await screen.findByLabelText('Edit task Fridge temperatures'));
+    form = await screen.findByRole('dialog', { name: `Edit ${fridge.masterTaskID}` });
+    listed = dayLists(api.sent).length;
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dayLists(api.sent).length).toBe(listed + 1));
+  });
+
+  test("deleting this and future occurrences says what happens and sends scope FUTURE with the task's day", async () => {
+    const api = tasksApi(day, {
+      extra: (sent) => (sent.path === 'master-task/delete-one' ? ok(null, 'Deleted') : undefined),
+    });
+    const { user } = renderTasks();
+    await user.click(await screen.findByLabelText('Delete Fridge temperatures'));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete “Fridge temperatures”?' });
+    expect(within(confirm).getByText(/Only the task of Mon, 30 Mar 2026 is deleted/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('radio', { name: 'This and future occurrences' }));
+    expect(within(confirm).getByText(/no longer made from Mon, 30 Mar 2026 on/)).toBeInTheDocument();
+    expect(within(confirm).getByText('Past days’ records stay as they are.')).toBeInTheDocument();
+    const listed = dayLists(api.sent).length;
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(api.to('master-task/delete-one')).toHaveLength(1));
+    const [removal] = api.to('master-task/delete-one');
+    expect(removal!.method).toBe('DELETE');
+    expect(Object.fromEntries(removal!.query)).toEqual({
+      masterTaskID: fridge.masterTaskID,
+      date: today,
+      scope: 'FUTURE',
+    });
+    await waitFor(() => expect(dayLists(api.sent).length).toBe(listed + 1));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  test("a past day's tasks offer no delete: their records stay", async () => {
+    tasksApi(day.map((task) => ({ ...task, taskDate: '2026-03-29' })));
+    renderTasks('/dashboard/task?taskListDate=2026-03-29');
+    await screen.findByText('Fridge temperatures');
+    expect(screen.getByLabelText('Edit task Fridge temperatures')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Delete Fridge temperatures')).not.toBeInTheDocument();
+  });
+});

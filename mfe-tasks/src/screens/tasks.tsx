@@ -1,0 +1,290 @@
+import { Button, Link, Stack, Typography } from '@console/shared-sdk/mui';
+import { consoleIcons } from '@console/shared-sdk/icons';
+import { Can, useSelectedSite, useSession } from '@console/shared-sdk';
+import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router';
+import { individualTaskApi, taskListSortColumns, type TaskListSortColumn } from '@console/shared-sdk/tasks';
+import {
+  dayLabel,
+  defineResource,
+  ResourceScreen,
+  todayIn,
+  useSiteTimeZone,
+  type DetailHelpers,
+  type ResourceScreenProps,
+} from '@console/shared-sdk/ui';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { ReopenTask, TaskChecklist } from './task-checklist';
+import { TaskComments } from './task-comments';
+import { dialogsShown, openDelete, openMasterTask, TaskDialogsHost } from './task-dialogs';
+import { Completion, Received, TaskHistory } from './task-history';
+import { dailyTaskSource, refOf, type TaskFilters, type TaskRow } from './task-rows';
+import { BucketChip, ChecklistProgress, ReportedChip, taskTabs } from './task-status';
+import { siteTime } from './task-times';
+
+// /dashboard/task: one local day of the selected site's tasks (spec section 7, DOMAIN.md "Tasks"), with
+// the status tabs of the site dashboard's buckets, the view of one task (its checklist, comments and photos,
+// history), and the master task's form and deletion. The day and the tab are the URL's `taskListDate` and
+// `status`, the API's own names, so the dashboard's metrics link straight to a filtered day.
+
+const day = dailyTaskSource();
+
+/** Someone changed the open task in its view: the list behind it is shown afresh once the view closes. */
+const TaskChanged = createContext<() => void>(() => undefined);
+
+/**
+ * Who may do it: its departments and people; a task given to nobody is anyone's at the site (the staff's
+ * own day holds it for everyone there).
+ */
+const assignedTo = (task: Pick<TaskRow, 'departments' | 'assignees'>) =>
+  [
+    ...task.departments.map((department) => department.name),
+    ...task.assignees.map((person) => `${person.firstName} ${person.lastName}`),
+  ].join(', ') || 'Anyone at the site';
+
+/** "by 14:00, Mon, 30 Mar 2026" */
+const dueWords = (task: TaskRow) =>
+  `by ${siteTime(task.expireOn, task.timeZoneId, task.taskDate)}, ${dayLabel(task.taskDate)}`;
+
+function TaskStatus({ task }: { task: TaskRow }) {
+  return (
+    <Stack
+      direction="row"
+      component="span"
+      sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap', height: '100%' }}
+    >
+      <BucketChip bucket={task.bucket} />
+      {task.status === 'REPORTED' && <ReportedChip />}
+    </Stack>
+  );
+}
+
+/** The view's sections change the task: the view loads it again, and the list follows once it closes. */
+function useTaskChanged(helpers: DetailHelpers) {
+  const listChanged = useContext(TaskChanged);
+  const { reload } = helpers;
+  return useCallback(() => {
+    reload();
+    listChanged();
+  }, [reload, listChanged]);
+}
+
+function ChecklistSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
+  const changed = useTaskChanged(helpers);
+  const mayChange = helpers.can('update');
+  return (
+    <Stack spacing={1.5}>
+      <TaskChecklist task={task} mayChange={mayChange} onChanged={changed} />
+      {mayChange && task.status === 'COMPLETED' && <ReopenTask task={task} onChanged={changed} />}
+    </Stack>
+  );
+}
+
+function CommentsSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
+  const changed = useTaskChanged(helpers);
+  return (
+    <TaskComments
+      task={task}
+      mayComment={helpers.can('create', 'Comment')}
+      mayRemoveOthers={helpers.can('delete', 'Comment')}
+      onChanged={changed}
+    />
+  );
+}
+
+export const dailyTasks = defineResource({
+  title: 'Tasks',
+  name: 'task',
+  subject: 'Task',
+  api: { list: day.list, get: day.get },
+  recordLabel: (task: TaskRow) => task.name,
+  sortable: taskListSortColumns,
+  defaultSort: 'expireOn',
+  search: { placeholder: 'Search tasks' },
+  emptyMessage: 'No tasks on this day.',
+  filters: [
+    { kind: 'day', name: 'taskListDate', label: 'Day' },
+    {
+      kind: 'status',
+      name: 'status',
+      label: 'Task status',
+      options: taskTabs,
+      // "All" is a tab of its own, whose count is the API's: every task of the day but the deleted ones.
+      allLabel: false,
+      counts: day.counts,
+    },
+  ],
+  columns: [
+    // Narrow minimums: with the actions column the grid fits a 1366 px laptop screen beside the menu.
+    { field: 'name', headerName: 'Task', flex: 1.4, minWidth: 150 },
+    {
+      field: 'category',
+      headerName: 'Category',
+      flex: 0.8,
+      minWidth: 90,
+      valueGetter: (_value, task) => task.category?.name ?? '',
+    },
+    {
+      field: 'expireOn',
+      headerName: 'Due',
+      width: 70,
+      valueGetter: (_value, task) => siteTime(task.expireOn, task.timeZoneId, task.taskDate),
+    },
+    {
+      field: 'assignees',
+      headerName: 'Assigned to',
+      flex: 1,
+      minWidth: 90,
+      valueGetter: (_value, task) => assignedTo(task),
+    },
+    {
+      field: 'itemCheckList',
+      headerName: 'Checklist',
+      width: 90,
+      renderCell: ({ row }) => <ChecklistProgress items={row.itemCheckList} />,
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 150,
+      // The API sorts by the record's status, which is not the bucket this column shows.
+      sortable: false,
+      renderCell: ({ row }) => <TaskStatus task={row} />,
+    },
+    {
+      field: 'completedAt',
+      headerName: 'Completed',
+      flex: 1.2,
+      minWidth: 140,
+      renderCell: ({ row }) => <Completion task={row} />,
+    },
+  ],
+  view: [
+    { label: 'Status', render: (task) => <TaskStatus task={task} /> },
+    { label: 'Due', render: dueWords },
+    { label: 'Category', render: (task) => task.category?.name ?? 'None' },
+    { label: 'Assigned to', render: assignedTo },
+    { label: 'Checklist', render: (task) => <ChecklistProgress items={task.itemCheckList} /> },
+    { label: 'Completed', render: (task) => <Completion task={task} /> },
+    { label: 'Received', render: (task) => <Received task={task} /> },
+    { label: 'Description', render: (task) => task.description || 'None' },
+  ],
+  detail: {
+    width: 'md',
+    sections: [
+      { title: 'Checklist', render: (task, helpers) => <ChecklistSection task={task} helpers={helpers} /> },
+      {
+        title: 'Comments and photos',
+        render: (task, helpers) => <CommentsSection task={task} helpers={helpers} />,
+      },
+      { title: 'History', render: (task) => <TaskHistory task={task} /> },
+    ],
+  },
+  rowActions: [
+    {
+      label: 'Complete',
+      icon: 'complete',
+      ability: { action: 'update' },
+      available: (task) => task.status === 'PENDING' || task.status === 'REPORTED',
+      // Refused, naming the missing line or photo, while one is missing: the HTTP layer's pop-up says so.
+      run: (task) => individualTaskApi.changeStatus({ ...refOf(task), status: 'COMPLETED' }),
+    },
+    {
+      label: 'Edit task',
+      icon: 'edit',
+      ability: { action: 'update', subject: 'MasterTask' },
+      available: dialogsShown,
+      run: (task) => openMasterTask(task.masterTaskID),
+    },
+    {
+      label: 'Delete',
+      icon: 'delete',
+      ability: { action: 'delete', subject: 'MasterTask' },
+      // Past days' records stay: the API deletes from the site's today on.
+      available: (task) =>
+        dialogsShown() && task.status !== 'DELETED' && task.taskDate >= todayIn(task.timeZoneId),
+      run: openDelete,
+    },
+  ],
+});
+
+/** The screen's own buttons above the list, and what to do about an empty day. */
+function TasksToolbar({ onCreated }: { onCreated(): void }) {
+  const orgId = useSession((s) => s.orgId);
+  const siteID = useSelectedSite((s) => s.selectedSiteID);
+  const zone = useSiteTimeZone();
+  const [params] = useSearchParams();
+  const shown = useSyncExternalStore(day.subscribe, day.shownDay);
+  const AddIcon = consoleIcons.add;
+  const create = () => openMasterTask(null).then(onCreated, () => undefined);
+  // The day filter's own default: today in the site's zone, left out of the URL.
+  const showing = params.get('taskListDate') ?? todayIn(zone);
+  const emptyDay =
+    shown !== null &&
+    shown.siteID === siteID &&
+    shown.taskListDate === showing &&
+    shown.search === '' &&
+    shown.counts.ALL + shown.counts.DELETED === 0;
+  if (!siteID) return null;
+  return (
+    <Stack spacing={1}>
+      <Can I="create" a="MasterTask" this={{ orgId, siteID }}>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => void create()}>
+            Add task
+          </Button>
+        </Stack>
+      </Can>
+      {emptyDay && (
+        <Typography role="status" color="text.secondary">
+          Add a task for this day, or import a checklist from the library in{' '}
+          <Link component={RouterLink} to="/dashboard/templates">
+            Templates
+          </Link>
+          .
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+export type TasksScreenProps = Pick<
+  ResourceScreenProps<TaskRow, never, never, never, TaskFilters, TaskListSortColumn>,
+  'gridProps'
+>;
+
+/**
+ * The list is shown afresh (a new key, keeping its query, which lives in the URL) after a new task is
+ * saved, and when a view in which the task was changed closes.
+ */
+export function TasksScreen({ gridProps }: TasksScreenProps) {
+  const [generation, setGeneration] = useState(0);
+  const renew = useCallback(() => setGeneration((current) => current + 1), []);
+  const [params] = useSearchParams();
+  const viewing = params.has('view');
+  const changedInView = useRef(false);
+  const taskChanged = useCallback(() => {
+    changedInView.current = true;
+  }, []);
+  useEffect(() => {
+    if (viewing || !changedInView.current) return;
+    changedInView.current = false;
+    renew();
+  }, [viewing, renew]);
+
+  return (
+    <TaskChanged.Provider value={taskChanged}>
+      <ResourceScreen key={generation} resource={dailyTasks} gridProps={gridProps}>
+        <TasksToolbar onCreated={renew} />
+      </ResourceScreen>
+      <TaskDialogsHost />
+    </TaskChanged.Provider>
+  );
+}
