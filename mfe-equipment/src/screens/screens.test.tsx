@@ -1,38 +1,32 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { defineRulesFor, selectedSite, session, type Role } from '@console/shared-sdk';
-import { fakeApi, fail, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import {
+  chooseSite,
+  demoIds,
+  fakeApi,
+  fail,
+  gridProps,
+  listPage,
+  ok,
+  renderOnSiteRoute,
+  resetBrowserState,
+  signInAs,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import { ResourceScreen } from '@console/shared-sdk/ui';
-import { MemoryRouter } from '@console/shared-sdk/router';
-import { SiteScopeProvider } from '@console/shared-sdk';
-import type { ReactNode } from 'react';
 import { coldStorage } from './cold-storage';
 import { ColdStorageHistory } from './cold-storage-history';
 import { foodItems } from './food-items';
 import { suppliers, SuppliersScreen } from './suppliers';
 
-/** As the console shows these screens: on a route that remote.json marks site-scoped. */
-function OnSiteRoute({ children }: { children: ReactNode }) {
-  return (
-    <MemoryRouter>
-      <SiteScopeProvider siteScoped>{children}</SiteScopeProvider>
-    </MemoryRouter>
-  );
-}
-
 // Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
 jest.setTimeout(20_000);
 
 const ids = {
-  user: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
-  manchester: '0190a000-0000-7000-8000-0000000000c2',
+  ...demoIds,
   fish: '0190a000-0000-7000-8000-0000000000d1',
 };
 const stamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
-const page = (list: unknown[]) => ({ list, records: list.length, page: 1, limit: 10 });
 const fish = {
   _id: ids.fish,
   orgId: ids.org,
@@ -46,36 +40,6 @@ const fish = {
   ...stamps,
 };
 
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.user,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.user, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
-
-function chooseSite(id: string) {
-  act(() =>
-    selectedSite.select({
-      _id: id,
-      name: 'Site',
-      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
-      timeZoneId: 'Europe/London',
-    }),
-  );
-}
-
-const grid = { disableVirtualization: true };
 const lists = (sent: Sent[], path: string) => sent.filter((s) => s.method === 'GET' && s.path === path);
 
 beforeEach(() => {
@@ -86,8 +50,8 @@ beforeEach(() => {
 
 describe('suppliers', () => {
   test('lists the selected site’s suppliers by name, and reloads for another site', async () => {
-    const api = fakeApi(({ query }) => ok(page(query.get('siteID') === ids.brighton ? [fish] : [])));
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
+    const api = fakeApi(({ query }) => ok(listPage(query.get('siteID') === ids.brighton ? [fish] : [])));
+    renderOnSiteRoute(<ResourceScreen resource={suppliers} gridProps={gridProps} />);
     expect(await screen.findByText('Fresh Fish Ltd')).toBeInTheDocument();
     const first = lists(api.sent, 'supplier/web-app-list')[0]!;
     expect(first.query.get('siteID')).toBe(ids.brighton);
@@ -100,9 +64,9 @@ describe('suppliers', () => {
   });
 
   test('a supplier without a name is refused in the form and nothing is sent', async () => {
-    const api = fakeApi(() => ok(page([])));
+    const api = fakeApi(() => ok(listPage([])));
     const user = userEvent.setup();
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={suppliers} gridProps={gridProps} />);
     await user.click((await screen.findAllByRole('button', { name: 'Add supplier' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add supplier' });
     await user.type(await within(dialog).findByLabelText(/^E-mail/), 'not-an-address');
@@ -122,10 +86,10 @@ describe('suppliers', () => {
               fieldErrors: { supplierName: ['A supplier with this name already exists at this site'] },
             },
           })
-        : ok(page([])),
+        : ok(listPage([])),
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={suppliers} gridProps={gridProps} />);
     await user.click((await screen.findAllByRole('button', { name: 'Add supplier' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add supplier' });
     await user.type(within(dialog).getByLabelText(/^Supplier name/), 'Fresh Fish Ltd');
@@ -142,10 +106,10 @@ describe('suppliers', () => {
         rows = [];
         return ok(null, 'Supplier deleted');
       }
-      return ok(page(rows));
+      return ok(listPage(rows));
     });
     const user = userEvent.setup();
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={suppliers} gridProps={gridProps} />);
     await user.click(
       await screen
         .findByRole('menuitem', { name: 'Delete Fresh Fish Ltd' })
@@ -166,9 +130,9 @@ describe('suppliers', () => {
   });
 
   test('a site admin sees no add, edit or delete on a site it does not administer', async () => {
-    signInAs('SITE_ADMIN', [ids.manchester]);
-    fakeApi(() => ok(page([fish])));
-    render(<ResourceScreen resource={suppliers} gridProps={grid} />, { wrapper: OnSiteRoute });
+    signInAs('SITE_ADMIN', { siteIds: [ids.manchester] });
+    fakeApi(() => ok(listPage([fish])));
+    renderOnSiteRoute(<ResourceScreen resource={suppliers} gridProps={gridProps} />);
     expect(await screen.findByText('Fresh Fish Ltd')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add supplier' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Edit Fresh Fish Ltd')).not.toBeInTheDocument();
@@ -191,12 +155,12 @@ describe('food items and probes', () => {
             },
             'Probe created',
           )
-        : ok(page([])),
+        : ok(listPage([])),
     );
     const user = userEvent.setup();
-    const { unmount } = render(<ResourceScreen resource={foodItems('PROB')} gridProps={grid} />, {
-      wrapper: OnSiteRoute,
-    });
+    const { unmount } = renderOnSiteRoute(
+      <ResourceScreen resource={foodItems('PROB')} gridProps={gridProps} />,
+    );
     await user.click((await screen.findAllByRole('button', { name: 'Add probe' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add probe' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Probe 3 (blue)');
@@ -207,7 +171,7 @@ describe('food items and probes', () => {
     expect(lists(api.sent, 'foodItem/web-app-list')[0]!.query.get('type')).toBe('PROB');
     unmount();
 
-    render(<ResourceScreen resource={foodItems('FOODITEM')} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={foodItems('FOODITEM')} gridProps={gridProps} />);
     await screen.findByText(/No food items at this site yet/);
     expect(lists(api.sent, 'foodItem/web-app-list').at(-1)!.query.get('type')).toBe('FOODITEM');
   });
@@ -215,17 +179,17 @@ describe('food items and probes', () => {
 
 describe('fridges and freezers', () => {
   test('a new fridge item starts at 5 °C and a freezer item at -18 °C', async () => {
-    fakeApi(() => ok(page([])));
+    fakeApi(() => ok(listPage([])));
     const user = userEvent.setup();
-    const { unmount } = render(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />, {
-      wrapper: OnSiteRoute,
-    });
+    const { unmount } = renderOnSiteRoute(
+      <ResourceScreen resource={coldStorage('FRIDGE')} gridProps={gridProps} />,
+    );
     await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
     expect(
       within(screen.getByRole('group', { name: 'Temperature item 1' })).getByLabelText(/^Upper limit/),
     ).toHaveValue('5');
     unmount();
-    render(<ResourceScreen resource={coldStorage('FREEZER')} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={coldStorage('FREEZER')} gridProps={gridProps} />);
     await user.click((await screen.findAllByRole('button', { name: 'Add freezer' }))[0]!);
     expect(
       within(screen.getByRole('group', { name: 'Temperature item 1' })).getByLabelText(/^Upper limit/),
@@ -233,9 +197,9 @@ describe('fridges and freezers', () => {
   });
 
   test('a fridge with two items is sent with both; a lower limit above the upper is refused', async () => {
-    const api = fakeApi(() => ok(page([])));
+    const api = fakeApi(() => ok(listPage([])));
     const user = userEvent.setup();
-    render(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={gridProps} />);
     await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in');
@@ -264,8 +228,6 @@ describe('fridges and freezers', () => {
 describe('fridge and freezer limits', () => {
   // Typing into a whole form is slow on a busy machine; these tests walk the form as a user would.
   const formTimeout = 20_000;
-  // The kit keeps the open modal in the URL, so a screen renders inside a router.
-  const renderInRouter = (ui: ReactElement) => render(<OnSiteRoute>{ui}</OnSiteRoute>);
 
   async function addFridgeForm() {
     const api = fakeApi(({ method, body }) =>
@@ -274,10 +236,10 @@ describe('fridge and freezer limits', () => {
             { _id: ids.fish, orgId: ids.org, siteID: ids.brighton, ...JSON.parse(body), ...stamps },
             'Fridge created',
           )
-        : ok(page([])),
+        : ok(listPage([])),
     );
     const user = userEvent.setup();
-    renderInRouter(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />);
+    renderOnSiteRoute(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={gridProps} />);
     await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Wine fridge');
@@ -366,7 +328,7 @@ describe('fridge and freezer limits', () => {
   test('the history says who changed which limit, when (in the site’s zone) and why', async () => {
     const shelf = { _id: ids.fish, name: 'Shelf', location: '', lowerLimit: null, upperLimit: 5 };
     const snapshot = { siteID: ids.brighton, name: 'Bar fridge', type: 'FRIDGE', temperatureItems: [shelf] };
-    const actor = { _id: ids.user, name: 'Olivia Bennett' };
+    const actor = { _id: ids.me, name: 'Olivia Bennett' };
     const api = fakeApi(() =>
       ok([
         {
@@ -429,7 +391,7 @@ describe('fridge and freezer limits', () => {
           },
         },
         reason: 'Soft drinks only',
-        actor: { _id: ids.user, name: 'Olivia Bennett' },
+        actor: { _id: ids.me, name: 'Olivia Bennett' },
         at: '2026-06-01T09:30:00.000Z',
       };
       const api = fakeApi(({ path }) =>
@@ -437,10 +399,10 @@ describe('fridge and freezer limits', () => {
           ? ok([entry])
           : path.startsWith('masterType/find-one/')
             ? ok(fridge)
-            : ok(page([fridge])),
+            : ok(listPage([fridge])),
       );
       const user = userEvent.setup();
-      renderInRouter(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={grid} />);
+      renderOnSiteRoute(<ResourceScreen resource={coldStorage('FRIDGE')} gridProps={gridProps} />);
       await user.click((await screen.findAllByRole('button', { name: 'View Bar fridge' }))[0]!);
       const history = await screen.findByRole('region', { name: 'History' });
       expect(await within(history).findByText('Soft drinks only', { exact: false })).toHaveTextContent(
@@ -467,18 +429,11 @@ describe('fridge and freezer limits', () => {
 });
 
 describe('derived defaults', () => {
-  const renderAt = (url: string) =>
-    render(
-      <MemoryRouter initialEntries={[url]}>
-        <SiteScopeProvider siteScoped>
-          <SuppliersScreen />
-        </SiteScopeProvider>
-      </MemoryRouter>,
-    );
+  const renderAt = (url: string) => renderOnSiteRoute(<SuppliersScreen />, url);
 
   test('the Supplier types tab asks for its own sort, not the suppliers list’s', async () => {
     const api = fakeApi(({ path }) =>
-      path === 'supplierType/web-app-list' ? ok(page([])) : ok(page([fish])),
+      path === 'supplierType/web-app-list' ? ok(listPage([])) : ok(listPage([fish])),
     );
     const user = userEvent.setup();
     renderAt('/dashboard/supplier');
@@ -493,7 +448,7 @@ describe('derived defaults', () => {
   });
 
   test('a link with a sort the API does not accept for the tab gets the tab’s default', async () => {
-    const api = fakeApi(() => ok(page([])));
+    const api = fakeApi(() => ok(listPage([])));
     renderAt('/dashboard/supplier?tab=types&sort=-supplierName');
     expect(await screen.findByText(/No supplier types yet/)).toBeInTheDocument();
     expect(lists(api.sent, 'supplierType/web-app-list').map((s) => s.query.get('sort'))).toEqual(['name']);
@@ -502,7 +457,7 @@ describe('derived defaults', () => {
   test('a new supplier gets the selected site, an edited one keeps its own', async () => {
     const elsewhere = { ...fish, siteID: ids.manchester };
     const api = fakeApi(({ method, path, body }) => {
-      if (method === 'GET' && path === 'supplier/web-app-list') return ok(page([elsewhere]));
+      if (method === 'GET' && path === 'supplier/web-app-list') return ok(listPage([elsewhere]));
       if (method === 'GET') return ok(path.startsWith('supplier/find-one') ? elsewhere : []);
       return ok({ ...elsewhere, ...JSON.parse(body) }, 'Saved');
     });

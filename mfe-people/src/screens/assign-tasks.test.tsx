@@ -1,19 +1,22 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import {
-  defineRulesFor,
-  notifyStore,
-  selectedSite,
-  session,
-  SiteScopeProvider,
-  type Role,
-} from '@console/shared-sdk';
+import { notifyStore } from '@console/shared-sdk';
 import type { StaffMember } from '@console/shared-sdk/people';
-import { MemoryRouter, Route, Routes } from '@console/shared-sdk/router';
-import { fakeApi, fail, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import { Route, Routes } from '@console/shared-sdk/router';
+import {
+  chooseSite,
+  fakeApi,
+  fail,
+  listPage,
+  ok,
+  renderOnSiteRoute,
+  resetBrowserState,
+  signInAs,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import { changeSummary, dueWords, type AssignableTask } from './assign-tasks';
 import { StaffScreen } from './staff';
+import { peopleIds, person } from './testing';
 
 // "Assign tasks" in the staff view: the selected site's tasks with the person's ticks, and Save sending
 // only what changed (/staff-people get-tasks-for-assign and bulk-assign).
@@ -21,12 +24,7 @@ import { StaffScreen } from './staff';
 jest.setTimeout(30_000);
 
 const ids = {
-  me: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
-  manchester: '0190a000-0000-7000-8000-0000000000c2',
-  aisha: '0190a000-0000-7000-8000-0000000000e1',
-  tom: '0190a000-0000-7000-8000-0000000000e2',
+  ...peopleIds,
   chloe: '0190a000-0000-7000-8000-0000000000e3',
   opening: '0190a000-0000-7000-8000-0000000000a1',
   closing: '0190a000-0000-7000-8000-0000000000a2',
@@ -35,32 +33,6 @@ const ids = {
   openingCategory: '0190a000-0000-7000-8000-0000000000d1',
   fridgeCategory: '0190a000-0000-7000-8000-0000000000d2',
 };
-const stamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
-
-function person(overrides: Partial<StaffMember> = {}): StaffMember {
-  return {
-    _id: ids.aisha,
-    userID: ids.aisha,
-    orgId: ids.org,
-    firstName: 'Aisha',
-    lastName: 'Khan',
-    fullName: 'Aisha Khan',
-    email: 'aisha.khan@harbourvine.example',
-    mobileNumber: null,
-    gender: null,
-    userRole: 'STAFF',
-    status: 'ACTIVE',
-    siteIDs: [ids.brighton],
-    sites: [{ _id: ids.brighton, name: 'Brighton' }],
-    departmentID: [],
-    departments: [],
-    invitation: 'ACCEPTED',
-    invitedAt: null,
-    lastSignInAt: null,
-    ...stamps,
-    ...overrides,
-  };
-}
 const aisha = person();
 
 const openingCategory = { _id: ids.openingCategory, name: 'Opening and closing' };
@@ -95,51 +67,15 @@ const siteTasks: AssignableTask[] = [
   }),
 ];
 
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.me,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
-
-function chooseSite(id: string, name = 'Brighton') {
-  act(() =>
-    selectedSite.select({
-      _id: id,
-      name,
-      location: { country: 'GB', county: null, region: null, city: name },
-      timeZoneId: 'Europe/London',
-    }),
-  );
-}
-
 /** The staff screen as the console shows it, with a stand-in for the Tasks screen a link may lead to. */
-function renderStaff() {
-  function OnSiteRoute({ children }: { children: ReactNode }) {
-    return (
-      <MemoryRouter initialEntries={['/dashboard/staff']}>
-        <SiteScopeProvider siteScoped>
-          <Routes>
-            <Route path="/dashboard/staff" element={children} />
-            <Route path="/dashboard/task" element={<h1>The Tasks screen</h1>} />
-          </Routes>
-        </SiteScopeProvider>
-      </MemoryRouter>
-    );
-  }
-  return render(<StaffScreen />, { wrapper: OnSiteRoute });
-}
+const renderStaff = () =>
+  renderOnSiteRoute(
+    <Routes>
+      <Route path="/dashboard/staff" element={<StaffScreen />} />
+      <Route path="/dashboard/task" element={<h1>The Tasks screen</h1>} />
+    </Routes>,
+    '/dashboard/staff',
+  );
 
 /** The API as the staff screen and the dialog use it. */
 function assignApi(
@@ -150,7 +86,7 @@ function assignApi(
   return fakeApi((sent) => {
     switch (sent.path) {
       case 'staff-people/web-app-list':
-        return ok({ list: rows, records: rows.length, page: 1, limit: 10 });
+        return ok(listPage(rows));
       case `staff-people/find-one/${ids.aisha}`:
         return ok(rows[0]);
       case 'staff-people/get-tasks-for-assign':
@@ -355,14 +291,14 @@ describe('who is offered assign tasks', () => {
     first.unmount();
 
     // Brighton's site admin: its staff, not another admin.
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     const second = renderStaff();
     expect(await screen.findByLabelText('Assign tasks Aisha Khan')).toBeInTheDocument();
     expect(screen.queryByLabelText('Assign tasks Tom Fletcher')).not.toBeInTheDocument();
     second.unmount();
 
     // Manchester's site admin looking at Brighton changes none of Brighton's tasks.
-    signInAs('SITE_ADMIN', [ids.manchester]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.manchester] });
     renderStaff();
     await screen.findByText('Aisha Khan');
     expect(screen.queryByLabelText('Assign tasks Aisha Khan')).not.toBeInTheDocument();
@@ -372,8 +308,7 @@ describe('who is offered assign tasks', () => {
     let tasks = siteTasks;
     // The server's answers follow the save.
     const api = fakeApi((sent) => {
-      if (sent.path === 'staff-people/web-app-list')
-        return ok({ list: [aisha], records: 1, page: 1, limit: 10 });
+      if (sent.path === 'staff-people/web-app-list') return ok(listPage([aisha]));
       if (sent.path === `staff-people/find-one/${ids.aisha}`) return ok(aisha);
       if (sent.path === 'staff-people/get-tasks-for-assign') return ok(tasks);
       if (sent.path === 'staff-people/bulk-assign') {

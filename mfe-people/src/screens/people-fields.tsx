@@ -1,5 +1,5 @@
 import { Chip } from '@console/shared-sdk/mui';
-import { siteOptionsApi, type Option, type SiteOption } from '@console/shared-sdk';
+import type { Option } from '@console/shared-sdk';
 import {
   departmentApi,
   type InvitationState,
@@ -55,13 +55,6 @@ export function SiteDateTime({ value, none = 'Never' }: { value: string | null; 
 }
 
 // ---- option loaders (module-level, so a select loads once per site rather than on every render) ---------
-
-/** The sites the signed-in user may see: a site admin's own, everything for an organisation admin. */
-export const loadSiteOptions = async (): Promise<Option[]> =>
-  (await siteOptionsApi.simpleList({ quiet: true })).map((site: SiteOption) => ({
-    value: site._id,
-    label: site.name,
-  }));
 
 /** The selected site's departments, for the staff list's filter. */
 export const loadDepartmentsOfSite = async (context: FormContext): Promise<Option[]> =>

@@ -1,73 +1,34 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import {
-  defineRulesFor,
-  notifyStore,
-  selectedSite,
-  session,
-  SiteScopeProvider,
-  type Role,
-} from '@console/shared-sdk';
+import { notifyStore } from '@console/shared-sdk';
 import type { DepartmentDetail, StaffMember } from '@console/shared-sdk/people';
-import { MemoryRouter } from '@console/shared-sdk/router';
-import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import {
+  chooseSite,
+  fail,
+  fakeApi,
+  gridProps,
+  listPage,
+  ok,
+  renderOnSiteRoute,
+  resetBrowserState,
+  signInAs,
+  siteOption,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import { ResourceScreen } from '@console/shared-sdk/ui';
 import { departments } from './departments';
 import { importProblems, importSummary } from './import-dialog';
 import { staff, StaffScreen } from './staff';
 import { exportQuery } from './staff-toolbar';
+import { peopleIds, person, stamps } from './testing';
 
 // Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
 jest.setTimeout(30_000);
 
-/** As the console shows these screens: on a route that remote.json marks site-scoped. */
-function OnSiteRoute({ children }: { children: ReactNode }) {
-  return (
-    <MemoryRouter initialEntries={['/dashboard/staff']}>
-      <SiteScopeProvider siteScoped>{children}</SiteScopeProvider>
-    </MemoryRouter>
-  );
-}
+/** Where the console shows these screens: a route that remote.json marks site-scoped. */
+const screenUrl = '/dashboard/staff';
 
-const ids = {
-  me: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
-  manchester: '0190a000-0000-7000-8000-0000000000c2',
-  aisha: '0190a000-0000-7000-8000-0000000000e1',
-  tom: '0190a000-0000-7000-8000-0000000000e2',
-  kitchen: '0190a000-0000-7000-8000-0000000000f1',
-  bar: '0190a000-0000-7000-8000-0000000000f2',
-};
-const stamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
-const page = (list: unknown[]) => ({ list, records: list.length, page: 1, limit: 10 });
-const grid = { disableVirtualization: true };
-
-function person(overrides: Partial<StaffMember> = {}): StaffMember {
-  return {
-    _id: ids.aisha,
-    userID: ids.aisha,
-    orgId: ids.org,
-    firstName: 'Aisha',
-    lastName: 'Khan',
-    fullName: 'Aisha Khan',
-    email: 'aisha.khan@harbourvine.example',
-    mobileNumber: null,
-    gender: null,
-    userRole: 'STAFF',
-    status: 'ACTIVE',
-    siteIDs: [ids.brighton],
-    sites: [{ _id: ids.brighton, name: 'Brighton' }],
-    departmentID: [ids.kitchen],
-    departments: [{ _id: ids.kitchen, name: 'Kitchen', siteID: ids.brighton }],
-    invitation: 'ACCEPTED',
-    invitedAt: '2026-10-01T09:00:00.000Z',
-    lastSignInAt: '2026-11-02T08:30:00.000Z',
-    ...stamps,
-    ...overrides,
-  };
-}
+const ids = { ...peopleIds, bar: '0190a000-0000-7000-8000-0000000000f2' };
 const aisha = person();
 const tom = person({
   _id: ids.tom,
@@ -89,42 +50,6 @@ const departmentOption = (id: string, name: string, siteID = ids.brighton) => ({
   name,
   siteID,
 });
-const siteOption = (id: string, name: string) => ({
-  _id: id,
-  name,
-  location: { country: 'GB', county: null, region: null, city: name },
-  timeZoneId: 'Europe/London',
-});
-
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.me,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
-
-function chooseSite(id: string) {
-  act(() =>
-    selectedSite.select({
-      _id: id,
-      name: 'Brighton',
-      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
-      timeZoneId: 'Europe/London',
-    }),
-  );
-}
-
 /**
  * The API as the people screens use it: the staff list, the pickers' lists, and whatever `extra` answers
  * first (writes, uploads).
@@ -135,7 +60,7 @@ function peopleApi(rows: StaffMember[], extra?: (sent: Sent) => Response | undef
     if (special) return special;
     switch (sent.path) {
       case 'staff-people/web-app-list':
-        return ok(page(rows));
+        return ok(listPage(rows));
       case 'department-panel/simple-list':
         return ok(
           sent.query.get('siteID') === ids.brighton
@@ -145,7 +70,10 @@ function peopleApi(rows: StaffMember[], extra?: (sent: Sent) => Response | undef
       case 'department-panel/simple-list2':
         return ok([departmentOption(ids.kitchen, 'Kitchen'), departmentOption(ids.bar, 'Bar')]);
       case 'site-panel/simple-list':
-        return ok([siteOption(ids.brighton, 'Brighton'), siteOption(ids.manchester, 'Manchester')]);
+        return ok([
+          siteOption(ids.brighton, { name: 'Brighton' }),
+          siteOption(ids.manchester, { name: 'Manchester' }),
+        ]);
       default:
         return fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' });
     }
@@ -165,7 +93,7 @@ beforeEach(() => {
 describe('the staff list', () => {
   test("shows the selected site's people by full name with their role, departments, status and invitation", async () => {
     const api = peopleApi([aisha, tom]);
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     const row = (await screen.findByText('Aisha Khan')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('aisha.khan@harbourvine.example')).toBeInTheDocument();
     expect(within(row).getByText('Staff')).toBeInTheDocument();
@@ -180,7 +108,7 @@ describe('the staff list', () => {
   test('role, department (of the selected site) and status filters narrow the request', async () => {
     const api = peopleApi([aisha]);
     const user = userEvent.setup();
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Aisha Khan');
 
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
@@ -215,7 +143,7 @@ describe('the staff list', () => {
       sent.method === 'PATCH' || sent.method === 'POST' ? ok(null, 'Done') : undefined,
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Aisha Khan');
     expect(screen.queryByLabelText('Invite again Aisha Khan')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Invite again Tom Fletcher')).toBeInTheDocument();
@@ -237,10 +165,10 @@ describe('the staff list', () => {
   });
 
   test('a site admin acts on the people of its sites, and is offered no deactivate on itself', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     const me = person({ _id: ids.me, userID: ids.me, fullName: 'Marcus Reid', userRole: 'SITE_ADMIN' });
     peopleApi([aisha, me]);
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Aisha Khan');
     // A person of one of its sites: the site rule matches any of their sites.
     expect(screen.getByLabelText('Edit Aisha Khan')).toBeInTheDocument();
@@ -249,7 +177,7 @@ describe('the staff list', () => {
   });
 
   test('a site admin is offered no invite, deactivate or activate on another admin', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     const colleague = person({
       _id: ids.tom,
       userID: ids.tom,
@@ -258,7 +186,7 @@ describe('the staff list', () => {
       invitation: 'PENDING',
     });
     peopleApi([aisha, colleague]);
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Tom Fletcher');
     expect(screen.getByLabelText('Deactivate Aisha Khan')).toBeInTheDocument();
     expect(screen.queryByLabelText('Deactivate Tom Fletcher')).not.toBeInTheDocument();
@@ -269,7 +197,7 @@ describe('the staff list', () => {
 describe('the staff form', () => {
   async function openAdd() {
     const user = userEvent.setup();
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     await user.click((await screen.findAllByRole('button', { name: 'Add staff member' }))[0]!);
     return { user, dialog: screen.getByRole('dialog', { name: 'Add staff member' }) };
   }
@@ -344,7 +272,7 @@ describe('the staff form', () => {
   });
 
   test('editing someone who also works at a site the site admin does not run names that site and keeps it', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     const both = person({
       siteIDs: [ids.brighton, ids.manchester],
       sites: [
@@ -353,15 +281,15 @@ describe('the staff form', () => {
       ],
     });
     const api = fakeApi((sent) => {
-      if (sent.path === 'staff-people/web-app-list') return ok(page([both]));
-      if (sent.path === 'site-panel/simple-list') return ok([siteOption(ids.brighton, 'Brighton')]);
+      if (sent.path === 'staff-people/web-app-list') return ok(listPage([both]));
+      if (sent.path === 'site-panel/simple-list') return ok([siteOption(ids.brighton, { name: 'Brighton' })]);
       if (sent.path === 'department-panel/simple-list2')
         return ok([departmentOption(ids.kitchen, 'Kitchen')]);
       if (sent.method === 'PUT') return ok(both, 'Saved');
       return ok([]);
     });
     const user = userEvent.setup();
-    render(<ResourceScreen resource={staff} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
     await user.click(await screen.findByLabelText('Edit Aisha Khan'));
     const dialog = screen.getByRole('dialog', { name: 'Edit staff member' });
     await waitFor(() =>
@@ -382,7 +310,7 @@ describe('the staff form', () => {
   });
 
   test('a site admin can give the Staff role only', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     peopleApi([]);
     const { user, dialog } = await openAdd();
     await user.click(within(dialog).getByRole('combobox', { name: /^Role/ }));
@@ -422,7 +350,7 @@ describe('the import dialog', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    render(<StaffScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<StaffScreen />, screenUrl);
     const dialog = await chooseFile(user);
     expect(within(dialog).getByText('staff.csv')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
@@ -455,7 +383,7 @@ describe('the import dialog', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    render(<StaffScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<StaffScreen />, screenUrl);
     const dialog = await chooseFile(user);
     const listsBefore = lists(api.sent).length;
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
@@ -477,7 +405,7 @@ describe('the import dialog', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    render(<StaffScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<StaffScreen />, screenUrl);
     const dialog = await chooseFile(user);
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a CSV or XLSX file');
@@ -485,9 +413,9 @@ describe('the import dialog', () => {
   });
 
   test('a site admin of another site sees neither import nor export', async () => {
-    signInAs('SITE_ADMIN', [ids.manchester]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.manchester] });
     peopleApi([aisha]);
-    render(<StaffScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<StaffScreen />, screenUrl);
     await screen.findByText('Aisha Khan');
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
@@ -562,10 +490,10 @@ describe('departments', () => {
 
   test('the detail view lists the people in the department, from find-one', async () => {
     const api = fakeApi(({ path }) =>
-      path === `department-panel/find-one/${ids.kitchen}` ? ok(kitchen) : ok(page([kitchenRow])),
+      path === `department-panel/find-one/${ids.kitchen}` ? ok(kitchen) : ok(listPage([kitchenRow])),
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={departments} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={departments} gridProps={gridProps} />, screenUrl);
     expect(await screen.findByText('2 people')).toBeInTheDocument();
     await user.click(screen.getByLabelText('View Kitchen'));
     const dialog = await screen.findByRole('dialog');
@@ -585,10 +513,10 @@ describe('departments', () => {
             message: 'Kitchen still has 2 people; move them to another department first',
             error: 'CONFLICT',
           })
-        : ok(page([kitchenRow])),
+        : ok(listPage([kitchenRow])),
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={departments} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={departments} gridProps={gridProps} />, screenUrl);
     await user.click(await screen.findByLabelText('Delete Kitchen'));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete department "Kitchen"?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -607,10 +535,10 @@ describe('departments', () => {
     const api = fakeApi(({ method, body }) =>
       method === 'POST'
         ? ok({ ...kitchenRow, ...JSON.parse(body), memberCount: 0 }, 'Department created')
-        : ok(page([])),
+        : ok(listPage([])),
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={departments} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={departments} gridProps={gridProps} />, screenUrl);
     expect(
       await screen.findByText(/No departments at this site yet\. Add the teams people work in/),
     ).toBeInTheDocument();

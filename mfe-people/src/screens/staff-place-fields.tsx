@@ -1,8 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
-import { siteOptionsApi, type Option } from '@console/shared-sdk';
-import { departmentApi, type DepartmentOption } from '@console/shared-sdk/people';
-import { FieldInput, type CustomFieldProps } from '@console/shared-sdk/ui';
-import { loadSiteOptions, type NamedSite } from './people-fields';
+import { useMemo, useState } from 'react';
+import { siteOptionsApi } from '@console/shared-sdk';
+import { departmentApi } from '@console/shared-sdk/people';
+import {
+  FieldInput,
+  siteOptionsWithOwn,
+  useSiteBoundOptions,
+  type CustomFieldProps,
+  type SiteBoundChoices,
+} from '@console/shared-sdk/ui';
+import type { NamedSite } from './people-fields';
 
 // The staff form's sites and departments fields: fetched when a form first opens (staff.tsx), not with the
 // list.
@@ -23,14 +29,7 @@ const asSites = (value: unknown): NamedSite[] =>
 export function SitesField(props: CustomFieldProps<string[]> & { helperText?: string }) {
   // The record's own sites: fixed for the life of the form.
   const [known] = useState(() => asSites(props.values.knownSites));
-  const source = useMemo(
-    () => async (): Promise<Option[]> => {
-      const mine = await loadSiteOptions();
-      const others = known.filter((site) => !mine.some((option) => option.value === site._id));
-      return [...mine, ...others.map((site) => ({ value: site._id, label: site.name }))];
-    },
-    [known],
-  );
+  const source = useMemo(() => () => siteOptionsWithOwn(known), [known]);
   return (
     <FieldInput
       id={props.id}
@@ -56,11 +55,14 @@ export function SitesField(props: CustomFieldProps<string[]> & { helperText?: st
 const asStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
-interface LoadedDepartments {
-  /** The sites they were loaded for, sorted and joined. */
-  key: string;
-  departments: DepartmentOption[];
-  siteNames: Map<string, string>;
+/** The departments of the chosen sites, with the sites' names to tell two "Kitchen"s apart. */
+async function departmentsOfSites(siteIDs: string[], signal: AbortSignal): Promise<SiteBoundChoices> {
+  const options = { quiet: true, signal };
+  const [departments, sites] = await Promise.all([
+    departmentApi.simpleListForSites(siteIDs, options),
+    siteOptionsApi.simpleList(options),
+  ]);
+  return { choices: departments, siteNames: new Map(sites.map((site) => [site._id, site.name])) };
 }
 
 /**
@@ -69,47 +71,13 @@ interface LoadedDepartments {
  * longer works beside.
  */
 export function DepartmentsField(props: CustomFieldProps<string[]>) {
-  const siteIDs = asStrings(props.values.siteIDs);
-  const key = [...siteIDs].sort().join(',');
-  const [loaded, setLoaded] = useState<LoadedDepartments | null>(null);
-
-  useEffect(() => {
-    if (key === '') return;
-    const controller = new AbortController();
-    const options = { quiet: true, signal: controller.signal };
-    Promise.all([
-      departmentApi.simpleListForSites(key.split(','), options),
-      siteOptionsApi.simpleList(options),
-    ]).then(
-      ([departments, sites]) =>
-        setLoaded({ key, departments, siteNames: new Map(sites.map((site) => [site._id, site.name])) }),
-      () => {
-        // A list that cannot load leaves nothing to choose; saving without departments still works.
-        if (!controller.signal.aborted) setLoaded({ key, departments: [], siteNames: new Map() });
-      },
-    );
-    return () => controller.abort();
-  }, [key]);
-
-  const current = key !== '' && loaded?.key === key ? loaded : null;
-  const several = siteIDs.length > 1;
-  const options: Option[] = (current?.departments ?? []).map((department) => ({
-    value: department.value,
-    // With several sites, two "Kitchen"s must be told apart.
-    label: several
-      ? `${department.label} (${current?.siteNames.get(department.siteID) ?? 'another site'})`
-      : department.label,
-  }));
-
   const { value, onChange } = props;
-  useEffect(() => {
-    // Only once the departments of the chosen sites are known (or no site is chosen): while they load, the
-    // person's departments stay as they are.
-    if (key !== '' && !current) return;
-    const allowed = new Set((current?.departments ?? []).map((department) => department.value));
-    const kept = value.filter((id) => allowed.has(id));
-    if (kept.length !== value.length) onChange(kept);
-  }, [key, current, value, onChange]);
+  const { options, status } = useSiteBoundOptions(
+    asStrings(props.values.siteIDs),
+    departmentsOfSites,
+    value,
+    onChange,
+  );
 
   const inside = Object.values(props.errors)[0];
   return (
@@ -121,9 +89,9 @@ export function DepartmentsField(props: CustomFieldProps<string[]>) {
         label: props.label,
         options,
         helperText:
-          key === ''
+          status === 'no sites'
             ? 'Choose the sites first: departments belong to a site'
-            : current && options.length === 0
+            : status === 'ready' && options.length === 0
               ? 'These sites have no departments yet (add them under Departments)'
               : 'Optional: the teams they work in',
       }}
@@ -132,7 +100,7 @@ export function DepartmentsField(props: CustomFieldProps<string[]>) {
       onBlur={props.onBlur}
       error={props.error ?? inside}
       errors={{}}
-      disabled={props.disabled || key === ''}
+      disabled={props.disabled || status === 'no sites'}
       context={{ siteID: null, timeZone: 'UTC' }}
     />
   );

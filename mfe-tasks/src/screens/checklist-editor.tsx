@@ -170,9 +170,12 @@ export function ChecklistEditor(props: CustomFieldProps<ChecklistLine[]> & { hel
     );
   };
 
-  const UpIcon = consoleIcons.moveUp;
-  const DownIcon = consoleIcons.moveDown;
+  const UpIcon = consoleIcons.previous;
+  const DownIcon = consoleIcons.next;
   const RemoveIcon = consoleIcons.delete;
+  // The chevrons point left and right; turned a quarter, they point up and down (an icon set of their own
+  // would grow the shared icons every first page downloads).
+  const turned = { transform: 'rotate(90deg)' } as const;
   const AddIcon = consoleIcons.add;
 
   return (
@@ -262,7 +265,7 @@ export function ChecklistEditor(props: CustomFieldProps<ChecklistLine[]> & { hel
                         disabled={disabled}
                         {...endButton(first)}
                       >
-                        <UpIcon />
+                        <UpIcon sx={turned} />
                       </IconButton>
                       <IconButton
                         id={controlId(key, 'down')}
@@ -271,7 +274,7 @@ export function ChecklistEditor(props: CustomFieldProps<ChecklistLine[]> & { hel
                         disabled={disabled}
                         {...endButton(last)}
                       >
-                        <DownIcon />
+                        <DownIcon sx={turned} />
                       </IconButton>
                       <IconButton
                         id={controlId(key, 'remove')}

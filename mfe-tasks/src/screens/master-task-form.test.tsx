@@ -1,8 +1,15 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { selectedSite } from '@console/shared-sdk';
 import type { MasterTask, Template } from '@console/shared-sdk/tasks';
-import { deferred, fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import {
+  chooseSite,
+  deferred,
+  fail,
+  fakeApi,
+  ok,
+  resetBrowserState,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import { todayIn } from '@console/shared-sdk/ui';
 import { MasterTaskDialog } from './master-task-form';
 
@@ -161,14 +168,7 @@ const itemTexts = (dialog: HTMLElement) =>
 
 beforeEach(() => {
   resetBrowserState();
-  act(() =>
-    selectedSite.select({
-      _id: ids.site,
-      name: 'Brighton',
-      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
-      timeZoneId: zone,
-    }),
-  );
+  chooseSite(ids.site, { timeZoneId: zone });
 });
 
 test('a new task from a template, with a line added and moved, is created with the contract body', async () => {

@@ -20,9 +20,11 @@ import {
   FormDialog,
   formErrorStatuses,
   issuesToErrors,
+  namedOption,
   todayIn,
   useRecord,
   useSiteTimeZone,
+  withOwnOptions,
   type CustomFieldProps,
   type FieldDeclaration,
   type FieldErrors,
@@ -140,19 +142,14 @@ function bodyOf(values: MasterTaskForm, siteID: string): MasterTaskInput {
 
 // ---- the dialog -----------------------------------------------------------------------------------------
 
-const withExtra = (options: readonly Option[], extra: readonly Option[]) => [
-  ...options,
-  ...extra.filter((known) => !options.some((option) => option.value === known.value)),
-];
-
 /**
  * The pickers' options for the task's site. An edited task's own category, departments and assignees are
  * added when the lists no longer hold them (an assignee made inactive), so they show as names, not ids.
  */
 function usePickerOptions(siteID: string | null, task: MasterTask | null) {
   return useMemo(() => {
-    const ownCategory = task?.category ? [{ value: task.category._id, label: task.category.name }] : [];
-    const ownDepartments = (task?.departments ?? []).map((one) => ({ value: one._id, label: one.name }));
+    const ownCategory = task?.category ? [namedOption(task.category)] : [];
+    const ownDepartments = (task?.departments ?? []).map(namedOption);
     const ownAssignees = (task?.assignees ?? []).map((person) => ({
       value: person._id,
       label: `${person.firstName} ${person.lastName}`.trim(),
@@ -160,16 +157,16 @@ function usePickerOptions(siteID: string | null, task: MasterTask | null) {
     return {
       categories: async (): Promise<Option[]> => {
         const categories = siteID ? await taskCategoryApi.simpleList(siteID) : [];
-        return withExtra(categories, ownCategory);
+        return withOwnOptions(categories, ownCategory);
       },
       departments: async (): Promise<Option[]> => {
         const departments = siteID ? await departmentApi.simpleList(siteID) : [];
-        return withExtra(departments, ownDepartments);
+        return withOwnOptions(departments, ownDepartments);
       },
       assignees: async (): Promise<Option[]> => {
         const people = siteID ? await staffApi.simpleList({ siteID }) : [];
         const options = people.map((person) => ({ value: person._id, label: person.fullName }));
-        return withExtra(options, ownAssignees);
+        return withOwnOptions(options, ownAssignees);
       },
       templates: async (): Promise<Option[]> =>
         (await templateApi.simpleList()).map((template) => ({

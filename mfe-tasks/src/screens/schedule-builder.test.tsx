@@ -1,7 +1,6 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { selectedSite } from '@console/shared-sdk';
-import { fail, fakeApi, ok, resetBrowserState } from '@console/shared-sdk/testing';
+import { chooseSite, fail, fakeApi, ok, resetBrowserState } from '@console/shared-sdk/testing';
 import { FormDialog, todayIn, type CustomFieldDeclaration, type FieldErrors } from '@console/shared-sdk/ui';
 import {
   newScheduleDraft,
@@ -83,14 +82,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, select: RegExp, 
 
 beforeEach(() => {
   resetBrowserState();
-  act(() =>
-    selectedSite.select({
-      _id: site,
-      name: 'Brighton',
-      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
-      timeZoneId: zone,
-    }),
-  );
+  chooseSite(site, { timeZoneId: zone });
 });
 
 test('weekly on Monday to Friday reads "Every weekday", and the slot joins the sentence', async () => {

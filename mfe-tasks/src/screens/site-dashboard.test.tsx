@@ -1,60 +1,31 @@
-import { useEffect } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { defineRulesFor, notifyStore, selectedSite, session, type Role } from '@console/shared-sdk';
-import { MemoryRouter, useLocation } from '@console/shared-sdk/router';
+import { notifyStore } from '@console/shared-sdk';
 import type { DashboardDay, SiteDashboard } from '@console/shared-sdk/tasks';
-import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import {
+  chooseSite,
+  demoIds,
+  fail,
+  fakeApi,
+  ok,
+  renderWithRouter,
+  resetBrowserState,
+  setClock,
+  signInAs,
+  type DemoSite,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import { SiteDashboardScreen } from './site-dashboard';
 import { hoursLabel, taskListLink, weekOf } from './site-dashboard-model';
 
 jest.setTimeout(30_000);
 
-const ids = {
-  me: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
-  auckland: '0190a000-0000-7000-8000-0000000000c2',
-};
-
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.me,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
+const ids = { ...demoIds, auckland: '0190a000-0000-7000-8000-0000000000c2' };
 
 const sites = {
-  brighton: { _id: ids.brighton, name: 'The Harbour Kitchen', city: 'Brighton', zone: 'Europe/London' },
-  auckland: {
-    _id: ids.auckland,
-    name: 'Harbour Kitchen Ponsonby',
-    city: 'Auckland',
-    zone: 'Pacific/Auckland',
-  },
-};
-
-function chooseSite(site: (typeof sites)[keyof typeof sites]) {
-  act(() =>
-    selectedSite.select({
-      _id: site._id,
-      name: site.name,
-      location: { country: 'GB', county: null, region: null, city: site.city },
-      timeZoneId: site.zone,
-    }),
-  );
-}
+  brighton: { name: 'The Harbour Kitchen', city: 'Brighton', timeZoneId: 'Europe/London' },
+  auckland: { name: 'Harbour Kitchen Ponsonby', city: 'Auckland', timeZoneId: 'Pacific/Auckland' },
+} satisfies Record<string, DemoSite>;
 
 /** Monday closed, Friday and Saturday until 01:30 the next morning, other days 09:00 to 17:00. */
 function hoursOf(date: string): Pick<DashboardDay, 'isOpen' | 'openTime' | 'closeTime'> {
@@ -121,52 +92,15 @@ function dashboardApi(countsOn?: (date: string, index: number) => Counts) {
   );
 }
 
-/** Where the router is: the week the screen put in the address. */
-const shown: { search: string | null } = { search: null };
-function LocationProbe() {
-  const { search } = useLocation();
-  useEffect(() => {
-    shown.search = search;
-  }, [search]);
-  return null;
-}
-
-function renderDashboard(url = '/dashboard') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <SiteDashboardScreen />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-}
-
-/** Only the clock is faked: the fake API's promises and Testing Library's waiting run as usual. */
-function setNow(iso: string) {
-  jest.useFakeTimers({ now: new Date(iso), doNotFake: [...fakeableExceptDate] });
-}
-const fakeableExceptDate = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
+/** The screen in the console's router, with the address (where the week is kept) in reach. */
+const renderDashboard = (url = '/dashboard') => renderWithRouter(<SiteDashboardScreen />, url);
 
 beforeEach(() => {
   resetBrowserState();
   signInAs('ORGANIZATION_ADMIN');
-  chooseSite(sites.brighton);
+  chooseSite(ids.brighton, sites.brighton);
   // Thursday 2 April 2026, 10:00 in London (BST).
-  setNow('2026-04-02T09:00:00Z');
+  setClock('2026-04-02T09:00:00Z');
 });
 
 afterEach(() => {
@@ -243,11 +177,11 @@ describe('the site dashboard', () => {
 
   test("the week buttons ask for the site's weeks in its own zone, ahead of UTC", async () => {
     // 23:30 on Sunday 29 March in UTC is already 12:30 on Monday 30 March in Auckland (NZDT).
-    setNow('2026-03-29T23:30:00Z');
-    chooseSite(sites.auckland);
+    setClock('2026-03-29T23:30:00Z');
+    chooseSite(ids.auckland, sites.auckland);
     const api = dashboardApi(busyWeek);
     const user = userEvent.setup();
-    renderDashboard();
+    const { url } = renderDashboard();
 
     await screen.findByRole('link', { name: 'Completed on time: 17' });
     expect(askedRange(dashboardCalls(api.sent).at(-1)!)).toEqual({
@@ -269,13 +203,13 @@ describe('the site dashboard', () => {
         endDate: '2026-04-12',
       }),
     );
-    expect(shown.search).toBe('?week=2026-04-06');
+    expect(url()).toBe('/dashboard?week=2026-04-06');
     await screen.findByRole('link', { name: /^Mon,? 6 Apr 2026: closed/ });
     expect(screen.queryByText('Today')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'This week' }));
     await screen.findByText('30 Mar – 5 Apr 2026 · times in Pacific/Auckland');
-    expect(shown.search).toBe('');
+    expect(url()).toBe('/dashboard');
 
     await user.click(screen.getByRole('button', { name: 'Previous week, 23 – 29 Mar 2026' }));
     await waitFor(() =>
@@ -284,7 +218,7 @@ describe('the site dashboard', () => {
         endDate: '2026-03-29',
       }),
     );
-    expect(shown.search).toBe('?week=2026-03-23');
+    expect(url()).toBe('/dashboard?week=2026-03-23');
   });
 
   test('a week in the address is shown as it is, from any of its dates', async () => {
@@ -304,7 +238,7 @@ describe('the site dashboard', () => {
     await screen.findByRole('link', { name: 'Completed on time: 17' });
     expect(dashboardCalls(api.sent)).toHaveLength(1);
 
-    chooseSite(sites.auckland);
+    chooseSite(ids.auckland, sites.auckland);
     await screen.findByRole('heading', { level: 1, name: 'Harbour Kitchen Ponsonby (Auckland)' });
     await waitFor(() => expect(dashboardCalls(api.sent)).toHaveLength(2));
     // Thursday 2 April 22:00 in Auckland: the same week there.
@@ -356,10 +290,7 @@ describe('the site dashboard', () => {
   });
 
   test('asks again every minute without a flash of loading, and a failed refresh keeps the numbers quietly', async () => {
-    jest.useFakeTimers({
-      now: new Date('2026-04-02T09:00:00Z'),
-      doNotFake: fakeableExceptDate.filter((name) => name !== 'setInterval' && name !== 'clearInterval'),
-    });
+    setClock('2026-04-02T09:00:00Z', ['setInterval', 'clearInterval']);
     let refreshed = 0;
     let failing = false;
     const api = fakeApi((sent) => {
@@ -387,7 +318,7 @@ describe('the site dashboard', () => {
   });
 
   test('without a selected site it asks for one', () => {
-    act(() => selectedSite.select(null));
+    chooseSite(null);
     const api = dashboardApi();
     renderDashboard();
     expect(screen.getByText('Choose a site to see its dashboard.')).toBeVisible();

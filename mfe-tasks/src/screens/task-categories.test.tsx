@@ -1,50 +1,37 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { notifyStore } from '@console/shared-sdk';
 import {
-  defineRulesFor,
-  notifyStore,
-  selectedSite,
-  session,
-  SiteScopeProvider,
-  type Role,
-} from '@console/shared-sdk';
-import { MemoryRouter } from '@console/shared-sdk/router';
-import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+  chooseSite,
+  demoIds,
+  fail,
+  fakeApi,
+  listPage,
+  ok,
+  renderOnSiteRoute,
+  resetBrowserState,
+  signInAs,
+  siteOption,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import type { TaskCategory } from '@console/shared-sdk/tasks';
 import { TaskCategoriesScreen } from './task-categories';
 
 // Forms filled in on a shared, busy machine: the default 5 s per test is too tight.
 jest.setTimeout(90_000);
 
-/** As the console shows the screen: on a route that remote.json marks site-scoped. */
-function OnSiteRoute({ children }: { children: ReactNode }) {
-  return (
-    <MemoryRouter initialEntries={['/dashboard/taskcategory']}>
-      <SiteScopeProvider siteScoped>{children}</SiteScopeProvider>
-    </MemoryRouter>
-  );
-}
+/** Where the console shows the screen: a route that remote.json marks site-scoped. */
+const screenUrl = '/dashboard/taskcategory';
 
 const ids = {
-  me: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
-  manchester: '0190a000-0000-7000-8000-0000000000c2',
+  ...demoIds,
   opening: '0190a000-0000-7000-8000-0000000000a1',
   brightonOpening: '0190a000-0000-7000-8000-0000000000d1',
   brightonClosing: '0190a000-0000-7000-8000-0000000000d2',
   manchesterOpening: '0190a000-0000-7000-8000-0000000000d3',
 };
 const stamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-03T10:00:00.000Z' };
-const page = (list: unknown[]) => ({ list, records: list.length, page: 1, limit: 10 });
 
-const site = (id: string, name: string) => ({
-  _id: id,
-  name,
-  location: { country: 'GB', county: null, region: null, city: name },
-  timeZoneId: 'Europe/London',
-});
 const task = (id: string, name: string, siteID: string) => ({
   _id: id,
   value: id,
@@ -75,23 +62,19 @@ function category(overrides: Partial<TaskCategory> = {}): TaskCategory {
   };
 }
 
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.me,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
+/** "Opening" at Brighton and at Manchester, with each site's "Opening checks". */
+const onBothSites = category({
+  siteID: [ids.brighton, ids.manchester],
+  sites: [
+    { _id: ids.brighton, name: 'Brighton' },
+    { _id: ids.manchester, name: 'Manchester' },
+  ],
+  masterTaskID: [ids.brightonOpening, ids.manchesterOpening],
+  masterTasks: [
+    { _id: ids.brightonOpening, name: 'Opening checks', siteID: ids.brighton },
+    { _id: ids.manchesterOpening, name: 'Opening checks', siteID: ids.manchester },
+  ],
+});
 
 /**
  * The calls of the categories screen; `mySites` are the sites the user may list (a site admin's own), and
@@ -108,9 +91,9 @@ function categoriesApi(
     if (special) return special;
     switch (sent.path) {
       case 'task-category/web-app-list':
-        return ok(page(rows));
+        return ok(listPage(rows));
       case 'site-panel/simple-list':
-        return ok(mine.map((id) => site(id, names[id] ?? id)));
+        return ok(mine.map((id) => siteOption(id, { name: names[id] ?? id })));
       case 'master-task/simple-list': {
         const siteID = sent.query.get('siteID') ?? '';
         return mine.includes(siteID)
@@ -128,7 +111,7 @@ const writes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
 beforeEach(() => {
   resetBrowserState();
   signInAs('ORGANIZATION_ADMIN');
-  act(() => selectedSite.select(site(ids.brighton, 'Brighton')));
+  chooseSite(ids.brighton);
 });
 
 async function choose(
@@ -144,7 +127,7 @@ async function choose(
 
 async function openAdd() {
   const user = userEvent.setup();
-  render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+  renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
   await screen.findByText('Opening');
   await user.click(screen.getByRole('button', { name: 'Add task category' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add task category' });
@@ -163,7 +146,7 @@ describe('the task categories list', () => {
         ],
       }),
     ]);
-    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
     const row = (await screen.findByText('Opening')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('Brighton, Manchester')).toBeInTheDocument();
     expect(within(row).getByText('1 task')).toBeInTheDocument();
@@ -174,32 +157,20 @@ describe('the task categories list', () => {
 
   test('another site selected lists that site’s categories', async () => {
     const api = categoriesApi([category()]);
-    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
     await screen.findByText('Opening');
-    act(() => selectedSite.select(site(ids.manchester, 'Manchester')));
+    chooseSite(ids.manchester, { name: 'Manchester' });
     await waitFor(() =>
       expect(api.to('task-category/web-app-list').at(-1)!.query.get('siteID')).toBe(ids.manchester),
     );
   });
 
   test('the detail names its tasks with their sites when it applies on several', async () => {
-    const both = category({
-      siteID: [ids.brighton, ids.manchester],
-      sites: [
-        { _id: ids.brighton, name: 'Brighton' },
-        { _id: ids.manchester, name: 'Manchester' },
-      ],
-      masterTaskID: [ids.brightonOpening, ids.manchesterOpening],
-      masterTasks: [
-        { _id: ids.brightonOpening, name: 'Opening checks', siteID: ids.brighton },
-        { _id: ids.manchesterOpening, name: 'Opening checks', siteID: ids.manchester },
-      ],
-    });
-    categoriesApi([both], {
-      extra: (sent) => (sent.path === `task-category/find-one/${ids.opening}` ? ok(both) : undefined),
+    categoriesApi([onBothSites], {
+      extra: (sent) => (sent.path === `task-category/find-one/${ids.opening}` ? ok(onBothSites) : undefined),
     });
     const user = userEvent.setup();
-    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
     await screen.findByText('Opening');
     await user.click(screen.getByRole('button', { name: 'View Opening' }));
     const dialog = await screen.findByRole('dialog', { name: 'Opening' });
@@ -210,7 +181,7 @@ describe('the task categories list', () => {
 
   test('with none it says what to do', async () => {
     categoriesApi([]);
-    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
     expect(
       await screen.findByText(
         'No task categories on this site yet. Add one to group tasks, such as Opening, Closing or Cleaning.',
@@ -219,9 +190,9 @@ describe('the task categories list', () => {
   });
 
   test('a site admin may add and edit categories but is offered no delete', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     categoriesApi([category()], { mySites: [ids.brighton] });
-    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
     await screen.findByText('Opening');
     expect(screen.getAllByRole('button', { name: 'Add task category' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Edit Opening' })).toBeInTheDocument();
@@ -317,25 +288,13 @@ describe('the task category form', () => {
   });
 
   test('a site admin editing a category that also applies elsewhere sees that site and its task by name, and keeps them', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
-    const both = category({
-      siteID: [ids.brighton, ids.manchester],
-      sites: [
-        { _id: ids.brighton, name: 'Brighton' },
-        { _id: ids.manchester, name: 'Manchester' },
-      ],
-      masterTaskID: [ids.brightonOpening, ids.manchesterOpening],
-      masterTasks: [
-        { _id: ids.brightonOpening, name: 'Opening checks', siteID: ids.brighton },
-        { _id: ids.manchesterOpening, name: 'Opening checks', siteID: ids.manchester },
-      ],
-    });
-    const api = categoriesApi([both], {
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
+    const api = categoriesApi([onBothSites], {
       mySites: [ids.brighton],
-      extra: (sent) => (sent.method === 'PUT' ? ok(both, 'Task category updated') : undefined),
+      extra: (sent) => (sent.method === 'PUT' ? ok(onBothSites, 'Task category updated') : undefined),
     });
     const user = userEvent.setup();
-    render(<TaskCategoriesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TaskCategoriesScreen />, screenUrl);
     await screen.findByText('Opening');
     await user.click(screen.getByRole('button', { name: 'Edit Opening' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit task category' });

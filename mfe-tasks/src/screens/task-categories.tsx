@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { siteOptionsApi, useSelectedSite, type Option } from '@console/shared-sdk';
+import { useCallback, useMemo, useState } from 'react';
+import { useSelectedSite } from '@console/shared-sdk';
 import {
   masterTaskApi,
   taskCategoryApi,
@@ -9,7 +9,15 @@ import {
   type MasterTaskOption,
   type TaskCategory,
 } from '@console/shared-sdk/tasks';
-import { defineResource, FieldInput, ResourceScreen, type CustomFieldProps } from '@console/shared-sdk/ui';
+import {
+  defineResource,
+  FieldInput,
+  ResourceScreen,
+  siteOptionsWithOwn,
+  useSiteBoundOptions,
+  type CustomFieldProps,
+  type SiteBoundChoices,
+} from '@console/shared-sdk/ui';
 
 // Task categories: an organisation's groups of master tasks (Opening, Closing, Cleaning), each applying
 // on some of its sites. The list shows the categories of the selected site; the form chooses the sites
@@ -53,22 +61,10 @@ const asTasks = (value: unknown): KnownTask[] =>
       )
     : [];
 
-/** The sites the user may choose, plus the record's own it cannot (named, so they read as names). */
-async function siteChoices(known: readonly NamedSite[], signal?: AbortSignal): Promise<NamedSite[]> {
-  const mine: NamedSite[] = await siteOptionsApi
-    .simpleList({ quiet: true, signal })
-    .catch((): NamedSite[] => []);
-  return [...mine, ...known.filter((site) => !mine.some((own) => own._id === site._id))];
-}
-
 /** Where the category applies: a multiselect of the user's sites. */
 function SitesField(props: CustomFieldProps<string[]>) {
   const [known] = useState(() => asSites(props.values.knownSites));
-  const options = useMemo(
-    () => async (): Promise<Option[]> =>
-      (await siteChoices(known)).map((site) => ({ value: site._id, label: site.name })),
-    [known],
-  );
+  const options = useMemo(() => () => siteOptionsWithOwn(known), [known]);
   return (
     <FieldInput
       id={props.id}
@@ -89,13 +85,6 @@ function SitesField(props: CustomFieldProps<string[]>) {
       context={noContext}
     />
   );
-}
-
-interface LoadedTasks {
-  /** The sites they were loaded for, sorted and joined. */
-  key: string;
-  tasks: KnownTask[];
-  siteNames: Map<string, string>;
 }
 
 /** The master tasks of each chosen site; a site the user cannot list offers the record's own tasks there. */
@@ -123,43 +112,21 @@ async function tasksOfSites(
 function TasksField(props: CustomFieldProps<string[]>) {
   const [known] = useState(() => asTasks(props.values.knownTasks));
   const [knownSites] = useState(() => asSites(props.values.knownSites));
-  const siteIDs = asStrings(props.values.siteID);
-  const key = [...siteIDs].sort().join(',');
-  const [loaded, setLoaded] = useState<LoadedTasks | null>(null);
-
-  useEffect(() => {
-    if (key === '') return;
-    const controller = new AbortController();
-    const sites = key.split(',');
-    Promise.all([
-      tasksOfSites(sites, known, controller.signal),
-      siteChoices(knownSites, controller.signal),
-    ]).then(
-      ([tasks, names]) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ key, tasks, siteNames: new Map(names.map((site) => [site._id, site.name])) });
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [key, known, knownSites]);
-
-  const current = key !== '' && loaded?.key === key ? loaded : null;
-  const several = siteIDs.length > 1;
-  const options: Option[] = (current?.tasks ?? []).map((task) => ({
-    value: task._id,
-    // With several sites, two "Opening checks" must be told apart.
-    label: several ? `${task.name} (${current?.siteNames.get(task.siteID) ?? 'another site'})` : task.name,
-  }));
-
+  const load = useCallback(
+    async (siteIDs: string[], signal: AbortSignal): Promise<SiteBoundChoices> => {
+      const [tasks, sites] = await Promise.all([
+        tasksOfSites(siteIDs, known, signal),
+        siteOptionsWithOwn(knownSites, { signal }),
+      ]);
+      return {
+        choices: tasks.map((task) => ({ value: task._id, label: task.name, siteID: task.siteID })),
+        siteNames: new Map(sites.map((site) => [site.value, site.label])),
+      };
+    },
+    [known, knownSites],
+  );
   const { value, onChange } = props;
-  useEffect(() => {
-    // Only once the chosen sites' tasks are known: while they load, the category's tasks stay.
-    if (key !== '' && !current) return;
-    const allowed = new Set((current?.tasks ?? []).map((task) => task._id));
-    const kept = value.filter((id) => allowed.has(id));
-    if (kept.length !== value.length) onChange(kept);
-  }, [key, current, value, onChange]);
+  const { options, status } = useSiteBoundOptions(asStrings(props.values.siteID), load, value, onChange);
 
   return (
     <FieldInput
@@ -170,9 +137,9 @@ function TasksField(props: CustomFieldProps<string[]>) {
         label: props.label,
         options,
         helperText:
-          key === ''
+          status === 'no sites'
             ? 'Choose the sites first: a task belongs to one site'
-            : current && options.length === 0
+            : status === 'ready' && options.length === 0
               ? 'These sites have no tasks yet (add them under Tasks)'
               : 'A task is in one category: choosing it here moves it from its current one',
       }}
@@ -181,7 +148,7 @@ function TasksField(props: CustomFieldProps<string[]>) {
       onBlur={props.onBlur}
       error={props.error ?? Object.values(props.errors)[0]}
       errors={{}}
-      disabled={props.disabled || key === ''}
+      disabled={props.disabled || status === 'no sites'}
       context={noContext}
     />
   );

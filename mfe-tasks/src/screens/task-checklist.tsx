@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@console/shared-sdk/mui';
+import { consoleIcons } from '@console/shared-sdk/icons';
 import { isApiError, type ChecklistItemStatus } from '@console/shared-sdk';
 import {
   checklistItemStatusChangeSchema,
@@ -8,7 +9,6 @@ import {
 } from '@console/shared-sdk/tasks';
 import { useId, useState, type FormEvent } from 'react';
 import { refOf, type TaskRow } from './task-rows';
-import { ItemStatusChip, itemStatusLabels } from './task-status';
 import { siteTime } from './task-times';
 
 // The view's checklist: each line with where it stands, who moved it and when, and buttons to move it.
@@ -303,5 +303,25 @@ export function ReopenTask({ task, onChanged }: ReopenTaskProps) {
         </Stack>
       </Stack>
     </Box>
+  );
+}
+
+export const itemStatusLabels: Record<ChecklistItemStatus, string> = {
+  PENDING: 'To do',
+  COMPLETED: 'Done',
+  FAILED: 'Failed',
+};
+
+/** A checklist line's status: done with a tick, failed with a warning, to do plain. */
+export function ItemStatusChip({ status }: { status: ChecklistItemStatus }) {
+  if (status === 'PENDING') return <Chip size="small" variant="outlined" label={itemStatusLabels.PENDING} />;
+  const Icon = status === 'COMPLETED' ? consoleIcons.complete : consoleIcons.warning;
+  return (
+    <Chip
+      size="small"
+      color={status === 'COMPLETED' ? 'success' : 'error'}
+      icon={<Icon fontSize="small" />}
+      label={itemStatusLabels[status]}
+    />
   );
 }

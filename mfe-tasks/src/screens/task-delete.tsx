@@ -12,7 +12,7 @@ import {
   RadioGroup,
   Typography,
 } from '@console/shared-sdk/mui';
-import { masterTaskApi } from '@console/shared-sdk/tasks';
+import { occurrenceApi } from '@console/shared-sdk/tasks';
 import { dayLabel } from '@console/shared-sdk/ui';
 import { useId, useState } from 'react';
 import type { TaskRow } from './task-rows';
@@ -51,7 +51,7 @@ export function DeleteTaskDialog({ task, onDeleted, onClose }: DeleteTaskDialogP
   const remove = async () => {
     setBusy(true);
     try {
-      await masterTaskApi.remove({ masterTaskID: task.masterTaskID, date: task.taskDate, scope });
+      await occurrenceApi.remove({ masterTaskID: task.masterTaskID, date: task.taskDate, scope });
       onDeleted();
     } catch {
       // The HTTP layer's pop-up says why; the dialog stays so the user can choose again or cancel.

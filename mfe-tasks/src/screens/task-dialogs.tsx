@@ -1,16 +1,17 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { TaskRow } from './task-rows';
-import { DeleteTaskDialog } from './task-delete';
 
 // The dialogs the list's actions open. A row action only runs a promise, so it puts its request here and
 // the screen's host shows the dialog; the promise settles when the dialog closes. It resolves after a save
 // or a delete, so the kit reloads the list (and an open view); it rejects when the dialog was cancelled,
 // which changed nothing and which the kit ignores.
 
-// The master task form is a download of its own: the day's list does not need it until a task is edited.
+// The master task form and the delete dialog are downloads of their own: the day's list does not need
+// them until a task is edited or deleted.
 const MasterTaskDialog = lazy(() =>
   import('./master-task-form').then((m) => ({ default: m.MasterTaskDialog })),
 );
+const DeleteTaskDialog = lazy(() => import('./task-delete').then((m) => ({ default: m.DeleteTaskDialog })));
 
 type TaskDialog = { kind: 'master'; masterTaskID: string | null } | { kind: 'delete'; task: TaskRow };
 
@@ -79,7 +80,9 @@ export function TaskDialogsHost() {
   const { dialog, settle } = opened;
   if (dialog.kind === 'delete')
     return (
-      <DeleteTaskDialog task={dialog.task} onDeleted={() => settle(true)} onClose={() => settle(false)} />
+      <Suspense fallback={null}>
+        <DeleteTaskDialog task={dialog.task} onDeleted={() => settle(true)} onClose={() => settle(false)} />
+      </Suspense>
     );
   return (
     <Suspense fallback={null}>

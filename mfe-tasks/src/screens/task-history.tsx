@@ -1,9 +1,8 @@
-import { Stack, Typography } from '@console/shared-sdk/mui';
-import type { TaskHistoryEntry } from '@console/shared-sdk/tasks';
+import { Stack } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
 import type { TaskRow } from './task-rows';
 import { SyncedLateChip } from './task-status';
-import { siteDateTime, siteTime } from './task-times';
+import { siteTime } from './task-times';
 
 // Who did what and when: the completion with both of its times (when it happened on the device, when it
 // reached the server) and every change made after it, with its reason. Nothing here is ever rewritten.
@@ -35,34 +34,5 @@ export function Received({ task }: { task: TaskRow }): ReactNode {
       <time dateTime={task.syncedAt}>{siteTime(task.syncedAt, task.timeZoneId, task.taskDate)}</time>
       {task.syncedLate ? ', more than 30 minutes after it was done' : ''}
     </>
-  );
-}
-
-const actionWords: Record<TaskHistoryEntry['action'], string> = {
-  create: 'Created',
-  update: 'Changed',
-  delete: 'Deleted',
-};
-
-export function TaskHistory({ task }: { task: TaskRow }) {
-  const entries = task.history ?? [];
-  if (entries.length === 0)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No changes after completion.
-      </Typography>
-    );
-  return (
-    <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {entries.map((entry) => (
-        <Stack component="li" key={entry._id} spacing={0.25}>
-          <Typography variant="body2" color="text.secondary">
-            <time dateTime={entry.at}>{siteDateTime(entry.at, task.timeZoneId)}</time>, {entry.actorName}
-          </Typography>
-          <Typography variant="body2">{entry.summary || actionWords[entry.action]}</Typography>
-          {entry.reason && <Typography variant="body2">Why: {entry.reason}</Typography>}
-        </Stack>
-      ))}
-    </Stack>
   );
 }

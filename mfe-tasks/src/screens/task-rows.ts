@@ -1,6 +1,6 @@
 import { ApiError, type CallOptions, type ListData, type ListParams } from '@console/shared-sdk';
 import {
-  masterTaskApi,
+  occurrenceApi,
   type IndividualTask,
   type TaskBucket,
   type TaskComment,
@@ -63,7 +63,7 @@ function toTaskRow<Task extends IndividualTask>(task: Task): TaskRow & Omit<Task
 }
 
 export type DayCounts = TaskListData['counts'];
-type DayQuery = Parameters<typeof masterTaskApi.day>[0];
+type DayQuery = Parameters<typeof occurrenceApi.day>[0];
 type LoadDay = (query: DayQuery, options?: CallOptions) => Promise<TaskListData>;
 
 type DayParams = ListParams & TaskFilters;
@@ -105,7 +105,7 @@ interface CountsWaiter {
  * so `counts` waits for the list's answer instead of asking the server for the day a second time. When no
  * list request follows (nothing but the tabs changed), it asks on its own.
  */
-export function dailyTaskSource(load: LoadDay = masterTaskApi.day) {
+export function dailyTaskSource(load: LoadDay = occurrenceApi.day) {
   let sent = 0;
   let waiting: CountsWaiter[] = [];
   let shown: ShownDay | null = null;
@@ -153,7 +153,7 @@ export function dailyTaskSource(load: LoadDay = masterTaskApi.day) {
     async get(key: string, options: CallOptions = {}): Promise<TaskRow> {
       const ref = taskRefOf(key);
       if (!ref) throw new ApiError({ status: 404, message: 'Task not found', code: 'NOT_FOUND' });
-      return toTaskRow(await masterTaskApi.view(ref, options));
+      return toTaskRow(await occurrenceApi.view(ref, options));
     },
 
     counts(params: CountParams, signal: AbortSignal): Promise<Partial<Record<TaskTab, number>>> {

@@ -1,6 +1,6 @@
 import { Chip, Stack, Tooltip, Typography } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
-import type { ChecklistItemStatus, Option } from '@console/shared-sdk';
+import type { Option } from '@console/shared-sdk';
 import type { OccurrenceChecklistItem, TaskBucket } from '@console/shared-sdk/tasks';
 import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 import { everyTask } from './task-rows';
@@ -81,26 +81,6 @@ export function SyncedLateChip({ syncedAt, zone }: { syncedAt: string | null; zo
         tabIndex={0}
       />
     </Tooltip>
-  );
-}
-
-export const itemStatusLabels: Record<ChecklistItemStatus, string> = {
-  PENDING: 'To do',
-  COMPLETED: 'Done',
-  FAILED: 'Failed',
-};
-
-/** A checklist line's status: done with a tick, failed with a warning, to do plain. */
-export function ItemStatusChip({ status }: { status: ChecklistItemStatus }) {
-  if (status === 'PENDING') return <Chip size="small" variant="outlined" label={itemStatusLabels.PENDING} />;
-  const Icon = status === 'COMPLETED' ? consoleIcons.complete : consoleIcons.warning;
-  return (
-    <Chip
-      size="small"
-      color={status === 'COMPLETED' ? 'success' : 'error'}
-      icon={<Icon fontSize="small" />}
-      label={itemStatusLabels[status]}
-    />
   );
 }
 

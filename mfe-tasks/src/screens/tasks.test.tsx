@@ -1,17 +1,20 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import {
-  defineRulesFor,
-  maxUploadBytes,
-  Notifications,
-  selectedSite,
-  session,
-  SiteScopeProvider,
-  type Role,
-} from '@console/shared-sdk';
-import { MemoryRouter, useLocation } from '@console/shared-sdk/router';
+import { maxUploadBytes, Notifications } from '@console/shared-sdk';
 import type { IndividualTask, TaskComment, TaskListData, TaskView } from '@console/shared-sdk/tasks';
-import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+import {
+  chooseSite,
+  demoIds,
+  fail,
+  fakeApi,
+  gridProps,
+  ok,
+  renderOnSiteRoute,
+  resetBrowserState,
+  setClock,
+  signInAs,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import type { MasterTaskDialogProps } from './master-task-form';
 import { TasksScreen } from './tasks';
 
@@ -32,10 +35,7 @@ jest.mock('./master-task-form', () => ({
 }));
 
 const ids = {
-  me: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
-  manchester: '0190a000-0000-7000-8000-0000000000c2',
+  ...demoIds,
   aisha: '0190a000-0000-7000-8000-0000000000e1',
   tom: '0190a000-0000-7000-8000-0000000000e2',
   checks: '0190a000-0000-7000-8000-0000000000f1',
@@ -199,53 +199,17 @@ function tasksApi(
 const dayLists = (sent: Sent[]) => sent.filter((s) => s.path === 'master-task/web-app-list');
 const views = (sent: Sent[]) => sent.filter((s) => s.path === 'master-task/view-task');
 
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.me,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
-
-function chooseSite(id: string, timeZoneId = 'Europe/London') {
-  act(() =>
-    selectedSite.select({
-      _id: id,
-      name: 'Brighton',
-      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
-      timeZoneId,
-    }),
-  );
-}
-
 /** As the shell shows the screen: on its site-scoped route, with the HTTP layer's pop-up. */
 function renderTasks(url = '/dashboard/task') {
   const user = userEvent.setup({ applyAccept: false });
-  const location = { search: '' };
-  function Probe() {
-    location.search = useLocation().search;
-    return null;
-  }
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <SiteScopeProvider siteScoped>
-        <TasksScreen gridProps={{ disableVirtualization: true }} />
-      </SiteScopeProvider>
+  const { params } = renderOnSiteRoute(
+    <>
+      <TasksScreen gridProps={gridProps} />
       <Notifications />
-      <Probe />
-    </MemoryRouter>,
+    </>,
+    url,
   );
-  return { user, params: () => new URLSearchParams(location.search) };
+  return { user, params };
 }
 
 /** Text that elements inside break up (a <time> in a sentence), matched on the innermost whole. */
@@ -256,26 +220,8 @@ const textOf = (pattern: RegExp) => (_content: string, element: Element | null) 
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
 
-// Everything but the clock stays real, so promises, user events and MUI's transitions run as usual.
-const notDate = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
-
 beforeEach(() => {
-  jest.useFakeTimers({ now, doNotFake: [...notDate] });
+  setClock(now);
   resetBrowserState();
   signInAs('ORGANIZATION_ADMIN');
   chooseSite(ids.brighton);
@@ -286,7 +232,7 @@ describe('the day', () => {
   test("starts at today in the site's zone, ahead of UTC, and steps a calendar day at a time", async () => {
     // 20:00 UTC on Monday is already 09:00 on Tuesday in Auckland.
     jest.setSystemTime(new Date('2026-03-30T20:00:00Z'));
-    chooseSite(ids.brighton, 'Pacific/Auckland');
+    chooseSite(ids.brighton, { timeZoneId: 'Pacific/Auckland' });
     const api = tasksApi([]);
     const { user, params } = renderTasks();
     await waitFor(() => expect(dayLists(api.sent)).toHaveLength(1));
@@ -385,7 +331,7 @@ describe('the list', () => {
   });
 
   test('who may not change the site’s tasks sees no Add task, Complete, Edit task or Delete', async () => {
-    signInAs('SITE_ADMIN', [ids.manchester]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.manchester] });
     tasksApi(day);
     renderTasks();
     await screen.findByText('Fridge temperatures');
@@ -400,6 +346,11 @@ describe("a task's view", () => {
     await user.click(await screen.findByLabelText(`View ${name}`));
     const dialog = await screen.findByRole('dialog', { name });
     await within(dialog).findByRole('heading', { name: 'Checklist' });
+    // The view's sections are chunks of their own: wait until the checklist's and the comments' are in.
+    await within(dialog).findByRole('form', { name: 'Add a comment or a photo' }, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('progressbar', { name: 'Loading the section' })).toBeNull(),
+    );
     return dialog;
   };
 
@@ -464,7 +415,7 @@ describe("a task's view", () => {
     });
     const { user } = renderTasks();
     const dialog = await openView(user, 'Opening checks');
-    expect(within(dialog).getByText(textOf(/^Done by Tom Fletcher, 08:05$/))).toBeInTheDocument();
+    expect(await within(dialog).findByText(textOf(/^Done by Tom Fletcher, 08:05$/))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Mark to do: Check the hand basin' }));
     const form = within(dialog).getByRole('form', { name: 'Mark to do: Check the hand basin' });
     await user.type(
@@ -584,7 +535,8 @@ describe('the master task', () => {
     });
     const { user } = renderTasks();
     await user.click(await screen.findByLabelText('Delete Fridge temperatures'));
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete “Fridge temperatures”?' });
+    // The delete dialog is a chunk of its own, loaded when first asked for.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete “Fridge temperatures”?' });
     expect(within(confirm).getByText(/Only the task of Mon, 30 Mar 2026 is deleted/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('radio', { name: 'This and future occurrences' }));
     expect(within(confirm).getByText(/no longer made from Mon, 30 Mar 2026 on/)).toBeInTheDocument();

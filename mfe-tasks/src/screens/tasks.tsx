@@ -1,4 +1,4 @@
-import { Button, Link, Stack, Typography } from '@console/shared-sdk/mui';
+import { Button, Link, Skeleton, Stack, Typography } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { Can, useSelectedSite, useSession } from '@console/shared-sdk';
 import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router';
@@ -14,17 +14,18 @@ import {
 } from '@console/shared-sdk/ui';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useRef,
   useState,
   useSyncExternalStore,
+  type ReactNode,
 } from 'react';
-import { ReopenTask, TaskChecklist } from './task-checklist';
-import { TaskComments } from './task-comments';
 import { dialogsShown, openDelete, openMasterTask, TaskDialogsHost } from './task-dialogs';
-import { Completion, Received, TaskHistory } from './task-history';
+import { Completion, Received } from './task-history';
 import { dailyTaskSource, refOf, type TaskFilters, type TaskRow } from './task-rows';
 import { BucketChip, ChecklistProgress, ReportedChip, taskTabs } from './task-status';
 import { siteTime } from './task-times';
@@ -76,26 +77,49 @@ function useTaskChanged(helpers: DetailHelpers) {
   }, [reload, listChanged]);
 }
 
+// The view's checklist and comments (forms, uploads, the photo viewer) load when a task is first opened,
+// not with the list (the first list's budget, bench/bundle.mjs).
+const TaskChecklist = lazy(() => import('./task-checklist').then((m) => ({ default: m.TaskChecklist })));
+const ReopenTask = lazy(() => import('./task-checklist').then((m) => ({ default: m.ReopenTask })));
+const TaskComments = lazy(() => import('./task-comments').then((m) => ({ default: m.TaskComments })));
+const TaskHistory = lazy(() => import('./task-history-list').then((m) => ({ default: m.TaskHistory })));
+
+function SectionLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Skeleton variant="rounded" height={72} role="progressbar" aria-label="Loading the section" />
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
 function ChecklistSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
   const changed = useTaskChanged(helpers);
   const mayChange = helpers.can('update');
   return (
-    <Stack spacing={1.5}>
-      <TaskChecklist task={task} mayChange={mayChange} onChanged={changed} />
-      {mayChange && task.status === 'COMPLETED' && <ReopenTask task={task} onChanged={changed} />}
-    </Stack>
+    <SectionLoading>
+      <Stack spacing={1.5}>
+        <TaskChecklist task={task} mayChange={mayChange} onChanged={changed} />
+        {mayChange && task.status === 'COMPLETED' && <ReopenTask task={task} onChanged={changed} />}
+      </Stack>
+    </SectionLoading>
   );
 }
 
 function CommentsSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
   const changed = useTaskChanged(helpers);
   return (
-    <TaskComments
-      task={task}
-      mayComment={helpers.can('create', 'Comment')}
-      mayRemoveOthers={helpers.can('delete', 'Comment')}
-      onChanged={changed}
-    />
+    <SectionLoading>
+      <TaskComments
+        task={task}
+        mayComment={helpers.can('create', 'Comment')}
+        mayRemoveOthers={helpers.can('delete', 'Comment')}
+        onChanged={changed}
+      />
+    </SectionLoading>
   );
 }
 
@@ -184,7 +208,14 @@ export const dailyTasks = defineResource({
         title: 'Comments and photos',
         render: (task, helpers) => <CommentsSection task={task} helpers={helpers} />,
       },
-      { title: 'History', render: (task) => <TaskHistory task={task} /> },
+      {
+        title: 'History',
+        render: (task) => (
+          <SectionLoading>
+            <TaskHistory task={task} />
+          </SectionLoading>
+        ),
+      },
     ],
   },
   rowActions: [

@@ -1,16 +1,19 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { notifyStore } from '@console/shared-sdk';
 import {
-  defineRulesFor,
-  notifyStore,
-  selectedSite,
-  session,
-  SiteScopeProvider,
-  type Role,
-} from '@console/shared-sdk';
-import { MemoryRouter } from '@console/shared-sdk/router';
-import { fail, fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
+  chooseSite,
+  demoIds,
+  fail,
+  fakeApi,
+  gridProps,
+  listPage,
+  ok,
+  renderOnSiteRoute,
+  resetBrowserState,
+  signInAs,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import type { LibraryTemplate, Template } from '@console/shared-sdk/tasks';
 import { ResourceScreen } from '@console/shared-sdk/ui';
 import { templates, TemplatesScreen } from './templates';
@@ -18,19 +21,11 @@ import { templates, TemplatesScreen } from './templates';
 // Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
 jest.setTimeout(90_000);
 
-/** As the console shows the screen: on a route that remote.json marks site-scoped. */
-function OnSiteRoute({ children }: { children: ReactNode }) {
-  return (
-    <MemoryRouter initialEntries={['/dashboard/templates']}>
-      <SiteScopeProvider siteScoped>{children}</SiteScopeProvider>
-    </MemoryRouter>
-  );
-}
+/** Where the console shows the screen: a route that remote.json marks site-scoped. */
+const screenUrl = '/dashboard/templates';
 
 const ids = {
-  me: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  brighton: '0190a000-0000-7000-8000-0000000000c1',
+  ...demoIds,
   opening: '0190a000-0000-7000-8000-0000000000a1',
   fridge: '0190a000-0000-7000-8000-0000000000a2',
   line1: '0190a000-0000-7000-8000-0000000001a1',
@@ -39,9 +34,6 @@ const ids = {
   libraryFridge: '01990f00-1b5a-7000-8000-000000000300',
 };
 const stamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-03T10:00:00.000Z' };
-const page = (list: unknown[]) => ({ list, records: list.length, page: 1, limit: 10 });
-const grid = { disableVirtualization: true };
-
 function template(overrides: Partial<Template> = {}): Template {
   return {
     _id: ids.opening,
@@ -92,30 +84,12 @@ const libraryFridge: LibraryTemplate = {
   imported: false,
 };
 
-function signInAs(role: Role, siteIds: string[] = []) {
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.me,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor({ userID: ids.me, role, orgId: ids.org, siteIds }),
-      accessToken: 'access',
-    },
-  });
-}
-
 /** The template calls; `extra` answers first (writes, refusals). */
 function templatesApi(rows: Template[], extra?: (sent: Sent) => Response | undefined) {
   return fakeApi((sent) => {
     const special = extra?.(sent);
     if (special) return special;
-    if (sent.path === 'template-panel/web-app-list') return ok(page(rows));
+    if (sent.path === 'template-panel/web-app-list') return ok(listPage(rows));
     if (sent.path.startsWith('template-panel/find-one/'))
       return ok(rows.find((row) => sent.path.endsWith(row._id)) ?? rows[0]);
     if (sent.path === 'pre-defined-template/simple-list') return ok([libraryOpening, libraryFridge]);
@@ -131,19 +105,12 @@ const writes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
 beforeEach(() => {
   resetBrowserState();
   signInAs('ORGANIZATION_ADMIN');
-  act(() =>
-    selectedSite.select({
-      _id: ids.brighton,
-      name: 'Brighton',
-      location: { country: 'GB', county: null, region: null, city: 'Brighton' },
-      timeZoneId: 'Europe/London',
-    }),
-  );
+  chooseSite(ids.brighton);
 });
 
 async function openAdd() {
   const user = userEvent.setup();
-  render(<ResourceScreen resource={templates} gridProps={grid} />, { wrapper: OnSiteRoute });
+  renderOnSiteRoute(<ResourceScreen resource={templates} gridProps={gridProps} />, screenUrl);
   await screen.findByText('Opening checks');
   await user.click(screen.getByRole('button', { name: 'Add template' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add template' });
@@ -157,7 +124,7 @@ const item = (dialog: HTMLElement, number: number) =>
 describe('the templates list', () => {
   test("shows the organisation's templates with type, item count and date, whichever site is selected", async () => {
     const api = templatesApi([opening, fridge]);
-    render(<ResourceScreen resource={templates} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={templates} gridProps={gridProps} />, screenUrl);
     const row = (await screen.findByText('Fridge temperatures')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('Fridge')).toBeInTheDocument();
     expect(within(row).getByText('1 item')).toBeInTheDocument();
@@ -173,7 +140,7 @@ describe('the templates list', () => {
   test('the type filter offers the ten log types and narrows the request', async () => {
     const api = templatesApi([fridge]);
     const user = userEvent.setup();
-    render(<ResourceScreen resource={templates} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={templates} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Fridge temperatures');
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     const options = await screen.findAllByRole('option');
@@ -196,7 +163,7 @@ describe('the templates list', () => {
 
   test('with no templates it says what to do, and offers the library', async () => {
     templatesApi([]);
-    render(<TemplatesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TemplatesScreen />, screenUrl);
     expect(
       await screen.findByText('No templates yet. Import one from the library, or add your own.'),
     ).toBeInTheDocument();
@@ -206,7 +173,7 @@ describe('the templates list', () => {
   test('the detail shows the checklist with required and photo markers', async () => {
     templatesApi([opening]);
     const user = userEvent.setup();
-    render(<ResourceScreen resource={templates} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={templates} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Opening checks');
     await user.click(screen.getByRole('button', { name: 'View Opening checks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Opening checks' });
@@ -220,9 +187,9 @@ describe('the templates list', () => {
   });
 
   test('a site admin may add and import templates but is offered no delete', async () => {
-    signInAs('SITE_ADMIN', [ids.brighton]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
     templatesApi([opening]);
-    render(<TemplatesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TemplatesScreen />, screenUrl);
     await screen.findByText('Opening checks');
     expect(screen.getByRole('button', { name: 'Add template' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Template library' })).toBeInTheDocument();
@@ -235,7 +202,7 @@ describe('the templates list', () => {
       sent.method === 'DELETE' ? ok(null, 'Template deleted') : undefined,
     );
     const user = userEvent.setup();
-    render(<ResourceScreen resource={templates} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={templates} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Opening checks');
     await user.click(screen.getByRole('button', { name: 'Delete Opening checks' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete template "Opening checks"?' });
@@ -335,7 +302,7 @@ describe('the checklist editor in the template form', () => {
   test('editing keeps the ids of the lines it had; a new line and a removed one are as the user left them', async () => {
     const api = templatesApi([opening], (sent) => (sent.method === 'PUT' ? ok(opening) : undefined));
     const user = userEvent.setup();
-    render(<ResourceScreen resource={templates} gridProps={grid} />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<ResourceScreen resource={templates} gridProps={gridProps} />, screenUrl);
     await screen.findByText('Opening checks');
     await user.click(screen.getByRole('button', { name: 'Edit Opening checks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
@@ -368,7 +335,7 @@ describe('the checklist editor in the template form', () => {
 describe('the template library', () => {
   async function openLibrary() {
     const user = userEvent.setup();
-    render(<TemplatesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TemplatesScreen />, screenUrl);
     await screen.findByText('Opening checks');
     await user.click(screen.getByRole('button', { name: 'Template library' }));
     const dialog = await screen.findByRole('dialog', { name: 'Template library' });
@@ -456,7 +423,7 @@ describe('the template library', () => {
       return asked === 1 ? fail(500, { message: 'Down', error: 'INTERNAL_ERROR' }) : undefined;
     });
     const user = userEvent.setup();
-    render(<TemplatesScreen />, { wrapper: OnSiteRoute });
+    renderOnSiteRoute(<TemplatesScreen />, screenUrl);
     await screen.findByText('Opening checks');
     await user.click(screen.getByRole('button', { name: 'Template library' }));
     const dialog = await screen.findByRole('dialog', { name: 'Template library' });

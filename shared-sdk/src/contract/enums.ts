@@ -58,3 +58,8 @@ export const slotNames = [
 ] as const;
 export const slotNameSchema = z.enum(slotNames);
 export type SlotName = z.infer<typeof slotNameSchema>;
+
+/** How often a master task happens (its schedule's `repeat`). */
+export const repeatKinds = ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export const repeatKindSchema = z.enum(repeatKinds, { message: 'Choose how often' });
+export type RepeatKind = z.infer<typeof repeatKindSchema>;

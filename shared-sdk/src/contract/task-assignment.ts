@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { idList, idSchema, wallTimeSchema } from './common.js';
-import { slotNameSchema } from './enums.js';
+import { repeatKindSchema, slotNameSchema } from './enums.js';
 
 // Assigning a site's tasks to one person (/staff-people get-tasks-for-assign and bulk-assign). Apart from the
 // rest of the tasks contract so the people screens, which ship with mfe-people, do not carry it.
-
-export const repeatKinds = ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
-export const repeatKindSchema = z.enum(repeatKinds, { message: 'Choose how often' });
-export type RepeatKind = z.infer<typeof repeatKindSchema>;
 
 /** POST /staff-people/get-tasks-for-assign: a site's master tasks, and which of them a person has. */
 export const tasksForAssignSchema = z.object({ siteID: idSchema, userID: idSchema });

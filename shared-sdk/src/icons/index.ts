@@ -3,8 +3,6 @@
 // few icons, and lets a menu entry published as JSON name its icon (`"icon": "fridge"`).
 import type { SvgIcon } from '@console/shared-sdk/mui';
 import AcUnitOutlined from '@mui/icons-material/AcUnitOutlined';
-import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
-import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
@@ -89,8 +87,6 @@ export const consoleIcons = {
   today: TodayOutlined,
   previous: ChevronLeftOutlined,
   next: ChevronRightOutlined,
-  moveUp: ArrowUpwardOutlined,
-  moveDown: ArrowDownwardOutlined,
 } as const satisfies Record<string, ConsoleIcon>;
 
 export type IconName = keyof typeof consoleIcons;

@@ -10,4 +10,5 @@ export {
   type StaffOption,
 } from '../contract/common.js';
 export * from './api.js';
-export type { AssignableTask, BulkAssign, RepeatKind } from '../contract/task-assignment.js';
+export type { AssignableTask, BulkAssign } from '../contract/task-assignment.js';
+export type { RepeatKind } from '../contract/enums.js';

@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { call, segment, standardResource, toFormData, type CallOptions } from '@console/shared-sdk';
+import { call, segment, standardResource, type CallOptions } from '@console/shared-sdk';
+import { occurrenceApi } from './occurrence-api.js';
 import {
-  individualTaskSchema,
   libraryTemplateSchema,
   masterTaskOptionSchema,
   masterTaskSchema,
   taskCategoryOptionSchema,
   taskCategorySchema,
-  taskCommentSchema,
-  taskListDataSchema,
-  taskViewSchema,
   templateOptionSchema,
   templateSchema,
-  type ChecklistItemStatusChange,
-  type IndividualTask,
   type LibraryImport,
   type LibraryTemplate,
   type MasterTask,
@@ -24,33 +19,19 @@ import {
   type TaskCategoryInput,
   type TaskCategoryOption,
   type TaskCategoryUpdate,
-  type TaskComment,
-  type TaskListData,
-  type TaskRef,
-  type TaskBucket,
-  type TaskStatusChange,
-  type TaskView,
   type Template,
   type TemplateInput,
   type TemplateOption,
   type TemplateUpdate,
 } from '../contract/tasks.js';
 import { siteDashboardSchema, type DashboardQuery, type SiteDashboard } from '../contract/dashboard.js';
-import type { LogType, RecordStatus } from '../contract/enums.js';
-import type { ListParams } from '../contract/common.js';
+import type { LogType } from '../contract/enums.js';
 
 // The tasks domain (issue 10): /template-panel, /pre-defined-template, /task-category, /master-task,
 // /individual-task and /comment-task, one function per call of spec section 7, each typed by the contract
-// the API validates with.
+// the API validates with. The occurrences' calls live in ./occurrence-api.ts and are re-exported here.
 
-const ignoredData = z.unknown().transform((): void => undefined);
-
-/** The daily list's query as the console sends it. */
-export type TaskDayParams = ListParams & {
-  siteID: string;
-  taskListDate: string;
-  status?: RecordStatus | TaskBucket;
-};
+export * from './occurrence-api.js';
 
 // ---- templates ------------------------------------------------------------------------------------------
 
@@ -109,9 +90,12 @@ export const taskCategoryApi = {
     ),
 };
 
-// ---- master tasks and their occurrences -----------------------------------------------------------------
+// ---- master tasks -----------------------------------------------------------------------------------------
 
-/** /master-task: what must be done on a site and when, and each day's occurrences. */
+/**
+ * /master-task: what must be done on a site and when, and (`occurrenceApi`, from ./occurrence-api.ts) each
+ * day's occurrences.
+ */
 export const masterTaskApi = {
   get: (id: string, options?: CallOptions): Promise<MasterTask> =>
     call({ method: 'get', path: `master-task/find-one/${segment(id)}`, data: masterTaskSchema }, options),
@@ -132,70 +116,7 @@ export const masterTaskApi = {
       },
       options,
     ),
-  /** DELETE /delete-one: from `date` on (FUTURE, the default), or that day's task only (ONE). */
-  remove: (
-    query: { masterTaskID: string; date: string; scope?: 'ONE' | 'FUTURE' },
-    options?: CallOptions,
-  ): Promise<void> =>
-    call({ method: 'delete', path: 'master-task/delete-one', query, data: ignoredData }, options),
-  /** GET /web-app-list: one local day of a site's tasks, with each bucket's count. */
-  day: (query: TaskDayParams, options?: CallOptions): Promise<TaskListData> =>
-    call({ method: 'get', path: 'master-task/web-app-list', query, data: taskListDataSchema }, options),
-  /** GET /view-task: one occurrence with its checklist, comments, photos and history. */
-  view: (ref: TaskRef, options?: CallOptions): Promise<TaskView> =>
-    call({ method: 'get', path: 'master-task/view-task', query: ref, data: taskViewSchema }, options),
-};
-
-/** /individual-task: an admin moving an occurrence or one of its checklist lines. */
-export const individualTaskApi = {
-  changeItem: (change: ChecklistItemStatusChange, options?: CallOptions): Promise<IndividualTask> =>
-    call(
-      {
-        method: 'put',
-        path: 'individual-task/check-list-item-status-change',
-        json: change,
-        data: individualTaskSchema,
-      },
-      options,
-    ),
-  changeStatus: (change: TaskStatusChange, options?: CallOptions): Promise<IndividualTask> =>
-    call(
-      {
-        method: 'put',
-        path: 'individual-task/task-status-complete',
-        json: change,
-        data: individualTaskSchema,
-      },
-      options,
-    ),
-};
-
-/** /comment-task: comments and photos on an occurrence. */
-export const taskCommentApi = {
-  list: (ref: TaskRef & { checkListID?: string }, options?: CallOptions): Promise<TaskComment[]> =>
-    call(
-      { method: 'get', path: 'comment-task/comments-listing', query: ref, data: z.array(taskCommentSchema) },
-      options,
-    ),
-  /** A text comment, or one photo (`image`), on the task or one of its lines. */
-  create: (
-    input: TaskRef & { checkListID?: string; comment?: string; image?: File },
-    options?: CallOptions,
-  ): Promise<TaskComment> =>
-    call(
-      {
-        method: 'post',
-        path: 'comment-task/create-new-one',
-        form: toFormData(input),
-        data: taskCommentSchema,
-      },
-      options,
-    ),
-  remove: (id: string, options?: CallOptions): Promise<void> =>
-    call(
-      { method: 'delete', path: 'comment-task/remove-comments', json: { _id: id }, data: ignoredData },
-      options,
-    ),
+  ...occurrenceApi,
 };
 
 /** /task-dashboard: where a site's tasks stand. */

@@ -223,7 +223,7 @@ describe('actions and abilities', () => {
   const rows = [supplier(ids.fish, 'Fresh Fish Ltd', ids.siteA), supplier(ids.veg, 'Veg Co', ids.siteB)];
 
   it("shows a site admin edit and delete only on its own site's rows, and no Add on another site", async () => {
-    signInAs('SITE_ADMIN', [ids.siteA]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.siteA] });
     chooseSite(ids.siteB);
     renderSuppliers(rows);
     await screen.findByText('Veg Co');
@@ -236,7 +236,7 @@ describe('actions and abilities', () => {
   });
 
   it('shows Add to a site admin on its own site', async () => {
-    signInAs('SITE_ADMIN', [ids.siteA]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.siteA] });
     renderSuppliers(rows);
     await screen.findByText('Veg Co');
     expect(screen.getByRole('button', { name: 'Add supplier' })).toBeInTheDocument();

@@ -58,6 +58,8 @@ export interface SitePickerProps {
   /** Site-local YYYY-MM-DD bounds (dates only). */
   minDate?: string | null;
   maxDate?: string | null;
+  /** Takes the focus when it appears (a picker shown in place of the button that asked for it). */
+  autoFocus?: boolean;
 }
 
 /** A MUI X date or time picker reading and writing site-local strings in the selected site's zone. */
@@ -90,6 +92,7 @@ function PickerField(props: SitePickerProps) {
     onBlur: props.onBlur,
     size: props.size,
     fullWidth: true,
+    autoFocus: props.autoFocus,
   };
   const common = {
     label: props.label,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ResourceApi } from '../api/resource.js';
 import { supplierSortColumns, supplierUpdateSchema, type Supplier } from '../contract/index.js';
 import { ApiError } from '../http/errors.js';
-import { notifyStore } from '../notify/store.js';
+import { resetBrowserState, setClock } from '../testing/index.js';
 import { defineResource, ResourceScreen, type FilterDeclaration, type ResourceDefinition } from './index.js';
 import {
   chooseSite,
@@ -74,8 +74,7 @@ function renderScreen(
 }
 
 beforeEach(() => {
-  localStorage.clear();
-  notifyStore.setState({ toasts: [], error: null });
+  resetBrowserState();
   signInAs('ORGANIZATION_ADMIN');
   chooseSite(ids.siteA);
 });
@@ -87,7 +86,7 @@ describe('the day filter', () => {
 
   it("starts at today in the site's zone, the day after a DST change, and steps a day at a time", async () => {
     // 23:30 UTC on the day the UK moved to summer time: in London it is already 00:30 on the 30th.
-    jest.useFakeTimers({ now: new Date('2026-03-29T23:30:00Z'), doNotFake: [...notDate] });
+    setClock('2026-03-29T23:30:00Z');
     const fake = api();
     const { user, params } = renderScreen(declaration(fake, { filters: [dayFilter] }));
     await screen.findByText('Fresh Fish Ltd');
@@ -105,33 +104,31 @@ describe('the day filter', () => {
     expect(params().has('day')).toBe(false);
   });
 
+  it('shows the day as a button; the date picker appears, with the focus, when asked for', async () => {
+    setClock('2026-03-30T10:00:00Z');
+    const fake = api();
+    const { user } = renderScreen(declaration(fake, { filters: [dayFilter] }));
+    await screen.findByText('Fresh Fish Ltd');
+    // No picker until asked: the list does not download it.
+    expect(document.getElementById('day-day')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Day: Mon, 30 Mar 2026. Choose another day' }));
+    await waitFor(() => expect(document.getElementById('day-day')).not.toBeNull());
+    // The filter's group (the picker's own field is a group inside it).
+    const [dayGroup] = screen.getAllByRole('group', { name: 'Day' });
+    await waitFor(() => expect(dayGroup).toContainElement(document.activeElement as HTMLElement));
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.queryByRole('button', { name: /Choose another day/ })).toBeNull();
+  });
+
   it("follows another site's zone: in Auckland it is already the next day", async () => {
-    jest.useFakeTimers({ now: new Date('2026-03-29T12:30:00Z'), doNotFake: [...notDate] });
-    chooseSite(ids.siteA, 'Pacific/Auckland');
+    setClock('2026-03-29T12:30:00Z');
+    chooseSite(ids.siteA, { timeZoneId: 'Pacific/Auckland' });
     const fake = api();
     renderScreen(declaration(fake, { filters: [dayFilter] }));
     await screen.findByText('Fresh Fish Ltd');
     expect(lastListCall(fake.list)).toMatchObject({ day: '2026-03-30' });
   });
 });
-
-// Everything but the clock stays real, so promises, user events and MUI's transitions run as usual.
-const notDate = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
 
 describe('status tabs', () => {
   it('shows each status with its count for the rest of the query, and filters by the chosen one', async () => {
@@ -281,7 +278,7 @@ describe('row and bulk actions', () => {
   });
 
   it('shows a row action only where the ability allows it, confirms, runs and reloads', async () => {
-    signInAs('SITE_ADMIN', [ids.siteA]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.siteA] });
     const fake = api();
     const { user } = renderScreen(withActions(fake));
     await screen.findByText('Veg Co');
@@ -298,7 +295,7 @@ describe('row and bulk actions', () => {
   });
 
   it('runs a bulk action on the selected rows the ability allows, then reloads', async () => {
-    signInAs('SITE_ADMIN', [ids.siteA]);
+    signInAs('SITE_ADMIN', { siteIds: [ids.siteA] });
     const fake = api();
     const { user } = renderScreen(withActions(fake));
     await screen.findByText('Veg Co');

@@ -158,7 +158,10 @@ function SelectFilter({
   );
 }
 
-/** One site-local day: previous, the date picker, next, and Today. */
+/**
+ * One site-local day: previous, the day, next, and Today. The day is a button until the user wants to
+ * pick another: the date picker (MUI X with luxon, a large download) loads then, not with the list.
+ */
 function DayFilter({
   filter,
   value,
@@ -170,11 +173,13 @@ function DayFilter({
   onChange: (day: string) => void;
   timeZone: string;
 }) {
+  const [picking, setPicking] = useState(false);
   const today = todayIn(timeZone);
   const day = isDay(value) ? value : today;
   const label = filter.label ?? 'Day';
   const Previous = consoleIcons.previous;
   const Next = consoleIcons.next;
+  const Calendar = consoleIcons.today;
   const previous = addDays(day, -1);
   const next = addDays(day, 1);
   return (
@@ -185,17 +190,31 @@ function DayFilter({
         </IconButton>
       </Tooltip>
       <Stack sx={{ width: 170 }}>
-        <SitePicker
-          kind="date"
-          id={`day-${filter.name}`}
-          label={label}
-          value={day}
-          onChange={(picked) => {
-            if (picked) onChange(picked);
-          }}
-          sendIncomplete={false}
-          size="small"
-        />
+        {picking ? (
+          <SitePicker
+            kind="date"
+            id={`day-${filter.name}`}
+            label={label}
+            value={day}
+            onChange={(picked) => {
+              if (picked) onChange(picked);
+            }}
+            sendIncomplete={false}
+            size="small"
+            autoFocus
+          />
+        ) : (
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<Calendar />}
+            onClick={() => setPicking(true)}
+            aria-label={`${label}: ${dayLabel(day)}. Choose another day`}
+            sx={{ justifyContent: 'flex-start', whiteSpace: 'nowrap' }}
+          >
+            {dayLabel(day)}
+          </Button>
+        )}
       </Stack>
       <Tooltip title={`Next day (${dayLabel(next)})`}>
         <IconButton aria-label={`Next day, ${dayLabel(next)}`} onClick={() => onChange(next)}>

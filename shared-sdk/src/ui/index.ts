@@ -83,7 +83,17 @@ export {
 export { ResourceCards, type ResourceCardsProps } from './ResourceCards.js';
 export { SearchField, type SearchFieldProps } from './SearchField.js';
 export { EmptyState, ErrorState } from './states.js';
-export { useOptions, optionLabel } from './options.js';
+export {
+  useOptions,
+  optionLabel,
+  namedOption,
+  withOwnOptions,
+  siteOptionsWithOwn,
+  useSiteBoundOptions,
+  type SiteBoundChoice,
+  type SiteBoundChoices,
+  type SiteBoundOptions,
+} from './options.js';
 export { useSiteTimeZone, useDraft, type LocalKind } from './site-dates.js';
 export { DateRangeFilter, SitePicker } from './pickers.js';
 export type { DateRange, DateRangeFilterProps, SitePickerProps } from './SitePickers.js';

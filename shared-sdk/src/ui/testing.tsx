@@ -1,98 +1,21 @@
-// Test support for the kit's own tests (not built, not exported): a screen rendered inside a router, as
-// the shell renders a remote's screens, with the URL and history in reach.
-import { render, act, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from '@console/shared-sdk/router';
-import { defineRulesFor, type AbilityUser } from '../ability/index.js';
-import type { ListData, ListParams, Role, Supplier } from '../contract/index.js';
-import { session } from '../session/store.js';
-import { selectedSite } from '../site/store.js';
+// Test support for the kit's own tests (not built, not exported): supplier rows, a paged list endpoint and a
+// phone-sized screen. Signing in, choosing a site and rendering inside a router are the remotes' helpers
+// (`@console/shared-sdk/testing`), so the kit is tested the way the remotes use it.
+import type { ListData, ListParams, Supplier } from '../contract/index.js';
+import { demoIds } from '../testing/index.js';
 
-export interface RoutedRender extends RenderResult {
-  /** The current URL's search params. */
-  params: () => URLSearchParams;
-  /** The current path and search, e.g. `/list?sort=-name`. */
-  url: () => string;
-  /** The browser's Back button. */
-  back: () => Promise<void>;
-  /** Following a link inside the app. */
-  go: (to: string) => Promise<void>;
-}
+export { chooseSite, gridProps, renderWithRouter, signInAs, type RoutedRender } from '../testing/index.js';
 
-export function renderWithRouter(ui: ReactElement, url = '/list'): RoutedRender {
-  const current: {
-    location: { pathname: string; search: string } | null;
-    navigate: NavigateFunction | null;
-  } = { location: null, navigate: null };
-  function Probe() {
-    current.location = useLocation();
-    current.navigate = useNavigate();
-    return null;
-  }
-  const result = render(
-    <MemoryRouter initialEntries={[url]}>
-      {ui}
-      <Probe />
-    </MemoryRouter>,
-  );
-  return {
-    ...result,
-    params: () => new URLSearchParams(current.location?.search ?? ''),
-    url: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}`,
-    back: () =>
-      act(async () => {
-        await current.navigate?.(-1);
-      }),
-    go: (to) =>
-      act(async () => {
-        await current.navigate?.(to);
-      }),
-  };
-}
-
-// ---- fixtures: a signed-in user, a chosen site, supplier rows and a paged list endpoint -----------------
+// ---- fixtures: supplier rows at two sites, and a paged list endpoint ------------------------------------
 
 export const ids = {
-  user: '0190a000-0000-7000-8000-000000000001',
-  org: '0190a000-0000-7000-8000-0000000000b1',
-  siteA: '0190a000-0000-7000-8000-0000000000c1',
-  siteB: '0190a000-0000-7000-8000-0000000000c2',
+  user: demoIds.me,
+  org: demoIds.org,
+  siteA: demoIds.brighton,
+  siteB: demoIds.manchester,
   fish: '0190a000-0000-7000-8000-0000000000d1',
   veg: '0190a000-0000-7000-8000-0000000000d2',
 } as const;
-
-export function signInAs(role: Role, siteIds: string[] = []) {
-  const user: AbilityUser = { userID: ids.user, role, orgId: ids.org, siteIds };
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      userID: ids.user,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      role,
-      orgId: ids.org,
-      siteIds,
-      ability: defineRulesFor(user),
-      accessToken: 'access',
-    },
-  });
-}
-
-export const chooseSite = (id: string | null, timeZoneId = 'Europe/London') =>
-  act(() =>
-    selectedSite.select(
-      id
-        ? {
-            _id: id,
-            name: 'Harbour Kitchen',
-            location: { country: 'GB', county: null, region: null, city: 'Bristol' },
-            timeZoneId,
-          }
-        : null,
-    ),
-  );
 
 export function supplier(id: string, name: string, siteID: string = ids.siteA): Supplier {
   return {
@@ -122,9 +45,6 @@ export function pagedList<Row>(rows: readonly Row[]) {
 /** The params of the last list request. */
 export const lastListCall = (list: jest.Mock) =>
   list.mock.calls.at(-1)?.[0] as ListParams & Record<string, unknown>;
-
-/** Grids in jsdom have no layout: render every row and column regardless of the (zero) viewport. */
-export const gridProps = { disableVirtualization: true } as const;
 
 /**
  * Call inside a `describe`: every media query matches, as on a phone. jsdom has no layout, and the kit only

@@ -71,9 +71,7 @@ test('with a site selected, /dashboard shows the site dashboard a remote publish
   await userEvent.click(await screen.findByRole('option', { name: 'All sites' }));
   expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Harbour Kitchen this week' })).toBeNull();
-  expect(JSON.parse(localStorage.getItem('dashboardView') ?? '{}')).toMatchObject({
-    state: { allSites: true },
-  });
+  expect(localStorage.getItem('dashboardAllSites')).toBe('true');
 
   // A site's card on the overview opens that site's dashboard.
   await userEvent.click(await screen.findByRole('button', { name: /^Harbour Kitchen \(Bristol\)/ }));

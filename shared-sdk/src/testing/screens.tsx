@@ -1,0 +1,153 @@
+// The set-up every screen test needs, written once: a signed-in user whose abilities are the API's own
+// rules, a chosen site, the route the console shows a remote's screen on, a list answer, and a clock that
+// can be set while everything else runs for real.
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { defineRulesFor } from '../ability/index.js';
+import type { ListData, Role, SiteOption } from '../contract/index.js';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from '../router/index.js';
+import { session } from '../session/store.js';
+import { SiteScopeProvider } from '../site/scope.js';
+import { selectedSite } from '../site/store.js';
+import { ids } from '../http/testing.js';
+
+/** The signed-in user, its organisation and two of its sites, as the screen tests name them. */
+export const demoIds = {
+  me: ids.user,
+  org: ids.org,
+  brighton: ids.site,
+  manchester: '0190a000-0000-7000-8000-0000000000c2',
+} as const;
+
+export interface SignInOptions {
+  /** The sites a SITE_ADMIN runs (or a STAFF member works at). */
+  siteIds?: readonly string[];
+  /** Null only for the platform ADMIN. */
+  orgId?: string | null;
+  userID?: string;
+}
+
+/** Signs in as Marcus Reid with `role`, holding the abilities the API gives that role. */
+export function signInAs(role: Role, options: SignInOptions = {}) {
+  const { orgId = demoIds.org, userID = demoIds.me } = options;
+  const siteIds = [...(options.siteIds ?? [])];
+  session.signIn({
+    accessToken: 'access',
+    refreshToken: 'refresh',
+    userData: {
+      userID,
+      firstName: 'Marcus',
+      lastName: 'Reid',
+      email: 'marcus@example.com',
+      role,
+      orgId,
+      siteIds,
+      ability: defineRulesFor({ userID, role, orgId, siteIds }),
+      accessToken: 'access',
+    },
+  });
+}
+
+export interface DemoSite {
+  name?: string;
+  /** The site's town; its name unless told. */
+  city?: string;
+  timeZoneId?: string;
+}
+
+/** A site as the site selector and `site-panel/simple-list` give it: Brighton, in London's time, unless told. */
+export function siteOption(id: string, site: DemoSite = {}): SiteOption {
+  const { name = 'Brighton', city = name, timeZoneId = 'Europe/London' } = site;
+  return { _id: id, name, location: { country: 'GB', county: null, region: null, city }, timeZoneId };
+}
+
+/** Chooses a site in the site selector (`null`: "All sites"), as the user would in the shell. */
+export const chooseSite = (id: string | null, site: DemoSite = {}) =>
+  act(() => selectedSite.select(id ? siteOption(id, site) : null));
+
+/** One page holding every row: the list endpoints' answer when a test needs no paging. */
+export const listPage = <Row,>(list: Row[]): ListData<Row> => ({
+  list,
+  records: list.length,
+  page: 1,
+  limit: 10,
+});
+
+/** Grids in jsdom have no layout: render every row and column regardless of the (zero) viewport. */
+export const gridProps = { disableVirtualization: true } as const;
+
+export interface RoutedRender extends RenderResult {
+  /** The current URL's search params. */
+  params: () => URLSearchParams;
+  /** The current path and search, e.g. `/list?sort=-name`. */
+  url: () => string;
+  /** The browser's Back button. */
+  back: () => Promise<void>;
+  /** Following a link inside the app. */
+  go: (to: string) => Promise<void>;
+}
+
+/** `ui` inside a router at `url`, with the URL and history in reach. */
+export function renderWithRouter(ui: ReactElement, url = '/list'): RoutedRender {
+  const current: {
+    location: { pathname: string; search: string } | null;
+    navigate: NavigateFunction | null;
+  } = { location: null, navigate: null };
+  function Probe() {
+    current.location = useLocation();
+    current.navigate = useNavigate();
+    return null;
+  }
+  const result = render(
+    <MemoryRouter initialEntries={[url]}>
+      {ui}
+      <Probe />
+    </MemoryRouter>,
+  );
+  return {
+    ...result,
+    params: () => new URLSearchParams(current.location?.search ?? ''),
+    url: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}`,
+    back: () =>
+      act(async () => {
+        await current.navigate?.(-1);
+      }),
+    go: (to) =>
+      act(async () => {
+        await current.navigate?.(to);
+      }),
+  };
+}
+
+/** As the console shows a remote's screen: at `url`, on a route that remote.json marks site-scoped. */
+export const renderOnSiteRoute = (ui: ReactElement, url = '/'): RoutedRender =>
+  renderWithRouter(<SiteScopeProvider siteScoped>{ui}</SiteScopeProvider>, url);
+
+// Everything but the clock stays real, so promises, user events and MUI's transitions run as usual.
+const realTimers = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+/**
+ * Sets the clock to `now`, faking no timer but those in `alsoFake` (for a test that drives an interval
+ * itself); `jest.useRealTimers()` (in an afterEach) puts it back.
+ */
+export function setClock(now: Date | string, alsoFake: readonly (typeof realTimers)[number][] = []) {
+  jest.useFakeTimers({
+    now: new Date(now),
+    doNotFake: realTimers.filter((name) => !alsoFake.includes(name)),
+  });
+}
