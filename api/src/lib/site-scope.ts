@@ -48,15 +48,26 @@ export async function assertSiteAccess(
   siteID: string,
   db: Database | Tx = request.server.deps.db,
 ): Promise<SitePlace> {
+  return (await siteAccess(request, action, subject, siteID, db)).place;
+}
+
+/** assertSiteAccess, also answering the site's time zone from the same read (a day's list needs it). */
+export async function siteAccess(
+  request: FastifyRequest,
+  action: Action,
+  subject: SiteScopedSubject,
+  siteID: string,
+  db: Database | Tx = request.server.deps.db,
+): Promise<{ place: SitePlace; timeZoneId: string }> {
   const orgId = orgOf(request);
   const [site] = await db
-    .select({ id: sites.id })
+    .select({ id: sites.id, timeZoneId: sites.timeZoneId })
     .from(sites)
     .where(and(eq(sites.id, siteID), eq(sites.orgId, orgId), isNull(sites.deletedAt)));
   if (!site) throw notFound('Site');
   const place = { orgId, siteID: site.id };
   assertCan(request, action, subject, place);
-  return place;
+  return { place, timeZoneId: site.timeZoneId };
 }
 
 /** A list's scope, and for a requested site the lookup its page did not already make. */

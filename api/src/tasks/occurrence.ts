@@ -17,6 +17,7 @@ import {
   sites,
   taskCategories,
   taskComments,
+  users,
   type OccurrenceItemRecord,
 } from '../db/schema.js';
 import { historyOf } from '../lib/history.js';
@@ -117,8 +118,10 @@ export async function occurrenceDtos(
   if (rows.length === 0) return [];
   const taskIds = rows.map((row) => row.id);
   const masterIds = [...new Set(rows.map((row) => row.masterTaskId))];
-  const siteIds = [...new Set(rows.map((row) => row.siteId))];
-  const [masters, assigneeRows, commentCounts, siteZones] = await Promise.all([
+  // Two queries whatever the page holds: each master task with its category, departments, assignees and
+  // site's zone; and the comment counts. People named on the rows (who completed, who moved a line) cost a
+  // third only when there are any.
+  const [masters, commentCounts] = await Promise.all([
     db
       .select({
         id: masterTasks.id,
@@ -129,7 +132,7 @@ export async function occurrenceDtos(
         dueTime: masterTasks.dueTime,
         categoryId: taskCategories.id,
         categoryName: taskCategories.name,
-        // The departments it is given to, in the same query: the list pays no extra round trip for them.
+        timeZoneId: sites.timeZoneId,
         departments: sql<{ _id: string; name: string }[]>`(
           select coalesce(json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name})
                                    order by lower(${departments.name})), '[]')
@@ -137,33 +140,39 @@ export async function occurrenceDtos(
           join ${departments} on ${departments.id} = ${masterTaskDepartments.departmentId}
             and ${departments.deletedAt} is null
           where ${masterTaskDepartments.masterTaskId} = ${masterTasks.id})`,
+        assignees: sql<Person[]>`(
+          select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
+                                                     'lastName', ${users.lastName}, 'email', ${users.email})
+), '[]')
+          from ${masterTaskAssignees}
+          join ${users} on ${users.id} = ${masterTaskAssignees.userId}
+          where ${masterTaskAssignees.masterTaskId} = ${masterTasks.id})`,
       })
       .from(masterTasks)
+      .innerJoin(sites, eq(sites.id, masterTasks.siteId))
       .leftJoin(
         taskCategories,
         and(eq(taskCategories.id, masterTasks.categoryId), isNull(taskCategories.deletedAt)),
       )
       .where(inArray(masterTasks.id, masterIds)),
     db
-      .select({ masterTaskId: masterTaskAssignees.masterTaskId, userId: masterTaskAssignees.userId })
-      .from(masterTaskAssignees)
-      .where(inArray(masterTaskAssignees.masterTaskId, masterIds)),
-    db
       .select({ taskId: taskComments.individualTaskId, type: taskComments.type, n: count() })
       .from(taskComments)
       .where(and(inArray(taskComments.individualTaskId, taskIds), isNull(taskComments.deletedAt)))
       .groupBy(taskComments.individualTaskId, taskComments.type),
-    db.select({ id: sites.id, timeZoneId: sites.timeZoneId }).from(sites).where(inArray(sites.id, siteIds)),
   ]);
-  const people = await personsByIds(db, [
-    ...assigneeRows.map((row) => row.userId),
-    ...rows.flatMap((row) => [
+  const people = await personsByIds(
+    db,
+    rows.flatMap((row) => [
       ...(row.completedBy ? [row.completedBy] : []),
       ...row.items.flatMap((item) => (item.changedBy ? [item.changedBy] : [])),
     ]),
-  ]);
-  const masterById = new Map(masters.map((master) => [master.id, master]));
-  const zoneBySite = new Map(siteZones.map((site) => [site.id, site.timeZoneId]));
+  );
+  const byName = (a: Person, b: Person) =>
+    `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
+  const masterById = new Map(
+    masters.map((master) => [master.id, { ...master, assignees: [...master.assignees].sort(byName) }]),
+  );
   const counted = (taskId: string, type: 'TEXT' | 'IMAGE') =>
     commentCounts.find((row) => row.taskId === taskId && row.type === type)?.n ?? 0;
   const person = (id: string | null): Person | null => (id ? (people.get(id) ?? null) : null);
@@ -171,11 +180,6 @@ export async function occurrenceDtos(
   return rows.map((row) => {
     const master = masterById.get(row.masterTaskId);
     if (!master) throw new Error(`occurrence ${row.id} has no master task`);
-    const assignees = assigneeRows
-      .filter((assignee) => assignee.masterTaskId === row.masterTaskId)
-      .map((assignee) => people.get(assignee.userId))
-      .filter((found): found is Person => found !== undefined)
-      .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
     return {
       _id: row.id,
       orgId: row.orgId,
@@ -187,7 +191,7 @@ export async function occurrenceDtos(
         master.categoryId && master.categoryName
           ? { _id: master.categoryId, name: master.categoryName }
           : null,
-      assignees,
+      assignees: master.assignees,
       departments: master.departments,
       taskDate: row.taskDate,
       opensAt: row.opensAt.toISOString(),
@@ -213,7 +217,7 @@ export async function occurrenceDtos(
       syncedLate: isSyncedLate(row),
       commentCount: counted(row.id, 'TEXT'),
       imageCount: counted(row.id, 'IMAGE'),
-      timeZoneId: zoneBySite.get(row.siteId) ?? 'UTC',
+      timeZoneId: master.timeZoneId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

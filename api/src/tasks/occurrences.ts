@@ -51,12 +51,13 @@ export async function ensureOccurrences(
   }
   if (days === 0 || scope.siteIds?.length === 0 || scope.masterTaskIds?.length === 0) return 0;
 
+  // The schedules alone first: a day already made, the usual case of a read, costs this one light query.
+  // Checklists and opening hours are loaded only for what is still to be made.
   const tasks = await db
     .select({
       id: masterTasks.id,
       orgId: masterTasks.orgId,
       siteId: masterTasks.siteId,
-      items: masterTasks.items,
       repeat: masterTasks.repeat,
       startDate: masterTasks.startDate,
       endDate: masterTasks.endDate,
@@ -65,10 +66,6 @@ export async function ensureOccurrences(
       dueSlot: masterTasks.dueSlot,
       dueTime: masterTasks.dueTime,
       stoppedFrom: masterTasks.stoppedFrom,
-      timeZoneId: sites.timeZoneId,
-      timing: sites.timing,
-      slotWindows: sites.slotWindows,
-      // What already exists is not worked out again: a day that is read again costs this query alone.
       madeDates: sql<string[]>`(
         select coalesce(array_agg(to_char(${individualTasks.taskDate}, 'YYYY-MM-DD')), '{}')
         from ${individualTasks}
@@ -93,33 +90,69 @@ export async function ensureOccurrences(
     )
     .orderBy(masterTasks.id);
 
-  // One SiteHours per site, so occurrenceWindow works out a site's slots once per date for all its tasks.
-  const hoursBySite = new Map<string, SiteHours>();
+  const missing = tasks
+    .map((task) => {
+      const made = new Set(task.madeDates);
+      return { task, dates: scheduledDates(task, from, to).filter((date) => !made.has(date)) };
+    })
+    .filter(({ dates }) => dates.length > 0);
+  if (missing.length === 0) return 0;
+
+  // A date the site is closed, or whose slot does not exist, never gets an occurrence, so it stays
+  // "missing": the sites' hours decide before any checklist is read.
+  const hoursBySite = new Map<string, SiteHours>(
+    (
+      await db
+        .select({
+          id: sites.id,
+          timeZoneId: sites.timeZoneId,
+          timing: sites.timing,
+          slotWindows: sites.slotWindows,
+        })
+        .from(sites)
+        .where(inArray(sites.id, [...new Set(missing.map(({ task }) => task.siteId))]))
+    ).map(({ id, ...hours }) => [id, hours]),
+  );
+  const due = missing.flatMap(({ task, dates }) => {
+    const site = hoursBySite.get(task.siteId);
+    if (!site) return [];
+    const windows = dates.flatMap((taskDate) => {
+      const window = occurrenceWindow(site, task, taskDate);
+      return window ? [{ taskDate, ...window }] : [];
+    });
+    return windows.length > 0 ? [{ task, windows }] : [];
+  });
+  if (due.length === 0) return 0;
+
+  const checklists = new Map(
+    (
+      await db
+        .select({ id: masterTasks.id, items: masterTasks.items })
+        .from(masterTasks)
+        .where(
+          inArray(
+            masterTasks.id,
+            due.map(({ task }) => task.id),
+          ),
+        )
+    ).map(({ id, items }) => [id, items]),
+  );
   const rows: (typeof individualTasks.$inferInsert)[] = [];
-  for (const task of tasks) {
-    let site = hoursBySite.get(task.siteId);
-    if (!site) {
-      site = { timeZoneId: task.timeZoneId, timing: task.timing, slotWindows: task.slotWindows };
-      hoursBySite.set(task.siteId, site);
-    }
-    const items: OccurrenceItemRecord[] = task.items.map((item) => ({
+  for (const { task, windows } of due) {
+    const items: OccurrenceItemRecord[] = (checklists.get(task.id) ?? []).map((item) => ({
       ...item,
       status: 'PENDING',
       statusChangeOn: null,
       changedBy: null,
       comment: null,
     }));
-    const alreadyMade = new Set(task.madeDates);
-    for (const taskDate of scheduledDates(task, from, to)) {
-      if (alreadyMade.has(taskDate)) continue;
-      const window = occurrenceWindow(site, task, taskDate);
-      if (!window) continue;
+    for (const window of windows) {
       rows.push({
         id: newId(),
         orgId: task.orgId,
         siteId: task.siteId,
         masterTaskId: task.id,
-        taskDate,
+        taskDate: window.taskDate,
         opensAt: window.opensAt,
         expireOn: window.expireOn,
         status: 'PENDING',

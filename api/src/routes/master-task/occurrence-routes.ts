@@ -11,10 +11,10 @@ import {
   type TaskListData,
   type TaskListSortColumn,
 } from '@console/shared-sdk/contract';
-import { individualTasks, masterTasks, sites } from '../../db/schema.js';
+import { individualTasks, masterTasks } from '../../db/schema.js';
 import { likePattern, pageOf } from '../../lib/list.js';
 import { ok } from '../../lib/respond.js';
-import { assertSiteAccess } from '../../lib/site-scope.js';
+import { siteAccess } from '../../lib/site-scope.js';
 import { allow, orgOf } from '../../plugins/auth.js';
 import { bucketSql, occurrenceDtos, type OccurrenceRow } from '../../tasks/occurrence.js';
 import { viewOccurrence } from '../../tasks/occurrence-calls.js';
@@ -61,7 +61,7 @@ export function occurrenceRoutes(app: FastifyInstance) {
     async (request) => {
       const query = request.query;
       const orgId = orgOf(request);
-      await assertSiteAccess(request, 'read', 'Task', query.siteID);
+      const { timeZoneId } = await siteAccess(request, 'read', 'Task', query.siteID);
       const now = deps.clock.now();
       await ensureOccurrences(
         deps.db,
@@ -97,7 +97,7 @@ export function occurrenceRoutes(app: FastifyInstance) {
           ? [direction(individualTasks.id)]
           : [direction(column), asc(individualTasks.id)];
 
-      const [page, counted, [site]] = await Promise.all([
+      const [page, counted] = await Promise.all([
         pageOf<OccurrenceRow>(
           deps.db,
           { table: individualTasks, columns: getTableColumns(individualTasks) },
@@ -111,7 +111,6 @@ export function occurrenceRoutes(app: FastifyInstance) {
           .where(day)
           // The bucket is an expression with a parameter (now): grouped by its position, not restated.
           .groupBy(sql`1`),
-        deps.db.select({ timeZoneId: sites.timeZoneId }).from(sites).where(eq(sites.id, query.siteID)),
       ]);
       const counts: TaskListData['counts'] = {
         ALL: 0,
@@ -130,7 +129,7 @@ export function occurrenceRoutes(app: FastifyInstance) {
         records: page.total,
         page: query.page,
         limit: query.limit,
-        timeZoneId: site?.timeZoneId ?? 'UTC',
+        timeZoneId,
         counts,
       });
     },
