@@ -22,7 +22,7 @@ const routerThroughFacade = {
 const muiXInKit = {
   group: ['@mui/x-*'],
   message:
-    "MUI X lives in the resource kit ('@console/shared-sdk/ui') so the host's one copy serves every remote.",
+    "MUI X lives in the resource kit ('@console/shared-sdk/ui') and the charts entry ('@console/shared-sdk/charts') so the host's one copy serves every remote.",
 };
 const kyInHttpCore = {
   group: ['ky', 'ky/*'],
@@ -141,8 +141,13 @@ export default tseslint.config(
     },
   },
   {
-    // The facades and the kit are where those libraries are imported.
-    files: ['shared-sdk/src/mui/**', 'shared-sdk/src/router/**', 'shared-sdk/src/ui/**'],
+    // The facades, the kit and the charts entry are where those libraries are imported.
+    files: [
+      'shared-sdk/src/mui/**',
+      'shared-sdk/src/router/**',
+      'shared-sdk/src/ui/**',
+      'shared-sdk/src/charts/**',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: [kyInHttpCore, noShell, noRemote] }],
     },

@@ -7,9 +7,12 @@
 // hand-written query needs for that page), and the ratio of the two. It prints; it asserts nothing.
 // Goals (issue 8): the API at >= 0.8 of raw SQL, and p99 < 50 ms for a page of a site's records. Issue 10:
 // the daily task list likewise, the dashboard's week < 100 ms, and making a day for all 200 sites < 2 s.
+// Issue 11: a page of a site's 90-day temperature list likewise (among 2 million readings), and exporting
+// 100,000 readings to XLSX <= 3 s with the server's memory flat.
 //
 // Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
 // scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build.
+import { setInterval, clearInterval } from 'node:timers';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -248,6 +251,44 @@ try {
       `${((Date.now() - startedLoad) / 1000).toFixed(0)} s`,
   );
 
+  // Temperature readings at issue 11's scale: about two million across the 200 sites, a year of about 26 a
+  // day on each bench site (on Brighton's fridge and freezer items), and one busy site with 100,000 more for
+  // the export. One reading in 40 fails with a corrective action, one in 200 was typed in hours later.
+  const startedReadings = Date.now();
+  psql(
+    benchUrl,
+    `create temp table bench_items_t as
+       select i.id, m.type, i.upper_limit from temperature_items i join master_types m on m.id = i.master_type_id
+       where m.site_id = '${brighton}' and i.deleted_at is null;
+     insert into temperature_readings (id, org_id, created_at, updated_at, site_id, log_type, temperature_item_id,
+       check_kind, celsius, read_at, received_at, read_by, lower_limit, upper_limit, warn_up_to, result,
+       corrective_action)
+     select gen_random_uuid(), s.org_id, r.at, r.at, s.id, i.type, i.id, i.type, r.celsius, r.at,
+            r.at + case when r.roll < 0.005 then interval '4 hours' else interval '1 minute' end,
+            '${owner}', null, i.upper_limit, case when i.type = 'FRIDGE' then 8 end,
+            case when r.failing then 'FAIL' else 'PASS' end,
+            case when r.failing then 'Stock moved and the engineer called' end
+     from sites s
+     cross join lateral (select * from bench_items_t order by id) i
+     cross join lateral (
+       select now() - (n * interval '1 day') / case when s.name = 'Bench site 001' then 45.5 else 4.4 end
+                - random() * interval '2 hours' as at,
+              random() < 0.025 as failing, random() as roll,
+              case when i.type = 'FRIDGE' then 3 else -20 end + random() * 2 as celsius0
+       from generate_series(1, case when s.name = 'Bench site 001' then 16600 else 1600 end) n
+     ) r0
+     cross join lateral (select r0.at, r0.failing, r0.roll,
+       case when r0.failing then r0.celsius0 + 7 else r0.celsius0 end as celsius) r
+     where s.name like 'Bench site %';
+     analyze temperature_readings;`,
+  );
+  const readings = Number(psql(benchUrl, 'select count(*) from temperature_readings'));
+  const busySite = psql(benchUrl, `select id from sites where name = 'Bench site 001'`);
+  console.log(
+    `loaded ${readings.toLocaleString('en-GB')} temperature readings in ` +
+      `${((Date.now() - startedReadings) / 1000).toFixed(0)} s`,
+  );
+
   const page = 7;
   const limit = 10;
   // Brighton's local today, and the Monday of its week, as the console asks for them.
@@ -257,6 +298,9 @@ try {
     date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
     return date.toISOString().slice(0, 10);
   })();
+  const ninetyDaysAgo = new Date(Date.parse(`${today}T12:00:00Z`) - 89 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const sunday = new Date(Date.parse(`${monday}T12:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
   const endpoints = [
     {
@@ -330,6 +374,20 @@ try {
             group by 1, 2`,
     },
     {
+      name: "temperature list (a site's 90 days, page 1)",
+      url: `temperature-logs/web-app-list-for-web?siteID=${benchSite}&startDate=${ninetyDaysAgo}&endDate=${today}&limit=10`,
+      sql: `select r.*, i.name as item, m.name as equipment, u.first_name, u.last_name,
+              (select count(*) from temperature_readings c where c.site_id = '${benchSite}' and c.deleted_at is null
+                 and c.read_at >= '${ninetyDaysAgo}'::date and c.read_at < '${today}'::date + 1) as total
+            from temperature_readings r
+            left join temperature_items i on i.id = r.temperature_item_id
+            left join master_types m on m.id = i.master_type_id
+            join users u on u.id = r.read_by
+            where r.site_id = '${benchSite}' and r.deleted_at is null
+              and r.read_at >= '${ninetyDaysAgo}'::date and r.read_at < '${today}'::date + 1
+            order by r.read_at desc, r.id desc limit 10`,
+    },
+    {
       name: 'view-me (session check only)',
       url: 'user-profile/view-me',
       sql: `select u.* from users u where u.email = 'owner@harbourvine.example'`,
@@ -348,6 +406,32 @@ try {
     rows.push({ endpoint, http, sql });
   }
   const health = await measureHttp(`${api.url}/health`);
+
+  // Exporting a year of the busy site's readings (about 100,000 rows) to XLSX, with the server's memory
+  // (resident set, from /proc) before, at its highest during, and after.
+  const rssOf = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const yearAgo = new Date(Date.parse(`${today}T12:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+  const rssBefore = rssOf();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf())), 50);
+  const startedExport = Date.now();
+  const exported = await fetch(
+    `${api.url}/api/v1/temperature-logs/export-web-app-list-for-web?siteID=${busySite}` +
+      `&startDate=${yearAgo}&endDate=${today}&downloadFileType=EXCEL`,
+    { headers: { authorization: token } },
+  );
+  const workbookBytes = (await exported.arrayBuffer()).byteLength;
+  const exportMs = Date.now() - startedExport;
+  clearInterval(sampler);
+  const rssAfter = rssOf();
+  const exportedRows = Number(
+    psql(
+      benchUrl,
+      `select count(*) from temperature_readings where site_id = '${busySite}' and deleted_at is null
+         and read_at >= '${yearAgo}'::date`,
+    ),
+  );
 
   // Making a day nobody has read yet (past what was loaded and the background job's week ahead) for every
   // site at once, with the code the background job runs (ensureOccurrences over all sites for one date).
@@ -403,6 +487,11 @@ try {
       `${madeByJob.toLocaleString('en-GB')} made (goal < 2,000 ms)\n` +
       `making ${readDay} through each site's first daily list, 10 at a time: ${readDayMs} ms, ` +
       `${madeByReads.toLocaleString('en-GB')} made`,
+  );
+  console.log(
+    `exporting ${exportedRows.toLocaleString('en-GB')} readings to XLSX (${(workbookBytes / 1048576).toFixed(1)} MB, ` +
+      `status ${exported.status}): ${exportMs} ms (goal <= 3,000 ms); server RSS ${rssBefore.toFixed(0)} MB ` +
+      `before, ${rssPeak.toFixed(0)} MB at most during, ${rssAfter.toFixed(0)} MB after`,
   );
 } finally {
   if (api) {

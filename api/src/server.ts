@@ -13,6 +13,7 @@ import { count } from 'drizzle-orm';
 import { users } from './db/schema.js';
 import { demoLogins, seedDemoIfEmpty } from './seed/demo.js';
 import { ensureLibrary } from './tasks/library.js';
+import { startExpiryDigestJob } from './logs/expiry-digest.js';
 import { startOccurrenceJob } from './tasks/occurrence-job.js';
 import { LocalStorage, S3Storage } from './storage/storage.js';
 
@@ -70,7 +71,7 @@ async function main() {
 
   // The demo (whose password is in the README) is seeded by default on the embedded database only; on
   // DATABASE_URL it takes SEED_DEMO=true, and a production install creates its own first admin.
-  if (config.seedDemo && (await seedDemoIfEmpty(database.db))) {
+  if (config.seedDemo && (await seedDemoIfEmpty(database.db, storage))) {
     app.log.info({ logins: demoLogins }, 'seeded the demo organisation (password in the README)');
   } else {
     const [accounts] = await database.db.select({ n: count() }).from(users);
@@ -85,6 +86,14 @@ async function main() {
   // Every site's week ahead of tasks is made in the background (one instance at a time, by an advisory
   // lock), so the staff's app finds today's tasks even before anyone opens the console.
   const occurrenceJob = startOccurrenceJob({ db: database.db, clock: systemClock, log: app.log });
+  // Each admin's daily document-expiry e-mail, claimed per person and day so several instances send one.
+  const expiryDigestJob = startExpiryDigestJob({
+    db: database.db,
+    mailer,
+    config,
+    clock: systemClock,
+    log: app.log,
+  });
 
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
   // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not
@@ -100,6 +109,7 @@ async function main() {
     // Closing the app waits for e-mails still being sent after their replies.
     await app.close();
     await occurrenceJob.stop();
+    await expiryDigestJob.stop();
     mailer.close?.();
     await database.close();
   });

@@ -1,4 +1,5 @@
 import { demoLogins, demoSites } from './seed/demo.js';
+import { multipartBody } from './routes/comlianceLog/log-test-support.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
 
 // The tenancy conformance suite: every route the app registers is declared here with how it is reached,
@@ -21,7 +22,11 @@ type Target =
   | 'masterTask'
   /** An occurrence, named by two ids: `${masterTaskID}:${individualTaskID}` (see `taskRef`). */
   | 'occurrence'
-  | 'comment';
+  | 'comment'
+  | 'temperatureLog'
+  | 'complianceLog'
+  | 'nearMiss'
+  | 'document';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -34,6 +39,10 @@ const siteScoped = new Set<Target>([
   'masterTask',
   'occurrence',
   'comment',
+  'temperatureLog',
+  'complianceLog',
+  'nearMiss',
+  'document',
 ]);
 
 interface Aimed {
@@ -76,7 +85,7 @@ function standardCalls(
 }
 
 const v1 = '/api/v1';
-const fixtures = { brighton: '', probeLine: '', assignee: '' };
+const fixtures = { brighton: '', probeLine: '', assignee: '', logTemplate: '', logTemplateLine: '' };
 
 /** An occurrence's pair of ids from the suite's one-string id; a malformed id stays malformed in both. */
 function taskRef(id: string) {
@@ -104,6 +113,24 @@ const probeTask = (siteID: string) => ({
   schedule: { repeat: 'DAILY', startDate: '2025-01-01', dueTime: '23:00' },
 });
 const probeDay = '2025-01-06';
+
+/** A near-miss report's fields, as the mobile app sends them (photos are optional). */
+const nearMissForm = (siteID: string) => ({
+  siteID,
+  category: 'INCIDENT',
+  title: 'Probe report',
+  whatHappened: 'Probe',
+  location: 'Probe',
+  occurredAt: `${probeDay}T09:00:00Z`,
+  reportedAt: `${probeDay}T09:05:00Z`,
+});
+/** A compliance log of the typed template made on Manchester; another tenant's template is its own 404. */
+const complianceLogForm = (siteID: string) => ({
+  siteID,
+  templateID: fixtures.logTemplate || siteID,
+  answers: [{ _id: fixtures.logTemplateLine || siteID, answer: 'YES' }],
+  submittedAt: `${probeDay}T09:00:00Z`,
+});
 
 let probeEmails = 0;
 /** A valid staff form on `siteIDs` (the update probe keeps it on Brighton); a new address each time. */
@@ -377,6 +404,72 @@ const probes: Record<string, Probe> = {
     access: 'signed-in',
     why: 'creates people in the caller’s organisation; each row’s sites pass the site gate (import tests)',
   },
+  [`GET ${v1}/temperature-logs/web-app-list-for-web`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/temperature-logs/export-web-app-list-for-web`]: record('site', (siteID) => ({
+    query: { siteID, downloadFileType: 'EXCEL' },
+  })),
+  [`POST ${v1}/temperature-logs/create-new-one`]: record('site', (siteID) => ({
+    body: {
+      siteID,
+      foodItemID: manchesterIds.foodItem,
+      logType: 'HOT_WATER',
+      celsius: 55,
+      readAt: `${probeDay}T09:00:00Z`,
+    },
+  })),
+  [`PUT ${v1}/temperature-logs/update-one`]: record('temperatureLog', (id) => ({
+    body: { _id: id, celsius: 56, reason: 'Changed by an attacker' },
+  })),
+  [`DELETE ${v1}/temperature-logs/delete-one/:id`]: record('temperatureLog', (id) => ({
+    url: `${v1}/temperature-logs/delete-one/${id}`,
+    body: { reason: 'Deleted by an attacker' },
+  })),
+  [`GET ${v1}/temperature-logs/find-one/:id`]: record('temperatureLog', (id) => ({
+    url: `${v1}/temperature-logs/find-one/${id}`,
+  })),
+  [`GET ${v1}/temperature-logs/log-history-list/:id`]: record('temperatureLog', (id) => ({
+    url: `${v1}/temperature-logs/log-history-list/${id}`,
+  })),
+  [`GET ${v1}/temperature-logs/item-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/temperature-logs/chart`]: record('site', (siteID) => ({
+    query: { siteID, itemID: manchesterIds.foodItem },
+  })),
+  [`GET ${v1}/comlianceLog/web-app-list-for-web`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/comlianceLog/find-one/:id`]: record('complianceLog', (id) => ({
+    url: `${v1}/comlianceLog/find-one/${id}`,
+  })),
+  [`GET ${v1}/comlianceLog/log-history-list/:id`]: record('complianceLog', (id) => ({
+    url: `${v1}/comlianceLog/log-history-list/${id}`,
+  })),
+  [`PUT ${v1}/comlianceLog/update-one`]: record('complianceLog', (id) => ({
+    body: { _id: id, status: 'COMPLETED', reviewNote: 'Reviewed by an attacker' },
+  })),
+  [`GET ${v1}/comlianceLog/template-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`POST ${v1}/comlianceLog/create-new-one`]: record('site', (siteID) => ({
+    body: complianceLogForm(siteID),
+  })),
+  [`GET ${v1}/nearMiss/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/nearMiss/find-one/:id`]: record('nearMiss', (id) => ({ url: `${v1}/nearMiss/find-one/${id}` })),
+  [`GET ${v1}/nearMiss/log-history-list/:id`]: record('nearMiss', (id) => ({
+    url: `${v1}/nearMiss/log-history-list/${id}`,
+  })),
+  [`PUT ${v1}/nearMiss/update-one`]: record('nearMiss', (id) => ({ body: { _id: id, status: 'PENDING' } })),
+  [`POST ${v1}/nearMiss/create-new-one`]: record('site', (siteID) => multipart(nearMissForm(siteID))),
+  [`GET ${v1}/document/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/document/expiring-count`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`POST ${v1}/document/create-new-one`]: record('site', (siteID) =>
+    multipart({ siteID, name: 'Probe document', category: 'OTHER' }),
+  ),
+  [`PUT ${v1}/document/update-one`]: record('document', (id) =>
+    multipart({ _id: id, name: 'Renamed by an attacker' }),
+  ),
+  [`DELETE ${v1}/document/delete-one/:id`]: record('document', (id) => ({
+    url: `${v1}/document/delete-one/${id}`,
+  })),
+  [`GET ${v1}/document/find-one/:id`]: record('document', (id) => ({ url: `${v1}/document/find-one/${id}` })),
+  [`GET ${v1}/document/log-history-list/:id`]: record('document', (id) => ({
+    url: `${v1}/document/log-history-list/${id}`,
+  })),
 };
 
 let ctx: TestContext;
@@ -384,8 +477,9 @@ let orgAdmin: string;
 let siteAdmin: string;
 let otherAdmin: string;
 /** Ids of one record of each target: in the other organisation, and on Manchester (not the site admin's). */
-const otherIds = {} as Record<Target | 'user' | 'line', string>;
-const manchesterIds = {} as Record<Target | 'line', string>;
+type Extra = 'line' | 'logTemplate' | 'logTemplateLine';
+const otherIds = {} as Record<Target | 'user' | Extra, string>;
+const manchesterIds = {} as Record<Target | Extra, string>;
 
 type Created = { data: { _id: string } };
 
@@ -406,7 +500,7 @@ async function recordsOn(token: string, siteID: string) {
       supplierName: 'Tenant Fish',
       supplierTypeIDs: [supplierType],
     }),
-    foodItem: await create(token, 'foodItem', { siteID, type: 'PROB', name: 'Tenant probe' }),
+    ...(await readingsOn(token, siteID)),
     masterType: await create(token, 'masterType', {
       siteID,
       type: 'FREEZER',
@@ -424,6 +518,68 @@ async function recordsOn(token: string, siteID: string) {
       siteID: [siteID],
     }),
     ...(await tasksOn(token, siteID)),
+    ...(await logsOn(token, siteID)),
+  };
+}
+
+/** A probe on the site and a reading of it. */
+async function readingsOn(token: string, siteID: string) {
+  const foodItem = await create(token, 'foodItem', { siteID, type: 'PROB', name: 'Tenant probe' });
+  const temperatureLog = await create(token, 'temperature-logs', {
+    siteID,
+    foodItemID: foodItem,
+    logType: 'HOT_WATER',
+    celsius: 55,
+    readAt: ctx.clock.now().toISOString(),
+  });
+  return { foodItem, temperatureLog };
+}
+
+/** A typed template, a compliance log from it, a near miss and a document, on the site. */
+async function logsOn(token: string, siteID: string) {
+  const template = await ctx.inject<{ data: { _id: string; checkListItems: { _id: string }[] } }>(
+    'POST',
+    `${v1}/template-panel/create-new-one`,
+    {
+      token,
+      body: {
+        name: `Fridge checks ${siteID.slice(-6)}`,
+        type: 'FRIDGE',
+        checkListItems: [{ text: 'Probe line' }],
+      },
+    },
+  );
+  const logTemplate = template.json.data._id;
+  const logTemplateLine = template.json.data.checkListItems[0]?._id ?? '';
+  const complianceLog = await create(token, 'comlianceLog', {
+    siteID,
+    templateID: logTemplate,
+    answers: [{ _id: logTemplateLine, answer: 'YES' }],
+    submittedAt: `${probeDay}T09:00:00Z`,
+  });
+  const report = await ctx.inject<Created>('POST', `${v1}/nearMiss/create-new-one`, {
+    token,
+    ...multipart(nearMissForm(siteID)),
+  });
+  if (report.statusCode !== 200) throw new Error(`reporting: ${report.raw}`);
+  const { body, contentType } = await multipartBody([
+    { field: 'siteID', text: siteID },
+    { field: 'name', text: 'Tenant licence' },
+    { field: 'category', text: 'LICENCE' },
+    { field: 'files', file: { bytes: Buffer.from('Licence text'), type: 'text/plain', name: 'licence.txt' } },
+  ]);
+  const document = await ctx.inject<Created>('POST', `${v1}/document/create-new-one`, {
+    token,
+    headers: { 'content-type': contentType },
+    body,
+  });
+  if (document.statusCode !== 200) throw new Error(`filing a document: ${document.raw}`);
+  return {
+    complianceLog,
+    nearMiss: report.json.data._id,
+    document: document.json.data._id,
+    logTemplate,
+    logTemplateLine,
   };
 }
 
@@ -468,6 +624,8 @@ beforeAll(async () => {
   });
   // A line id that exists, so the checklist probe is refused for whose task it is and nothing else.
   fixtures.probeLine = manchesterIds.line;
+  fixtures.logTemplate = manchesterIds.logTemplate;
+  fixtures.logTemplateLine = manchesterIds.logTemplateLine;
 });
 afterAll(() => ctx.close());
 
@@ -483,6 +641,10 @@ const recordRoots: Partial<Record<Target, string>> = {
   template: 'template-panel',
   taskCategory: 'task-category',
   masterTask: 'master-task',
+  temperatureLog: 'temperature-logs',
+  complianceLog: 'comlianceLog',
+  nearMiss: 'nearMiss',
+  document: 'document',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -71,6 +71,7 @@ describe('a remote on its own page', () => {
     { name: 'mfe-equipment', title: 'Equipment', tab: 'Fridges' },
     { name: 'mfe-people', title: 'People', tab: 'Departments' },
     { name: 'mfe-tasks', title: 'Tasks', tab: 'Task categories' },
+    { name: 'mfe-logs', title: 'Logs', tab: 'Documents' },
   ];
   test.each(remotes)(
     '$name runs with its own Module Federation runtime: sign in, then its screens',

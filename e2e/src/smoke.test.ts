@@ -212,8 +212,15 @@ async function walkFirstRecord(walk: Walk, where: string) {
 const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment'];
 /** The tasks remote's screens (issue 10). */
 const tasksScreens = ['/dashboard/task', '/dashboard/templates', '/dashboard/taskcategory'];
+/** The logs remote's screens (issue 11). */
+const logsScreens = [
+  '/dashboard/temperatureLog',
+  '/dashboard/complianceLog',
+  '/dashboard/nearMiss',
+  '/dashboard/documentmanagement',
+];
 /** Screens whose first record and toolbar dialogs the walk opens as well. */
-const recordScreens = [...peopleScreens, ...tasksScreens];
+const recordScreens = [...peopleScreens, ...tasksScreens, ...logsScreens];
 
 async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   const { page } = walk;
@@ -242,7 +249,7 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
 async function walkConsole(walk: Walk): Promise<string[]> {
   const entries = await menuEntries(walk);
   expect(entries.length).toBeGreaterThan(3);
-  // A web admin of an organisation sees the people and tasks remotes' screens (a platform admin before
+  // A web admin of an organisation sees the people, tasks and logs remotes' screens (a platform admin before
   // choosing an organisation sees no organisation screens at all).
   if (entries.some((entry) => entry.path === '/dashboard/supplier'))
     expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(recordScreens));

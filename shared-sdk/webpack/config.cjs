@@ -80,6 +80,8 @@ const shared = {
   '@console/shared-sdk/router': sdkModule,
   // The resource kit, with MUI X: MUI X's deep @mui/material imports stay inside the host's copy.
   '@console/shared-sdk/ui': sdkModule,
+  // MUI X Charts, for the same reason, in an entry of its own that only a screen drawing a chart loads.
+  '@console/shared-sdk/charts': sdkModule,
   // The curated icons: each @mui/icons-material icon imports MUI's SvgIcon, which must be the host's.
   '@console/shared-sdk/icons': sdkModule,
   // zod, as the part of its API the console uses (zod.mjs): the contracts the core and the remotes' domain
@@ -303,6 +305,12 @@ function consoleWebpackConfig({
               'kit',
               'ui/index.ts',
               /[\\/](node_modules[\\/](@mui[\\/](x-[\w-]+|material|system|utils)|@base-ui|reselect|use-sync-external-store)|shared-sdk[\\/]src[\\/]ui)[\\/]/,
+            ),
+            charts: withItsLibraries(
+              'charts',
+              'charts/index.ts',
+              /[\\/](node_modules[\\/](@mui[\\/]x-(charts|charts-vendor|internal-gestures)|d3-[\w-]+|internmap|flatqueue|bezier-easing)|shared-sdk[\\/]src[\\/]charts)[\\/]/,
+              11,
             ),
             sdk: withItsLibraries('sdk', 'index.ts', /[\\/]shared-sdk[\\/](src[\\/]|package\.json$)/),
             router: withItsLibraries(

@@ -5,3 +5,4 @@ export * from './schema/equipment.js';
 export * from './schema/history.js';
 export * from './schema/people.js';
 export * from './schema/tasks.js';
+export * from './schema/logs.js';

@@ -6,6 +6,7 @@ import {
   canonicalJson,
   entryHash,
   historyOf,
+  recordHistories,
   recordHistory,
   verifyChain,
   type HistoryEntryInput,
@@ -165,4 +166,27 @@ test('concurrent appends in one organisation never share a predecessor', async (
   const orgId = await organisation();
   await Promise.all(Array.from({ length: 6 }, (_, i) => append(entry(orgId, { reason: `parallel ${i}` }))));
   expect(await verifyChain(ctx.db, orgId)).toEqual({ valid: true, entries: 6 });
+});
+
+test('a batch continues the chain after what is there, in the order given, and checks as one chain', async () => {
+  const orgId = await organisation();
+  await append(entry(orgId));
+  const names = ['Walk-in chiller', 'Pass fridge', 'Bar fridge'];
+  const rows = await ctx.db.transaction((tx) =>
+    recordHistories(
+      tx,
+      orgId,
+      names.map((name) => entry(orgId, { action: 'create', before: null, after: { name }, reason: null })),
+    ),
+  );
+  expect(rows.map((row) => row.position)).toEqual([2, 3, 4]);
+  expect(rows.map((row) => (row.changes.after as { name: string }).name)).toEqual(names);
+  expect(rows[1]?.previousHash).toBe(rows[0]?.hash);
+  expect(await verifyChain(ctx.db, orgId)).toEqual({ valid: true, entries: 4 });
+  // One batch is one organisation's: mixing two is the caller's bug, and nothing is written.
+  const other = await organisation();
+  await expect(
+    ctx.db.transaction((tx) => recordHistories(tx, orgId, [entry(orgId), entry(other)])),
+  ).rejects.toThrow('one organisation at a time');
+  expect(await verifyChain(ctx.db, orgId)).toEqual({ valid: true, entries: 4 });
 });

@@ -84,40 +84,71 @@ export function entryHash(row: Omit<HistoryRow, 'id' | 'hash'>): string {
  * so a change is never kept without its entry nor an entry without its change.
  */
 export async function recordHistory(tx: Tx, entry: HistoryEntryInput): Promise<HistoryRow> {
+  const [row] = await recordHistories(tx, entry.orgId, [entry]);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Rows per insert: 14 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+const historyBatchSize = 500;
+
+/**
+ * Appends entries of one organisation to its chain in the order given, with one lock and one read of the
+ * chain's end however many there are (a day's imported readings, the demo's records).
+ */
+export async function recordHistories(
+  tx: Tx,
+  orgId: string,
+  entries: readonly HistoryEntryInput[],
+): Promise<HistoryRow[]> {
+  if (entries.length === 0) return [];
+  if (entries.some((entry) => entry.orgId !== orgId)) {
+    throw new Error('recordHistories appends to one organisation at a time');
+  }
   // Serialises appends per organisation until the transaction ends; FOR NO KEY UPDATE does not block the
   // foreign-key checks of rows that point at the organisation.
   await tx
     .select({ id: organizations.id })
     .from(organizations)
-    .where(eq(organizations.id, entry.orgId))
+    .where(eq(organizations.id, orgId))
     .for('no key update');
   const [last] = await tx
     .select({ position: historyEntries.position, hash: historyEntries.hash })
     .from(historyEntries)
-    .where(eq(historyEntries.orgId, entry.orgId))
+    .where(eq(historyEntries.orgId, orgId))
     .orderBy(desc(historyEntries.position))
     .limit(1);
-  const changes = JSON.parse(canonicalJson({ before: entry.before, after: entry.after })) as HistoryChanges;
-  const content = {
-    orgId: entry.orgId,
-    siteId: entry.siteId,
-    subject: entry.subject,
-    recordId: entry.recordId,
-    action: entry.action,
-    changes,
-    reason: entry.reason,
-    actorId: entry.actor.id,
-    actorName: entry.actor.name,
-    at: entry.at,
-    position: (last?.position ?? 0) + 1,
-    previousHash: last?.hash ?? null,
-  };
-  const [row] = await tx
-    .insert(historyEntries)
-    .values({ id: newId(), ...content, hash: entryHash(content) })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  let previous = { position: last?.position ?? 0, hash: last?.hash ?? null };
+  const rows = entries.map((entry) => {
+    const changes = JSON.parse(canonicalJson({ before: entry.before, after: entry.after })) as HistoryChanges;
+    const content = {
+      orgId,
+      siteId: entry.siteId,
+      subject: entry.subject,
+      recordId: entry.recordId,
+      action: entry.action,
+      changes,
+      reason: entry.reason,
+      actorId: entry.actor.id,
+      actorName: entry.actor.name,
+      at: entry.at,
+      position: previous.position + 1,
+      previousHash: previous.hash,
+    };
+    const hash = entryHash(content);
+    previous = { position: content.position, hash };
+    return { id: newId(), ...content, hash };
+  });
+  const inserted: HistoryRow[] = [];
+  for (let start = 0; start < rows.length; start += historyBatchSize) {
+    inserted.push(
+      ...(await tx
+        .insert(historyEntries)
+        .values(rows.slice(start, start + historyBatchSize))
+        .returning()),
+    );
+  }
+  return inserted;
 }
 
 /** True when an update changed nothing a history keeps and gave no reason: no entry is worth writing. */

@@ -1,7 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { maxUploadBytes, type UploadContentType } from '@console/shared-sdk/contract';
 import type { AppDeps } from '../app.js';
+import { files } from '../db/schema.js';
 import { cleanOriginalName, detectContentType, newStorageKey } from '../routes/common-uri/files.js';
 import { insertFile, type FileRow } from '../routes/common-uri/repository.js';
 import { badRequest, fieldError, HttpError, type FieldErrors } from './errors.js';
@@ -28,28 +30,49 @@ export interface ReceivedForm {
   file: ReceivedFile | undefined;
 }
 
+/** A multipart form with any number of files (up to the caller's limit), in the order they were sent. */
+export interface ReceivedFiles {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+}
+
 /** Reads a whole multipart form with at most one file; a second file is a 400 naming its field. */
 export async function readForm(request: FastifyRequest): Promise<ReceivedForm> {
+  const { fields, files } = await readFormFiles(request, 1, 'Send one file at a time');
+  return { fields, file: files[0] };
+}
+
+/**
+ * Reads a whole multipart form with at most `maxFiles` files (a report's photos, a document's files); one
+ * more is a 400 naming its field. A repeated text field keeps its last value.
+ */
+export async function readFormFiles(
+  request: FastifyRequest,
+  maxFiles: number,
+  tooManyMessage = `Send at most ${maxFiles} files`,
+): Promise<ReceivedFiles> {
   if (!request.isMultipart()) throw badForm();
   const fields: Record<string, string> = {};
-  let file: ReceivedFile | undefined;
+  const files: ReceivedFile[] = [];
   try {
-    for await (const part of request.parts({ limits: { fields: 100, fieldSize: 64 * 1024, files: 2 } })) {
+    for await (const part of request.parts({
+      limits: { fields: 100, fieldSize: 64 * 1024, files: maxFiles + 1 },
+    })) {
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
       const bytes = await part.toBuffer();
-      if (file) throw fieldError(part.fieldname, 'Send one file at a time');
+      if (files.length >= maxFiles) throw fieldError(part.fieldname, tooManyMessage);
       if (part.file.truncated || bytes.length > maxUploadBytes) throw tooLarge();
       if (bytes.length === 0) throw fieldError(part.fieldname, 'The file is empty');
-      file = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes };
+      files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
     }
   } catch (error) {
     if (isFileTooLarge(error)) throw tooLarge();
     throw error;
   }
-  return { fields, file };
+  return { fields, files };
 }
 
 const badForm = () => badRequest('Send the form as multipart/form-data');
@@ -129,4 +152,42 @@ export async function storeFile(
     await deps.storage.delete(key).catch(() => undefined);
     throw error;
   }
+}
+
+/** Files stored for a change that may still be refused, and how to take them back. */
+export interface StoredFiles {
+  stored: FileRow[];
+  /** Removes the objects and their rows: call it when the change they were stored for fails. */
+  discard: () => Promise<void>;
+}
+
+/**
+ * Stores the files of one form, all or none (a report's photos, a document's files): when one is refused
+ * (a type not accepted, or not one of `accept`'s: 415) the ones already stored are removed, objects and
+ * rows, so a refused form leaves nothing behind.
+ */
+export async function storeFiles(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>,
+  owner: { orgId: string; userId: string },
+  received: readonly ReceivedFile[],
+  accept?: { types: readonly UploadContentType[]; message: string },
+): Promise<StoredFiles> {
+  const stored: FileRow[] = [];
+  const discard = async () => {
+    if (stored.length === 0) return;
+    await deps.db.delete(files).where(
+      inArray(
+        files.id,
+        stored.map((file) => file.id),
+      ),
+    );
+    await Promise.all(stored.map((file) => deps.storage.delete(file.storageKey).catch(() => undefined)));
+  };
+  try {
+    for (const file of received) stored.push(await storeFile(deps, owner, file, accept));
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { stored, discard };
 }

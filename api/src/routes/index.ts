@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import authentication from './authentication/routes.js';
+import complianceLog from './comlianceLog/routes.js';
 import commentTask from './comment-task/routes.js';
 import commonUri from './common-uri/routes.js';
 import departmentPanel from './department-panel/routes.js';
+import document from './document/routes.js';
 import foodItem from './foodItem/routes.js';
 import individualTask from './individual-task/routes.js';
 import location from './location/routes.js';
 import masterTask from './master-task/routes.js';
 import masterType from './masterType/routes.js';
+import nearMiss from './nearMiss/routes.js';
 import organization from './organization/routes.js';
 import preDefinedTemplate from './pre-defined-template/routes.js';
 import sitePanel from './site-panel/routes.js';
@@ -17,6 +20,7 @@ import supplierType from './supplierType/routes.js';
 import taskCategory from './task-category/routes.js';
 import taskNewVersion from './task-new-version/routes.js';
 import taskDashboard from './task-dashboard/routes.js';
+import temperatureLogs from './temperature-logs/routes.js';
 import templatePanel from './template-panel/routes.js';
 import userProfile from './user-profile/routes.js';
 
@@ -42,4 +46,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(commentTask, { prefix: '/comment-task' });
   await app.register(taskNewVersion, { prefix: '/task-new-version' });
   await app.register(taskDashboard, { prefix: '/task-dashboard' });
+  await app.register(temperatureLogs, { prefix: '/temperature-logs' });
+  await app.register(complianceLog, { prefix: '/comlianceLog' });
+  await app.register(nearMiss, { prefix: '/nearMiss' });
+  await app.register(document, { prefix: '/document' });
 }

@@ -5,7 +5,9 @@ import { siteMembers, users } from '../db/schema.js';
 import { insertOrganization } from '../routes/organization/repository.js';
 import { insertSite } from '../routes/site-panel/repository.js';
 import { insertUser } from '../users/repository.js';
+import type { Storage } from '../storage/storage.js';
 import { seedEquipment } from './equipment.js';
+import { seedLogs } from './logs.js';
 import { seedPeople } from './people.js';
 import { seedTasks } from './tasks.js';
 
@@ -94,10 +96,10 @@ export const demoSites = {
 } satisfies Record<string, Omit<SiteInput, 'siteAdminList'>>;
 
 /** Seeds the demo organisation when the database has no users yet. Returns whether it seeded. */
-export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Database, storage: Storage): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, { storage });
   return true;
 }
 
@@ -107,13 +109,15 @@ export interface DemoBase {
   /** The seed's "now": every record's timestamps, and the end of each domain's weeks of history. */
   now: Date;
   sites: Record<keyof typeof demoSites, { id: string }>;
+  /** Where the demo's files (documents, photos) go; only domains that store files need it. */
+  storage?: Storage | undefined;
 }
 
 /** One domain's demo records (api/src/seed/<domain>.ts), seeded in the same transaction as the base. */
 export type DomainSeed = (tx: Tx, base: DemoBase) => Promise<void>;
 
 /** Every domain's demo data, in dependency order. */
-export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople, seedTasks];
+export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople, seedTasks, seedLogs];
 
 /**
  * Seeds the demo organisation. API tests pass `domains: []` to start from the organisation, its people and
@@ -121,7 +125,11 @@ export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople, se
  */
 export async function seedDemo(
   db: Database,
-  { domains = demoDomains, now = new Date() }: { domains?: readonly DomainSeed[]; now?: Date } = {},
+  {
+    domains = demoDomains,
+    now = new Date(),
+    storage,
+  }: { domains?: readonly DomainSeed[]; now?: Date; storage?: Storage } = {},
 ) {
   return db.transaction(async (tx) => {
     const platformAdmin = await insertUser(
@@ -223,7 +231,9 @@ export async function seedDemo(
       );
       await tx.insert(siteMembers).values({ siteId: person.site, userId: user.id, createdAt: now });
     }
-    for (const seed of domains) await seed(tx, { orgId, now, sites: { brighton, manchester, brooklyn } });
+    for (const seed of domains) {
+      await seed(tx, { orgId, now, storage, sites: { brighton, manchester, brooklyn } });
+    }
     return {
       platformAdmin,
       organization,

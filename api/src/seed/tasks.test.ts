@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TaskListData } from '@console/shared-sdk/contract';
-import { individualTasks, masterTasks } from '../db/schema.js';
+import { files, individualTasks, masterTasks, taskComments } from '../db/schema.js';
 import { createTestContext, type TestContext } from '../test/helper.js';
 import { demoLogins } from './demo.js';
 import { seedPeople } from './people.js';
@@ -17,7 +17,7 @@ const now = new Date();
 beforeAll(async () => {
   ctx = await createTestContext();
   const { organization, sites } = ctx.demo;
-  const base = { orgId: organization.id, sites, now };
+  const base = { orgId: organization.id, sites, now, storage: ctx.app.deps.storage };
   await ctx.db.transaction(async (tx) => {
     await seedPeople(tx, base);
     await seedTasks(tx, base);
@@ -78,4 +78,19 @@ test("today's list of a site has tasks still to do, and yesterday's is mostly do
   const todays = (await day(today)).json.data;
   expect(todays.records).toBeGreaterThanOrEqual(8);
   expect(todays.counts.UPCOMING + todays.counts.INCOMPLETE).toBeGreaterThan(0);
+});
+
+test("a failed temperature line has the display's photo beside its note, served like any upload", async () => {
+  const photos = await ctx.db
+    .select({ key: files.storageKey, contentType: files.contentType, line: taskComments.checklistItemId })
+    .from(taskComments)
+    .innerJoin(files, eq(files.id, taskComments.fileId))
+    .where(and(inArray(taskComments.siteId, siteIds()), eq(taskComments.type, 'IMAGE')));
+  expect(photos.length).toBeGreaterThan(0);
+  expect(photos.every((photo) => photo.contentType === 'image/png' && photo.line !== null)).toBe(true);
+  const reply = await ctx.app.inject({ method: 'GET', url: `/api/v1/common-uri/file/${photos[0]!.key}` });
+  expect(reply.statusCode).toBe(200);
+  expect(reply.headers['content-type']).toBe('image/png');
+  // A real PNG: its signature, then the image header.
+  expect(reply.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 });

@@ -18,11 +18,15 @@ import { insertTaskCategory } from '../routes/task-category/repository.js';
 import { ensureLibrary, libraryTemplateIds, type LibraryKey } from '../tasks/library.js';
 import { ensureOccurrences } from '../tasks/occurrences.js';
 import type { DomainSeed } from './demo.js';
+import { displayPhoto } from './display-photo.js';
+import { draw } from './draw.js';
+import { storeDemoFile } from './files.js';
 
 // Each demo site's routine: a dozen master tasks made from the library (openings and closings, fridge and
 // freezer checks, hot holding, deliveries, the weekly deep clean, monthly probe calibration), and sixty days
 // of what staff did with them. Most were done on time, some late, some missed; a few checklist lines failed
-// with a comment; one completion reached the server hours after it happened. Today's tasks that are still
+// with a comment (and, for a temperature, a photo of the display); one completion reached the server hours
+// after it happened. Today's tasks that are still
 // open are left to do.
 
 const historyDays = 60;
@@ -147,21 +151,21 @@ const routine: readonly (Omit<RoutineTask, 'schedule'> & {
   },
 ];
 
-/** A deterministic fraction in [0, 1) for the n-th draw about a record: the demo is the same every time. */
-function draw(key: string, n: number): number {
-  let hash = 2166136261 ^ n;
-  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
-  return ((hash >>> 0) % 10_000) / 10_000;
-}
-
-const failureNotes = [
-  'Seal on the door is split; reported to maintenance, stock moved to the walk-in.',
-  'Reading 9 °C at first check; door had been left ajar. Rechecked 4 °C after 30 minutes.',
-  'Sanitiser had run out; new stock opened and the surface cleaned again.',
-  'Delivery van chiller at 11 °C; chicken rejected and the supplier told.',
+/** What staff wrote on a failed line, and the display they photographed when there was one to show. */
+const failureNotes: readonly { note: string; photo?: { celsius: number; alarm: boolean } }[] = [
+  { note: 'Seal on the door is split; reported to maintenance, stock moved to the walk-in.' },
+  {
+    note: 'Reading 9 °C at first check; door had been left ajar. Rechecked 4 °C after 30 minutes.',
+    photo: { celsius: 9.1, alarm: true },
+  },
+  { note: 'Sanitiser had run out; new stock opened and the surface cleaned again.' },
+  {
+    note: 'Delivery van chiller at 11 °C; chicken rejected and the supplier told.',
+    photo: { celsius: 11.2, alarm: true },
+  },
 ];
 
-export const seedTasks: DomainSeed = async (tx, { orgId, now, sites: demoSiteIds }) => {
+export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: demoSiteIds }) => {
   await ensureLibrary(tx, now);
   const siteIds = Object.values(demoSiteIds).map((site) => site.id);
 
@@ -277,6 +281,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, sites: demoSiteIds
     );
     if (completedAt.getTime() > now.getTime()) continue;
     const failIndex = draw(row.id, 4) < 0.04 ? Math.floor(draw(row.id, 5) * row.items.length) : -1;
+    const failure = failureNotes[Math.floor(draw(row.id, 6) * failureNotes.length)];
     const items = row.items.map((item, index): OccurrenceItemRecord => {
       const at = new Date(completedAt.getTime() - (row.items.length - index) * 60_000);
       const failed = index === failIndex;
@@ -285,7 +290,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, sites: demoSiteIds
         status: failed ? 'FAILED' : 'COMPLETED',
         statusChangeOn: at.toISOString(),
         changedBy: who,
-        comment: failed ? (failureNotes[Math.floor(draw(row.id, 6) * failureNotes.length)] ?? null) : null,
+        comment: failed ? (failure?.note ?? null) : null,
       };
     });
     const failed = items[failIndex];
@@ -301,6 +306,33 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, sites: demoSiteIds
         authorId: who,
         createdAt: new Date(failed.statusChangeOn ?? completedAt),
       });
+      // The display photographed with the note, where the demo has somewhere to keep files.
+      if (failure?.photo && storage) {
+        const takenAt = new Date(failed.statusChangeOn ?? completedAt);
+        const photo = await storeDemoFile(
+          tx,
+          storage,
+          {
+            orgId,
+            uploadedBy: who,
+            bytes: displayPhoto(failure.photo.celsius, failure.photo.alarm),
+            contentType: 'image/png',
+            name: 'thermometer.png',
+          },
+          takenAt,
+        );
+        comments.push({
+          id: newId(),
+          orgId,
+          siteId: row.siteId,
+          individualTaskId: row.id,
+          checklistItemId: failed.id,
+          type: 'IMAGE',
+          fileId: photo.id,
+          authorId: who,
+          createdAt: takenAt,
+        });
+      }
     }
     // One completion made offline and synced three hours later: it still counts with its real time.
     const syncedLate = !late && lateSyncLeft > 0 && draw(row.id, 7) < 0.02;

@@ -12,14 +12,13 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import { useId, useState, type ChangeEvent } from 'react';
-import { isApiError, notify } from '@console/shared-sdk';
+import { isApiError, notify, saveFile } from '@console/shared-sdk';
 import {
   maxStaffImportRows,
   staffApi,
   type StaffFileType,
   type StaffImportResult,
 } from '@console/shared-sdk/people';
-import { saveFile } from './save-file';
 
 /** One problem of an import file: its row (2 is the first under the header), column and message. */
 export interface RowProblem {

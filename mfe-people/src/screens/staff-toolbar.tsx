@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, Stack } from '@console/shared-sdk/mui';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from '@console/shared-sdk/router';
-import { asSubject, useAbility, useSelectedSite, useSession } from '@console/shared-sdk';
+import { asSubject, saveFile, useAbility, useSelectedSite, useSession } from '@console/shared-sdk';
 import {
   staffApi,
   staffSortColumns,
@@ -10,7 +10,6 @@ import {
   type StaffRole,
   type StaffStatus,
 } from '@console/shared-sdk/people';
-import { saveFile } from './save-file';
 
 // Fetched when Import is first opened: most visits to the list never import.
 const ImportStaffDialog = lazy(() =>

@@ -66,6 +66,7 @@ function dashboardAnswer(
       INCOMPLETE: sum('incomplete'),
     },
     days,
+    attention: { documentsExpiring: 2, documentsExpired: 1, temperatureFailures: 0, openNearMisses: 1 },
   };
 }
 
@@ -138,6 +139,30 @@ describe('the site dashboard', () => {
     expect(upcoming).toHaveAccessibleDescription('Still to do and not yet due.');
     expect(screen.getByRole('link', { name: 'Completed on time: 17' })).toHaveAccessibleDescription(
       'Done by the time it was due.',
+    );
+  });
+
+  test("the logs' counts lead to the filtered logs: failed readings of the week, open near misses, documents", async () => {
+    dashboardApi(busyWeek);
+    renderDashboard();
+    const logs = await screen.findByRole('region', { name: 'Logs and documents' });
+    expect(
+      within(logs).getByRole('link', { name: '0 failed temperature readings this week' }),
+    ).toHaveAttribute(
+      'href',
+      '/dashboard/temperatureLog?result=FAIL&startDate=2026-03-30&endDate=2026-04-05',
+    );
+    expect(within(logs).getByRole('link', { name: '1 near miss open' })).toHaveAttribute(
+      'href',
+      '/dashboard/nearMiss',
+    );
+    expect(within(logs).getByRole('link', { name: '2 documents expire within 30 days' })).toHaveAttribute(
+      'href',
+      '/dashboard/documentmanagement?expiring=30',
+    );
+    expect(within(logs).getByRole('link', { name: '1 document has expired' })).toHaveAttribute(
+      'href',
+      '/dashboard/documentmanagement?expiry=EXPIRED',
     );
   });
 

@@ -5,6 +5,7 @@ import { Can, useDocumentTitle, useSelectedSite } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { taskDashboardApi, type SiteDashboard } from '@console/shared-sdk/tasks';
 import { addDays, EmptyState, ErrorState, todayIn, useSiteTimeZone } from '@console/shared-sdk/ui';
+import { DashboardAttention } from './site-dashboard-attention';
 import { DashboardMetrics } from './site-dashboard-metrics';
 import { chosenWeek, rangeLabel, weekOf, type DayRange } from './site-dashboard-model';
 import { WeekSchedule } from './site-dashboard-week';
@@ -217,6 +218,12 @@ export function SiteDashboardScreen() {
               Weekly schedule
             </Typography>
             <WeekSchedule days={dashboard.days} today={today} />
+          </Box>
+          <Box component="section" aria-labelledby="site-dashboard-logs">
+            <Typography id="site-dashboard-logs" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+              Logs and documents
+            </Typography>
+            <DashboardAttention dashboard={dashboard} />
           </Box>
         </>
       )}

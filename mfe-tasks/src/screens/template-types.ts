@@ -1,19 +1,7 @@
 import { logTypeSchema, type LogType, type Option } from '@console/shared-sdk';
+import { logTypeLabels } from '@console/shared-sdk/tasks';
 
-// The spec's ten log types in the words the templates screen and the library show them.
-
-export const logTypeLabels: Record<LogType, string> = {
-  FRIDGE: 'Fridge',
-  FREEZER: 'Freezer',
-  CELLAR: 'Cellar',
-  FOOD_DELIVERY: 'Food delivery',
-  PROBE_CALIBRATION: 'Probe calibration',
-  COOKING_COOLING: 'Cooking and cooling',
-  HOT_HOLD_DISPLAY: 'Hot holding and display',
-  REHEATING: 'Reheating',
-  LEGIONELLA_WATER: 'Legionella (water)',
-  HOT_WATER: 'Hot water',
-};
+// The spec's ten log types as the templates screen and the library offer and show them.
 
 export const logTypeOptions: readonly Option[] = logTypeSchema.options.map((type) => ({
   value: type,

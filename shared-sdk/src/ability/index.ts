@@ -112,6 +112,8 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
         _id: { $in: siteIds },
       });
       can('manage', [...siteScopedSubjects], onMySites);
+      // The organisation's own documents (insurance, policies) hold for every site: its admins read them.
+      can('read', 'Document', { orgId: user.orgId, siteID: null });
       cannot(['create', 'update', 'delete'], 'Staff', {
         userRole: { $in: ['SITE_ADMIN', 'ORGANIZATION_ADMIN', 'ADMIN'] },
       }).because('A site admin manages staff, not admins');

@@ -66,6 +66,22 @@ export const dashboardDaySchema = z.object({
 });
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
+/**
+ * What needs looking at on the site besides its tasks (issue 11); the dashboard links each to its log.
+ * Documents count those of the site and of the whole organisation, against the site's local today.
+ */
+export const dashboardAttentionSchema = z.object({
+  /** Expiring within 30 days, today included. */
+  documentsExpiring: z.number().int(),
+  /** Expiry date already passed. */
+  documentsExpired: z.number().int(),
+  /** Temperature readings of the range that failed their limits. */
+  temperatureFailures: z.number().int(),
+  /** Near misses reported or under investigation. */
+  openNearMisses: z.number().int(),
+});
+export type DashboardAttention = z.infer<typeof dashboardAttentionSchema>;
+
 export const siteDashboardSchema = z.object({
   timeZoneId: z.string(),
   startDate: localDateSchema,
@@ -73,5 +89,6 @@ export const siteDashboardSchema = z.object({
   buckets: dashboardBucketsSchema,
   /** Every date of the range in order, closed days included. */
   days: z.array(dashboardDaySchema),
+  attention: dashboardAttentionSchema,
 });
 export type SiteDashboard = z.infer<typeof siteDashboardSchema>;

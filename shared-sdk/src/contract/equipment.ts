@@ -12,13 +12,15 @@ import {
   siteScopedListQuerySchema,
 } from './common.js';
 import { foodItemTypeSchema, masterTypeTypeSchema } from './enums.js';
+import { defaultTemperatureLimits, type MasterTypeType } from './cold-storage-limits.js';
 import { historyEntrySchema } from './history.js';
+
+export { defaultTemperatureLimits, type MasterTypeType } from './cold-storage-limits.js';
 
 // Suppliers, supplier types, food items and probes, fridges and freezers (issue 4). Site-scoped records
 // carry `orgId` and `siteID` so the browser's ability rules can be checked against them.
 
 export type FoodItemType = z.infer<typeof foodItemTypeSchema>;
-export type MasterTypeType = z.infer<typeof masterTypeTypeSchema>;
 
 const stamps = { createdAt: instantSchema, updatedAt: instantSchema };
 const placed = { _id: idSchema, orgId: idSchema, siteID: idSchema };
@@ -137,15 +139,6 @@ export const foodItemListQuerySchema = siteScopedListQuerySchema(foodItemSortCol
 });
 
 // ---- fridges and freezers (master types) with their temperature items ----------------------------------
-
-/**
- * DOMAIN.md's limits: a fridge passes at 5 °C or below (8 °C is the legal maximum, so 5 to 8 warns), a
- * freezer at -18 °C or below; no lower bound unless one is set.
- */
-export const defaultTemperatureLimits = {
-  FRIDGE: { lowerLimit: null, upperLimit: 5 },
-  FREEZER: { lowerLimit: null, upperLimit: -18 },
-} as const satisfies Record<MasterTypeType, { lowerLimit: number | null; upperLimit: number }>;
 
 /**
  * What a limit of each type may be. `plausible` is the range a working unit's limits can lie in (a fridge

@@ -13,3 +13,8 @@ export * from './tasks.js';
 export * from './task-assignment.js';
 export * from './staff-tasks.js';
 export * from './dashboard.js';
+export * from './log-type-labels.js';
+export * from './temperature-logs.js';
+export * from './compliance-logs.js';
+export * from './near-misses.js';
+export * from './documents.js';

@@ -16,3 +16,4 @@ export {
   type QueryValue,
 } from './client.js';
 export { toFormData } from './form-data.js';
+export { saveFile } from './save-file.js';

@@ -4,3 +4,4 @@ export * from '../contract/tasks.js';
 export * from './api.js';
 export * from '../contract/dashboard.js';
 export { repeatKinds, repeatKindSchema, type RepeatKind } from '../contract/enums.js';
+export { logTypeLabels } from '../contract/log-type-labels.js';

@@ -123,6 +123,13 @@ export interface DateRangeFilterProps {
   onChange: (range: DateRange) => void;
   labels?: { from: string; to: string };
   id?: string;
+  /** Focus the first picker when it appears (after "Choose other dates"). */
+  autoFocus?: boolean;
+  /**
+   * Show the range as a button until the user asks to change it: the pickers are a large download that a
+   * list opened on its default range never needs.
+   */
+  deferred?: boolean;
 }
 
 /**
@@ -135,6 +142,7 @@ export function DateRangeFilter({
   onChange,
   labels = { from: 'From', to: 'To' },
   id = 'date-range',
+  autoFocus = false,
 }: DateRangeFilterProps) {
   const set = (side: keyof DateRange, next: string | null) => {
     const range = { ...value, [side]: next };
@@ -160,6 +168,7 @@ export function DateRangeFilter({
         onChange={(next) => set('from', next)}
         sendIncomplete={false}
         size="small"
+        autoFocus={autoFocus}
       />
       <SitePicker
         kind="date"

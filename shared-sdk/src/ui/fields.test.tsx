@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { selectedSite } from '../site/store.js';
@@ -52,6 +53,22 @@ describe('the date-range filter', () => {
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-03-05', to: '2026-03-05' });
     await typeDate(container, 'date-range-from', '25/03/2026');
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-03-25', to: '2026-03-25' });
+  });
+
+  it('deferred, it shows the range as a button, and the pickers only once asked, the first one focused', async () => {
+    const onChange = jest.fn();
+    const { container } = render(
+      <DateRangeFilter deferred value={{ from: '2026-03-10', to: '2026-03-16' }} onChange={onChange} />,
+    );
+    const button = screen.getByRole('button', {
+      name: /^From – To: .*10 Mar 2026 – .*16 Mar 2026\. Choose other dates$/,
+    });
+    expect(container.querySelector('#date-range-from')).toBeNull();
+    await userEvent.setup().click(button);
+    await waitFor(() => expect(container.querySelector('#date-range-from')).not.toBeNull());
+    await waitFor(() => expect(container.querySelector('[role="group"] :focus, :focus')).not.toBeNull());
+    await typeDate(container, 'date-range-to', '20/03/2026');
+    expect(onChange).toHaveBeenLastCalledWith({ from: '2026-03-10', to: '2026-03-20' });
   });
 });
 

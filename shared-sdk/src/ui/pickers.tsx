@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Stack, TextField } from '@console/shared-sdk/mui';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Stack, TextField } from '@console/shared-sdk/mui';
+import { consoleIcons } from '../icons/index.js';
+import { dayLabel } from './days.js';
 import type { DateRangeFilterProps, SitePickerProps } from './SitePickers.js';
 
 // The date and time pickers (MUI X with luxon) are a large download that most list screens never show:
@@ -21,8 +23,28 @@ export function SitePicker(props: SitePickerProps) {
   );
 }
 
-export function DateRangeFilter(props: DateRangeFilterProps) {
+/** "17 Nov 2026 – 23 Nov 2026", or the end that is set. */
+const rangeText = ({ from, to }: DateRangeFilterProps['value']) =>
+  [from, to].map((day) => (day ? dayLabel(day) : '…')).join(' – ');
+
+export function DateRangeFilter({ deferred = false, ...props }: DateRangeFilterProps) {
   const labels = props.labels ?? { from: 'From', to: 'To' };
+  const [picking, setPicking] = useState(!deferred);
+  if (!picking) {
+    const Calendar = consoleIcons.today;
+    return (
+      <Button
+        variant="outlined"
+        color="inherit"
+        startIcon={<Calendar />}
+        onClick={() => setPicking(true)}
+        aria-label={`${labels.from} – ${labels.to}: ${rangeText(props.value)}. Choose other dates`}
+        sx={{ justifyContent: 'flex-start', whiteSpace: 'nowrap' }}
+      >
+        {rangeText(props.value)}
+      </Button>
+    );
+  }
   return (
     <Suspense
       fallback={
@@ -32,7 +54,7 @@ export function DateRangeFilter(props: DateRangeFilterProps) {
         </Stack>
       }
     >
-      <LazyDateRangeFilter {...props} />
+      <LazyDateRangeFilter {...props} autoFocus={deferred || props.autoFocus} />
     </Suspense>
   );
 }

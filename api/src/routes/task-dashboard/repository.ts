@@ -1,10 +1,17 @@
-import { and, between, count, eq, ne } from 'drizzle-orm';
+import { and, between, count, eq, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { DashboardBuckets, DashboardDay, SiteDashboard, TaskBucket } from '@console/shared-sdk/contract';
+import {
+  type DashboardAttention,
+  type DashboardBuckets,
+  type DashboardDay,
+  type SiteDashboard,
+  type TaskBucket,
+} from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
-import { individualTasks, sites } from '../../db/schema.js';
+import { documents, individualTasks, nearMisses, sites, temperatureReadings } from '../../db/schema.js';
 import { bucketSql } from '../../tasks/occurrence.js';
 import { countDates } from '../../tasks/schedule.js';
+import { documentExpiryWhere } from '../document/repository.js';
 import { addDays, tradingDay, type SiteHours } from '../site-panel/time-slots.js';
 
 // The site dashboard's numbers: the range's occurrences counted by local date and bucket in one grouped
@@ -64,6 +71,41 @@ export async function bucketCounts(
     .groupBy(bucketed.taskDate, bucketed.bucket);
 }
 
+/**
+ * The logs' counts the dashboard shows beside the tasks, in one statement: documents by the documents'
+ * own expiry rule (the site's local today), failed readings over the range's local days, near misses
+ * still open.
+ */
+export async function attentionCounts(
+  db: Database | Tx,
+  place: { orgId: string; siteId: string; timeZoneId: string },
+  range: DateRange,
+  now: Date,
+): Promise<DashboardAttention> {
+  const from = DateTime.fromISO(range.startDate, { zone: place.timeZoneId }).toJSDate();
+  const until = DateTime.fromISO(addDays(range.endDate, 1), { zone: place.timeZoneId }).toJSDate();
+  const liveDocuments = sql`${documents.orgId} = ${place.orgId} and ${documents.deletedAt} is null
+    and (${documents.siteId} = ${place.siteId} or ${documents.siteId} is null)`;
+  const [row] = await db
+    .select({
+      documentsExpiring: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
+        and ${documentExpiryWhere(now, place.timeZoneId, 'EXPIRING')})`.mapWith(Number),
+      documentsExpired: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
+        and ${documentExpiryWhere(now, place.timeZoneId, 'EXPIRED')})`.mapWith(Number),
+      temperatureFailures: sql<number>`(select count(*) from ${temperatureReadings}
+        where ${temperatureReadings.siteId} = ${place.siteId} and ${temperatureReadings.deletedAt} is null
+          and ${temperatureReadings.readAt} >= ${from.toISOString()}
+          and ${temperatureReadings.readAt} < ${until.toISOString()}
+          and ${temperatureReadings.result} = 'FAIL')`.mapWith(Number),
+      openNearMisses: sql<number>`(select count(*) from ${nearMisses}
+        where ${nearMisses.siteId} = ${place.siteId} and ${nearMisses.deletedAt} is null
+          and ${nearMisses.status} in ('REPORTED', 'PENDING'))`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('the attention counts returned no row');
+  return row;
+}
+
 const noTasks = (): DashboardBuckets => ({ UPCOMING: 0, ON_TIME: 0, LATE: 0, INCOMPLETE: 0 });
 
 /** The dashboard of the range: every date in order, open or closed, with its counts and the totals. */
@@ -71,6 +113,7 @@ export function siteDashboard(
   site: SiteHours,
   range: DateRange,
   counted: readonly BucketCount[],
+  attention: DashboardAttention,
 ): SiteDashboard {
   const byDate = new Map<string, DashboardBuckets>();
   const buckets = noTasks();
@@ -98,5 +141,5 @@ export function siteDashboard(
       upcoming: day.UPCOMING,
     });
   }
-  return { timeZoneId: site.timeZoneId, ...range, buckets, days };
+  return { timeZoneId: site.timeZoneId, ...range, buckets, days, attention };
 }

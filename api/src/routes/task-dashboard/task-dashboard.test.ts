@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MasterTask, SiteDashboard } from '@console/shared-sdk/contract';
-import { individualTasks } from '../../db/schema.js';
+import { documents, foodItems, individualTasks, nearMisses, temperatureReadings } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
 import { demoLogins } from '../../seed/demo.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
@@ -357,4 +358,105 @@ test('is documented in the OpenAPI with its query', async () => {
   expect(reply.statusCode).toBe(200);
   const names = reply.json.paths[url]?.get?.parameters?.map((parameter) => parameter.name);
   expect(names).toEqual(expect.arrayContaining(['siteID', 'startDate', 'endDate']));
+});
+
+describe("the logs' counts beside the tasks", () => {
+  test('documents of the site and the organisation by expiry, failed readings of the range, open near misses', async () => {
+    const orgId = ctx.demo.organization.id;
+    const by = ctx.demo.siteAdmin.id;
+    const at = new Date(now);
+    const document = (siteId: string | null, expiresOn: string | null, deletedAt: Date | null = null) => ({
+      id: newId(),
+      orgId,
+      siteId,
+      name: `Certificate ${expiresOn ?? 'without expiry'}`,
+      category: 'CERTIFICATE' as const,
+      expiresOn,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt,
+    });
+    await ctx.db.insert(documents).values([
+      document(brighton(), '2025-06-11'), // expires today: still expiring
+      document(brighton(), '2025-07-11'), // the 30th day ahead
+      document(null, '2025-06-20'), // the organisation's, so every site's
+      document(brighton(), '2025-07-12'), // 31 days ahead: not yet
+      document(brighton(), '2025-06-10'), // expired yesterday
+      document(manchester(), '2025-06-15'), // another site's
+      document(brighton(), '2025-06-12', at), // deleted
+      document(brighton(), null),
+    ]);
+    const [probe] = await ctx.db
+      .insert(foodItems)
+      .values({
+        id: newId(),
+        orgId,
+        siteId: brighton(),
+        type: 'PROB',
+        name: 'Dashboard probe',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const reading = (readAt: string, celsius: number, result: 'PASS' | 'FAIL') => ({
+      id: newId(),
+      orgId,
+      siteId: brighton(),
+      logType: 'HOT_HOLD_DISPLAY' as const,
+      foodItemId: probe!.id,
+      checkKind: 'HOT_HOLD',
+      celsius,
+      readAt: new Date(readAt),
+      receivedAt: new Date(readAt),
+      readBy: by,
+      lowerLimit: 63,
+      result,
+      correctiveAction: result === 'FAIL' ? 'Reheated to 75 °C' : null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await ctx.db.insert(temperatureReadings).values([
+      reading('2025-06-09T10:00:00Z', 58, 'FAIL'), // Monday of the week
+      reading('2025-06-15T22:30:00Z', 55, 'FAIL'), // 23:30 on Sunday in Brighton: still the week
+      reading('2025-06-15T23:30:00Z', 52, 'FAIL'), // 00:30 on the next Monday: not
+      reading('2025-06-10T10:00:00Z', 70, 'PASS'),
+    ]);
+    const nearMiss = (status: 'REPORTED' | 'PENDING' | 'COMPLETED') => ({
+      id: newId(),
+      orgId,
+      siteId: brighton(),
+      category: 'ACCIDENT' as const,
+      title: `Slip (${status})`,
+      whatHappened: 'Wet floor',
+      location: 'Kitchen',
+      occurredAt: at,
+      status,
+      outcome: status === 'COMPLETED' ? 'Mat fitted' : null,
+      closedAt: status === 'COMPLETED' ? at : null,
+      reportedBy: by,
+      reportedAt: at,
+      receivedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await ctx.db
+      .insert(nearMisses)
+      .values([nearMiss('REPORTED'), nearMiss('PENDING'), nearMiss('COMPLETED')]);
+
+    const week = await dashboardOf({ siteID: brighton(), startDate: '2025-06-09', endDate: '2025-06-15' });
+    expect(week.attention).toEqual({
+      documentsExpiring: 3,
+      documentsExpired: 1,
+      temperatureFailures: 2,
+      openNearMisses: 2,
+    });
+    // Manchester sees its own document and the organisation's, and none of Brighton's readings.
+    const other = await dashboardOf({ siteID: manchester(), startDate: '2025-06-09', endDate: '2025-06-15' });
+    expect(other.attention).toEqual({
+      documentsExpiring: 2,
+      documentsExpired: 0,
+      temperatureFailures: 0,
+      openNearMisses: 0,
+    });
+  });
 });

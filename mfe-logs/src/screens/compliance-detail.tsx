@@ -1,0 +1,454 @@
+import { isApiError } from '@console/shared-sdk';
+import { consoleIcons } from '@console/shared-sdk/icons';
+import {
+  complianceLogApi,
+  complianceLogUpdateSchema,
+  complianceLogWorkflow,
+  isReopening,
+  type ComplianceAnswer,
+  type ComplianceAnswerRecord,
+  type ComplianceLog,
+  type ComplianceLogHistoryEntry,
+  type ComplianceLogUpdate,
+  type LogStatus,
+} from '@console/shared-sdk/logs';
+import {
+  Alert,
+  alpha,
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  type Theme,
+} from '@console/shared-sdk/mui';
+import type { DetailHelpers } from '@console/shared-sdk/ui';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { statusChoices, useRecordChanged } from './compliance-status';
+import { answerLabels, answerOptions, temperatureVerdict } from './compliance-words';
+import { changedFields, RecordHistory, type HistoryField } from './log-shared-history';
+import { ReasonField } from './log-shared-reason';
+import { reasonProblem } from './log-shared-words';
+
+// The compliance log's view, below its fields: the answers with failed lines marked (and a correction per
+// line, which changes what staff recorded and so needs a reason), the review (a status move the workflow
+// allows and a note), and the history. Loaded when a log is first opened, not with the list.
+
+type Problems<Key extends string> = Partial<Record<Key | 'form', string>>;
+
+/** The request failed in a way the form shows itself: field messages, or the conflict's own words. */
+function formProblems<Key extends string>(
+  error: unknown,
+  fieldOf: (path: string) => Key | undefined,
+): Problems<Key> | null {
+  if (!isApiError(error) || (error.status !== 400 && error.status !== 409)) return null;
+  const problems: Problems<Key> = {};
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    const key = fieldOf(path) ?? 'form';
+    problems[key] ??= messages[0];
+  }
+  if (Object.keys(problems).length === 0) problems.form = error.message;
+  return problems;
+}
+
+// ---- answers ---------------------------------------------------------------------------------------------
+
+const verdictWords = { PASS: 'pass', WARN: 'warning', FAIL: 'fail' } as const;
+
+export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
+  const changed = useRecordChanged(helpers);
+  const [correcting, setCorrecting] = useState<string | null>(null);
+  const mayCorrect = helpers.can('update');
+  if (log.answers.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        This log has no answers.
+      </Typography>
+    );
+  return (
+    <Stack component="ol" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Answers">
+      {log.answers.map((line) => (
+        <AnswerLine key={line._id} log={log} line={line}>
+          {mayCorrect && correcting !== line._id && (
+            <Button
+              size="small"
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={correcting !== null}
+              aria-label={`Correct the answer to “${line.text}”`}
+              onClick={() => setCorrecting(line._id)}
+            >
+              Correct
+            </Button>
+          )}
+          {correcting === line._id && (
+            <Correction
+              log={log}
+              line={line}
+              onCancel={() => setCorrecting(null)}
+              onSaved={() => {
+                setCorrecting(null);
+                changed();
+              }}
+            />
+          )}
+        </AnswerLine>
+      ))}
+    </Stack>
+  );
+}
+
+const failedLine = (theme: Theme) => ({
+  bgcolor: alpha(theme.palette.error.main, 0.08),
+  borderLeftColor: theme.palette.error.main,
+});
+
+function AnswerLine({
+  log,
+  line,
+  children,
+}: {
+  log: ComplianceLog;
+  line: ComplianceAnswerRecord;
+  children?: ReactNode;
+}) {
+  const failed = line.result === 'FAIL';
+  const verdict = temperatureVerdict(log.logType, line);
+  const Failed = consoleIcons.warning;
+  return (
+    <Box
+      component="li"
+      aria-label={`${line.text}${failed ? ', failed' : ''}`}
+      sx={[{ p: 1.5, borderRadius: 1, borderLeft: 4, borderLeftColor: 'transparent' }, failed && failedLine]}
+    >
+      <Stack spacing={0.5}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography sx={{ flex: 1, minWidth: 160, fontWeight: failed ? 600 : undefined }}>
+            {line.text}
+          </Typography>
+          {failed && <Chip size="small" color="error" icon={<Failed fontSize="small" />} label="Failed" />}
+          {line.result === 'WARN' && <Chip size="small" color="warning" variant="outlined" label="Warning" />}
+          {line.required && <Chip size="small" variant="outlined" label="Required" />}
+        </Stack>
+        <Typography variant="body2">
+          Answer: <strong>{line.answer ? answerLabels[line.answer] : 'Not answered'}</strong>
+        </Typography>
+        {verdict && (
+          <Typography variant="body2" color={verdict.result === 'FAIL' ? 'error' : undefined}>
+            Temperature: <strong>{verdict.reading}</strong>
+            {verdict.result && `, ${verdictWords[verdict.result]}`}
+            {verdict.limits && ` (limits: ${verdict.limits})`}
+          </Typography>
+        )}
+        {line.comment && <Typography variant="body2">Comment: {line.comment}</Typography>}
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+type CorrectionKey = 'answer' | 'celsius' | 'comment' | 'reason';
+
+const correctionField = (path: string): CorrectionKey | undefined => {
+  const last = path.split('.').at(-1);
+  return last === 'answer' || last === 'celsius' || last === 'comment' || last === 'reason'
+    ? last
+    : undefined;
+};
+
+const asCelsius = (text: string) => {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' ? null : Number(trimmed);
+};
+
+/** One line's answer corrected: what staff recorded changes, so the history keeps why. */
+function Correction({
+  log,
+  line,
+  onSaved,
+  onCancel,
+}: {
+  log: ComplianceLog;
+  line: ComplianceAnswerRecord;
+  onSaved(): void;
+  onCancel(): void;
+}) {
+  const id = useId();
+  const [answer, setAnswer] = useState<ComplianceAnswer | ''>(line.answer ?? '');
+  const [celsius, setCelsius] = useState(line.celsius === null ? '' : String(line.celsius));
+  const [comment, setComment] = useState(line.comment ?? '');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Problems<CorrectionKey>>({});
+  const [busy, setBusy] = useState(false);
+  const takesTemperature = line.celsius !== null || line.limits !== null;
+
+  const check = (body: ComplianceLogUpdate): Problems<CorrectionKey> => {
+    const found: Problems<CorrectionKey> = {};
+    if (answer === '') found.answer = 'Choose Yes, No or N/A';
+    const parsed = complianceLogUpdateSchema.safeParse(body);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const key = correctionField(issue.path.map(String).join('.')) ?? 'form';
+        found[key] ??= issue.message;
+      }
+    const reading = asCelsius(celsius);
+    const failing =
+      answer === 'NO' ||
+      (reading !== null &&
+        !Number.isNaN(reading) &&
+        temperatureVerdict(log.logType, { ...line, celsius: reading })?.result === 'FAIL');
+    if (failing && comment.trim() === '')
+      found.comment ??= 'Say what was wrong: a failed answer needs a comment';
+    const reasonMessage = reasonProblem(reason);
+    if (reasonMessage) found.reason = reasonMessage;
+    return found;
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: ComplianceLogUpdate = {
+      _id: log._id,
+      answers: [
+        {
+          _id: line._id,
+          answer: answer === '' ? 'NA' : answer,
+          celsius: asCelsius(celsius),
+          checkKind: line.checkKind,
+          comment: comment.trim() || null,
+        },
+      ],
+      reason: reason.trim(),
+    };
+    const found = check(body);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await complianceLogApi.update(body, { quietFor: [400, 409] });
+      onSaved();
+    } catch (error) {
+      const shown = formProblems(error, correctionField);
+      if (shown) setProblems(shown);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void save(event)}
+      aria-label={`Correct the answer to “${line.text}”`}
+      sx={{ mt: 1, p: 1.5, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider' }}
+    >
+      <Stack spacing={1.5}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <TextField
+            id={`${id}-answer`}
+            select
+            label="Answer"
+            required
+            size="small"
+            value={answer}
+            onChange={(event) => setAnswer(event.target.value as ComplianceAnswer)}
+            error={problems.answer !== undefined}
+            helperText={problems.answer}
+            sx={{ minWidth: 140 }}
+            autoFocus
+          >
+            {answerOptions.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          {takesTemperature && (
+            <TextField
+              id={`${id}-celsius`}
+              label="Temperature"
+              size="small"
+              value={celsius}
+              onChange={(event) => setCelsius(event.target.value)}
+              error={problems.celsius !== undefined}
+              helperText={problems.celsius}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { endAdornment: <span aria-hidden>°C</span> },
+              }}
+            />
+          )}
+        </Stack>
+        <TextField
+          id={`${id}-comment`}
+          label="Comment"
+          size="small"
+          multiline
+          minRows={2}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          error={problems.comment !== undefined}
+          helperText={problems.comment ?? 'Needed when the answer is No or the temperature fails'}
+        />
+        <ReasonField value={reason} onChange={setReason} error={problems.reason} disabled={busy} />
+        {problems.form && <Alert severity="error">{problems.form}</Alert>}
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Save correction
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+// ---- review ----------------------------------------------------------------------------------------------
+
+type ReviewKey = 'status' | 'reviewNote' | 'reason';
+
+const reviewField = (path: string): ReviewKey | undefined =>
+  path === 'status' || path === 'reviewNote' || path === 'reason' ? path : undefined;
+
+export function ComplianceReview({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
+  if (!helpers.can('update'))
+    return (
+      <Typography variant="body2" color="text.secondary">
+        The site’s admins review its logs.
+      </Typography>
+    );
+  // A fresh form for each version of the log, so a saved review shows as the starting point.
+  return <ReviewForm key={log.updatedAt} log={log} helpers={helpers} />;
+}
+
+function ReviewForm({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
+  const id = useId();
+  const changed = useRecordChanged(helpers);
+  const [status, setStatus] = useState<LogStatus>(log.status);
+  const [note, setNote] = useState(log.reviewNote ?? '');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Problems<ReviewKey>>({});
+  const [busy, setBusy] = useState(false);
+  const reopening = isReopening(complianceLogWorkflow, log.status, status);
+  const noteChanged = note.trim() !== (log.reviewNote ?? '');
+  const dirty = status !== log.status || noteChanged;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const reasonMessage = reopening ? reasonProblem(reason) : undefined;
+    if (reasonMessage) {
+      setProblems({ reason: reasonMessage });
+      return;
+    }
+    const body: ComplianceLogUpdate = {
+      _id: log._id,
+      ...(status !== log.status ? { status } : {}),
+      ...(noteChanged ? { reviewNote: note.trim() || null } : {}),
+      ...(reopening ? { reason: reason.trim() } : {}),
+    };
+    setProblems({});
+    setBusy(true);
+    try {
+      await complianceLogApi.update(body, { quietFor: [400, 409] });
+      changed();
+    } catch (error) {
+      const shown = formProblems(error, reviewField);
+      if (shown) setProblems(shown);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label="Review">
+      <Stack spacing={1.5}>
+        <TextField
+          id={`${id}-status`}
+          select
+          label="Status"
+          size="small"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as LogStatus)}
+          error={problems.status !== undefined}
+          helperText={problems.status}
+          sx={{ maxWidth: 360 }}
+        >
+          {statusChoices(complianceLogWorkflow, log.status).map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          id={`${id}-note`}
+          label="Review note"
+          multiline
+          minRows={2}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          error={problems.reviewNote !== undefined}
+          helperText={problems.reviewNote ?? 'What you checked, and any follow-up you asked for'}
+        />
+        {reopening && (
+          <ReasonField value={reason} onChange={setReason} error={problems.reason} disabled={busy} />
+        )}
+        {problems.form && <Alert severity="error">{problems.form}</Alert>}
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={!dirty} loading={busy}>
+            Save review
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+// ---- history ---------------------------------------------------------------------------------------------
+
+type Snapshot = NonNullable<ComplianceLogHistoryEntry['changes']['after']>;
+
+const historyFields: readonly HistoryField<Snapshot>[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    format: (value) => complianceLogWorkflow.labels[value as LogStatus] ?? String(value),
+  },
+  { key: 'result', label: 'Result', format: (value) => (value === 'FAIL' ? 'Failed' : 'Pass') },
+  { key: 'note', label: 'Note' },
+  { key: 'reviewNote', label: 'Review note' },
+];
+
+const answerWords = (line: ComplianceAnswerRecord) =>
+  [
+    line.answer ? answerLabels[line.answer] : 'not answered',
+    line.celsius === null ? null : `${line.celsius} °C`,
+    line.comment ? `“${line.comment}”` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
+
+/** The answers a change corrected, each as before → after. */
+function correctedAnswers(entry: ComplianceLogHistoryEntry): string[] {
+  const { before, after } = entry.changes;
+  if (!before || !after) return [];
+  const earlier = new Map(before.answers.map((line) => [line._id, line]));
+  return after.answers.flatMap((line) => {
+    const old = earlier.get(line._id);
+    if (!old || answerWords(old) === answerWords(line)) return [];
+    return [`“${line.text}”: ${answerWords(old)} → ${answerWords(line)}`];
+  });
+}
+
+export function ComplianceHistory({ log }: { log: ComplianceLog }) {
+  return (
+    <RecordHistory
+      recordID={log._id}
+      load={complianceLogApi.history}
+      timeZone={log.timeZoneId}
+      describe={(entry) => [...changedFields(entry, historyFields), ...correctedAnswers(entry)]}
+    />
+  );
+}

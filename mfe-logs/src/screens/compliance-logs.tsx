@@ -1,0 +1,206 @@
+import {
+  complianceLogDefaultDays,
+  complianceLogResource,
+  complianceLogSortColumns,
+  complianceLogWorkflow,
+  logStatusSchema,
+  type ComplianceLog,
+  type ComplianceLogFilters,
+  type ComplianceLogSortColumn,
+} from '@console/shared-sdk/logs';
+import { Skeleton, Stack } from '@console/shared-sdk/mui';
+import {
+  defineResource,
+  ResourceScreen,
+  type DetailHelpers,
+  type ResourceScreenProps,
+} from '@console/shared-sdk/ui';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import {
+  BackFilledChip,
+  failedRowsStandOut,
+  LogStatusChip,
+  RecordChangedProvider,
+  ResultChip,
+  useListRenewal,
+} from './compliance-status';
+import { logTypeLabel, logTypeOptions } from './compliance-words';
+import { siteDateTime } from './log-shared-words';
+import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
+
+// /dashboard/complianceLog: the selected site's compliance logs over a date range (default the last 30
+// days in the site's zone), failed ones standing out; the view shows the answers with the failed lines
+// marked, the review (status and note) and the history. Logs come from the mobile app, so there is no Add.
+
+// The view's sections (forms, the history) load when a log is first opened, not with the list.
+const ComplianceAnswers = lazy(() =>
+  import('./compliance-detail').then((m) => ({ default: m.ComplianceAnswers })),
+);
+const ComplianceReview = lazy(() =>
+  import('./compliance-detail').then((m) => ({ default: m.ComplianceReview })),
+);
+const ComplianceHistory = lazy(() =>
+  import('./compliance-detail').then((m) => ({ default: m.ComplianceHistory })),
+);
+
+function SectionLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Skeleton variant="rounded" height={72} role="progressbar" aria-label="Loading the section" />
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+const section = (render: (log: ComplianceLog, helpers: DetailHelpers) => ReactNode) => ({
+  render: (log: ComplianceLog, helpers: DetailHelpers) => (
+    <SectionLoading>{render(log, helpers)}</SectionLoading>
+  ),
+});
+
+function Submitted({ log }: { log: ComplianceLog }) {
+  return (
+    <Stack
+      direction="row"
+      component="span"
+      sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', height: '100%' }}
+    >
+      <time dateTime={log.submittedAt}>{siteDateTime(log.submittedAt, log.timeZoneId)}</time>
+      {log.backFilled && <BackFilledChip receivedAt={log.receivedAt} timeZone={log.timeZoneId} />}
+    </Stack>
+  );
+}
+
+const reviewed = (log: ComplianceLog) =>
+  log.reviewedAt
+    ? `${log.reviewedBy ? `${log.reviewedBy.name}, ` : ''}${siteDateTime(log.reviewedAt, log.timeZoneId)}`
+    : 'Not yet';
+
+/** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
+export function complianceLogs(range: LogDateRange) {
+  return defineResource({
+    title: 'Compliance logs',
+    name: 'compliance log',
+    subject: 'ComplianceLog',
+    api: complianceLogResource,
+    params: { ...range } satisfies Partial<ComplianceLogFilters>,
+    recordLabel: (log: ComplianceLog) => `${log.logID} ${log.title}`,
+    sortable: complianceLogSortColumns,
+    defaultSort: '-submittedAt',
+    search: { placeholder: 'Search title or log ID' },
+    emptyMessage: 'No compliance logs in these dates. Staff submit them from the mobile app.',
+    filters: [
+      { kind: 'select', name: 'type', label: 'Type', options: logTypeOptions, allLabel: 'All types' },
+      {
+        kind: 'select',
+        name: 'status',
+        label: 'Status',
+        allLabel: 'Any status',
+        options: logStatusSchema.options.map((status) => ({
+          value: status,
+          label: complianceLogWorkflow.labels[status],
+        })),
+      },
+      {
+        kind: 'select',
+        name: 'result',
+        label: 'Result',
+        allLabel: 'Any result',
+        options: [
+          { value: 'FAIL', label: 'Failed' },
+          { value: 'PASS', label: 'Pass' },
+        ],
+      },
+    ],
+    columns: [
+      { field: 'logID', headerName: 'Log', width: 100 },
+      { field: 'title', headerName: 'Title', flex: 1.4, minWidth: 160 },
+      {
+        field: 'logType',
+        headerName: 'Type',
+        flex: 0.8,
+        minWidth: 110,
+        valueGetter: (_value, log) => logTypeLabel(log.logType),
+      },
+      {
+        field: 'result',
+        headerName: 'Result',
+        width: 170,
+        renderCell: ({ row }) => <ResultChip result={row.result} failedCount={row.failedCount} />,
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 170,
+        renderCell: ({ row }) => <LogStatusChip workflow={complianceLogWorkflow} status={row.status} />,
+      },
+      {
+        field: 'submittedBy',
+        headerName: 'Submitted by',
+        flex: 0.8,
+        minWidth: 110,
+        sortable: false,
+        valueGetter: (_value, log) => log.submittedBy.name,
+      },
+      {
+        field: 'submittedAt',
+        headerName: 'Submitted',
+        flex: 1.1,
+        minWidth: 180,
+        renderCell: ({ row }) => <Submitted log={row} />,
+      },
+    ],
+    view: [
+      { label: 'Type', render: (log) => logTypeLabel(log.logType) },
+      { label: 'Result', render: (log) => <ResultChip result={log.result} failedCount={log.failedCount} /> },
+      {
+        label: 'Status',
+        render: (log) => <LogStatusChip workflow={complianceLogWorkflow} status={log.status} />,
+      },
+      { label: 'Site', field: 'siteName' },
+      { label: 'Submitted by', render: (log) => log.submittedBy.name },
+      { label: 'Submitted', render: (log) => <Submitted log={log} /> },
+      { label: 'Received', render: (log) => siteDateTime(log.receivedAt, log.timeZoneId) },
+      { label: 'Note', render: (log) => log.note || 'None' },
+      { label: 'Reviewed', render: reviewed },
+      { label: 'Review note', render: (log) => log.reviewNote || 'None' },
+    ],
+    detail: {
+      width: 'md',
+      sections: [
+        {
+          title: 'Answers',
+          ...section((log, helpers) => <ComplianceAnswers log={log} helpers={helpers} />),
+        },
+        {
+          title: 'Review',
+          ...section((log, helpers) => <ComplianceReview log={log} helpers={helpers} />),
+        },
+        { title: 'History', ...section((log) => <ComplianceHistory log={log} />) },
+      ],
+    },
+  });
+}
+
+export type ComplianceLogsScreenProps = Pick<
+  ResourceScreenProps<ComplianceLog, never, never, never, ComplianceLogFilters, ComplianceLogSortColumn>,
+  'gridProps'
+>;
+
+const failedRows = failedRowsStandOut((log) => (log as ComplianceLog).result === 'FAIL');
+
+export function ComplianceLogsScreen({ gridProps }: ComplianceLogsScreenProps) {
+  const dates = useLogDateRange({ days: complianceLogDefaultDays });
+  const resource = useMemo(() => complianceLogs(dates.range), [dates.range]);
+  const { generation, changed } = useListRenewal();
+  return (
+    <RecordChangedProvider value={changed}>
+      <ResourceScreen key={generation} resource={resource} gridProps={{ ...failedRows, ...gridProps }}>
+        <LogDateRangeFilter state={dates} resetLabel={`Last ${complianceLogDefaultDays} days`} />
+      </ResourceScreen>
+    </RecordChangedProvider>
+  );
+}

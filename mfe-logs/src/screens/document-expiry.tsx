@@ -1,0 +1,56 @@
+import type { DocumentExpiry } from '@console/shared-sdk/logs';
+import { Chip } from '@console/shared-sdk/mui';
+import { dayLabel, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
+
+// A document's expiry as a chip. The status and the days left come from the API, which reads "today" in
+// the site's zone: the list's "expiring" filter and the chip then always agree.
+
+/** What the chip needs of a document. */
+export interface ExpiryFacts {
+  expiry: DocumentExpiry;
+  expiresOn: string | null;
+  daysToExpiry: number | null;
+}
+
+/**
+ * The console's green, amber and red (the dashboard's colours, each with its own icon so colour is never
+ * the only cue): a valid document is "done", an expiring one "late", an expired one "overdue".
+ */
+const chipStyle: Record<Exclude<DocumentExpiry, 'NONE'>, TaskProgress> = {
+  VALID: 'completedOnTime',
+  EXPIRING: 'completedOverdue',
+  EXPIRED: 'overdue',
+};
+
+/** "Expires today", "Expires tomorrow", "Expires in 12 days". */
+function expiringWords(days: number | null): string {
+  if (days === null) return 'Expiring';
+  if (days <= 0) return 'Expires today';
+  if (days === 1) return 'Expires tomorrow';
+  return `Expires in ${days} days`;
+}
+
+/** The chip's words, also what a screen reader hears. */
+export function expiryWords({ expiry, daysToExpiry }: ExpiryFacts): string {
+  switch (expiry) {
+    case 'NONE':
+      return 'No expiry';
+    case 'VALID':
+      return 'Valid';
+    case 'EXPIRING':
+      return expiringWords(daysToExpiry);
+    case 'EXPIRED':
+      return 'Expired';
+  }
+}
+
+/** The expiry date in words, or "None". */
+export const expiryDate = (expiresOn: string | null) => (expiresOn ? dayLabel(expiresOn) : 'None');
+
+/** Valid (green), expiring in N days (amber), expired (red), or no expiry date (plain). */
+export function ExpiryChip({ document }: { document: ExpiryFacts }) {
+  const label = expiryWords(document);
+  const title = document.expiresOn ? `${label}: ${dayLabel(document.expiresOn)}` : undefined;
+  if (document.expiry === 'NONE') return <Chip size="small" variant="outlined" label={label} />;
+  return <StatusChip size="small" status={chipStyle[document.expiry]} label={label} title={title} />;
+}

@@ -1,0 +1,20 @@
+import type { Option } from '@console/shared-sdk';
+import { documentExpiryWarningDays } from '@console/shared-sdk/logs';
+import { documentCategories, documentCategoryLabels, type DocumentExpiry } from '@console/shared-sdk/logs';
+
+// Documents' categories and expiry states in words, for the list's filters and its form.
+
+/** How many days ahead "expiring" looks: the API's EXPIRING, the dashboard's card and its link. */
+export const expiringWindowDays = documentExpiryWarningDays;
+
+export const categoryOptions: Option[] = documentCategories.map((category) => ({
+  value: category,
+  label: documentCategoryLabels[category],
+}));
+
+export const expiryOptions: readonly { value: DocumentExpiry; label: string }[] = [
+  { value: 'VALID', label: 'Valid' },
+  { value: 'EXPIRING', label: 'Expiring soon' },
+  { value: 'EXPIRED', label: 'Expired' },
+  { value: 'NONE', label: 'No expiry date' },
+];

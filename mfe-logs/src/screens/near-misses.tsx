@@ -1,0 +1,298 @@
+import { nearMissCategorySchema, type Option } from '@console/shared-sdk';
+import {
+  logStatusSchema,
+  nearMissCategoryLabels,
+  nearMissDefaultDays,
+  nearMissResource,
+  nearMissSortColumns,
+  nearMissWorkflow,
+  type LogStatus,
+  type NearMiss,
+  type NearMissFilters,
+  type NearMissSortColumn,
+} from '@console/shared-sdk/logs';
+import { Skeleton, Stack } from '@console/shared-sdk/mui';
+import {
+  defineResource,
+  ResourceScreen,
+  type CustomFieldProps,
+  type FormContext,
+  type ResourceScreenProps,
+} from '@console/shared-sdk/ui';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { BackFilledChip, LogStatusChip } from './compliance-status';
+import { siteDateTime } from './log-shared-words';
+import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
+import {
+  nearMissForm,
+  nearMissFormSchema,
+  nearMissUpdate,
+  type FollowUpForm,
+  type LocalMoment,
+  type NearMissForm,
+} from './near-miss-form-model';
+
+// /dashboard/nearMiss: the selected site's near misses and incidents over a date range (default the last
+// 90 days in the site's zone); a detail view with the follow-up actions, the photos and the history; and
+// the edit form that follows the workflow (reported, under investigation, closed with an outcome) and asks
+// a reason for changing what staff reported. Reports come from the mobile app, so there is no Add.
+
+// The view's sections and the form's own fields load when they are first shown, not with the list.
+const FollowUps = lazy(() => import('./near-miss-detail').then((m) => ({ default: m.NearMissFollowUps })));
+const Photos = lazy(() => import('./near-miss-detail').then((m) => ({ default: m.NearMissPhotos })));
+const History = lazy(() => import('./near-miss-detail').then((m) => ({ default: m.NearMissHistory })));
+const StatusField = lazy(() => import('./near-miss-fields').then((m) => ({ default: m.StatusField })));
+const OccurredAtField = lazy(() =>
+  import('./near-miss-fields').then((m) => ({ default: m.OccurredAtField })),
+);
+const ReasonForChange = lazy(() =>
+  import('./near-miss-fields').then((m) => ({ default: m.ReasonForChange })),
+);
+
+function Loading({ children, height = 72 }: { children: ReactNode; height?: number }) {
+  return (
+    <Suspense
+      fallback={<Skeleton variant="rounded" height={height} role="progressbar" aria-label="Loading" />}
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+const categoryOptions: readonly Option[] = nearMissCategorySchema.options.map((category) => ({
+  value: category,
+  label: nearMissCategoryLabels[category],
+}));
+
+const statusOptions: readonly Option[] = logStatusSchema.options.map((status) => ({
+  value: status,
+  label: nearMissWorkflow.labels[status],
+}));
+
+/** The site's people, for a follow-up's owner. Loaded with the form, not with the list. */
+async function ownerOptions(context: FormContext): Promise<Option[]> {
+  if (!context.siteID) return [];
+  const { staffApi } = await import('@console/shared-sdk/people');
+  const people = await staffApi.simpleList({ siteID: context.siteID });
+  return people.map((person) => ({ value: person._id, label: person.fullName }));
+}
+
+function Reported({ report }: { report: NearMiss }) {
+  return (
+    <Stack direction="row" component="span" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <span>
+        {report.reportedBy.name},{' '}
+        <time dateTime={report.reportedAt}>{siteDateTime(report.reportedAt, report.timeZoneId)}</time>
+      </span>
+      {report.backFilled && <BackFilledChip receivedAt={report.receivedAt} timeZone={report.timeZoneId} />}
+    </Stack>
+  );
+}
+
+const followUpWords = (report: NearMiss) => {
+  if (report.followUps.length === 0) return 'None';
+  if (report.openFollowUps === 0) return 'All done';
+  return `${report.openFollowUps} of ${report.followUps.length} open`;
+};
+
+const occurred = (report: NearMiss) => siteDateTime(report.occurredAt, report.timeZoneId);
+
+const orNone = (text: string | null) => (text && text.trim() !== '' ? text : 'None');
+
+const newFollowUp = (): FollowUpForm => ({ action: '', ownerId: '', dueOn: null, done: false });
+
+/** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
+export function nearMisses(range: LogDateRange) {
+  return defineResource({
+    title: 'Near misses',
+    name: 'near miss',
+    subject: 'NearMiss',
+    api: nearMissResource,
+    params: { ...range } satisfies Partial<NearMissFilters>,
+    recordLabel: (report: NearMiss) => `${report.logID} ${report.title}`,
+    sortable: nearMissSortColumns,
+    defaultSort: '-occurredAt',
+    search: { placeholder: 'Search what happened, where, or log ID' },
+    emptyMessage: 'No near misses in these dates. Staff report them from the mobile app.',
+    filters: [
+      {
+        kind: 'select',
+        name: 'category',
+        label: 'Category',
+        options: categoryOptions,
+        allLabel: 'All categories',
+      },
+      { kind: 'select', name: 'status', label: 'Status', options: statusOptions, allLabel: 'Any status' },
+    ],
+    columns: [
+      { field: 'logID', headerName: 'Report', width: 100 },
+      { field: 'title', headerName: 'Title', flex: 1.4, minWidth: 160 },
+      {
+        field: 'category',
+        headerName: 'Category',
+        flex: 0.8,
+        minWidth: 120,
+        valueGetter: (_value, report) => nearMissCategoryLabels[report.category],
+      },
+      {
+        field: 'occurredAt',
+        headerName: 'When',
+        flex: 0.9,
+        minWidth: 150,
+        valueGetter: (_value, report) => occurred(report),
+      },
+      { field: 'location', headerName: 'Where', flex: 0.8, minWidth: 110, sortable: false },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 190,
+        renderCell: ({ row }) => <LogStatusChip workflow={nearMissWorkflow} status={row.status} />,
+      },
+      {
+        field: 'openFollowUps',
+        headerName: 'Follow-ups',
+        width: 110,
+        sortable: false,
+        valueGetter: (_value, report) => followUpWords(report),
+      },
+    ],
+    view: [
+      { label: 'Category', render: (report) => nearMissCategoryLabels[report.category] },
+      {
+        label: 'Status',
+        render: (report) => <LogStatusChip workflow={nearMissWorkflow} status={report.status} />,
+      },
+      { label: 'When it happened', render: occurred },
+      { label: 'Where', field: 'location' },
+      { label: 'What happened', render: (report) => report.whatHappened },
+      { label: 'Who was involved', render: (report) => orNone(report.peopleInvolved) },
+      { label: 'Injuries', render: (report) => orNone(report.injuries) },
+      { label: 'Immediate action', render: (report) => orNone(report.immediateAction) },
+      { label: 'Outcome', render: (report) => orNone(report.outcome) },
+      { label: 'Reported by', render: (report) => <Reported report={report} /> },
+      { label: 'Received', render: (report) => siteDateTime(report.receivedAt, report.timeZoneId) },
+      {
+        label: 'Closed',
+        render: (report) => (report.closedAt ? siteDateTime(report.closedAt, report.timeZoneId) : 'Not yet'),
+      },
+    ],
+    detail: {
+      width: 'md',
+      sections: [
+        {
+          title: 'Follow-up actions',
+          render: (report) => (
+            <Loading>
+              <FollowUps report={report} />
+            </Loading>
+          ),
+        },
+        {
+          title: 'Photos',
+          render: (report) => (
+            <Loading>
+              <Photos report={report} />
+            </Loading>
+          ),
+        },
+        {
+          title: 'History',
+          render: (report) => (
+            <Loading>
+              <History report={report} />
+            </Loading>
+          ),
+        },
+      ],
+    },
+    form: {
+      width: 'md',
+      // Only the edit form exists (no create): the schema and the update schema are the same.
+      schema: nearMissFormSchema,
+      fields: [
+        {
+          kind: 'custom',
+          name: 'status',
+          label: 'Status',
+          render: (props: CustomFieldProps<LogStatus>) => (
+            <Loading height={56}>
+              <StatusField {...props} />
+            </Loading>
+          ),
+        },
+        {
+          kind: 'multiline',
+          name: 'outcome',
+          label: 'Outcome',
+          rows: 2,
+          helperText: 'What the investigation found and what changed. Needed to close the report.',
+        },
+        {
+          kind: 'list',
+          name: 'followUps',
+          label: 'Follow-up actions',
+          itemLabel: 'Follow-up action',
+          newItem: newFollowUp,
+          fields: [
+            { kind: 'text', name: 'action', label: 'Action', required: true },
+            { kind: 'select', name: 'ownerId', label: 'Owner', options: ownerOptions },
+            { kind: 'date', name: 'dueOn', label: 'Due' },
+            { kind: 'switch', name: 'done', label: 'Done' },
+          ],
+        },
+        { kind: 'text', name: 'title', label: 'Title', required: true },
+        { kind: 'select', name: 'category', label: 'Category', required: true, options: categoryOptions },
+        {
+          kind: 'custom',
+          name: 'occurredAt',
+          label: 'When it happened',
+          render: (props: CustomFieldProps<LocalMoment>) => (
+            <Loading height={56}>
+              <OccurredAtField {...props} />
+            </Loading>
+          ),
+        },
+        { kind: 'text', name: 'location', label: 'Where', required: true },
+        { kind: 'multiline', name: 'whatHappened', label: 'What happened', required: true },
+        { kind: 'multiline', name: 'peopleInvolved', label: 'Who was involved', rows: 2 },
+        { kind: 'multiline', name: 'injuries', label: 'Injuries', rows: 2 },
+        { kind: 'multiline', name: 'immediateAction', label: 'Immediate action', rows: 2 },
+        {
+          kind: 'custom',
+          name: 'reason',
+          label: 'Reason for the change',
+          render: (props: CustomFieldProps<string>) => (
+            <Loading height={56}>
+              <ReasonForChange {...props} />
+            </Loading>
+          ),
+        },
+      ],
+      // Reports are made on the mobile app; the console only edits them (create is turned off below).
+      emptyForm: (): NearMissForm => {
+        throw new Error('Near misses are reported from the mobile app');
+      },
+      toForm: nearMissForm,
+      toInput: (): never => {
+        throw new Error('Near misses are reported from the mobile app');
+      },
+      toUpdate: (form: NearMissForm, report: NearMiss) => nearMissUpdate(form, report._id),
+    },
+    actions: { create: false },
+  });
+}
+
+export type NearMissesScreenProps = Pick<
+  ResourceScreenProps<NearMiss, NearMissForm, never, never, NearMissFilters, NearMissSortColumn>,
+  'gridProps'
+>;
+
+export function NearMissesScreen({ gridProps }: NearMissesScreenProps) {
+  const dates = useLogDateRange({ days: nearMissDefaultDays });
+  const resource = useMemo(() => nearMisses(dates.range), [dates.range]);
+  return (
+    <ResourceScreen resource={resource} gridProps={gridProps}>
+      <LogDateRangeFilter state={dates} resetLabel={`Last ${nearMissDefaultDays} days`} />
+    </ResourceScreen>
+  );
+}

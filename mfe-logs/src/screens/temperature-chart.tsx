@@ -1,0 +1,166 @@
+import {
+  limitsText,
+  temperatureLogApi,
+  type TemperatureChart,
+  type TemperatureChartPoint,
+  type TemperatureResult,
+} from '@console/shared-sdk/logs';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@console/shared-sdk/mui';
+import { dayLabel, EmptyState, ErrorState } from '@console/shared-sdk/ui';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import type { LogDateRange } from './log-shared-date-range';
+import { itemLabel, resultLabel } from './temperature-status';
+
+// One item's readings against its limits over the list's dates, in a dialog of its own (a download of its
+// own too: the charting library is large and most visits never chart). The limits and the counts are also
+// written out, so the chart says what it shows to those who cannot see it.
+
+// The drawing itself (MUI X Charts) loads only once there is something to draw.
+const TemperatureChartPlot = lazy(() =>
+  import('./temperature-chart-plot').then((m) => ({ default: m.TemperatureChartPlot })),
+);
+
+type LimitsOfPoint = Pick<TemperatureChartPoint, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>;
+
+/** The sets of limits the readings were judged by, each with the first reading it applied to. */
+export function limitPeriods(points: readonly TemperatureChartPoint[]) {
+  const periods: { limits: LimitsOfPoint; from: string }[] = [];
+  for (const point of points) {
+    const last = periods.at(-1)?.limits;
+    if (
+      !last ||
+      last.lowerLimit !== point.lowerLimit ||
+      last.upperLimit !== point.upperLimit ||
+      last.warnUpTo !== point.warnUpTo
+    ) {
+      periods.push({
+        limits: { lowerLimit: point.lowerLimit, upperLimit: point.upperLimit, warnUpTo: point.warnUpTo },
+        from: point.readAt,
+      });
+    }
+  }
+  return periods;
+}
+
+function countsText(points: readonly TemperatureChartPoint[]) {
+  const count = (result: TemperatureResult) => points.filter((point) => point.result === result).length;
+  const parts = (['PASS', 'WARN', 'FAIL'] as const).map(
+    (result) => `${count(result)} ${resultLabel(result).toLowerCase()}`,
+  );
+  return `${points.length} ${points.length === 1 ? 'reading' : 'readings'}: ${parts.join(', ')}`;
+}
+
+function useChart(query: { siteID: string; itemID: string } & LogDateRange) {
+  const { siteID, itemID, startDate, endDate } = query;
+  const [revision, setRevision] = useState(0);
+  const key = `${siteID}|${itemID}|${startDate}|${endDate}|${revision}`;
+  const [state, setState] = useState<{ key: string; chart: TemperatureChart | null } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    temperatureLogApi
+      .chart({ siteID, itemID, startDate, endDate }, { quiet: true, signal: controller.signal })
+      .then(
+        (chart) => !controller.signal.aborted && setState({ key, chart }),
+        () => !controller.signal.aborted && setState({ key, chart: null }),
+      );
+    return () => controller.abort();
+  }, [siteID, itemID, startDate, endDate, key]);
+  return {
+    loading: state?.key !== key,
+    chart: state?.key === key ? state.chart : null,
+    retry: () => setRevision((n) => n + 1),
+  };
+}
+
+export interface TemperatureChartDialogProps {
+  siteID: string;
+  itemID: string;
+  /** The item's name until the chart's answer gives it, or null. */
+  itemLabel: string | null;
+  range: LogDateRange;
+  onClose: () => void;
+}
+
+/** "Chart this item": the readings, the limits in force, and what passed, warned and failed. */
+export function TemperatureChartDialog({
+  siteID,
+  itemID,
+  itemLabel: knownLabel,
+  range,
+  onClose,
+}: TemperatureChartDialogProps) {
+  const titleId = useId();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { loading, chart, retry } = useChart({ siteID, itemID, ...range });
+  const name = chart ? itemLabel(chart.item) : (knownLabel ?? 'Item');
+  const dates = `${dayLabel(range.startDate)} to ${dayLabel(range.endDate)}`;
+
+  let body;
+  if (loading) {
+    body = (
+      <Stack role="status" sx={{ alignItems: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading the chart" />
+      </Stack>
+    );
+  } else if (!chart) {
+    body = <ErrorState message="Could not load the readings of this item." onRetry={retry} />;
+  } else if (chart.points.length === 0) {
+    body = (
+      <EmptyState message="No readings of this item between these dates. Choose other dates above the list." />
+    );
+  } else {
+    const periods = limitPeriods(chart.points);
+    const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: chart.timeZoneId });
+    body = (
+      <Stack spacing={2}>
+        <Box component="dl" sx={{ m: 0 }} aria-label="Limits in force">
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {periods.length === 1 ? 'Limits in force' : 'Limits in force (they changed in these dates)'}
+          </Typography>
+          {periods.map((period) => (
+            <Typography component="dd" variant="body2" key={period.from} sx={{ m: 0 }}>
+              {limitsText(period.limits)}
+              {periods.length > 1 && ` from ${when.format(new Date(period.from))}`}
+            </Typography>
+          ))}
+        </Box>
+        <Typography variant="body2" role="status">
+          {countsText(chart.points)}
+          {chart.truncated && ` (the newest ${chart.points.length}; choose fewer dates to see them all)`}
+        </Typography>
+        <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label="Drawing the chart" />}>
+          <TemperatureChartPlot chart={chart} title={`${name}, readings in °C, ${dates}`} />
+        </Suspense>
+      </Stack>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={phone}>
+      <DialogTitle id={titleId}>
+        {name}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {dates}
+        </Typography>
+      </DialogTitle>
+      <DialogContent>{body}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,466 @@
+import { logTypeSchema, useSelectedSite, type LogType } from '@console/shared-sdk';
+import {
+  celsiusText,
+  failureOf,
+  limitsText,
+  temperatureLogApi,
+  temperatureLogSortColumns,
+  temperatureLogUpdateSchema,
+  temperatureStandards,
+  type TemperatureLimits,
+  type TemperatureLog,
+  type TemperatureLogSortColumn,
+  type TemperatureLogUpdate,
+  type TemperatureReadableItem,
+} from '@console/shared-sdk/logs';
+import { Alert, Box, Skeleton, Stack, TextField, Typography, alpha } from '@console/shared-sdk/mui';
+import {
+  defineResource,
+  ResourceScreen,
+  useModalLocation,
+  type CustomFieldProps,
+  type FormContext,
+  type ResourceScreenProps,
+} from '@console/shared-sdk/ui';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { siteDateTime } from './log-shared-words';
+import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
+import { reasonField } from './log-shared-words';
+import { ChartItemButton, ExportToExcelButton } from './temperature-toolbar';
+import { BackFilledChip, itemLabel, ResultChip, resultColor, resultOptions } from './temperature-status';
+
+// /dashboard/temperatureLog (issue 11, DOMAIN.md "Temperature checks"): the selected site's readings over
+// a range of its local dates, filtered by type, item, result and back-filling; a failed reading stands out
+// with its corrective action. A reading is corrected or deleted only with a reason (its history keeps
+// both), exported to Excel as the list is filtered, and one item's readings are charted against its limits.
+
+/** The API's default range, which a URL without dates means. */
+const defaultDays = 7;
+
+// Dialogs and sections that most visits never open are downloads of their own.
+const ReasonDialog = lazy(() => import('./log-shared-reason').then((m) => ({ default: m.ReasonDialog })));
+const TemperatureChartDialog = lazy(() =>
+  import('./temperature-chart').then((m) => ({ default: m.TemperatureChartDialog })),
+);
+const TemperatureHistory = lazy(() =>
+  import('./temperature-history').then((m) => ({ default: m.TemperatureHistory })),
+);
+
+const logTypeLabel = (logType: LogType) => temperatureStandards[logType].label;
+
+const logTypeOptions = logTypeSchema.options.map((value) => ({ value, label: logTypeLabel(value) }));
+
+/** The items of the selected site for the item filter: the ones staff can read, named as the list names them. */
+export async function itemOptions(context: FormContext) {
+  if (!context.siteID) return [];
+  const items: TemperatureReadableItem[] = await temperatureLogApi.itemList(context.siteID);
+  return items
+    .map((item) => ({ value: item._id, label: itemLabel(item) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** What a dialog asked for by a row action is; the action's promise settles when the dialog closes. */
+type Asked =
+  | { kind: 'delete'; reading: TemperatureLog }
+  /** `label` names the item until the chart's answer does (from the item filter, only its id is known). */
+  | { kind: 'chart'; itemID: string; label: string | null };
+type Ask = (asked: Asked) => Promise<void>;
+
+/** Said by a dialog closed without a change: the kit then leaves the list as it is. */
+class Cancelled extends Error {
+  constructor() {
+    super('Cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+// ---- the edit form ------------------------------------------------------------------------------------
+
+interface CorrectionForm {
+  celsius: number | null;
+  correctiveAction: string;
+  note: string;
+  reason: string;
+  /** The limits the reading was taken under (not a field): the corrective action's hint is judged by them. */
+  limits: TemperatureLimits;
+}
+
+/**
+ * The corrective action, saying while the reading is typed whether it will fail by the limits it was
+ * taken under, and so whether an action is required (the API refuses a failing reading without one).
+ */
+function CorrectiveActionField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  values,
+}: CustomFieldProps<string>) {
+  const celsius = typeof values.celsius === 'number' ? values.celsius : null;
+  const limits = values.limits as TemperatureLimits;
+  const failure = celsius === null ? null : failureOf(celsius, limits);
+  return (
+    <Stack spacing={1}>
+      {failure && (
+        <Alert severity="error" id={`${id}-why`}>
+          {failure}: this reading fails, so say what was done about it.
+        </Alert>
+      )}
+      <TextField
+        id={id}
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        multiline
+        minRows={2}
+        fullWidth
+        required={failure !== null}
+        disabled={disabled}
+        error={error !== undefined}
+        helperText={error ?? 'e.g. Moved the stock to the walk-in fridge and called the engineer'}
+        slotProps={{ htmlInput: { 'aria-describedby': failure ? `${id}-why` : undefined } }}
+      />
+    </Stack>
+  );
+}
+
+// ---- the view -----------------------------------------------------------------------------------------
+
+function ReadingResult({ reading }: { reading: TemperatureLog }) {
+  const failure = failureOf(reading.celsius, reading.limits);
+  return (
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <ResultChip result={reading.result} />
+      {failure && <Typography variant="body2">{failure}</Typography>}
+      {reading.result === 'WARN' && (
+        <Typography variant="body2">Above the limit but within the legal maximum</Typography>
+      )}
+    </Stack>
+  );
+}
+
+function Received({ reading }: { reading: TemperatureLog }) {
+  return (
+    <Stack direction="row" component="span" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <time dateTime={reading.receivedAt}>{siteDateTime(reading.receivedAt, reading.timeZoneId)}</time>
+      {reading.backFilled && <BackFilledChip />}
+    </Stack>
+  );
+}
+
+function SectionLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Skeleton variant="rounded" height={72} role="progressbar" aria-label="Loading the section" />
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+// ---- the declaration ----------------------------------------------------------------------------------
+
+const readAtCell = (reading: TemperatureLog) => (
+  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
+    <time dateTime={reading.readAt}>{siteDateTime(reading.readAt, reading.timeZoneId)}</time>
+    {reading.backFilled && <BackFilledChip />}
+  </Stack>
+);
+
+/** The readings of the selected site between the range's dates; `ask` opens the delete and chart dialogs. */
+export function temperatureLogs(range: LogDateRange, ask: Ask) {
+  return defineResource({
+    title: 'Temperature logs',
+    name: 'reading',
+    subject: 'TemperatureLog',
+    api: { list: temperatureLogApi.list, get: temperatureLogApi.get, update: temperatureLogApi.update },
+    params: { startDate: range.startDate, endDate: range.endDate },
+    recordLabel: (reading: TemperatureLog) =>
+      `${itemLabel(reading.item)}, ${siteDateTime(reading.readAt, reading.timeZoneId)}`,
+    sortable: temperatureLogSortColumns,
+    defaultSort: '-readAt',
+    search: { placeholder: 'Search items' },
+    emptyMessage: 'No readings between these dates. Choose other dates, or check the filters.',
+    filters: [
+      { kind: 'select', name: 'type', label: 'Type', options: logTypeOptions },
+      { kind: 'select', name: 'itemID', label: 'Item', options: itemOptions },
+      { kind: 'select', name: 'result', label: 'Result', options: resultOptions },
+      {
+        kind: 'select',
+        name: 'backFilled',
+        label: 'Back-filled',
+        options: [
+          { value: 'true', label: 'Back-filled only' },
+          { value: 'false', label: 'Not back-filled' },
+        ],
+      },
+    ],
+    columns: [
+      {
+        field: 'readAt',
+        headerName: 'Read at',
+        minWidth: 200,
+        flex: 1,
+        renderCell: ({ row }) => readAtCell(row),
+      },
+      {
+        field: 'item',
+        headerName: 'Item',
+        flex: 1.3,
+        minWidth: 170,
+        sortable: false,
+        valueGetter: (_value, reading) => itemLabel(reading.item),
+      },
+      {
+        field: 'logType',
+        headerName: 'Check',
+        flex: 1,
+        minWidth: 130,
+        valueGetter: (_value, reading) => reading.checkLabel,
+      },
+      {
+        field: 'celsius',
+        headerName: 'Reading',
+        width: 90,
+        valueGetter: (_value, reading) => celsiusText(reading.celsius),
+      },
+      {
+        field: 'limits',
+        headerName: 'Limits',
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        valueGetter: (_value, reading) => limitsText(reading.limits),
+      },
+      {
+        field: 'result',
+        headerName: 'Result',
+        width: 100,
+        renderCell: ({ row }) => <ResultChip result={row.result} />,
+      },
+      {
+        field: 'correctiveAction',
+        headerName: 'Corrective action',
+        flex: 1.5,
+        minWidth: 180,
+        sortable: false,
+        valueGetter: (_value, reading) => reading.correctiveAction ?? '',
+      },
+      {
+        field: 'readBy',
+        headerName: 'Read by',
+        flex: 0.8,
+        minWidth: 110,
+        sortable: false,
+        valueGetter: (_value, reading) => reading.readBy.name,
+      },
+    ],
+    view: [
+      { label: 'Result', render: (reading) => <ReadingResult reading={reading} /> },
+      { label: 'Reading', render: (reading) => celsiusText(reading.celsius) },
+      { label: 'Limits in force', render: (reading) => limitsText(reading.limits) },
+      { label: 'Item', render: (reading) => itemLabel(reading.item) },
+      {
+        label: 'Check',
+        render: (reading) => `${logTypeLabel(reading.logType)}: ${reading.checkLabel}`,
+      },
+      { label: 'Site', field: 'siteName' },
+      {
+        label: 'Read',
+        render: (reading) => (
+          <time dateTime={reading.readAt}>{siteDateTime(reading.readAt, reading.timeZoneId)}</time>
+        ),
+      },
+      { label: 'Received', render: (reading) => <Received reading={reading} /> },
+      { label: 'Read by', render: (reading) => reading.readBy.name },
+      { label: 'Corrective action', render: (reading) => reading.correctiveAction ?? 'None' },
+      { label: 'Note', render: (reading) => reading.note ?? 'None' },
+    ],
+    detail: {
+      width: 'md',
+      sections: [
+        {
+          title: 'History',
+          render: (reading) => (
+            <SectionLoading>
+              <TemperatureHistory readingID={reading._id} timeZone={reading.timeZoneId} />
+            </SectionLoading>
+          ),
+        },
+      ],
+    },
+    rowActions: [
+      {
+        label: 'Chart this item',
+        icon: 'reports',
+        ability: { action: 'read' },
+        run: (reading) => ask({ kind: 'chart', itemID: reading.item._id, label: itemLabel(reading.item) }),
+      },
+      {
+        label: 'Delete',
+        icon: 'delete',
+        ability: { action: 'delete' },
+        run: (reading) => ask({ kind: 'delete', reading }),
+      },
+    ],
+    form: {
+      schema: temperatureLogUpdateSchema,
+      updateSchema: temperatureLogUpdateSchema,
+      fields: [
+        { kind: 'number', name: 'celsius', label: 'Reading', unit: '°C', required: true },
+        {
+          kind: 'custom',
+          name: 'correctiveAction',
+          label: 'Corrective action',
+          render: (props) => <CorrectiveActionField {...props} />,
+        },
+        { kind: 'multiline', name: 'note', label: 'Note' },
+        reasonField,
+      ],
+      emptyForm: (): CorrectionForm => ({
+        celsius: null,
+        correctiveAction: '',
+        note: '',
+        reason: '',
+        limits: { lowerLimit: null, upperLimit: null, warnUpTo: null },
+      }),
+      toForm: (reading: TemperatureLog): CorrectionForm => ({
+        celsius: reading.celsius,
+        correctiveAction: reading.correctiveAction ?? '',
+        note: reading.note ?? '',
+        reason: '',
+        limits: reading.limits,
+      }),
+      // Readings are recorded on the mobile app (the staff call): the console only corrects them.
+      toInput: () => {
+        throw new Error('Readings are not created in the console');
+      },
+      toUpdate: (form: CorrectionForm, reading: TemperatureLog): TemperatureLogUpdate => ({
+        _id: reading._id,
+        // A cleared reading is sent as it is, so the contract's own message names the field.
+        celsius: form.celsius as number,
+        correctiveAction: form.correctiveAction,
+        note: form.note,
+        reason: form.reason,
+      }),
+    },
+  });
+}
+
+/** Failed rows red-edged and tinted, warnings amber: seen at a glance, with the chip saying which. */
+const rowTones = {
+  '& .reading-FAIL': {
+    bgcolor: alpha(resultColor('FAIL'), 0.08),
+    boxShadow: `inset 4px 0 ${resultColor('FAIL')}`,
+  },
+  '& .reading-WARN': {
+    bgcolor: alpha(resultColor('WARN'), 0.1),
+    boxShadow: `inset 4px 0 ${resultColor('WARN')}`,
+  },
+} as const;
+
+export type TemperatureLogsScreenProps = Pick<
+  ResourceScreenProps<
+    TemperatureLog,
+    CorrectionForm,
+    never,
+    TemperatureLogUpdate,
+    object,
+    TemperatureLogSortColumn
+  >,
+  'gridProps'
+>;
+
+/** The temperature log of the selected site. */
+export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps) {
+  const dates = useLogDateRange({ days: defaultDays });
+  const siteID = useSelectedSite((s) => s.selectedSiteID);
+  const modal = useModalLocation();
+  const [asked, setAsked] = useState<{ what: Asked; settle: (done: boolean) => void } | null>(null);
+  const ask = useCallback<Ask>(
+    (what) =>
+      new Promise<void>((resolve, reject) => {
+        let settled = false;
+        setAsked({
+          what,
+          // Once: a dialog that finished its change also closes.
+          settle: (done) => {
+            if (settled) return;
+            settled = true;
+            setAsked(null);
+            if (done) resolve();
+            else reject(new Cancelled());
+          },
+        });
+      }),
+    [],
+  );
+  const { range } = dates;
+  const resource = useMemo(() => temperatureLogs(range, ask), [range, ask]);
+  const askedWhat = asked?.what;
+
+  return (
+    <>
+      <ResourceScreen
+        resource={resource}
+        gridProps={{
+          getRowClassName: ({ row }) => `reading-${row.result}`,
+          sx: rowTones,
+          ...gridProps,
+        }}
+      >
+        {siteID && (
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            sx={{ gap: 1, justifyContent: 'space-between', alignItems: { md: 'center' } }}
+          >
+            <LogDateRangeFilter state={dates} resetLabel={`Last ${defaultDays} days`} />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <ChartItemButton
+                onChart={(itemID) => void ask({ kind: 'chart', itemID, label: null }).catch(() => undefined)}
+              />
+              <ExportToExcelButton siteID={siteID} range={range} />
+            </Box>
+          </Stack>
+        )}
+      </ResourceScreen>
+      {asked && askedWhat?.kind === 'delete' && (
+        <Suspense fallback={null}>
+          <ReasonDialog
+            open
+            title={`Delete the reading of ${itemLabel(askedWhat.reading.item)}?`}
+            message={`${celsiusText(askedWhat.reading.celsius)} read ${siteDateTime(
+              askedWhat.reading.readAt,
+              askedWhat.reading.timeZoneId,
+            )}. It leaves the list and the export; its history keeps it with your reason.`}
+            confirmLabel="Delete"
+            onConfirm={async (reason) => {
+              await temperatureLogApi.removeWithReason(askedWhat.reading._id, reason);
+              // A reading deleted from its own view: the view has nothing left to show.
+              if (modal.target?.kind === 'view' && modal.target.id === askedWhat.reading._id) modal.close();
+              asked.settle(true);
+            }}
+            onClose={() => asked.settle(false)}
+          />
+        </Suspense>
+      )}
+      {asked && askedWhat?.kind === 'chart' && siteID && (
+        <Suspense fallback={null}>
+          <TemperatureChartDialog
+            siteID={siteID}
+            itemID={askedWhat.itemID}
+            itemLabel={askedWhat.label}
+            range={range}
+            onClose={() => asked.settle(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
