@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { DocumentFile, DocumentRecord } from '@console/shared-sdk/logs';
 import {
@@ -21,10 +21,8 @@ import { DocumentsScreen } from './documents';
 // chips, the "expiring" filter a dashboard links to, the multipart create and edit with their files, who
 // may change an organisation's document, the view's files, and deleting.
 
-// Forms typed into on a shared, busy machine: the default 5 s per test, and 1 s for the form's lazily
-// loaded fields to appear, are too tight.
+// Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
 jest.setTimeout(40_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ids = { ...demoIds };
 const id = (n: number) => `0190a000-0000-7000-8000-${String(n).padStart(12, '0')}`;

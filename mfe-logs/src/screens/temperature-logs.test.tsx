@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Notifications } from '@console/shared-sdk';
 import type {
@@ -31,9 +31,6 @@ import { TemperatureLogsScreen } from './temperature-logs';
 // reason, the Excel export and the chart of one item.
 
 jest.setTimeout(40_000);
-// Dialogs close through transitions and saves go through the real HTTP client on a shared, busy machine:
-// the default second of waiting is too tight.
-configure({ asyncUtilTimeout: 5_000 });
 
 // The drawing is MUI X Charts' (pixels, which jsdom has none of): stood in for by its accessible name.
 jest.mock('./temperature-chart-plot', () => ({
