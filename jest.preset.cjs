@@ -1,6 +1,7 @@
 // One jest set-up for every package: TypeScript through @swc/jest, NodeNext-style `./x.js` imports mapped
 // back to their `.ts` sources, and every ESM-only dependency transformed to CommonJS. Which dependencies
-// are ESM-only is read from node_modules, so a new one needs no change here.
+// are ESM-only (type module, or a main that is an .mjs file) is read from node_modules, so a new one needs
+// no change here.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -9,7 +10,7 @@ function esmOnlyPackages(nodeModules) {
   const consider = (name) => {
     try {
       const pkg = JSON.parse(fs.readFileSync(path.join(nodeModules, name, 'package.json'), 'utf8'));
-      if (pkg.type === 'module') names.push(name);
+      if (pkg.type === 'module' || /\.mjs$/.test(pkg.main ?? '')) names.push(name);
     } catch {
       // not a package
     }

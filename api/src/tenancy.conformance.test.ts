@@ -212,6 +212,11 @@ const probes: Record<string, Probe> = {
   })),
   [`POST ${v1}/site-panel/closing-time-list`]: record('site', (siteID) => ({ body: { siteID } })),
   [`POST ${v1}/site-panel/places`]: { access: 'signed-in', why: 'offline place search' },
+  [`GET ${v1}/site-panel/all-sites-score-list`]: {
+    access: 'signed-in',
+    why: 'ranks the sites the caller may see',
+  },
+  [`GET ${v1}/site-panel/site-report-scoreList`]: record('site', (siteID) => ({ query: { siteID } })),
   [`POST ${v1}/site-panel/fetchCountry`]: { access: 'signed-in', why: 'reference data' },
   [`POST ${v1}/site-panel/fetchTimezoneData`]: { access: 'signed-in', why: 'reference data' },
 
@@ -469,6 +474,11 @@ const probes: Record<string, Probe> = {
   [`GET ${v1}/document/find-one/:id`]: record('document', (id) => ({ url: `${v1}/document/find-one/${id}` })),
   [`GET ${v1}/document/log-history-list/:id`]: record('document', (id) => ({
     url: `${v1}/document/log-history-list/${id}`,
+  })),
+  [`GET ${v1}/record-history/check`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/report/inspection-pack/preview`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/report/inspection-pack/download`]: record('site', (siteID) => ({
+    query: { siteID, format: 'PDF' },
   })),
 };
 

@@ -35,15 +35,20 @@ function requestsOf(p: Page): string[] {
 const menu = (p: Page) => p.getByRole('navigation', { name: 'Main menu' }).last();
 
 describe('remotes load when they are opened', () => {
-  test('sign-in and the dashboard load no remote code; opening a supplier list loads mfe-equipment', async () => {
+  test('sign-in loads only the dashboard remote; opening a supplier list loads mfe-equipment', async () => {
     const p = await page();
     const urls = requestsOf(p);
     await signIn(p, logins.organizationAdmin);
     // The menu already lists the remote's screens: they come from its published remote.json.
     await menu(p).getByRole('link', { name: 'Suppliers' }).waitFor();
+    // The signed-in admin lands on the selected site's dashboard, mfe-tasks' screen: no other remote's
+    // code comes with it.
+    await p.getByRole('group', { name: 'Week' }).waitFor();
     await p.waitForLoadState('networkidle');
-    const remoteCode = (url: string) => /\/remotes\/[^/]+\/.*\.js$|mf-manifest\.json$/.test(url);
-    expect(urls.filter(remoteCode)).toEqual([]);
+    const remoteOf = (url: string) =>
+      /\/remotes\/([^/]+)\/(?:.*\.js|mf-manifest\.json)$/.exec(new URL(url).pathname)?.[1];
+    const remotesLoaded = new Set(urls.map(remoteOf).filter((name) => name !== undefined));
+    expect([...remotesLoaded]).toEqual(['mfe-tasks']);
     expect(urls.some((url) => url.endsWith('/remotes/mfe-equipment/remote.json'))).toBe(true);
 
     await menu(p).getByRole('link', { name: 'Suppliers' }).click();
@@ -72,6 +77,7 @@ describe('a remote on its own page', () => {
     { name: 'mfe-people', title: 'People', tab: 'Departments' },
     { name: 'mfe-tasks', title: 'Tasks', tab: 'Task categories' },
     { name: 'mfe-logs', title: 'Logs', tab: 'Documents' },
+    { name: 'mfe-reports', title: 'Reports', tab: 'Site scores' },
   ];
   test.each(remotes)(
     '$name runs with its own Module Federation runtime: sign in, then its screens',

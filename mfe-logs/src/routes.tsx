@@ -21,6 +21,9 @@ const NearMissesScreen = lazy(() =>
 const DocumentsScreen = lazy(() =>
   import('./screens/documents').then((m) => ({ default: m.DocumentsScreen })),
 );
+const RecordCheckScreen = lazy(() =>
+  import('./screens/record-check').then((m) => ({ default: m.RecordCheckScreen })),
+);
 
 /** `./routes`: the screen for each path of remote.json (the spec's paths, and the project's nearMiss). */
 export const logsRoutes: RemoteRoutesModule = {
@@ -29,6 +32,7 @@ export const logsRoutes: RemoteRoutesModule = {
     '/dashboard/complianceLog': ComplianceLogsScreen,
     '/dashboard/nearMiss': NearMissesScreen,
     '/dashboard/documentmanagement': DocumentsScreen,
+    '/dashboard/recordcheck': RecordCheckScreen,
   },
 };
 

@@ -13,6 +13,8 @@ import masterType from './masterType/routes.js';
 import nearMiss from './nearMiss/routes.js';
 import organization from './organization/routes.js';
 import preDefinedTemplate from './pre-defined-template/routes.js';
+import recordHistory from './record-history/routes.js';
+import report from './report/routes.js';
 import sitePanel from './site-panel/routes.js';
 import staffPeople from './staff-people/routes.js';
 import supplier from './supplier/routes.js';
@@ -50,4 +52,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(complianceLog, { prefix: '/comlianceLog' });
   await app.register(nearMiss, { prefix: '/nearMiss' });
   await app.register(document, { prefix: '/document' });
+  await app.register(recordHistory, { prefix: '/record-history' });
+  await app.register(report, { prefix: '/report' });
 }

@@ -5,6 +5,7 @@ import {
   checkOf,
   equipmentItemLimits,
   judgeReading,
+  recordCheckMaxDays,
   type DocumentCategory,
   type LogType,
   type NearMissCategory,
@@ -26,6 +27,8 @@ import {
   users,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { recordCreationHistory } from '../logs/record-check.js';
+import { addDays, localDate } from '../routes/site-panel/time-slots.js';
 import { seedComplianceLogs } from './compliance-logs.js';
 import { draw } from './draw.js';
 import { storeDemoFile } from './files.js';
@@ -629,4 +632,15 @@ export const seedLogs: DomainSeed = async (tx, base) => {
   await seedComplianceLogs(tx, base, [...siteRows.values()], people);
   await seedNearMisses(tx, base, siteRows, people);
   await seedDocuments(tx, base, siteRows, orgAdmin.id);
+  // The demo's records start with a history like any record staff send in, so the record check finds the
+  // demo intact until someone edits the database behind the console's back.
+  for (const site of siteRows.values()) {
+    const today = localDate(site.timeZoneId, base.now);
+    await recordCreationHistory(
+      tx,
+      { orgId: base.orgId, site, startDate: addDays(today, 1 - recordCheckMaxDays), endDate: today },
+      { id: null, name: 'Demo data' },
+      base.now,
+    );
+  }
 };

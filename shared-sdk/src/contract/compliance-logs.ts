@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  instantSchema,
-  localDateSchema,
-  siteQuerySchema,
-  siteScopedListQuerySchema,
-} from './common.js';
+import { idSchema, instantSchema, siteQuerySchema, siteScopedListQuerySchema } from './common.js';
+import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 import { logTypeSchema, recordStatusSchema } from './enums.js';
 import { historyEntrySchema } from './history.js';
 import { templateSchema } from './tasks.js';
@@ -56,31 +51,14 @@ export const deviceInstantSchema = (field: string) =>
 /** The longest date range a log list covers. */
 export const logListMaxDays = 366;
 
-const msPerDay = 86_400_000;
-
 /**
  * `startDate` and `endDate`: local dates of each log's own site, both counted; both or neither (then the
  * list's default number of days up to each site's today).
  */
-export const logDateRangeShape = {
-  startDate: localDateSchema.optional(),
-  endDate: localDateSchema.optional(),
-};
+export const logDateRangeShape = localDateRangeShape;
 
 /** Refuses half a range, a backwards or an overlong one; for list queries built with `logDateRangeShape`. */
-export function checkLogDateRange(
-  { startDate, endDate }: { startDate?: string | undefined; endDate?: string | undefined },
-  context: z.RefinementCtx,
-) {
-  const issue = (path: string, message: string) =>
-    context.addIssue({ code: 'custom', path: [path], message });
-  if (startDate === undefined && endDate !== undefined) issue('startDate', 'Choose a start date too');
-  if (startDate !== undefined && endDate === undefined) issue('endDate', 'Choose an end date too');
-  if (startDate === undefined || endDate === undefined) return;
-  if (endDate < startDate) issue('endDate', 'Must be on or after the start date');
-  else if ((Date.parse(endDate) - Date.parse(startDate)) / msPerDay + 1 > logListMaxDays)
-    issue('endDate', `Choose at most ${logListMaxDays} days`);
-}
+export const checkLogDateRange = checkLocalDateRange(logListMaxDays);
 
 /** A list's sort with its own default (the common list query sorts by `_id` unless told). */
 export function sortWithDefault<const Column extends string>(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, localDateSchema, siteQuerySchema, wallTimeSchema } from './common.js';
+import { checkLocalDateRange } from './date-range.js';
 
 // The site dashboard (issue 10, spec section 2): for one site and a range of its local dates, how many of
 // the range's tasks are in each bucket of DOMAIN.md, and the weekly schedule: each day's opening hours and
@@ -7,12 +8,6 @@ import { idSchema, localDateSchema, siteQuerySchema, wallTimeSchema } from './co
 
 /** The longest range one dashboard call covers: two months of days. */
 export const dashboardMaxDays = 62;
-
-const msPerDay = 86_400_000;
-
-/** How many local dates [startDate, endDate] holds, both ends counted. */
-const datesIn = (startDate: string, endDate: string) =>
-  Math.round((Date.parse(endDate) - Date.parse(startDate)) / msPerDay) + 1;
 
 /**
  * GET /task-dashboard/site: `startDate` and `endDate` are the site's local dates, both or neither; left out,
@@ -25,16 +20,7 @@ export const dashboardQuerySchema = z
     endDate: localDateSchema.optional(),
   })
   .extend(siteQuerySchema.shape)
-  .superRefine(({ startDate, endDate }, context) => {
-    const issue = (path: string, message: string) =>
-      context.addIssue({ code: 'custom', path: [path], message });
-    if (startDate === undefined && endDate !== undefined) issue('startDate', 'Choose a start date too');
-    if (startDate !== undefined && endDate === undefined) issue('endDate', 'Choose an end date too');
-    if (startDate === undefined || endDate === undefined) return;
-    if (endDate < startDate) issue('endDate', 'Must be on or after the start date');
-    else if (datesIn(startDate, endDate) > dashboardMaxDays)
-      issue('endDate', `Choose at most ${dashboardMaxDays} days`);
-  });
+  .superRefine(checkLocalDateRange(dashboardMaxDays));
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 
 /** How many tasks are in each bucket; deleted tasks are never counted. */

@@ -18,3 +18,7 @@ export * from './temperature-logs.js';
 export * from './compliance-logs.js';
 export * from './near-misses.js';
 export * from './documents.js';
+export * from './date-range.js';
+export * from './scores.js';
+export * from './record-check.js';
+export * from './inspection-pack.js';

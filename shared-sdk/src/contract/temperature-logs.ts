@@ -7,6 +7,7 @@ import {
   localDateSchema,
   siteQuerySchema,
 } from './common.js';
+import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 import { downloadFileTypeSchema, logTypeSchema, type LogType } from './enums.js';
 import { historyEntrySchema } from './history.js';
 import { temperatureItemKinds } from './temperature-standards.js';
@@ -94,29 +95,13 @@ export type TemperatureLog = z.infer<typeof temperatureLogSchema>;
 
 // ---- list, export and chart queries ---------------------------------------------------------------------
 
-const msPerDay = 86_400_000;
-
 /**
  * `startDate` and `endDate` are local dates of each reading's own site, both counted; both or neither (then
- * the last seven days up to each site's today). The same rule as the other logs' lists (compliance-logs.ts
- * checkLogDateRange), which this contract cannot import: that one imports this one.
+ * the last seven days up to each site's today).
  */
-function checkDateRange(
-  { startDate, endDate }: { startDate?: string | undefined; endDate?: string | undefined },
-  context: z.RefinementCtx,
-) {
-  const issue = (path: string, message: string) =>
-    context.addIssue({ code: 'custom', path: [path], message });
-  if (startDate === undefined && endDate !== undefined) issue('startDate', 'Choose a start date too');
-  if (startDate !== undefined && endDate === undefined) issue('endDate', 'Choose an end date too');
-  if (startDate === undefined || endDate === undefined) return;
-  if (endDate < startDate) issue('endDate', 'Must be on or after the start date');
-  else if ((Date.parse(endDate) - Date.parse(startDate)) / msPerDay + 1 > temperatureLogMaxDays) {
-    issue('endDate', `Choose at most ${temperatureLogMaxDays} days`);
-  }
-}
+const checkDateRange = checkLocalDateRange(temperatureLogMaxDays);
 
-const dateRange = { startDate: localDateSchema.optional(), endDate: localDateSchema.optional() };
+const dateRange = localDateRangeShape;
 
 /** The filters the list and the export share. */
 const filterFields = {

@@ -3,3 +3,4 @@ export * from './temperature-api.js';
 export * from './compliance-api.js';
 export * from './near-miss-api.js';
 export * from './document-api.js';
+export * from './record-check-api.js';

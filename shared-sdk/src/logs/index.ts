@@ -5,4 +5,5 @@ export * from '../contract/temperature-logs.js';
 export * from '../contract/compliance-logs.js';
 export * from '../contract/near-misses.js';
 export * from '../contract/documents.js';
+export * from '../contract/record-check.js';
 export * from './api.js';

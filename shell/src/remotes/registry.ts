@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import './provided';
 import {
   remoteMetadataSchema,
   sdkVersion,

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   complianceLogDefaultDays,
   type ComplianceLog,
+  type ComplianceLogSnapshot,
   type ComplianceLogListQuery,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
@@ -115,7 +116,7 @@ function toComplianceLogDto({ log, site, submitter: by, reviewer: reviewedBy }: 
  * from one statement. The date range is of each log's own site's local dates.
  */
 export async function complianceLogPage(
-  db: Database,
+  db: Database | Tx,
   scope: RecordScope,
   query: ComplianceLogListQuery,
   now: Date,
@@ -154,3 +155,16 @@ export async function complianceLogDto(
   );
   return row && toComplianceLogDto(row);
 }
+
+/** What a history entry keeps of it. */
+export const complianceLogSnapshot = (log: ComplianceLog): ComplianceLogSnapshot => ({
+  siteID: log.siteID,
+  logType: log.logType,
+  title: log.title,
+  answers: log.answers,
+  status: log.status,
+  result: log.result,
+  note: log.note,
+  reviewNote: log.reviewNote,
+  reviewedBy: log.reviewedBy,
+});

@@ -16,7 +16,6 @@ import {
   listData,
   siteQuerySchema,
   type ComplianceLog,
-  type ComplianceLogSnapshot,
   type ComplianceTemplate,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
@@ -43,6 +42,7 @@ import { assertMove, assertNotInFuture, textOrNull } from './log-records.js';
 import {
   complianceLogDto,
   complianceLogPage,
+  complianceLogSnapshot,
   complianceLogRecords,
   type ComplianceLogRow,
 } from './repository.js';
@@ -58,18 +58,6 @@ const what = 'Compliance log';
 const staffCall =
   'The staff member’s call: send the access token from POST /authentication/mobile-app-login in the ' +
   'Authorization header (a web admin’s token works too).';
-
-const snapshotOf = (log: ComplianceLog): ComplianceLogSnapshot => ({
-  siteID: log.siteID,
-  logType: log.logType,
-  title: log.title,
-  answers: log.answers,
-  status: log.status,
-  result: log.result,
-  note: log.note,
-  reviewNote: log.reviewNote,
-  reviewedBy: log.reviewedBy,
-});
 
 /** The log as the API answers it, read where the change that made it happened. */
 async function dtoOf(db: Database | Tx, row: Pick<ComplianceLogRow, 'id' | 'orgId'>): Promise<ComplianceLog> {
@@ -93,8 +81,8 @@ async function keepHistory(
     subject,
     recordId: change.after._id,
     action: change.action,
-    before: change.before && snapshotOf(change.before),
-    after: snapshotOf(change.after),
+    before: change.before && complianceLogSnapshot(change.before),
+    after: complianceLogSnapshot(change.after),
     reason: change.reason,
     actor: actorOf(request),
     at: change.at,

@@ -126,7 +126,7 @@ export interface Looking {
 
 /** One page of the documents in `scope` matching the list's filters, and how many match in all. */
 export async function documentPage(
-  db: Database,
+  db: Database | Tx,
   scope: RecordScope,
   query: DocumentListQuery,
   looking: Looking,

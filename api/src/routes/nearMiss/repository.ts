@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   nearMissDefaultDays,
   type NearMiss,
+  type NearMissSnapshot,
   type NearMissFollowUpRecord,
   type NearMissListQuery,
   type nearMissFollowUpInputSchema,
@@ -166,7 +167,7 @@ async function dtosOf(
  * the page's photos and follow-up owners). The date range is of each report's own site's local dates.
  */
 export async function nearMissPage(
-  db: Database,
+  db: Database | Tx,
   scope: RecordScope,
   query: NearMissListQuery,
   now: Date,
@@ -263,3 +264,26 @@ export async function followUpsFrom(
   refuseFieldErrors(errors);
   return followUps;
 }
+
+/** What a history entry keeps of it. */
+export const nearMissSnapshot = (report: NearMiss): NearMissSnapshot => ({
+  siteID: report.siteID,
+  category: report.category,
+  title: report.title,
+  whatHappened: report.whatHappened,
+  location: report.location,
+  occurredAt: report.occurredAt,
+  peopleInvolved: report.peopleInvolved,
+  injuries: report.injuries,
+  immediateAction: report.immediateAction,
+  followUps: report.followUps.map((follow) => ({
+    _id: follow._id,
+    action: follow.action,
+    ownerId: follow.owner?._id ?? null,
+    dueOn: follow.dueOn,
+    doneAt: follow.doneAt,
+  })),
+  status: report.status,
+  outcome: report.outcome,
+  photoIDs: report.photos.map((photo) => photo._id),
+});

@@ -16,7 +16,6 @@ import {
   uploadContentTypes,
   type LogStatus,
   type NearMiss,
-  type NearMissSnapshot,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
 import { conflict, fieldError } from '../../lib/errors.js';
@@ -42,6 +41,7 @@ import {
   followUpsFrom,
   nearMissDto,
   nearMissPage,
+  nearMissSnapshot,
   nearMissRecords,
   type NearMissRow,
 } from './repository.js';
@@ -60,28 +60,6 @@ const photosOnly = {
   types: imageTypes,
   message: 'A near-miss photo must be an image (JPEG, PNG, WebP or GIF)',
 };
-
-const snapshotOf = (report: NearMiss): NearMissSnapshot => ({
-  siteID: report.siteID,
-  category: report.category,
-  title: report.title,
-  whatHappened: report.whatHappened,
-  location: report.location,
-  occurredAt: report.occurredAt,
-  peopleInvolved: report.peopleInvolved,
-  injuries: report.injuries,
-  immediateAction: report.immediateAction,
-  followUps: report.followUps.map((follow) => ({
-    _id: follow._id,
-    action: follow.action,
-    ownerId: follow.owner?._id ?? null,
-    dueOn: follow.dueOn,
-    doneAt: follow.doneAt,
-  })),
-  status: report.status,
-  outcome: report.outcome,
-  photoIDs: report.photos.map((photo) => photo._id),
-});
 
 /** Closing straight from REPORTED skips the investigation: say what to do instead. */
 const skipHint = (from: LogStatus, to: LogStatus) =>
@@ -117,8 +95,8 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       subject,
       recordId: change.after._id,
       action: change.action,
-      before: change.before && snapshotOf(change.before),
-      after: snapshotOf(change.after),
+      before: change.before && nearMissSnapshot(change.before),
+      after: nearMissSnapshot(change.after),
       reason: change.reason,
       actor: actorOf(request),
       at: change.at,

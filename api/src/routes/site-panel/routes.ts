@@ -43,6 +43,7 @@ import {
   updateSite,
   type SiteScope,
 } from './repository.js';
+import { scoreRoutes } from './scores.js';
 import { closingTimes, localDate, timeSlotsOn } from './time-slots.js';
 
 const tags = ['site-panel'];
@@ -79,6 +80,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   new Set(a).size === new Set(b).size && b.every((id) => a.includes(id));
 
 export default async function sitePanelRoutes(app: FastifyInstance) {
+  scoreRoutes(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 

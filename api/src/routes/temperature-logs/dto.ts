@@ -49,8 +49,8 @@ export const checkLabelOf = (logType: LogType, checkKind: string) =>
   checkOf(logType, checkKind)?.label ?? checkKind;
 
 /** The limits a stored reading was judged by. */
-const limitsOf = (reading: TemperatureReadingRow) =>
-  storedLimits(reading.logType, reading.checkKind, reading);
+const limitsOf = ({ logType, checkKind, lowerLimit, upperLimit, warnUpTo }: TemperatureReadingRow) =>
+  storedLimits(logType, checkKind, { lowerLimit, upperLimit, warnUpTo });
 
 /** The one mapping from a reading and its joined names to what the API answers. */
 export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {

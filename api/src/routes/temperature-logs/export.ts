@@ -60,7 +60,7 @@ const rowStyles = Object.fromEntries(
  * A wall-clock time (`YYYY-MM-DDTHH:MM:SS`, the site's) as a spreadsheet date: spreadsheets have no time
  * zones, and exceljs writes a Date's UTC fields, so the local time goes in as UTC.
  */
-const spreadsheetDate = (wallClock: string) => new Date(`${wallClock}Z`);
+export const spreadsheetDate = (wallClock: string) => new Date(`${wallClock}Z`);
 
 const sheetRow = (reading: ExportReading) => [
   reading.siteName,
@@ -106,7 +106,7 @@ export class ExportAbandoned extends Error {
 }
 
 /** Waits until the reader has caught up, or has gone (a closed download never drains). */
-async function drainedOrClosed(stream: PassThrough) {
+export async function drainedOrClosed(stream: PassThrough) {
   const settled = new AbortController();
   try {
     await Promise.race([
@@ -116,6 +116,28 @@ async function drainedOrClosed(stream: PassThrough) {
   } finally {
     settled.abort();
   }
+}
+
+/**
+ * A sheet of readings, the same columns and colours wherever readings are written (this export, the
+ * inspection pack): rows are committed as they are added, so the sheet holds no rows in memory.
+ */
+export function readingSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map(({ header, width }) => ({ header, width }));
+  sheet.getRow(1).font = { bold: true };
+  return {
+    add(readings: readonly ExportReading[]) {
+      for (const reading of readings) {
+        const row = sheet.addRow(sheetRow(reading));
+        rowStyles[reading.result].forEach((style, column) => {
+          row.getCell(column + 1).style = style;
+        });
+        row.commit();
+      }
+    },
+    commit: () => sheet.commit(),
+  };
 }
 
 export interface ReadingWorkbook {
@@ -133,20 +155,14 @@ export function readingWorkbook(): ReadingWorkbook {
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Readings', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map(({ header, width }) => ({ header, width }));
-  sheet.getRow(1).font = { bold: true };
+  const sheet = readingSheet(workbook, 'Readings');
   const tally: Tally = { readings: 0, results: { PASS: 0, WARN: 0, FAIL: 0 }, backFilled: 0 };
   return {
     stream,
     async add(readings) {
       if (stream.destroyed) throw new ExportAbandoned();
+      sheet.add(readings);
       for (const reading of readings) {
-        const row = sheet.addRow(sheetRow(reading));
-        rowStyles[reading.result].forEach((style, column) => {
-          row.getCell(column + 1).style = style;
-        });
-        row.commit();
         tally.readings += 1;
         tally.results[reading.result] += 1;
         if (reading.backFilled) tally.backFilled += 1;
@@ -177,7 +193,7 @@ export function readingWorkbook(): ReadingWorkbook {
 }
 
 /** `attachment` naming the file both plainly (ASCII) and exactly (UTF-8), as RFC 6266 allows. */
-function attachment(fileName: string): string {
+export function attachment(fileName: string): string {
   const plain = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

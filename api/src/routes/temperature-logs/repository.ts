@@ -231,7 +231,7 @@ function filtersWhere(scope: RecordScope, filters: ReadingFilters, now: Date): S
 
 /** One page of readings matching the list's filters, with the total, from one statement. */
 export async function readingPage(
-  db: Database,
+  db: Database | Tx,
   scope: RecordScope,
   query: TemperatureLogListQuery,
   now: Date,
@@ -249,7 +249,7 @@ export async function readingPage(
 
 /** How many readings match the filters (an export's size, a page past the end's total). */
 export async function countReadings(
-  db: Database,
+  db: Database | Tx,
   scope: RecordScope,
   filters: ReadingFilters,
   now: Date,

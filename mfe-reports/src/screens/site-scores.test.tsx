@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { notifyStore, selectedSite } from '@console/shared-sdk';
+import type { AllSitesScoreList, SiteScore, SiteScoreReport } from '@console/shared-sdk/reports';
+import { fakeApi, ok, renderWithRouter, resetBrowserState, signInAs } from '@console/shared-sdk/testing';
+import { SiteScoresScreen } from './site-scores';
+
+// The ranking as an organisation admin reads it, against a fake API: bands in words, the change, the
+// range in the URL, a site's days, and a day opening the tasks remote's list by its route.
+
+jest.setTimeout(20_000);
+
+const site = (n: number, overrides: Partial<SiteScore>): SiteScore => ({
+  siteID: `0190a000-0000-7000-8000-00000000000${n}`,
+  name: `Site ${n}`,
+  location: { country: 'GB', county: null, region: null, city: 'Brighton' },
+  timeZoneId: 'Europe/London',
+  due: 100,
+  onTime: 97,
+  late: 0,
+  missed: 3,
+  score: 97,
+  band: 'GREEN',
+  rank: 1,
+  previousScore: 92.8,
+  change: 4.2,
+  trend: [{ startDate: '2026-03-01', endDate: '2026-03-30', score: 97 }],
+  ...overrides,
+});
+
+const ranking: AllSitesScoreList = {
+  list: [
+    site(1, { name: 'The Harbour Kitchen, Brighton' }),
+    site(2, {
+      name: 'Vine Street Café',
+      score: 70,
+      band: 'RED',
+      rank: 2,
+      change: -3.5,
+      onTime: 70,
+      missed: 30,
+    }),
+    site(3, {
+      name: 'Brooklyn',
+      score: null,
+      band: null,
+      rank: null,
+      change: null,
+      due: 0,
+      onTime: 0,
+      missed: 0,
+    }),
+  ],
+  records: 3,
+  startDate: '2026-03-01',
+  endDate: '2026-03-30',
+  previousStartDate: '2026-01-30',
+  previousEndDate: '2026-02-28',
+  totals: { due: 200, onTime: 167, late: 0, missed: 33, score: 83.5, band: 'AMBER' },
+};
+
+const days: SiteScoreReport = {
+  siteID: ranking.list[1]?.siteID ?? '',
+  name: 'Vine Street Café',
+  timeZoneId: 'Europe/London',
+  startDate: '2026-03-29',
+  endDate: '2026-03-30',
+  list: [
+    { date: '2026-03-29', due: 10, onTime: 10, late: 0, missed: 0, score: 100, band: 'GREEN', upcoming: 0 },
+    { date: '2026-03-30', due: 10, onTime: 5, late: 0, missed: 5, score: 50, band: 'RED', upcoming: 2 },
+  ],
+  records: 2,
+  totals: { due: 20, onTime: 15, late: 0, missed: 5, score: 75, band: 'RED' },
+};
+
+beforeEach(() => {
+  resetBrowserState();
+  signInAs('ORGANIZATION_ADMIN');
+});
+
+test('ranks the sites with their band in words and the change, the range kept in the URL', async () => {
+  const user = userEvent.setup();
+  const api = fakeApi((sent) => {
+    if (sent.path === 'site-panel/all-sites-score-list') return ok(ranking);
+    throw new Error(`Unexpected ${sent.path}`);
+  });
+  const view = renderWithRouter(<SiteScoresScreen />, '/dashboard/reports?days=90');
+  const table = await screen.findByRole('table', { name: 'Sites ranked by score' });
+  const rows = within(table).getAllByRole('row');
+  expect(within(rows[1] as HTMLElement).getByText('97 · Good')).toBeTruthy();
+  expect(within(rows[1] as HTMLElement).getByText('Up 4.2 points')).toBeTruthy();
+  expect(within(rows[2] as HTMLElement).getByText('70 · Poor')).toBeTruthy();
+  expect(within(rows[2] as HTMLElement).getByText('Down 3.5 points')).toBeTruthy();
+  expect(within(rows[3] as HTMLElement).getByText('No tasks due')).toBeTruthy();
+  const [call] = api.to('site-panel/all-sites-score-list');
+  const asked =
+    Number(new Date(call?.query.get('endDate') ?? '')) - Number(new Date(call?.query.get('startDate') ?? ''));
+  expect(asked).toBe(89 * 86_400_000);
+  expect(screen.getByRole('button', { name: 'Last 90 days' }).getAttribute('aria-pressed')).toBe('true');
+  await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+  expect(view.params().get('days')).toBe('7');
+});
+
+test('a site opens its days; a day opens that day’s tasks for the site by the tasks route', async () => {
+  const user = userEvent.setup();
+  fakeApi((sent) => {
+    if (sent.path === 'site-panel/all-sites-score-list') return ok(ranking);
+    if (sent.path === 'site-panel/site-report-scoreList') return ok(days);
+    throw new Error(`Unexpected ${sent.path}`);
+  });
+  const view = renderWithRouter(<SiteScoresScreen />, '/dashboard/reports');
+  await user.click(await screen.findByRole('button', { name: 'Vine Street Café' }));
+  expect(view.params().get('site')).toBe(days.siteID);
+  const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
+  expect(within(table).getByText('50 · Poor')).toBeTruthy();
+  await user.click(within(table).getByRole('button', { name: 'Tasks of 30 Mar 2026' }));
+  expect(view.url()).toBe('/dashboard/task?taskListDate=2026-03-30');
+  expect(selectedSite.get().selectedSiteID).toBe(days.siteID);
+});
+
+test('a failure is a toast with the answer’s message, not the pop-up', async () => {
+  fakeApi(
+    () =>
+      new Response(JSON.stringify({ statusCode: 503, message: 'Scores are being recounted' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  renderWithRouter(<SiteScoresScreen />, '/dashboard/reports');
+  expect(await screen.findByText('The scores could not be loaded.')).toBeTruthy();
+  const toasts = notifyStore.getState().toasts.map((toast) => [toast.severity, toast.message]);
+  expect(toasts).toEqual([['error', 'Scores are being recounted']]);
+  expect(notifyStore.getState().error).toBeNull();
+});

@@ -1,0 +1,333 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { selectedSite, useDocumentTitle } from '@console/shared-sdk';
+import { Box, Button, Chip, Link, Paper, Skeleton, Stack, Typography } from '@console/shared-sdk/mui';
+import { useNavigate, useSearchParams } from '@console/shared-sdk/router';
+import {
+  scoreApi,
+  scoreDefaultDays,
+  type AllSitesScoreList,
+  type SiteScore,
+  type SiteScoreReport,
+} from '@console/shared-sdk/reports';
+import { EmptyState } from '@console/shared-sdk/ui';
+import { bandColors, changeText, dayText, scoreText, toastReportError } from './report-words';
+import { ReportRangeChooser, useReportRange, type ReportRange } from './score-range';
+
+// `/dashboard/reports` (issue 12): every site the admin may see ranked by its score over a range, with a
+// small trend each; `?site=` opens one site's scores per day as a chart and a table, and a day opens that
+// day's task list in the tasks remote by its route. Scores are DOMAIN.md's, worked out by the API.
+
+const TrendPlot = lazy(() => import('./score-trend-plot').then((m) => ({ default: m.ScoreTrendPlot })));
+const DaysPlot = lazy(() => import('./score-days-plot').then((m) => ({ default: m.ScoreDaysPlot })));
+
+/** One call's answer for a key (site and range), asked again on `retry`. */
+function useReport<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>) {
+  const [state, setState] = useState<{ key: string; data: T | null; failed: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ key, data, failed: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        toastReportError(error);
+        setState({ key, data: null, failed: true });
+      },
+    );
+    return () => controller.abort();
+  }, [key, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = state?.key === key ? state : null;
+  return {
+    data: current?.data ?? null,
+    failed: current?.failed ?? false,
+    loading: current === null,
+    retry: () => setAttempt((n) => n + 1),
+  };
+}
+
+function BandChip({ score, band }: Pick<SiteScore, 'score' | 'band'>) {
+  return (
+    <Chip
+      size="small"
+      color={band ? bandColors[band] : 'default'}
+      variant={band ? 'filled' : 'outlined'}
+      label={scoreText(score, band)}
+    />
+  );
+}
+
+const cell = {
+  px: 1,
+  py: 0.75,
+  borderBottom: 1,
+  borderColor: 'divider',
+  textAlign: 'left',
+  verticalAlign: 'middle',
+} as const;
+const numberCell = { ...cell, textAlign: 'right' } as const;
+
+/** The band and the counts behind a score, as a ranking's or a day's table cells. */
+function ScoreCells({
+  counts,
+}: {
+  counts: Pick<SiteScore, 'score' | 'band' | 'due' | 'onTime' | 'late' | 'missed'>;
+}) {
+  return (
+    <>
+      <Box component="td" sx={cell}>
+        <BandChip score={counts.score} band={counts.band} />
+      </Box>
+      {([counts.due, counts.onTime, counts.late, counts.missed] as const).map((count, index) => (
+        <Box component="td" sx={numberCell} key={index}>
+          {count}
+        </Box>
+      ))}
+    </>
+  );
+}
+
+function Ranking({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: SiteScore) => void }) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Box
+        component="table"
+        sx={{ borderCollapse: 'collapse', width: '100%', minWidth: 760 }}
+        aria-label="Sites ranked by score"
+      >
+        <thead>
+          <tr>
+            {['Rank', 'Site', 'Score', 'Due', 'On time', 'Late', 'Missed', 'Change', 'Trend'].map(
+              (header) => (
+                <Box component="th" key={header} scope="col" sx={{ ...cell, fontWeight: 600 }}>
+                  {header}
+                </Box>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {data.list.map((site) => (
+            <tr key={site.siteID}>
+              <Box component="td" sx={cell}>
+                {site.rank ?? '–'}
+              </Box>
+              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => onOpen(site)}
+                  sx={{ textAlign: 'left' }}
+                >
+                  {site.name}
+                </Link>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {[site.location.city, site.location.country].filter(Boolean).join(', ')}
+                </Typography>
+              </Box>
+              <ScoreCells counts={site} />
+              <Box component="td" sx={cell}>
+                {site.change !== null && site.change !== 0 && (
+                  <Box
+                    component="span"
+                    aria-hidden
+                    sx={{ color: site.change > 0 ? 'success.main' : 'error.main', mr: 0.5 }}
+                  >
+                    {site.change > 0 ? '▲' : '▼'}
+                  </Box>
+                )}
+                {changeText(site.change)}
+              </Box>
+              <Box component="td" sx={cell}>
+                <Box
+                  role="img"
+                  aria-label={`Trend of ${site.name}: ${site.trend.map((point) => (point.score === null ? 'nothing due' : point.score)).join(', ')}`}
+                  sx={{ width: 120, height: 36 }}
+                >
+                  <Suspense fallback={<Skeleton variant="rounded" width={120} height={36} />}>
+                    <TrendPlot scores={site.trend.map((point) => point.score)} />
+                  </Suspense>
+                </Box>
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+function SiteDays({ report, onDay }: { report: SiteScoreReport; onDay: (date: string) => void }) {
+  const scored = report.list.filter((day) => day.due > 0);
+  return (
+    <Stack spacing={2}>
+      <Typography component="div">
+        Over the range: <BandChip score={report.totals.score} band={report.totals.band} /> —{' '}
+        {report.totals.due} due, {report.totals.onTime} on time, {report.totals.late} late,{' '}
+        {report.totals.missed} missed.
+      </Typography>
+      {scored.length > 0 && (
+        <Box role="img" aria-label={`Daily scores of ${report.name}`}>
+          <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
+            <DaysPlot days={report.list} />
+          </Suspense>
+        </Box>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Box
+          component="table"
+          sx={{ borderCollapse: 'collapse', width: '100%', minWidth: 560 }}
+          aria-label={`Scores per day of ${report.name}`}
+        >
+          <thead>
+            <tr>
+              {['Day', 'Score', 'Due', 'On time', 'Late', 'Missed', 'Not due yet'].map((header) => (
+                <Box component="th" key={header} scope="col" sx={{ ...cell, fontWeight: 600 }}>
+                  {header}
+                </Box>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {[...report.list].reverse().map((day) => (
+              <tr key={day.date}>
+                <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => onDay(day.date)}
+                    aria-label={`Tasks of ${dayText(day.date)}`}
+                  >
+                    {dayText(day.date)}
+                  </Link>
+                </Box>
+                <ScoreCells counts={day} />
+                <Box component="td" sx={numberCell}>
+                  {day.upcoming}
+                </Box>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Box>
+    </Stack>
+  );
+}
+
+const loadingRows = (
+  <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading the scores">
+    {[0, 1, 2].map((row) => (
+      <Skeleton key={row} variant="rounded" height={44} />
+    ))}
+  </Stack>
+);
+
+/** `/dashboard/reports`: the ranking, or with `?site=` one site's days. */
+export function SiteScoresScreen() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const siteID = params.get('site');
+  // Task dates are each site's own: the ranking's range ends on today's UTC date, as the API's default.
+  const { range, setRange } = useReportRange(scoreDefaultDays, 'UTC');
+  const ranking = useReport(siteID ? null : `${range.startDate}|${range.endDate}`, (signal) =>
+    scoreApi.allSites({ startDate: range.startDate, endDate: range.endDate }, { signal, quiet: true }),
+  );
+  const days = useReport(siteID ? `${siteID}|${range.startDate}|${range.endDate}` : null, (signal) =>
+    scoreApi.siteDays(
+      { siteID: siteID ?? '', startDate: range.startDate, endDate: range.endDate },
+      { signal, quiet: true },
+    ),
+  );
+  useDocumentTitle(siteID ? (days.data ? `${days.data.name} · Site scores` : 'Site scores') : 'Site scores');
+
+  const open = (site: SiteScore) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('site', site.siteID);
+      return next;
+    });
+  const back = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('site');
+      return next;
+    });
+  const openDay = (date: string) => {
+    if (!siteID) return;
+    // The tasks remote reads the selected site; the site selector confirms it against the site list.
+    selectedSite.prefer(siteID);
+    navigate(`/dashboard/task?taskListDate=${date}`);
+  };
+
+  const heading = siteID ? (days.data?.name ?? 'Site scores') : 'Site scores';
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {heading}
+        </Typography>
+        <Typography color="text.secondary">
+          {rangeWords(range)} · 100 × (on time + ½ late) ÷ due; good from 96, poor at 75 and below
+        </Typography>
+      </Box>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <ReportRangeChooser range={range} onChange={setRange} />
+        {siteID && (
+          <Button onClick={back} variant="outlined">
+            All sites
+          </Button>
+        )}
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {siteID ? (
+          days.loading ? (
+            loadingRows
+          ) : days.data ? (
+            <SiteDays report={days.data} onDay={openDay} />
+          ) : (
+            <EmptyState
+              message="The site’s scores could not be loaded."
+              action={<Button onClick={days.retry}>Retry</Button>}
+            />
+          )
+        ) : ranking.loading ? (
+          loadingRows
+        ) : ranking.data === null ? (
+          <EmptyState
+            message="The scores could not be loaded."
+            action={<Button onClick={ranking.retry}>Retry</Button>}
+          />
+        ) : ranking.data.list.length === 0 ? (
+          <EmptyState message="No sites yet. Add a site under Sites, schedule its tasks, and its score shows here." />
+        ) : (
+          <Stack spacing={2}>
+            {ranking.data.totals.due === 0 && (
+              <Typography color="text.secondary">
+                No task was due in these dates. Schedule tasks under Tasks, or choose other dates.
+              </Typography>
+            )}
+            <Ranking data={ranking.data} onOpen={open} />
+            <Typography variant="body2" color="text.secondary">
+              All listed sites: {scoreText(ranking.data.totals.score, ranking.data.totals.band)},{' '}
+              {ranking.data.totals.due} due. Change is against{' '}
+              {rangeWords({
+                startDate: ranking.data.previousStartDate,
+                endDate: ranking.data.previousEndDate,
+                days: null,
+              })}
+              .
+            </Typography>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function rangeWords(range: ReportRange) {
+  return `${dayText(range.startDate)} to ${dayText(range.endDate)}`;
+}
