@@ -159,6 +159,7 @@ const probes: Record<string, Probe> = {
   [`POST ${v1}/authentication/web-app-login`]: { access: 'public', why: 'signs in' },
   [`POST ${v1}/authentication/mobile-app-login`]: { access: 'public', why: 'signs in' },
   [`POST ${v1}/authentication/refresh-token`]: { access: 'public', why: 'the refresh token is the proof' },
+  [`POST ${v1}/jwt/refresh-token`]: { access: 'public', why: 'the refresh token is the proof' },
   [`POST ${v1}/authentication/logout`]: { access: 'public', why: 'the refresh token may be the proof' },
   [`POST ${v1}/authentication/forget-password`]: { access: 'public', why: 'the e-mailed link is the proof' },
   [`PUT ${v1}/authentication/reset-password`]: { access: 'public', why: 'the link token is the proof' },
@@ -227,6 +228,19 @@ const probes: Record<string, Probe> = {
     access: 'signed-in',
     why: 'stores a file in the caller’s organisation',
   },
+  [`POST ${v1}/common-uri/form-data-upload`]: {
+    access: 'signed-in',
+    why: 'stores files in the caller’s organisation',
+  },
+  [`POST ${v1}/common-uri/pre-signed-url`]: {
+    access: 'signed-in',
+    why: 'signs an upload into the caller’s organisation',
+  },
+  [`PUT ${v1}/common-uri/pre-signed-upload`]: {
+    access: 'public',
+    why: 'the signed ticket in the query is the proof, and it names the key and organisation',
+  },
+  [`GET ${v1}/common-uri/know-my-access`]: { access: 'signed-in', why: "the caller's own access" },
   [`GET ${v1}/common-uri/file/*`]: {
     access: 'public',
     why: 'a capability URL: the key holds 128 random bits (docs/decisions.md)',

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@console/shared-sdk/contract';
 import type { Clock } from './clock.js';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 export interface AccessClaims {
   userId: string;
@@ -12,6 +12,18 @@ export interface AccessClaims {
 }
 
 const issuer = 'compliance-console';
+/** Upload tickets carry this audience (access tokens carry none), so neither passes for the other. */
+const uploadAudience = 'file-upload';
+
+/** What a pre-signed upload URL allows: one file, of this type and size, stored under this key. */
+export interface UploadTicket {
+  userId: string;
+  orgId: string | null;
+  key: string;
+  contentType: string;
+  size: number;
+  fileName: string;
+}
 
 /** Tokens whose signature has been checked, kept so a busy client's next requests skip the HMAC. */
 const verifiedTokensKept = 10_000;
@@ -49,6 +61,59 @@ export class TokenService {
    */
   successorRefreshToken(previous: string): string {
     return createHmac('sha256', this.secret).update(`refresh:${previous}`).digest('base64url');
+  }
+
+  /** The signed ticket of a pre-signed upload URL: valid for `ttlSeconds`, for that file alone. */
+  async signUpload(ticket: UploadTicket, ttlSeconds: number): Promise<{ token: string; expiresAt: Date }> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const { userId, ...file } = ticket;
+    const token = await new SignJWT({ file })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(issuer)
+      .setAudience(uploadAudience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.secret);
+    return { token, expiresAt: new Date((now + ttlSeconds) * 1000) };
+  }
+
+  /** The ticket of a pre-signed upload URL; 403 (as S3 answers) when it is forged, altered or expired. */
+  async verifyUpload(token: string): Promise<UploadTicket> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, {
+        issuer,
+        audience: uploadAudience,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        currentDate: this.clock.now(),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw forbidden('This upload link has expired; ask for a new one');
+      }
+      throw forbidden('This upload link is not valid');
+    }
+    const file = payload.file as Partial<Omit<UploadTicket, 'userId'>> | undefined;
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof file?.key !== 'string' ||
+      typeof file.contentType !== 'string' ||
+      typeof file.size !== 'number' ||
+      typeof file.fileName !== 'string' ||
+      (file.orgId !== null && typeof file.orgId !== 'string')
+    ) {
+      throw forbidden('This upload link is not valid');
+    }
+    return {
+      userId: payload.sub,
+      orgId: file.orgId,
+      key: file.key,
+      contentType: file.contentType,
+      size: file.size,
+      fileName: file.fileName,
+    };
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {

@@ -168,7 +168,7 @@ export interface StoredFiles {
  */
 export async function storeFiles(
   deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>,
-  owner: { orgId: string; userId: string },
+  owner: { orgId: string | null; userId: string },
   received: readonly ReceivedFile[],
   accept?: { types: readonly UploadContentType[]; message: string },
 ): Promise<StoredFiles> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import authentication from './authentication/routes.js';
+import authentication, { refreshTokenRoute } from './authentication/routes.js';
 import complianceLog from './comlianceLog/routes.js';
 import commentTask from './comment-task/routes.js';
 import commonUri from './common-uri/routes.js';
@@ -29,6 +29,7 @@ import userProfile from './user-profile/routes.js';
 /** One folder per resource root of spec section 7, under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(authentication, { prefix: '/authentication' });
+  await app.register(refreshTokenRoute, { prefix: '/jwt' });
   await app.register(organization, { prefix: '/organization' });
   await app.register(userProfile, { prefix: '/user-profile' });
   await app.register(sitePanel, { prefix: '/site-panel' });

@@ -27,6 +27,19 @@ export const userDataSchema = z.object({
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
+/**
+ * GET /common-uri/know-my-access: who the caller is to the server right now (role, organisation, sites and
+ * rules), read afresh: a role or site change since sign-in shows here before the next sign-in.
+ */
+export const myAccessSchema = userDataSchema.pick({
+  userID: true,
+  role: true,
+  orgId: true,
+  siteIds: true,
+  ability: true,
+});
+export type MyAccess = z.infer<typeof myAccessSchema>;
+
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128),

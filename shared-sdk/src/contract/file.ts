@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, instantSchema } from './common.js';
 
 export const uploadedFileSchema = z.object({
   _id: idSchema,
@@ -40,3 +40,35 @@ export const uploadExtensions: Record<UploadContentType, string> = {
 };
 
 export const maxUploadBytes = 10 * 1024 * 1024;
+
+/** The files of one form-data upload, at most this many at once. */
+export const maxFilesPerUpload = 10;
+export const uploadedFilesSchema = z.array(uploadedFileSchema);
+
+/** POST /common-uri/pre-signed-url: the file the client is about to send, checked again on arrival. */
+export const preSignedUploadRequestSchema = z.object({
+  fileName: z.string().trim().min(1, 'Name the file').max(255, 'At most 255 characters'),
+  contentType: z.enum(uploadContentTypes, {
+    error: 'Upload an image (JPEG, PNG, WebP, GIF), a PDF, text, CSV, XLSX or DOCX',
+  }),
+  size: z
+    .number()
+    .int('A whole number of bytes')
+    .min(1, 'The file is empty')
+    .max(maxUploadBytes, `At most ${maxUploadBytes / (1024 * 1024)} MB`),
+});
+export type PreSignedUploadRequest = z.infer<typeof preSignedUploadRequestSchema>;
+
+/**
+ * Where to PUT the bytes: no Authorization header, the URL is the permission. It works once, for that
+ * type and exactly that many bytes, until `expiresAt`; the file is then at `location`.
+ */
+export const preSignedUploadSchema = z.object({
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.object({ 'content-type': z.string() }),
+  key: z.string(),
+  location: z.string(),
+  expiresAt: instantSchema,
+});
+export type PreSignedUpload = z.infer<typeof preSignedUploadSchema>;

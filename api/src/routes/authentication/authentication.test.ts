@@ -172,6 +172,19 @@ describe('refresh-token', () => {
     expect(third.statusCode).toBe(200);
   });
 
+  test('POST /jwt/refresh-token, where the spec’s client sends it, is the same rotation', async () => {
+    const first = (await webLogin(platform)).json.data;
+    const viaJwt = await ctx.inject<{ data: LoginData }>('POST', '/api/v1/jwt/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(viaJwt.statusCode).toBe(200);
+    expect((await probe(viaJwt.json.data.accessToken)).statusCode).toBe(200);
+    // One family: the token spent at /jwt cannot be spent again at /authentication past the grace period.
+    ctx.clock.advance(refreshGraceMs + 1000);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await probe(viaJwt.json.data.accessToken)).statusCode).toBe(401);
+  });
+
   test('reusing a spent refresh token revokes the whole family', async () => {
     const first = (await webLogin(platform)).json.data;
     const second = (await refresh(first.refreshToken)).json.data;

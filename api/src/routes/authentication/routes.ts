@@ -20,6 +20,7 @@ import { accountKey, addressKey, claimLoginAttempt } from '../../auth/login-limi
 import { sendPasswordLink, usePasswordLink } from '../../auth/password-links.js';
 import { assertStrongPassword } from '../../auth/password-strength.js';
 import { revokeSession, rotateRefreshToken, startSession } from '../../auth/sessions.js';
+import type { Database } from '../../db/client.js';
 import { authSessions, organizations, refreshTokens, users } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -33,32 +34,58 @@ const deactivated =
   'This account has been deactivated. Ask your organisation admin if you should have access again.';
 const messageOnly = envelope(z.null());
 
+/** A user who may hold a session: live, active, in an open organisation. */
+async function loadAuthUser(db: Database, userId: string): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      orgId: users.orgId,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.deletedAt),
+        eq(users.status, 'ACTIVE'),
+        isNull(organizations.deletedAt),
+      ),
+    );
+  return row;
+}
+
+/**
+ * POST /refresh-token, under /authentication and under /jwt (where the spec's client sends it): one
+ * route, registered at both roots.
+ */
+export async function refreshTokenRoute(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  r.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new pair (each refresh token works once)',
+        security: [],
+        body: refreshRequestSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await rotateRefreshToken(deps, request.body.refreshToken, (userId) => loadAuthUser(deps.db, userId)),
+      ),
+  );
+}
+
 export default async function authenticationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-
-  async function loadAuthUser(userId: string): Promise<AuthUser | undefined> {
-    const [row] = await deps.db
-      .select({
-        id: users.id,
-        orgId: users.orgId,
-        role: users.role,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(users)
-      .leftJoin(organizations, eq(organizations.id, users.orgId))
-      .where(
-        and(
-          eq(users.id, userId),
-          isNull(users.deletedAt),
-          eq(users.status, 'ACTIVE'),
-          isNull(organizations.deletedAt),
-        ),
-      );
-    return row;
-  }
 
   /** Password sign-in shared by the web and mobile logins; `allowed` says which roles this door admits. */
   async function signIn(
@@ -137,19 +164,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
       ),
   );
 
-  r.post(
-    '/refresh-token',
-    {
-      schema: {
-        tags,
-        summary: 'Exchange a refresh token for a new pair (each refresh token works once)',
-        security: [],
-        body: refreshRequestSchema,
-        response: { 200: envelope(loginResponseSchema) },
-      },
-    },
-    async (request) => ok(await rotateRefreshToken(deps, request.body.refreshToken, loadAuthUser)),
-  );
+  await app.register(refreshTokenRoute);
 
   r.post(
     '/logout',

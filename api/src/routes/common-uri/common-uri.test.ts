@@ -1,6 +1,13 @@
 import { count, eq } from 'drizzle-orm';
-import { maxUploadBytes, type UploadedFile } from '@console/shared-sdk/contract';
+import { abilityFor, asSubject, type AbilityRule } from '@console/shared-sdk/ability';
+import {
+  maxUploadBytes,
+  type MyAccess,
+  type PreSignedUpload,
+  type UploadedFile,
+} from '@console/shared-sdk/contract';
 import { files } from '../../db/schema.js';
+import { demoLogins } from '../../seed/demo.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { tinyPng as png, tinyPdf as pdf } from '../../test/files.js';
 
@@ -226,5 +233,214 @@ describe('GET /file/*', () => {
     );
     expect(entry?.[1].get?.summary).toMatch(/no Authorization header/i);
     expect(entry?.[1].get?.security).toEqual([]);
+  });
+});
+
+describe('POST /form-data-upload', () => {
+  const formUrl = '/api/v1/common-uri/form-data-upload';
+  const send = async (parts: Parameters<typeof form>[0], token: string | null = owner) => {
+    const { body, contentType } = await form(parts);
+    return ctx.inject<{
+      data: UploadedFile[];
+      message: string;
+      details?: { fieldErrors: Record<string, string[]> };
+    }>('POST', formUrl, { ...(token ? { token } : {}), headers: { 'content-type': contentType }, body });
+  };
+
+  test('several files are stored in the order they were sent', async () => {
+    const reply = await send([
+      { field: 'photo', name: 'Probe.png', type: 'image/png', bytes: png },
+      { field: 'certificate', name: 'Certificate.pdf', type: 'application/pdf', bytes: pdf },
+    ]);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.message).toBe('2 files uploaded');
+    expect(reply.json.data.map((file) => [file.originalName, file.contentType])).toEqual([
+      ['Probe.png', 'image/png'],
+      ['Certificate.pdf', 'application/pdf'],
+    ]);
+    const fetched = await download(reply.json.data[1]?.key ?? '');
+    expect(Buffer.compare(fetched.rawPayload, pdf)).toBe(0);
+  });
+
+  test('one refused file keeps none of the form: 415, and no row or object is left', async () => {
+    const before = await fileRows();
+    const put = jest.spyOn(ctx.app.deps.storage, 'delete');
+    try {
+      const reply = await send([
+        { name: 'Probe.png', type: 'image/png', bytes: png },
+        { name: 'tool.png', type: 'image/png', bytes: elf },
+      ]);
+      expect(reply.statusCode).toBe(415);
+      expect(await fileRows()).toBe(before);
+      expect(put).toHaveBeenCalledTimes(1);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  test('no file, too many files, or no token are refused and store nothing', async () => {
+    const before = await fileRows();
+    const none = await send([{ field: 'note', text: 'no file here' }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json.details?.fieldErrors?.file).toEqual(['Choose at least one file to upload']);
+    const eleven = await send(
+      Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.png`, bytes: png })),
+    );
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json.message).toMatch(/at most 10 files/i);
+    expect((await send([{ name: 'p.png', bytes: png }], null)).statusCode).toBe(401);
+    expect(await fileRows()).toBe(before);
+  });
+});
+
+describe('pre-signed uploads', () => {
+  const signUrl = '/api/v1/common-uri/pre-signed-url';
+  const sign = (body: unknown, token: string | null = owner) =>
+    ctx.inject<{ data: PreSignedUpload; details?: { fieldErrors: Record<string, string[]> } }>(
+      'POST',
+      signUrl,
+      {
+        ...(token ? { token } : {}),
+        body,
+      },
+    );
+  /** PUTs raw bytes to an upload URL, as a phone does to S3: no Authorization header. */
+  const put = (uploadUrl: string, bytes: Buffer, contentType: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `${new URL(uploadUrl).pathname}${new URL(uploadUrl).search}`,
+      headers: { 'content-type': contentType },
+      payload: bytes,
+    });
+  const aPng = { fileName: 'Walk-in label.png', contentType: 'image/png', size: png.length };
+
+  test('the URL takes the file once, without a token, and the file is then at its location', async () => {
+    const signed = await sign(aPng);
+    expect(signed.statusCode).toBe(200);
+    const ticket = signed.json.data;
+    expect(ticket).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/png' } });
+    expect(ticket.key.startsWith(`${ctx.demo.organization.id}/`)).toBe(true);
+    expect(ticket.location).toBe(`http://console.test/api/v1/common-uri/file/${ticket.key}`);
+    // Fifteen minutes from now, to the second (a JWT's expiry is in whole seconds).
+    const lifetime = new Date(ticket.expiresAt).getTime() - ctx.clock.now().getTime();
+    expect(lifetime).toBeGreaterThan(15 * 60 * 1000 - 1000);
+    expect(lifetime).toBeLessThanOrEqual(15 * 60 * 1000);
+    // Nothing exists until the bytes arrive.
+    expect((await download(ticket.key)).statusCode).toBe(404);
+
+    const uploaded = await put(ticket.uploadUrl, png, 'image/png');
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.json()).toMatchObject({
+      data: {
+        key: ticket.key,
+        location: ticket.location,
+        originalName: 'Walk-in label.png',
+        size: png.length,
+      },
+    });
+    const [row] = await ctx.db.select().from(files).where(eq(files.storageKey, ticket.key));
+    expect(row).toMatchObject({ uploadedBy: ctx.demo.organizationAdmin.id, orgId: ctx.demo.organization.id });
+    expect(Buffer.compare((await download(ticket.key)).rawPayload, png)).toBe(0);
+
+    const again = await put(ticket.uploadUrl, png, 'image/png');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already used/);
+  });
+
+  test('two PUTs to one URL at once store one file, and its bytes are the winner’s', async () => {
+    const ticket = (await sign(aPng)).json.data;
+    const replies = await Promise.all([
+      put(ticket.uploadUrl, png, 'image/png'),
+      put(ticket.uploadUrl, png, 'image/png'),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    const rows = await ctx.db.select().from(files).where(eq(files.storageKey, ticket.key));
+    expect(rows).toHaveLength(1);
+    expect((await download(ticket.key)).statusCode).toBe(200);
+  });
+
+  test('other bytes than the URL was made for are refused and store nothing', async () => {
+    const before = await fileRows();
+    const ticket = (await sign(aPng)).json.data;
+    const shorter = await put(ticket.uploadUrl, png.subarray(0, png.length - 1), 'image/png');
+    expect(shorter.statusCode).toBe(400);
+    expect(shorter.json().details.fieldErrors.file[0]).toMatch(/this link is for a file of \d+ bytes/i);
+    const elfSigned = (await sign({ ...aPng, size: elf.length })).json.data;
+    const disguised = await put(elfSigned.uploadUrl, elf, 'image/png');
+    expect(disguised.statusCode).toBe(415);
+    const empty = await put(ticket.uploadUrl, Buffer.alloc(0), 'image/png');
+    expect(empty.statusCode).toBe(400);
+    expect(await fileRows()).toBe(before);
+    // A refused try does not use the link up.
+    expect((await put(ticket.uploadUrl, png, 'image/png')).statusCode).toBe(200);
+  });
+
+  test('a body over the limit is a 413 before it is stored', async () => {
+    const ticket = (await sign({ ...aPng, size: maxUploadBytes })).json.data;
+    const reply = await put(ticket.uploadUrl, Buffer.alloc(maxUploadBytes + 1, 1), 'image/png');
+    expect(reply.statusCode).toBe(413);
+  });
+
+  test('an altered, expired or borrowed ticket is refused with 403; a ticket is no access token', async () => {
+    const ticket = (await sign(aPng)).json.data;
+    const withTicket = (other: string) => ticket.uploadUrl.replace(/ticket=.*$/, `ticket=${other}`);
+    const ticketOf = new URL(ticket.uploadUrl).searchParams.get('ticket') ?? '';
+    const [head, payload, signature] = ticketOf.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as {
+      file: { size: number };
+    };
+    claims.file.size = elf.length;
+    const forged = `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    const altered = await put(withTicket(forged), elf, 'image/png');
+    expect(altered.statusCode).toBe(403);
+    expect(altered.json().message).toBe('This upload link is not valid');
+
+    // An access token in the ticket's place.
+    const borrowed = await put(withTicket(owner), png, 'image/png');
+    expect(borrowed.statusCode).toBe(403);
+    // The ticket in the Authorization header.
+    expect((await ctx.inject('GET', '/api/v1/user-profile/view-me', { token: ticketOf })).statusCode).toBe(
+      401,
+    );
+
+    ctx.clock.advance(15 * 60 * 1000 + 1000);
+    try {
+      const expired = await put(ticket.uploadUrl, png, 'image/png');
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json().message).toMatch(/expired/);
+    } finally {
+      ctx.clock.advance(-(15 * 60 * 1000 + 1000));
+    }
+  });
+
+  test('what cannot be signed gets field messages; no token is a 401', async () => {
+    const reply = await sign({ fileName: ' ', contentType: 'text/html', size: maxUploadBytes + 1 });
+    expect(reply.statusCode).toBe(400);
+    expect(Object.keys(reply.json.details?.fieldErrors ?? {}).sort()).toEqual([
+      'contentType',
+      'fileName',
+      'size',
+    ]);
+    expect((await sign(aPng, null)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /know-my-access', () => {
+  test('a site admin learns its role, its sites and its rules as the server holds them now', async () => {
+    const token = await ctx.login(demoLogins.siteAdmin);
+    const reply = await ctx.inject<{ data: MyAccess }>('GET', '/api/v1/common-uri/know-my-access', { token });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data).toMatchObject({
+      role: 'SITE_ADMIN',
+      orgId: ctx.demo.organization.id,
+      siteIds: [ctx.demo.sites.brighton.id],
+    });
+    // The rules travel as JSON; the browser reads them the same way (shared-sdk's session ability).
+    const ability = abilityFor(reply.json.data.ability as AbilityRule[]);
+    const task = (siteID: string) => asSubject('MasterTask', { orgId: ctx.demo.organization.id, siteID });
+    expect(ability.can('read', task(ctx.demo.sites.brighton.id))).toBe(true);
+    expect(ability.can('read', task(ctx.demo.sites.manchester.id))).toBe(false);
+    expect(ability.can('create', 'Site')).toBe(false);
+    expect((await ctx.inject('GET', '/api/v1/common-uri/know-my-access')).statusCode).toBe(401);
   });
 });
