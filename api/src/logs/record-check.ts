@@ -55,7 +55,15 @@ interface SubjectReader {
   labelOfSnapshot: (snapshot: Record<string, unknown>, timeZoneId: string) => string;
 }
 
-const pageSize = listDefaults.maxLimit;
+/**
+ * Records per read. The check reads through the lists' own page functions, whose pages go by offset, so
+ * the reads' cost grows with the square of a site's records over the page size: a thousand (where a
+ * console list stops at listDefaults.maxLimit) keeps a busy site's 20,000 readings to twenty reads.
+ */
+const pageSize = 1000;
+
+/** A list query validated as the console sends it, then widened to the check's page size. */
+const widened = <Query extends { limit: number }>(query: Query): Query => ({ ...query, limit: pageSize });
 
 const localTime = (iso: unknown, zone: string) =>
   typeof iso === 'string' ? DateTime.fromISO(iso, { zone }).toFormat('d LLL yyyy HH:mm') : 'unknown time';
@@ -76,7 +84,7 @@ const rangeQuery = (target: CheckTarget, page: number) => ({
   startDate: target.startDate,
   endDate: target.endDate,
   page,
-  limit: pageSize,
+  limit: listDefaults.maxLimit,
 });
 
 const readers: readonly SubjectReader[] = [
@@ -86,7 +94,9 @@ const readers: readonly SubjectReader[] = [
     orgWide: false,
     pages: (db, target, now) =>
       everyPage(async (page) => {
-        const query = temperatureLogListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' });
+        const query = widened(
+          temperatureLogListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }),
+        );
         const { rows } = await readingPage(
           db,
           { orgId: target.orgId, siteIds: [target.site.id] },
@@ -112,7 +122,9 @@ const readers: readonly SubjectReader[] = [
     orgWide: false,
     pages: (db, target, now) =>
       everyPage(async (page) => {
-        const query = complianceLogListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' });
+        const query = widened(
+          complianceLogListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }),
+        );
         const { list } = await complianceLogPage(
           db,
           { orgId: target.orgId, siteIds: [target.site.id] },
@@ -134,7 +146,7 @@ const readers: readonly SubjectReader[] = [
     orgWide: false,
     pages: (db, target, now) =>
       everyPage(async (page) => {
-        const query = nearMissListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' });
+        const query = widened(nearMissListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }));
         // Photo addresses are not part of a snapshot: no public address is needed to read them.
         const scope = { orgId: target.orgId, siteIds: [target.site.id] };
         const { list } = await nearMissPage(db, scope, query, now, '');
@@ -154,12 +166,14 @@ const readers: readonly SubjectReader[] = [
     orgWide: true,
     pages: (db, target, now) =>
       everyPage(async (page) => {
-        const query = documentListQuerySchema.parse({
-          siteID: target.site.id,
-          page,
-          limit: pageSize,
-          sort: '_id',
-        });
+        const query = widened(
+          documentListQuerySchema.parse({
+            siteID: target.site.id,
+            page,
+            limit: listDefaults.maxLimit,
+            sort: '_id',
+          }),
+        );
         const scope = { orgId: target.orgId, siteIds: [target.site.id] };
         const { rows } = await documentPage(db, scope, query, { now, zone: target.site.timeZoneId });
         const list = await documentDtos(db, rows, { now, zone: target.site.timeZoneId, publicUrl: '' });

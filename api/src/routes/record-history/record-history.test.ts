@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RecordCheck } from '@console/shared-sdk/contract';
 import { nearMisses, temperatureReadings } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
 import { demoLogins } from '../../seed/demo.js';
 import { seedEquipment } from '../../seed/equipment.js';
 import { seedLogs } from '../../seed/logs.js';
@@ -147,4 +148,18 @@ test('a history entry edited behind the append-only guard breaks the chain where
   const result = await checked({ siteID: manchester() });
   expect(result.intact).toBe(false);
   expect(result.chain).toMatchObject({ valid: false, brokenAt: 7, problem: 'changed' });
+});
+
+test('a site with more records than one read takes has every one of them checked', async () => {
+  const readingsOf = (result: RecordCheck) =>
+    result.subjects.find((subject) => subject.subject === 'TemperatureLog');
+  const before = readingsOf(await checked());
+  // 1,200 readings copied in behind the console's back: more than one read of the check holds.
+  const model = await aReading(3);
+  await ctx.db
+    .insert(temperatureReadings)
+    .values(Array.from({ length: 1200 }, () => ({ ...model, id: newId() })));
+  const after = readingsOf(await checked());
+  expect(after?.checked).toBe((before?.checked ?? 0) + 1200);
+  expect(after?.mismatched).toBe((before?.mismatched ?? 0) + 1200);
 });
