@@ -193,7 +193,8 @@ try {
 
   // Tasks at the issue's scale: 199 more sites like Brighton, each with 36 routine tasks, and a year of their
   // occurrences (330 days back, 35 ahead): about two million rows. Most past ones were done on time, some
-  // late, some missed; the coming days are still to do.
+  // late, some missed; the coming days are still to do. Each task's made_through is where the occurrence
+  // maker would have left it: the last date loaded.
   const owner = psql(benchUrl, `select id from users where email = 'owner@harbourvine.example'`);
   const startedLoad = Date.now();
   psql(
@@ -205,10 +206,10 @@ try {
      end loop; end $$;
      insert into master_tasks (id, org_id, created_at, updated_at, site_id, name, description, category_id,
                                template_id, items, photo_required, repeat, start_date, end_date, weekdays,
-                               day_of_month, due_slot, due_time)
+                               day_of_month, due_slot, due_time, made_through)
      select gen_random_uuid(), m.org_id, now(), now(), s.id, m.name || copy.suffix, m.description, m.category_id,
-            m.template_id, m.items, m.photo_required, m.repeat, current_date - 400, null, m.weekdays,
-            m.day_of_month, m.due_slot, m.due_time
+            m.template_id, m.items, m.photo_required, m.repeat, current_date - 330, null, m.weekdays,
+            m.day_of_month, m.due_slot, m.due_time, current_date + 34
      from master_tasks m
      cross join sites s
      cross join (values (''), (' (second shift)'), (' (night shift)')) as copy(suffix)

@@ -203,7 +203,7 @@ async function walkFirstRecord(walk: Walk, where: string) {
     .last();
   await dialog.waitFor();
   await settle(walk, { inDialog: true });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   await settle(walk);
 }

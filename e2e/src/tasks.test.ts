@@ -124,7 +124,7 @@ test('a daily task from a library template: listed today, done by staff, comment
   await thumbnail.click();
   await p.getByRole('dialog').getByRole('img').last().waitFor();
   await p.keyboard.press('Escape');
-  await view.getByRole('button', { name: 'Close' }).last().click();
+  await view.getByRole('button', { name: 'Close', exact: true }).last().click();
   await view.waitFor({ state: 'detached' });
 
   // The dashboard's week before the staff member does it.

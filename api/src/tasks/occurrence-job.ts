@@ -5,10 +5,11 @@ import { organizations, sites } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { addDays, localDate } from '../routes/site-panel/time-slots.js';
 import { ensureOccurrences } from './occurrences.js';
+import { foldSiteDayTallies } from './site-day-tallies.js';
 
 /**
  * Background work that makes every site's occurrences ahead of time, so staff see the coming days' tasks
- * before anyone reads them. Several API instances may run it at once: a run holds a transaction-scoped
+ * before anyone reads them, and folds the scores' day counts (site-day-tallies.ts). Several API instances may run it at once: a run holds a transaction-scoped
  * advisory lock, and while one instance holds it the others skip their run rather than wait (the next run
  * comes soon, and the unique key would make their work a no-op anyway).
  */
@@ -73,6 +74,7 @@ export function startOccurrenceJob({
         made += await ensureOccurrences(tx, { siteIds }, today, addDays(today, daysAhead), now);
       }
       if (made > 0) log.debug({ made }, 'made task occurrences ahead');
+      await foldSiteDayTallies(tx);
       return made;
     });
   }

@@ -1,9 +1,9 @@
-import { asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { individualTasks, masterTasks, sites } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { createTestContext, type TestContext } from '../test/helper.js';
 import { startOccurrenceJob, occurrenceJobLockName } from './occurrence-job.js';
-import { ensureOccurrences, maxOccurrenceRangeDays } from './occurrences.js';
+import { ensureOccurrences, maxOccurrenceRangeDays, remakeFrom } from './occurrences.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -108,6 +108,39 @@ describe('ensureOccurrences', () => {
       await ensureOccurrences(ctx.db, { masterTaskIds: [task.id] }, '2026-04-01', '2026-04-05', now),
     ).toBe(0);
     expect(await datesOf(task.id)).toHaveLength(5);
+  });
+
+  test('dates made from the start date on are not looked at again, until they are taken back', async () => {
+    const now = ctx.clock.now();
+    const task = await masterTask({ repeat: 'DAILY', startDate: '2026-04-01' });
+    const make = (from: string, to: string) =>
+      ensureOccurrences(ctx.db, { masterTaskIds: [task.id] }, from, to, now);
+    const madeThrough = async () =>
+      (
+        await ctx.db
+          .select({ madeThrough: masterTasks.madeThrough })
+          .from(masterTasks)
+          .where(eq(masterTasks.id, task.id))
+      )[0]?.madeThrough;
+    // A range after the start date leaves the dates before it unknown…
+    expect(await make('2026-04-10', '2026-04-12')).toBe(3);
+    expect(await madeThrough()).toBeNull();
+    // …one from the start date makes everything through its end, and a range that continues it moves on.
+    expect(await make('2026-04-01', '2026-04-12')).toBe(9);
+    expect(await madeThrough()).toBe('2026-04-12');
+    expect(await make('2026-04-13', '2026-04-14')).toBe(2);
+    expect(await madeThrough()).toBe('2026-04-14');
+    // Inside it nothing is read again: a row removed behind the application's back stays missing.
+    await ctx.db
+      .delete(individualTasks)
+      .where(and(eq(individualTasks.masterTaskId, task.id), eq(individualTasks.taskDate, '2026-04-05')));
+    expect(await make('2026-04-01', '2026-04-14')).toBe(0);
+    // Taken back (a new schedule, new opening hours), the dates from then on are read again.
+    await remakeFrom(ctx.db, eq(masterTasks.id, task.id), '2026-04-03');
+    expect(await madeThrough()).toBe('2026-04-02');
+    expect(await make('2026-04-01', '2026-04-14')).toBe(1);
+    expect(await madeThrough()).toBe('2026-04-14');
+    expect(await datesOf(task.id)).toHaveLength(14);
   });
 
   test('a task due in a slot has no occurrence on a day the site is closed, and keeps its local hours', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
 import {
   individualTasks,
@@ -8,7 +8,7 @@ import {
   type OccurrenceItemRecord,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import type { SiteHours } from '../routes/site-panel/time-slots.js';
+import { addDays, type SiteHours } from '../routes/site-panel/time-slots.js';
 import { countDates, occurrenceWindow, scheduledDates } from './schedule.js';
 
 /**
@@ -32,8 +32,9 @@ export interface OccurrenceScope {
 
 /**
  * Makes every missing occurrence of the live master tasks on live sites in `scope` for the local dates in
- * [from, to] their schedules cover, and returns how many it made. Dates already made are skipped before
- * anything is worked out, so reading a made day writes nothing. Calls racing on the same dates are safe:
+ * [from, to] their schedules cover, and returns how many it made. Dates up to a task's `madeThrough` are
+ * not looked at again, and dates already made are skipped before anything is worked out, so reading a
+ * made range writes nothing and costs little however long it is. Calls racing on the same dates are safe:
  * the unique key keeps one row per date and the others insert nothing. Rows are inserted in one order
  * (master task, then date), so two transactions making overlapping dates wait for each other instead of
  * deadlocking.
@@ -66,11 +67,12 @@ export async function ensureOccurrences(
       dueSlot: masterTasks.dueSlot,
       dueTime: masterTasks.dueTime,
       stoppedFrom: masterTasks.stoppedFrom,
+      madeThrough: masterTasks.madeThrough,
       madeDates: sql<string[]>`(
         select coalesce(array_agg(to_char(${individualTasks.taskDate}, 'YYYY-MM-DD')), '{}')
         from ${individualTasks}
         where ${individualTasks.masterTaskId} = ${masterTasks.id}
-          and ${individualTasks.taskDate} between ${from} and ${to})`,
+          and ${individualTasks.taskDate} between greatest(${from}::date, ${masterTasks.madeThrough} + 1) and ${to})`,
     })
     .from(masterTasks)
     .innerJoin(sites, eq(sites.id, masterTasks.siteId))
@@ -86,6 +88,7 @@ export async function ensureOccurrences(
         lte(masterTasks.startDate, to),
         or(isNull(masterTasks.endDate), gte(masterTasks.endDate, from)),
         or(isNull(masterTasks.stoppedFrom), gt(masterTasks.stoppedFrom, from)),
+        or(isNull(masterTasks.madeThrough), lt(masterTasks.madeThrough, to)),
       ),
     )
     .orderBy(masterTasks.id);
@@ -93,11 +96,47 @@ export async function ensureOccurrences(
   const missing = tasks
     .map((task) => {
       const made = new Set(task.madeDates);
-      return { task, dates: scheduledDates(task, from, to).filter((date) => !made.has(date)) };
+      const unread =
+        task.madeThrough !== null && task.madeThrough >= from ? addDays(task.madeThrough, 1) : from;
+      return { task, dates: scheduledDates(task, unread, to).filter((date) => !made.has(date)) };
     })
     .filter(({ dates }) => dates.length > 0);
-  if (missing.length === 0) return 0;
+  const made = missing.length === 0 ? 0 : await makeMissing(db, missing, now);
+  await advanceMadeThrough(db, tasks, from, to);
+  return made;
+}
 
+/**
+ * Moves the tasks' `madeThrough` to `to` where [from, to] continues what was made before: the task starts
+ * on or after `from`, or its dates up to the day before `from` were made already. Only then does every
+ * date from the start date to `to` stand made.
+ */
+async function advanceMadeThrough(
+  db: Database | Tx,
+  tasks: readonly { id: string; startDate: string; madeThrough: string | null }[],
+  from: string,
+  to: string,
+) {
+  const dayBefore = addDays(from, -1);
+  const advanced = tasks
+    .filter((task) => (task.madeThrough ?? addDays(task.startDate, -1)) >= dayBefore)
+    .map((task) => task.id);
+  if (advanced.length === 0) return;
+  await db
+    .update(masterTasks)
+    .set({ madeThrough: sql`greatest(${masterTasks.madeThrough}, ${to}::date)` })
+    .where(inArray(masterTasks.id, advanced));
+}
+
+/** Inserts the occurrences of `missing`'s dates whose site is open with the task's slot; how many it made. */
+async function makeMissing(
+  db: Database | Tx,
+  missing: readonly {
+    task: Pick<typeof masterTasks.$inferSelect, 'id' | 'orgId' | 'siteId' | 'dueSlot' | 'dueTime'>;
+    dates: string[];
+  }[],
+  now: Date,
+): Promise<number> {
   // A date the site is closed, or whose slot does not exist, never gets an occurrence, so it stays
   // "missing": the sites' hours decide before any checklist is read.
   const hoursBySite = new Map<string, SiteHours>(
@@ -173,4 +212,16 @@ export async function ensureOccurrences(
     made += inserted.length;
   }
   return made;
+}
+
+/**
+ * Takes the `madeThrough` of the master tasks `where` selects back to the day before `from` (never forward;
+ * an unknown one stays unknown): their dates from `from` on are looked at again by the next making, as
+ * after a schedule or the site's hours change.
+ */
+export async function remakeFrom(db: Database | Tx, where: SQL, from: string) {
+  await db
+    .update(masterTasks)
+    .set({ madeThrough: sql`least(${masterTasks.madeThrough}, ${addDays(from, -1)}::date)` })
+    .where(and(where, isNotNull(masterTasks.madeThrough)));
 }

@@ -132,6 +132,12 @@ export const masterTasks = pgTable(
     dueTime: text('due_time'),
     /** Deleted from this local date on: no occurrence is made on it or after it. */
     stoppedFrom: date('stopped_from', { mode: 'string' }),
+    /**
+     * Every date from the start date to this one has been made (or found closed): reading those dates again
+     * needs no check. Null until a making covers the start date; moved back when the schedule or the site's
+     * hours change (tasks/occurrences.ts).
+     */
+    madeThrough: date('made_through', { mode: 'string' }),
   },
   (t) => [
     index('master_tasks_org_site_idx').on(t.orgId, t.siteId),
@@ -207,6 +213,32 @@ export const individualTasks = pgTable(
     index('individual_tasks_site_date_idx').on(t.siteId, t.taskDate),
     index('individual_tasks_site_expire_idx').on(t.siteId, t.expireOn),
   ],
+);
+
+/**
+ * Each site's occurrences of a local date counted by outcome, for the scores: written by statement triggers
+ * on individual_tasks (drizzle/0010), in the same transaction as every change, as signed changes (one row
+ * per statement and day; a change is a minus for the row as it was and a plus for it as it is now), so
+ * writers only ever insert here and never wait for one another. The background job folds a day's rows into
+ * one (tasks/site-day-tallies.ts); a day's counts are the sums of its rows.
+ */
+export const siteDayTallies = pgTable(
+  'site_day_tallies',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    taskDate: date('task_date', { mode: 'string' }).notNull(),
+    /** Completed by their expiry. */
+    onTime: integer('on_time').notNull(),
+    /** Completed after it. */
+    late: integer('late').notNull(),
+    /** Neither completed nor deleted: missed once they expire. */
+    open: integer('open').notNull(),
+    /** The latest expiry among the day's live occurrences (never lowered): until then, count the rows. */
+    lastExpireOn: instant('last_expire_on'),
+  },
+  (t) => [index('site_day_tallies_site_date_idx').on(t.siteId, t.taskDate)],
 );
 
 /** A comment on an occurrence, or a photo (TEXT or IMAGE), optionally about one checklist line. */

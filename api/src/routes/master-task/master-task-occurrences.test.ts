@@ -364,6 +364,40 @@ describe('update-one and the occurrences already made', () => {
     expect(await statuses(task)).toEqual(used);
   });
 
+  test('a day already made is made again to a new schedule when it is next read', async () => {
+    const task = await created();
+    // Made from the start date, as the background job makes them: those dates are not looked at again…
+    const made = await ensureOccurrences(
+      ctx.db,
+      { masterTaskIds: [task._id] },
+      '2025-06-01',
+      '2025-06-14',
+      new Date(now),
+    );
+    expect(made).toBe(14);
+    const dueAt = async (date: string) => {
+      const [row] = await ctx.db
+        .select({ expireOn: individualTasks.expireOn })
+        .from(individualTasks)
+        .where(and(eq(individualTasks.masterTaskId, task._id), eq(individualTasks.taskDate, date)));
+      return row?.expireOn.toISOString();
+    };
+    expect(await dueAt('2025-06-12')).toBe('2025-06-12T08:00:00.000Z');
+    expect((await save(task, { schedule: { ...task.schedule, dueTime: '10:30' } })).statusCode).toBe(200);
+    // …but a new schedule takes that back from the site's today: the next read makes them at 10:30.
+    expect(
+      await ensureOccurrences(
+        ctx.db,
+        { masterTaskIds: [task._id] },
+        '2025-06-01',
+        '2025-06-14',
+        new Date(now),
+      ),
+    ).toBe(5);
+    expect(await dueAt('2025-06-12')).toBe('2025-06-12T09:30:00.000Z');
+    expect(await dueAt('2025-06-09')).toBe('2025-06-09T08:00:00.000Z');
+  });
+
   test('a changed checklist does too', async () => {
     const task = await withDays();
     const reply = await save(task, { checkListItems: [...task.checkListItems, { text: 'Log the reading' }] });

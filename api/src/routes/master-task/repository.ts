@@ -23,7 +23,7 @@ import { checklistFromForm, copiedChecklist } from '../template-panel/checklist.
 import { recordsOf, type RecordScope } from '../../lib/repository.js';
 import type { SitePlace } from '../../lib/site-scope.js';
 import { localDate } from '../site-panel/time-slots.js';
-import { ensureOccurrences } from '../../tasks/occurrences.js';
+import { ensureOccurrences, remakeFrom } from '../../tasks/occurrences.js';
 
 // Master tasks: what must be done on a site, by whom and when (DOMAIN.md "Tasks"). The row holds the
 // definition; its occurrences (individual_tasks) are made from it per local date by tasks/occurrences.ts.
@@ -251,6 +251,8 @@ export async function updateMasterTask(
       .where(
         and(eq(individualTasks.masterTaskId, current.id), gte(individualTasks.taskDate, today), untouched()),
       );
+    // From today, or from an earlier new start date, the dates are made again to the new definition.
+    await remakeFrom(tx, eq(masterTasks.id, current.id), row.startDate < today ? row.startDate : today);
   }
   return row;
 }

@@ -14,7 +14,9 @@ import {
 } from 'drizzle-orm';
 import type { Person, SiteInputParsed, SiteListQuery, SiteSortColumn } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
-import { siteMembers, sites, users } from '../../db/schema.js';
+import { masterTasks, siteMembers, sites, users } from '../../db/schema.js';
+import { remakeFrom } from '../../tasks/occurrences.js';
+import { localDate } from './time-slots.js';
 import { conflict, fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { likePattern, orderBy, pageOf } from '../../lib/list.js';
@@ -134,6 +136,9 @@ export async function updateSite(
     .returning();
   if (!row) throw new Error('update returned no row');
   if (options.replaceAdmins) await replaceSiteAdmins(db, site.id, input.siteAdminList, options.now);
+  // New hours or zone: the days from today on are looked at again (a day now open gets its tasks).
+  const todays = [localDate(site.timeZoneId, options.now), localDate(row.timeZoneId, options.now)].sort();
+  await remakeFrom(db, eq(masterTasks.siteId, site.id), todays[0] ?? localDate(row.timeZoneId, options.now));
   return row;
 }
 

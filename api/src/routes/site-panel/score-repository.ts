@@ -1,4 +1,19 @@
-import { and, asc, between, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import {
   bandOf,
   scoreOf,
@@ -9,17 +24,19 @@ import {
   type SiteScore,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
-import { individualTasks, sites } from '../../db/schema.js';
+import { individualTasks, siteDayTallies, sites } from '../../db/schema.js';
 import { bucketSql } from '../../tasks/occurrence.js';
 import { ensureOccurrences, maxOccurrenceRangeDays } from '../../tasks/occurrences.js';
 import { countDates } from '../../tasks/schedule.js';
 import { toSiteOption } from './dto.js';
 import { addDays } from './time-slots.js';
 
-// Site scores (DOMAIN.md "Scores"), counted from the occurrences on every read: a late sync, an edit after
-// completion or a deleted occurrence changes a score the moment it is saved, with no summary to refresh.
-// One grouped statement counts every site's occurrences at once, by whatever the report groups them by
-// (a local date, or a span of the range), using the index on (site, task date).
+// Site scores (DOMAIN.md "Scores"), recomputed on every read: a late sync, an edit after completion or a
+// deleted occurrence changes a score the moment it is saved. The counts of days whose tasks have all
+// expired come from site_day_tallies, which the database's triggers keep in the same transaction as each
+// change to the occurrences (drizzle/0010); the days still running are counted from the occurrences. One
+// grouped statement each, for every site at once, by whatever the report groups them by (a local date, or
+// a span of the range).
 
 /** A group's counts: due ones by outcome, and those not due yet. */
 export interface ScoreTally {
@@ -52,20 +69,103 @@ export function scoreFromTally({ onTime, late, missed }: ScoreTally): Score {
   };
 }
 
+/** A site's first date whose occurrences may not all have expired: from it on, the rows are counted. */
+interface Cutoff {
+  siteId: string;
+  fromDate: string;
+}
+
+type Grouped = { siteId: string; group: string | number; tally: ScoreTally }[];
+
 /**
  * The live occurrences of `siteIds` with local dates in [from, to], counted per site and per `groupOf`
  * (an expression of the task date). Due means expired by `now`: a task completed before it expires counts
- * once it has.
+ * once it has. Days whose occurrences have all expired are read from the day counts the database keeps
+ * (site_day_tallies, a row or a few per site and day); the days after a site's first one still running are
+ * counted from the occurrences themselves.
  */
-async function tallies(
+export async function tallies(
   db: Database | Tx,
   siteIds: readonly string[],
   from: string,
   to: string,
   now: Date,
   groupOf: (taskDate: SQL) => SQL<string | number>,
-): Promise<{ siteId: string; group: string | number; tally: ScoreTally }[]> {
+): Promise<Grouped> {
   if (siteIds.length === 0) return [];
+  const cutoffs: Cutoff[] = await db
+    .select({
+      siteId: siteDayTallies.siteId,
+      fromDate: sql<string>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')`,
+    })
+    .from(siteDayTallies)
+    .where(
+      and(
+        inArray(siteDayTallies.siteId, [...siteIds]),
+        between(siteDayTallies.taskDate, from, to),
+        gt(siteDayTallies.lastExpireOn, now),
+      ),
+    )
+    .groupBy(siteDayTallies.siteId);
+  const running = (siteColumn: AnyColumn, dateColumn: AnyColumn) =>
+    or(...cutoffs.map((cutoff) => and(eq(siteColumn, cutoff.siteId), gte(dateColumn, cutoff.fromDate))));
+
+  const group = groupOf(sql`${siteDayTallies.taskDate}`).as('group_key');
+  const settled = await db
+    .select({
+      siteId: siteDayTallies.siteId,
+      group,
+      onTime: sql<number>`sum(${siteDayTallies.onTime})::int`,
+      late: sql<number>`sum(${siteDayTallies.late})::int`,
+      missed: sql<number>`sum(${siteDayTallies.open})::int`,
+    })
+    .from(siteDayTallies)
+    .where(
+      and(
+        inArray(siteDayTallies.siteId, [...siteIds]),
+        between(siteDayTallies.taskDate, from, to),
+        cutoffs.length > 0
+          ? not(running(siteDayTallies.siteId, siteDayTallies.taskDate) ?? sql`false`)
+          : undefined,
+      ),
+    )
+    .groupBy(siteDayTallies.siteId, sql`group_key`);
+  const counted =
+    cutoffs.length === 0
+      ? []
+      : await countedOccurrences(
+          db,
+          and(
+            inArray(
+              individualTasks.siteId,
+              cutoffs.map((cutoff) => cutoff.siteId),
+            ),
+            between(individualTasks.taskDate, from, to),
+            running(individualTasks.siteId, individualTasks.taskDate),
+          ),
+          now,
+          groupOf,
+        );
+
+  const merged = new Map<string, Grouped[number]>();
+  const add = (siteId: string, key: string | number, tally: ScoreTally) => {
+    const id = `${siteId} ${String(key)}`;
+    const known = merged.get(id);
+    if (known) addTally(known.tally, tally);
+    else merged.set(id, { siteId, group: key, tally: { ...tally } });
+  };
+  for (const { siteId, group: key, ...counts } of settled) add(siteId, key, { ...counts, upcoming: 0 });
+  for (const row of counted) add(row.siteId, row.group, row.tally);
+  return [...merged.values()];
+}
+
+/** The occurrences `where` selects, counted per site and per `groupOf` of their date, at `now`. */
+async function countedOccurrences(
+  db: Database | Tx,
+  where: SQL | undefined,
+  now: Date,
+  groupOf: (taskDate: SQL) => SQL<string | number>,
+): Promise<Grouped> {
   const bucketed = db
     .select({
       siteId: individualTasks.siteId,
@@ -74,13 +174,7 @@ async function tallies(
       bucket: bucketSql(now).as('bucket'),
     })
     .from(individualTasks)
-    .where(
-      and(
-        inArray(individualTasks.siteId, [...siteIds]),
-        between(individualTasks.taskDate, from, to),
-        ne(individualTasks.status, 'DELETED'),
-      ),
-    )
+    .where(and(where, ne(individualTasks.status, 'DELETED')))
     .as('bucketed');
   const group = groupOf(sql`${bucketed.taskDate}`).as('group_key');
   const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
@@ -97,6 +191,25 @@ async function tallies(
     .groupBy(bucketed.siteId, sql`group_key`);
   return rows.map(({ siteId, group: key, ...tally }) => ({ siteId, group: key, tally }));
 }
+
+/**
+ * Every occurrence of `siteIds` in [from, to] counted from the rows, as `tallies` reads them from the kept
+ * day counts: the two must always agree (score-repository tests).
+ */
+export const countedFromOccurrences = (
+  db: Database | Tx,
+  siteIds: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+  groupOf: (taskDate: SQL) => SQL<string | number>,
+) =>
+  countedOccurrences(
+    db,
+    and(inArray(individualTasks.siteId, [...siteIds]), between(individualTasks.taskDate, from, to)),
+    now,
+    groupOf,
+  );
 
 /**
  * Makes the occurrences of the dates nobody opened (a back-dated schedule, a day the background job did

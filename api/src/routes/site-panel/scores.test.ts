@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AllSitesScoreList, MasterTask, SiteScoreReport } from '@console/shared-sdk/contract';
-import { individualTasks } from '../../db/schema.js';
+import { individualTasks, siteDayTallies } from '../../db/schema.js';
 import { demoLogins } from '../../seed/demo.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { mobileLogin } from '../comlianceLog/log-test-support.js';
-import { scoreFromTally, trendSpans } from './score-repository.js';
+import { foldSiteDayTallies } from '../../tasks/site-day-tallies.js';
+import { countedFromOccurrences, scoreFromTally, tallies, trendSpans } from './score-repository.js';
 
 // Site scores (DOMAIN.md "Scores") over real occurrences, made by the score calls themselves from master
 // tasks created through the API, then left in the states staff would have left them. Each test's tasks
@@ -200,6 +201,71 @@ describe("one site's days", () => {
     } finally {
       ctx.clock.set(now);
     }
+  });
+});
+
+describe('the day counts the database keeps', () => {
+  const byDate = (taskDate: SQL) => sql<string>`to_char(${taskDate}, 'YYYY-MM-DD')`;
+  /** Every site's days as the scores read them, and as a count of the occurrences themselves. */
+  async function bothWays(from: string, to: string) {
+    const siteIds = [brighton(), manchester(), brooklyn()];
+    const at = ctx.clock.now();
+    const sorted = (rows: Awaited<ReturnType<typeof tallies>>) =>
+      rows
+        .filter(({ tally }) => tally.onTime + tally.late + tally.missed + tally.upcoming > 0)
+        .map(({ siteId, group, tally }) => ({ siteId, group: String(group), ...tally }))
+        .sort((a, b) => `${a.siteId}${a.group}`.localeCompare(`${b.siteId}${b.group}`));
+    return {
+      kept: sorted(await tallies(ctx.db, siteIds, from, to, at, byDate)),
+      counted: sorted(await countedFromOccurrences(ctx.db, siteIds, from, to, at, byDate)),
+    };
+  }
+
+  test('agree with a count of the occurrences through completions, edits, deletions and folding', async () => {
+    const task = await daily(brooklyn(), '2025-03-01', '2025-03-20');
+    const range = { from: '2025-03-01', to: '2025-03-31' };
+    await daysOf({ siteID: brooklyn(), startDate: range.from, endDate: range.to });
+    const agreed = async () => {
+      const { kept, counted } = await bothWays(range.from, range.to);
+      expect(counted.length).toBeGreaterThan(0);
+      expect(kept).toEqual(counted);
+      return counted;
+    };
+    const untouched = await agreed();
+    await leave(task, '2025-03-02', onTime);
+    await leave(task, '2025-03-03', (expireOn) => ({
+      status: 'COMPLETED',
+      completedAt: new Date(expireOn.getTime() + 30 * minute),
+    }));
+    // Corrected after completion: from late to on time, then deleted.
+    await leave(task, '2025-03-03', onTime);
+    await leave(task, '2025-03-04', () => ({ status: 'DELETED' }));
+    // A checklist line ticked changes nothing counted.
+    await leave(task, '2025-03-05', () => ({ updatedAt: ctx.clock.now() }));
+    // Rows removed outright (an edited schedule removes untouched future ones).
+    await ctx.db
+      .delete(individualTasks)
+      .where(and(eq(individualTasks.masterTaskId, task._id), eq(individualTasks.taskDate, '2025-03-06')));
+    const changed = await agreed();
+    expect(changed).not.toEqual(untouched);
+    // Folded into one row a day, the counts are the same.
+    await foldSiteDayTallies(ctx.db);
+    const rowsPerDay = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(siteDayTallies)
+      .groupBy(siteDayTallies.siteId, siteDayTallies.taskDate)
+      .having(sql`count(*) > 1`);
+    expect(rowsPerDay).toEqual([]);
+    expect(await agreed()).toEqual(changed);
+  });
+
+  test('a day still running is counted from its occurrences: one due later today is upcoming', async () => {
+    await daily(brooklyn(), '2025-06-11', '2025-06-11');
+    // 09:00 in Brighton is 04:00 in Brooklyn: its 09:00 task has not expired.
+    await daysOf({ siteID: brooklyn(), startDate: '2025-06-11', endDate: '2025-06-11' });
+    const { kept, counted } = await bothWays('2025-06-11', '2025-06-11');
+    expect(kept).toEqual(counted);
+    expect(kept.find((row) => row.siteId === brooklyn())).toMatchObject({ upcoming: 1, missed: 0 });
   });
 });
 

@@ -1,7 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { ListData, Site, SiteInput, SiteOption } from '@console/shared-sdk/contract';
-import { sites } from '../../db/schema.js';
+import { individualTasks, masterTasks, sites } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
 import { demoLogins } from '../../seed/demo.js';
+import { ensureOccurrences } from '../../tasks/occurrences.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
 const base = '/api/v1/site-panel';
@@ -408,6 +410,45 @@ describe('PUT /update-one', () => {
     expect(reply.json.data.updatedAt).toBe('2026-07-01T12:05:00.000Z');
     expect(reply.json.data.createdAt).toBe(site.createdAt);
     expect((await findOne(site._id)).json.data.name).toBe('Edited');
+  });
+
+  test('new opening hours give the coming days their tasks: a day now open gets its occurrence', async () => {
+    ctx.clock.set('2026-07-01T12:05:00Z');
+    const site = await created('Opens on Mondays now');
+    const [task] = await ctx.db
+      .insert(masterTasks)
+      .values({
+        id: newId(),
+        orgId: orgId(),
+        siteId: site._id,
+        name: 'Open up',
+        items: [],
+        repeat: 'DAILY',
+        startDate: '2026-07-01',
+        dueSlot: 'OPEN',
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      })
+      .returning();
+    if (!task) throw new Error('no master task');
+    const week = () =>
+      ensureOccurrences(ctx.db, { masterTaskIds: [task.id] }, '2026-07-01', '2026-07-08', ctx.clock.now());
+    const dates = async () =>
+      (
+        await ctx.db
+          .select({ taskDate: individualTasks.taskDate })
+          .from(individualTasks)
+          .where(eq(individualTasks.masterTaskId, task.id))
+      ).map((row) => row.taskDate);
+    expect(await week()).toBe(7);
+    expect(await dates()).not.toContain('2026-07-06');
+    const reply = await update({
+      ...formOf(site),
+      timing: site.timing.map((day) => ({ ...day, isOpen: true })),
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(await week()).toBe(1);
+    expect(await dates()).toContain('2026-07-06');
   });
 
   test('accepts multipart form data', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "master_tasks" ADD COLUMN "made_through" date;
