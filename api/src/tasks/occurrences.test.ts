@@ -3,7 +3,7 @@ import { individualTasks, masterTasks, sites } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { createTestContext, type TestContext } from '../test/helper.js';
 import { startOccurrenceJob, occurrenceJobLockName } from './occurrence-job.js';
-import { ensureOccurrences, maxOccurrenceRangeDays, remakeFrom } from './occurrences.js';
+import { advanceMadeThrough, ensureOccurrences, maxOccurrenceRangeDays, remakeFrom } from './occurrences.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -141,6 +141,39 @@ describe('ensureOccurrences', () => {
     expect(await make('2026-04-01', '2026-04-14')).toBe(1);
     expect(await madeThrough()).toBe('2026-04-14');
     expect(await datesOf(task.id)).toHaveLength(14);
+  });
+
+  test('a making that read a task before its schedule changed does not move its watermark on', async () => {
+    const task = await masterTask({ repeat: 'DAILY', startDate: '2026-04-01' });
+    await ensureOccurrences(
+      ctx.db,
+      { masterTaskIds: [task.id] },
+      '2026-04-01',
+      '2026-04-05',
+      ctx.clock.now(),
+    );
+    const read = async () => {
+      const [row] = await ctx.db
+        .select({
+          id: masterTasks.id,
+          startDate: masterTasks.startDate,
+          madeThrough: masterTasks.madeThrough,
+          version: sql<string>`${masterTasks}.xmin::text`,
+        })
+        .from(masterTasks)
+        .where(eq(masterTasks.id, task.id));
+      if (!row) throw new Error('no master task');
+      return row;
+    };
+    // A making reads the task, then a new schedule takes the watermark back before the making moves it.
+    const seen = await read();
+    expect(seen.madeThrough).toBe('2026-04-05');
+    await remakeFrom(ctx.db, eq(masterTasks.id, task.id), '2026-04-06');
+    await advanceMadeThrough(ctx.db, [seen], '2026-04-06', '2026-04-10');
+    expect((await read()).madeThrough).toBe('2026-04-05');
+    // Read afresh, the same making moves it.
+    await advanceMadeThrough(ctx.db, [await read()], '2026-04-06', '2026-04-10');
+    expect((await read()).madeThrough).toBe('2026-04-10');
   });
 
   test('a task due in a slot has no occurrence on a day the site is closed, and keeps its local hours', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
 import {
   individualTasks,
@@ -68,6 +68,8 @@ export async function ensureOccurrences(
       dueTime: masterTasks.dueTime,
       stoppedFrom: masterTasks.stoppedFrom,
       madeThrough: masterTasks.madeThrough,
+      // The row's version: a watermark is moved only over the row this making read (see advanceMadeThrough).
+      version: sql<string>`${masterTasks}.xmin::text`,
       madeDates: sql<string[]>`(
         select coalesce(array_agg(to_char(${individualTasks.taskDate}, 'YYYY-MM-DD')), '{}')
         from ${individualTasks}
@@ -109,23 +111,27 @@ export async function ensureOccurrences(
 /**
  * Moves the tasks' `madeThrough` to `to` where [from, to] continues what was made before: the task starts
  * on or after `from`, or its dates up to the day before `from` were made already. Only then does every
- * date from the start date to `to` stand made.
+ * date from the start date to `to` stand made. A row changed since this making read it (a new schedule,
+ * new site hours, which take the watermark back) keeps its watermark: what was made here followed the
+ * old definition. Its version (xmin) says whether it changed; the update waits for a change in progress.
  */
-async function advanceMadeThrough(
+export async function advanceMadeThrough(
   db: Database | Tx,
-  tasks: readonly { id: string; startDate: string; madeThrough: string | null }[],
+  tasks: readonly { id: string; startDate: string; madeThrough: string | null; version: string }[],
   from: string,
   to: string,
 ) {
   const dayBefore = addDays(from, -1);
-  const advanced = tasks
-    .filter((task) => (task.madeThrough ?? addDays(task.startDate, -1)) >= dayBefore)
-    .map((task) => task.id);
+  const advanced = tasks.filter((task) => (task.madeThrough ?? addDays(task.startDate, -1)) >= dayBefore);
   if (advanced.length === 0) return;
-  await db
-    .update(masterTasks)
-    .set({ madeThrough: sql`greatest(${masterTasks.madeThrough}, ${to}::date)` })
-    .where(inArray(masterTasks.id, advanced));
+  const read = sql.join(
+    advanced.map((task) => sql`(${task.id}::uuid, ${task.version})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${masterTasks} set made_through = greatest(${masterTasks.madeThrough}, ${to}::date)
+    from (values ${read}) as read_rows(id, version)
+    where ${masterTasks.id} = read_rows.id and ${masterTasks}.xmin::text = read_rows.version`);
 }
 
 /** Inserts the occurrences of `missing`'s dates whose site is open with the task's slot; how many it made. */
@@ -220,8 +226,13 @@ async function makeMissing(
  * after a schedule or the site's hours change.
  */
 export async function remakeFrom(db: Database | Tx, where: SQL, from: string) {
+  // Every row is written, an unknown watermark too: the new row version stops a making in progress, which
+  // read the old definition, from moving the watermark on (advanceMadeThrough).
   await db
     .update(masterTasks)
-    .set({ madeThrough: sql`least(${masterTasks.madeThrough}, ${addDays(from, -1)}::date)` })
-    .where(and(where, isNotNull(masterTasks.madeThrough)));
+    .set({
+      madeThrough: sql`case when ${masterTasks.madeThrough} is null then null
+        else least(${masterTasks.madeThrough}, ${addDays(from, -1)}::date) end`,
+    })
+    .where(where);
 }
