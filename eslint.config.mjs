@@ -2,6 +2,8 @@
 // new remote or screen cannot quietly break it: which container may import what, that only the SDK's HTTP
 // core talks to the API, the rules of hooks, accessible JSX, and no promise left unhandled.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -53,6 +55,46 @@ const fetchAllowed = [
 ];
 const fetchMessage =
   "Only the SDK's HTTP core (shared-sdk/src/http) talks to the API: use an endpoint function built on `call`.";
+
+// ---- the API's layering (ARCHITECTURE.md "api") ----------------------------------------------------------
+// api/src/platform stands under every domain and imports none; a domain reaches another only through that
+// domain's index.ts; no runtime import circle anywhere in api/src (type-only imports vanish at build).
+const apiDomains = ['sites', 'people', 'tasks', 'logs', 'equipment', 'reports'];
+const apiLayering = {
+  files: ['api/src/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'api/tsconfig.json' })],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/extensions': ['.ts', '.js'],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          {
+            target: './api/src/platform',
+            from: './api/src/domains',
+            message:
+              'platform/ stands under every domain: it imports none (hand what it needs in from app.ts).',
+          },
+          ...apiDomains.flatMap((domain) =>
+            apiDomains
+              .filter((other) => other !== domain)
+              .map((other) => ({
+                target: `./api/src/domains/${domain}`,
+                from: `./api/src/domains/${other}`,
+                except: ['./index.ts'],
+                message: `A domain uses another only through its index.ts: import from '../${other}/index.js'.`,
+              })),
+          ),
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', 'api/drizzle/**'] },
@@ -212,6 +254,7 @@ export default tseslint.config(
       ],
     },
   },
+  apiLayering,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -1,7 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
+// Each domain keeps its own tables (src/domains/<domain>/schema.ts) beside the platform's (organisations,
+// sites, people, sign-in, files and the record history); one set of migrations covers them all.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: ['./src/platform/db/schema.ts', './src/platform/history/schema.ts', './src/domains/*/schema.ts'],
   out: './drizzle',
 });

@@ -477,8 +477,8 @@ try {
   const jobDay = new Date(Date.parse(`${today}T12:00:00Z`) + 60 * 86_400_000).toISOString().slice(0, 10);
   const readDay = new Date(Date.parse(`${today}T12:00:00Z`) + 61 * 86_400_000).toISOString().slice(0, 10);
   const allSiteIds = [brighton, ...benchSiteIds];
-  const { openDatabase } = await import('../api/dist/db/client.js');
-  const { ensureOccurrences } = await import('../api/dist/tasks/occurrences.js');
+  const { openDatabase } = await import('../api/dist/platform/db/client.js');
+  const { ensureOccurrences } = await import('../api/dist/domains/tasks/index.js');
   const handle = await openDatabase({ kind: 'postgres', url: benchUrl });
   const startedJobDay = Date.now();
   const madeByJob = await ensureOccurrences(handle.db, {}, jobDay, jobDay, new Date());

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   createJsonSchemaTransform,
   serializerCompiler,
@@ -11,43 +11,69 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { maxUploadBytes } from '@console/shared-sdk/contract';
-import { authChangesChannel, SessionCache, type ChangeFeed } from './auth/session-cache.js';
-import type { AppConfig } from './config.js';
-import type { Database } from './db/client.js';
-import type { Clock } from './lib/clock.js';
-import type { TokenService } from './lib/tokens.js';
-import type { Mailer } from './mail/mailer.js';
-import { registerAfterReply } from './plugins/after-reply.js';
-import { registerAuthFirst } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { rejectingNulBytes } from './plugins/text-input.js';
-import { setPasswordHashCost } from './lib/passwords.js';
-import { apiRoutes } from './routes/index.js';
-import type { Storage } from './storage/storage.js';
-import { registerWeb } from './web.js';
-
-export interface AppDeps {
-  db: Database;
-  config: AppConfig;
-  mailer: Mailer;
-  storage: Storage;
-  clock: Clock;
-  tokens: TokenService;
-  /** Who changed sign-in state, from the database (DatabaseHandle.listen(authChangesChannel)). */
-  authChanges: ChangeFeed;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Every route as registered (method and full URL), for the tenancy conformance suite. */
-    registeredRoutes: readonly { method: string; url: string }[];
-    sessionCache: SessionCache;
-  }
-}
+import { authChangesChannel, SessionCache } from './platform/auth/session-cache.js';
+import type { AppDeps } from './platform/app-deps.js';
+import { registerAfterReply } from './platform/http/after-reply.js';
+import { registerAuthFirst } from './platform/auth/guard.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { rejectingNulBytes } from './platform/http/text-input.js';
+import { setPasswordHashCost } from './platform/auth/passwords.js';
+import * as equipment from './domains/equipment/index.js';
+import * as logs from './domains/logs/index.js';
+import * as people from './domains/people/index.js';
+import * as reports from './domains/reports/index.js';
+import * as sites from './domains/sites/index.js';
+import * as tasks from './domains/tasks/index.js';
+import authenticationRoutes, { refreshTokenRoute } from './platform/auth/authentication/routes.js';
+import userProfileRoutes from './platform/auth/user-profile/routes.js';
+import commonUriRoutes from './platform/files/common-uri/routes.js';
+import { registerWeb } from './platform/web/web.js';
 
 export const apiPrefix = '/api/v1';
+
+/**
+ * Every resource root of spec section 7 under /api/v1, and the domain that serves it. A root may be served
+ * by two domains (/site-panel: sites, and the reports' scores; /staff-people: people, and the tasks'
+ * assignment): each registers its own calls. The order is the API document's.
+ */
+async function apiRoutes(app: FastifyInstance) {
+  await app.register(authenticationRoutes, { prefix: '/authentication' });
+  await app.register(refreshTokenRoute, { prefix: '/jwt' });
+  await app.register(sites.organizationRoutes, { prefix: '/organization' });
+  await app.register(userProfileRoutes, { prefix: '/user-profile' });
+  await app.register(reports.scoreRoutes, { prefix: '/site-panel' });
+  await app.register(sites.sitePanelRoutes, {
+    prefix: '/site-panel',
+    daysChanged: tasks.remakeSiteFrom,
+  });
+  await app.register(sites.locationRoutes, { prefix: '/location' });
+  await app.register(commonUriRoutes, { prefix: '/common-uri' });
+  await app.register(equipment.supplierRoutes, { prefix: '/supplier' });
+  await app.register(equipment.supplierTypeRoutes, { prefix: '/supplierType' });
+  await app.register(equipment.foodItemRoutes, { prefix: '/foodItem' });
+  await app.register(equipment.masterTypeRoutes, { prefix: '/masterType' });
+  await app.register(tasks.masterTaskRoutes, { prefix: '/master-task' });
+  await app.register(people.departmentPanelRoutes, { prefix: '/department-panel' });
+  await app.register(people.staffPeopleRoutes, { prefix: '/staff-people' });
+  await app.register(tasks.taskAssignmentRoutes, { prefix: '/staff-people' });
+  await app.register(tasks.taskCategoryRoutes, { prefix: '/task-category' });
+  await app.register(tasks.templatePanelRoutes, { prefix: '/template-panel' });
+  await app.register(tasks.preDefinedTemplateRoutes, { prefix: '/pre-defined-template' });
+  await app.register(tasks.individualTaskRoutes, { prefix: '/individual-task' });
+  await app.register(tasks.commentTaskRoutes, { prefix: '/comment-task' });
+  await app.register(tasks.taskNewVersionRoutes, { prefix: '/task-new-version' });
+  await app.register(tasks.taskDashboardRoutes, {
+    prefix: '/task-dashboard',
+    attention: logs.attentionCounts,
+  });
+  await app.register(logs.temperatureLogRoutes, { prefix: '/temperature-logs' });
+  await app.register(logs.complianceLogRoutes, { prefix: '/comlianceLog' });
+  await app.register(logs.nearMissRoutes, { prefix: '/nearMiss' });
+  await app.register(logs.documentRoutes, { prefix: '/document' });
+  await app.register(logs.recordHistoryRoutes, { prefix: '/record-history' });
+  await app.register(reports.reportRoutes, { prefix: '/report' });
+}
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -91,6 +117,7 @@ export async function buildApp(
   registerAfterReply(app);
   registerSecurityHeaders(app, {
     remotes: deps.config.remotes,
+    overrideOrigins: deps.config.remoteOverrideOrigins,
     frameAncestors: deps.config.frameAncestors,
     authenticationPrefix: `${apiPrefix}/authentication/`,
   });
@@ -130,7 +157,11 @@ export async function buildApp(
 
   await app.register(apiRoutes, { prefix: apiPrefix });
   if (options.serveWeb ?? true)
-    await registerWeb(app, { webRoot: deps.config.webRoot, remotes: deps.config.remotes });
+    await registerWeb(app, {
+      webRoot: deps.config.webRoot,
+      remotes: deps.config.remotes,
+      overrideOrigins: deps.config.remoteOverrideOrigins,
+    });
   return app;
 }
 

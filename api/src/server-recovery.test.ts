@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { apiRoot } from './paths.js';
+import { apiRoot } from './platform/config/paths.js';
 
 /** Runs a source entry point through tsx, as `npm start` runs the built one. */
 function run(entry: string, env: Record<string, string>, args: string[] = []) {

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { apiRoot } from './paths.js';
-import { demoLogins, demoPassword } from './seed/demo.js';
+import { apiRoot } from './platform/config/paths.js';
+import { demoLogins, demoPassword } from './demo.js';
 
 /** Starts the real server (sources through tsx) and resolves once it says it is ready. */
 function startServer(dataDir: string) {

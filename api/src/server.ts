@@ -3,19 +3,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { authChangesChannel } from './auth/session-cache.js';
-import { loadConfig, type AppConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { systemClock } from './lib/clock.js';
-import { TokenService } from './lib/tokens.js';
-import { createMailer } from './mail/mailer.js';
+import { authChangesChannel } from './platform/auth/session-cache.js';
+import { loadConfig, type AppConfig } from './platform/config/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { systemClock } from './platform/clock.js';
+import { TokenService } from './platform/auth/tokens.js';
+import { createMailer } from './platform/mail/mailer.js';
 import { count } from 'drizzle-orm';
-import { users } from './db/schema.js';
-import { demoLogins, seedDemoIfEmpty } from './seed/demo.js';
-import { ensureLibrary } from './tasks/library.js';
-import { startExpiryDigestJob } from './logs/expiry-digest.js';
-import { startOccurrenceJob } from './tasks/occurrence-job.js';
-import { LocalStorage, S3Storage } from './storage/storage.js';
+import { users } from './platform/db/schema.js';
+import { demoLogins, seedDemoIfEmpty } from './demo.js';
+import { ensureLibrary } from './domains/tasks/index.js';
+import { startExpiryDigestJob } from './domains/logs/index.js';
+import { startOccurrenceJob } from './domains/tasks/index.js';
+import { LocalStorage, S3Storage } from './platform/files/storage.js';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
 async function tokenSecret(config: AppConfig): Promise<Uint8Array> {

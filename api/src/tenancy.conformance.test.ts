@@ -1,5 +1,5 @@
-import { demoLogins, demoSites } from './seed/demo.js';
-import { multipartBody } from './routes/comlianceLog/log-test-support.js';
+import { demoLogins, demoSites } from './demo.js';
+import { multipartBody } from './test/logs.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
 
 // The tenancy conformance suite: every route the app registers is declared here with how it is reached,

@@ -10,12 +10,12 @@
  */
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@console/shared-sdk/contract';
-import { assertStrongPassword } from '../auth/password-strength.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { HttpError } from '../lib/errors.js';
-import { setPasswordHashCost } from '../lib/passwords.js';
-import { findLiveUserByEmail, insertUser } from '../users/repository.js';
+import { assertStrongPassword } from '../platform/auth/password-strength.js';
+import { loadConfig } from '../platform/config/config.js';
+import { openDatabase } from '../platform/db/client.js';
+import { HttpError } from '../platform/http/errors.js';
+import { setPasswordHashCost } from '../platform/auth/passwords.js';
+import { findLiveUserByEmail, insertUser } from '../platform/auth/users/repository.js';
 
 /** Reads a line from the terminal without echoing it. */
 async function askHidden(question: string): Promise<string> {

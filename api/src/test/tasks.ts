@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MasterTask, TaskRef } from '@console/shared-sdk/contract';
-import { individualTasks } from '../db/schema.js';
+import { individualTasks } from '../domains/tasks/index.js';
 import type { TestContext } from './helper.js';
 
 // What the task tests share: an occurrence to act on, made the way the console makes one.

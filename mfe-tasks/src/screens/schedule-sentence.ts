@@ -120,7 +120,7 @@ function weekdayWords(weekdays: readonly number[]): string | null {
 function duePhrase(schedule: SentenceSchedule): string {
   if (schedule.dueSlot) return ` ${slotPhrases[schedule.dueSlot]}`;
   if (schedule.dueTime && /^\d{2}:\d{2}$/.test(schedule.dueTime)) {
-    // A task due at 00:00 is due at the end of its date (api/src/tasks/schedule.ts).
+    // A task due at 00:00 is due at the end of its date (api/src/domains/tasks/schedule.ts).
     return schedule.dueTime === '00:00' ? ' by midnight' : ` by ${schedule.dueTime}`;
   }
   return '';

@@ -13,7 +13,7 @@ import { siteTime } from './task-times';
 
 // The view's checklist: each line with where it stands, who moved it and when, and buttons to move it.
 // A failed line needs to say what failed, and any change to a completed task needs a reason, which the
-// task's history keeps (api/src/tasks/occurrence-changes.ts); both are asked for under the line.
+// task's history keeps (api/src/domains/tasks/occurrence-changes.ts); both are asked for under the line.
 
 const moveLabels: Record<ChecklistItemStatus, string> = {
   COMPLETED: 'Mark done',

@@ -1,0 +1,153 @@
+import { count } from 'drizzle-orm';
+import { siteInputSchema } from '@console/shared-sdk/contract';
+import type { Database } from './platform/db/client.js';
+import { siteMembers, users } from './platform/db/schema.js';
+import { insertUser } from './platform/auth/users/repository.js';
+import { demoLogins, demoPassword, type DemoBase, type DomainSeed } from './platform/demo/base.js';
+import { demoSites, insertOrganization, insertSite } from './domains/sites/index.js';
+import type { Storage } from './platform/files/storage.js';
+import { seedEquipment } from './domains/equipment/index.js';
+import { seedLogs } from './domains/logs/index.js';
+import { seedPeople } from './domains/people/index.js';
+import { seedTasks } from './domains/tasks/index.js';
+
+// The demo a fresh `npm start` opens on: the organisation, its sites and people (the base every domain
+// stands on), then each domain's own demo records in dependency order, in one transaction.
+
+export { demoLogins, demoPassword, demoSites, type DemoBase, type DomainSeed };
+
+/** Seeds the demo organisation when the database has no users yet. Returns whether it seeded. */
+export async function seedDemoIfEmpty(db: Database, storage: Storage): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  await seedDemo(db, { storage });
+  return true;
+}
+
+/** Every domain's demo data, in dependency order. */
+export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople, seedTasks, seedLogs];
+
+/**
+ * Seeds the demo organisation. API tests pass `domains: []` to start from the organisation, its people and
+ * its sites alone, and add the records each test is about.
+ */
+export async function seedDemo(
+  db: Database,
+  {
+    domains = demoDomains,
+    now = new Date(),
+    storage,
+  }: { domains?: readonly DomainSeed[]; now?: Date; storage?: Storage } = {},
+) {
+  return db.transaction(async (tx) => {
+    const platformAdmin = await insertUser(
+      tx,
+      {
+        orgId: null,
+        email: demoLogins.platformAdmin,
+        firstName: 'Priya',
+        lastName: 'Shah',
+        role: 'ADMIN',
+        password: demoPassword,
+      },
+      now,
+    );
+    const organization = await insertOrganization(
+      tx,
+      {
+        name: 'Harbour & Vine Hospitality',
+        email: 'office@harbourvine.example',
+        phone: '+44 1273 555 010',
+        add1: '14 Marine Parade',
+        city: 'Brighton',
+        county: 'East Sussex',
+        zip: 'BN2 1TL',
+        country: 'GB',
+        note: 'Demo organisation: three sites in two time zones.',
+      },
+      now,
+    );
+    const orgId = organization.id;
+    const organizationAdmin = await insertUser(
+      tx,
+      {
+        orgId,
+        email: demoLogins.organizationAdmin,
+        firstName: 'Olivia',
+        lastName: 'Bennett',
+        role: 'ORGANIZATION_ADMIN',
+        password: demoPassword,
+        mobileNumber: '+44 7700 900123',
+      },
+      now,
+    );
+    const siteAdmin = await insertUser(
+      tx,
+      {
+        orgId,
+        email: demoLogins.siteAdmin,
+        firstName: 'Marcus',
+        lastName: 'Reid',
+        role: 'SITE_ADMIN',
+        password: demoPassword,
+        mobileNumber: '+44 7700 900456',
+      },
+      now,
+    );
+    const brighton = await insertSite(
+      tx,
+      orgId,
+      siteInputSchema.parse({ ...demoSites.brighton, siteAdminList: [siteAdmin.id] }),
+      now,
+    );
+    const manchester = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.manchester), now);
+    const brooklyn = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.brooklyn), now);
+
+    const staff = [
+      { firstName: 'Aisha', lastName: 'Khan', email: 'aisha.khan@harbourvine.example', site: brighton.id },
+      {
+        firstName: 'Tom',
+        lastName: 'Fletcher',
+        email: 'tom.fletcher@harbourvine.example',
+        site: brighton.id,
+      },
+      {
+        firstName: 'Chloe',
+        lastName: 'Evans',
+        email: 'chloe.evans@harbourvine.example',
+        site: manchester.id,
+      },
+      {
+        firstName: 'Diego',
+        lastName: 'Ramirez',
+        email: 'diego.ramirez@harbourvine.example',
+        site: brooklyn.id,
+      },
+    ];
+    for (const person of staff) {
+      const user = await insertUser(
+        tx,
+        {
+          orgId,
+          email: person.email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          role: 'STAFF',
+          password: demoPassword,
+        },
+        now,
+      );
+      await tx.insert(siteMembers).values({ siteId: person.site, userId: user.id, createdAt: now });
+    }
+    for (const seed of domains) {
+      await seed(tx, { orgId, now, storage, sites: { brighton, manchester, brooklyn } });
+    }
+    return {
+      platformAdmin,
+      organization,
+      organizationAdmin,
+      siteAdmin,
+      sites: { brighton, manchester, brooklyn },
+    };
+  });
+}

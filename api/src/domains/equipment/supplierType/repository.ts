@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ListQuery, SupplierTypeSortColumn } from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { supplierSupplierTypes, supplierTypes } from '../schema.js';
+import { fieldError } from '../../../platform/http/errors.js';
+import { recordsOf } from '../../../platform/http/repository.js';
+
+export type SupplierTypeRow = typeof supplierTypes.$inferSelect;
+
+export const supplierTypeRecords = recordsOf<typeof supplierTypes, ListQuery<SupplierTypeSortColumn>>({
+  table: supplierTypes,
+  placedOn: 'organisation',
+  sort: {
+    _id: supplierTypes.id,
+    name: sql`lower(${supplierTypes.name})`,
+    createdAt: supplierTypes.createdAt,
+    updatedAt: supplierTypes.updatedAt,
+  },
+  search: [supplierTypes.name],
+  name: { column: supplierTypes.name, field: 'name', what: 'A supplier type' },
+});
+
+export const insertSupplierType = (tx: Tx, orgId: string, name: string, now: Date) =>
+  supplierTypeRecords.insert(tx, { orgId }, { name }, now);
+
+/** Every live supplier type of the organisation, by name, for pickers. */
+export const supplierTypesByName = (db: Database, orgId: string): Promise<SupplierTypeRow[]> =>
+  supplierTypeRecords.all(db, { orgId }, undefined, [sql`lower(${supplierTypes.name})`]);
+
+/**
+ * Deleting a type takes it off every supplier that had it; the suppliers themselves stay. A type is a
+ * label for finding suppliers, not part of any compliance record, so nothing needs its old links, and
+ * refusing the delete while suppliers use it would only make a typo impossible to clean up.
+ */
+export async function deleteSupplierType(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.delete(supplierSupplierTypes).where(eq(supplierSupplierTypes.supplierTypeId, id));
+  await supplierTypeRecords.softDelete(tx, id, now);
+}
+
+/** Every id must be a live supplier type of the organisation: 400 on `supplierTypeIDs` otherwise. */
+export async function assertSupplierTypesExist(db: Database | Tx, orgId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const unique = [...new Set(ids)];
+  const found = await db
+    .select({ id: supplierTypes.id })
+    .from(supplierTypes)
+    .where(and(inArray(supplierTypes.id, unique), supplierTypeRecords.scopeWhere(db, { orgId })));
+  if (found.length !== unique.length) {
+    throw fieldError('supplierTypeIDs', "Choose supplier types from this organisation's list");
+  }
+}

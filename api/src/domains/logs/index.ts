@@ -1,0 +1,28 @@
+// The logs domain (mfe-logs): temperature readings, compliance logs, near misses, documents, and the
+// record-history check. What other domains and the app's wiring may use; nothing else in this folder is
+// theirs to import.
+
+// Routes, one plugin per spec resource root.
+export { default as complianceLogRoutes } from './comlianceLog/routes.js';
+export { default as documentRoutes } from './document/routes.js';
+export { default as nearMissRoutes } from './nearMiss/routes.js';
+export { default as recordHistoryRoutes } from './record-history/routes.js';
+export { default as temperatureLogRoutes } from './temperature-logs/routes.js';
+
+// Background work.
+export { startExpiryDigestJob } from './document/expiry-digest.js';
+
+// Rules, queries and tables other domains stand on.
+export { attentionCounts } from './attention.js';
+export { personName } from './comlianceLog/log-records.js';
+export { complianceLogPage } from './comlianceLog/repository.js';
+export { documentDtos, documentPage } from './document/repository.js';
+export { nearMissPage } from './nearMiss/repository.js';
+export { checkRecords } from './record-history/record-check.js';
+export { documents, nearMisses, temperatureReadings } from './schema.js';
+export { checkLabelOf, toReadableItem } from './temperature-logs/dto.js';
+export { attachment, drainedOrClosed, ExportAbandoned, readingSheet } from './temperature-logs/export.js';
+export { exportBatches, type ExportReading, itemsOfSite } from './temperature-logs/repository.js';
+
+// The demo.
+export { seedLogs } from './seed.js';

@@ -1,0 +1,552 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { ListData, NearMiss, NearMissHistoryEntry } from '@console/shared-sdk/contract';
+import { files } from '../../../platform/db/schema.js';
+import { nearMisses } from '../schema.js';
+import { verifyChain } from '../../../platform/history/history.js';
+import type { MailMessage } from '../../../platform/mail/mailer.js';
+import { demoLogins } from '../../../demo.js';
+import { tinyPdf, tinyPng } from '../../../test/files.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { missingId, mobileLogin, multipartBody, type FormPart } from '../../../test/logs.js';
+
+// Near misses (/nearMiss): staff report them from the mobile app with photos, admins hear by e-mail, and the
+// console investigates and closes them through the workflow, with reasons for changes to what staff wrote.
+
+const base = '/api/v1/nearMiss';
+/** A Tuesday: 11:00 in Brighton (BST), 06:00 in Brooklyn (EDT). */
+const now = '2025-06-10T10:00:00.000Z';
+const minutes = (n: number) => n * 60_000;
+const before = (ms: number) => new Date(Date.parse(now) - ms).toISOString();
+const days = (n: number) => minutes(60 * 24 * n);
+
+let ctx: TestContext;
+let owner: string;
+let manager: string;
+let otherOwner: string;
+let aisha: string;
+let chloe: string;
+
+const brighton = () => ctx.demo.sites.brighton.id;
+const manchester = () => ctx.demo.sites.manchester.id;
+const brooklyn = () => ctx.demo.sites.brooklyn.id;
+
+const photo = (name: string) => ({ bytes: tinyPng, type: 'image/png', name });
+
+const fields = (change: Record<string, string> = {}): Record<string, string> => ({
+  siteID: brighton(),
+  category: 'ACCIDENT',
+  title: 'Slip by the dish wash',
+  whatHappened: 'Tom slipped on water under the dishwasher outlet and caught the counter.',
+  location: 'Kitchen, dish-wash area',
+  occurredAt: before(minutes(40)),
+  peopleInvolved: 'Tom Fletcher',
+  injuries: '',
+  immediateAction: 'Floor dried, sign put out',
+  reportedAt: before(minutes(20)),
+  ...change,
+});
+
+async function report(change: Record<string, string> = {}, photos: FormPart['file'][] = [], token = aisha) {
+  const parts: FormPart[] = [
+    ...Object.entries(fields(change)).map(([field, text]) => ({ field, text })),
+    ...photos.map((file) => ({ field: 'photos', file })),
+  ];
+  const { body, contentType } = await multipartBody(parts);
+  return ctx.inject<{ data: NearMiss }>('POST', `${base}/create-new-one`, {
+    token,
+    headers: { 'content-type': contentType },
+    body,
+  });
+}
+
+async function reported(change: Record<string, string> = {}, token = aisha): Promise<NearMiss> {
+  const reply = await report(change, [], token);
+  expect(reply.statusCode).toBe(200);
+  return reply.json.data;
+}
+
+const update = (body: Record<string, unknown>, token = owner) =>
+  ctx.inject<{ data: NearMiss }>('PUT', `${base}/update-one`, { token, body });
+
+async function updated(body: Record<string, unknown>, token = owner): Promise<NearMiss> {
+  const reply = await update(body, token);
+  expect(reply.statusCode).toBe(200);
+  return reply.json.data;
+}
+
+const list = (query: Record<string, string | number> = {}, token = owner) =>
+  ctx.inject<{ data: ListData<NearMiss> }>('GET', `${base}/web-app-list`, { token, query });
+
+async function listedIds(query: Record<string, string | number> = {}, token = owner): Promise<string[]> {
+  const reply = await list({ limit: 100, ...query }, token);
+  expect(reply.statusCode).toBe(200);
+  return reply.json.data.list.map((one) => one._id);
+}
+
+const find = (id: string, token = owner) =>
+  ctx.inject<{ data: NearMiss }>('GET', `${base}/find-one/${id}`, { token });
+
+const history = (id: string, token = owner) =>
+  ctx.inject<{ data: NearMissHistoryEntry[] }>('GET', `${base}/log-history-list/${id}`, { token });
+
+async function rows(table: typeof files | typeof nearMisses): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+/** How many objects the storage holds. */
+async function storedObjects(): Promise<number> {
+  const root = path.join(ctx.config.dataDir, 'uploads');
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+/** The near-miss e-mails sent since the last call, by recipient. */
+async function nearMissMails(): Promise<MailMessage[]> {
+  await ctx.settled();
+  const mails = ctx.mailer.sent.filter((mail) => mail.subject.startsWith('Near miss'));
+  ctx.mailer.sent.length = 0;
+  return mails.sort((a, b) => a.to.localeCompare(b.to));
+}
+const mailedTo = async () => (await nearMissMails()).map((mail) => mail.to);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set(now);
+  [owner, manager, otherOwner, aisha, chloe] = await Promise.all([
+    ctx.login(demoLogins.organizationAdmin),
+    ctx.login(demoLogins.siteAdmin),
+    ctx.login(ctx.other.organizationAdmin.email),
+    mobileLogin(ctx, 'aisha.khan@harbourvine.example'),
+    mobileLogin(ctx, 'chloe.evans@harbourvine.example'),
+  ]);
+});
+afterEach(() => ctx.clock.set(now));
+afterAll(() => ctx.close());
+
+describe('create-new-one (staff)', () => {
+  test('a report from the mobile app with photos: REPORTED, photos served from the file route', async () => {
+    const reply = await report({}, [photo('floor.png'), photo('outlet.png')]);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.message).toBe('Near miss reported');
+    const created = reply.json.data;
+    expect(created).toMatchObject({
+      logID: expect.stringMatching(/^NM-[0-9A-F]{6}$/),
+      siteID: brighton(),
+      siteName: 'The Harbour Kitchen, Brighton',
+      timeZoneId: 'Europe/London',
+      category: 'ACCIDENT',
+      title: 'Slip by the dish wash',
+      location: 'Kitchen, dish-wash area',
+      occurredAt: before(minutes(40)),
+      peopleInvolved: 'Tom Fletcher',
+      injuries: '',
+      followUps: [],
+      openFollowUps: 0,
+      status: 'REPORTED',
+      outcome: null,
+      reportedBy: { name: 'Aisha Khan' },
+      reportedAt: before(minutes(20)),
+      receivedAt: now,
+      backFilled: false,
+      closedAt: null,
+    });
+    expect(created.photos.map((one) => [one.originalName, one.contentType])).toEqual([
+      ['floor.png', 'image/png'],
+      ['outlet.png', 'image/png'],
+    ]);
+    const first = created.photos[0];
+    expect(first?.location).toBe(`http://console.test/api/v1/common-uri/file/${first?.key ?? ''}`);
+    const served = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/common-uri/file/${first?.key ?? ''}`,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(tinyPng)).toBe(true);
+    expect((await find(created._id)).json.data).toEqual(created);
+
+    const entries = (await history(created._id)).json.data;
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        reason: null,
+        actor: expect.objectContaining({ name: 'Aisha Khan' }),
+        changes: {
+          before: null,
+          after: expect.objectContaining({ status: 'REPORTED', photoIDs: created.photos.map((p) => p._id) }),
+        },
+      }),
+    ]);
+  });
+
+  test('a photo that is not an image refuses the whole report and leaves no file behind', async () => {
+    await nearMissMails();
+    const [reports, fileRows, objects] = [await rows(nearMisses), await rows(files), await storedObjects()];
+    const reply = await report({}, [
+      photo('floor.png'),
+      { bytes: tinyPdf, type: 'image/png', name: 'x.png' },
+    ]);
+    expect(reply.statusCode).toBe(415);
+    expect(reply.json.message).toBe('A near-miss photo must be an image (JPEG, PNG, WebP or GIF)');
+    expect([await rows(nearMisses), await rows(files), await storedObjects()]).toEqual([
+      reports,
+      fileRows,
+      objects,
+    ]);
+    expect(await mailedTo()).toEqual([]);
+  });
+
+  test('at most 5 photos', async () => {
+    const reply = await report(
+      {},
+      Array.from({ length: 6 }, (_, index) => photo(`p${index}.png`)),
+    );
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json.message).toMatch(/at most 5 photos/);
+  });
+
+  test('malformed forms are 400 with field messages', async () => {
+    const reply = await report({ category: 'FIRE', title: ' ', occurredAt: 'last night', siteID: 'here' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json.details?.fieldErrors).toMatchObject({
+      siteID: ['Must be a valid id'],
+      category: ['Choose a category'],
+      title: ['Title is required'],
+      occurredAt: ['Say when it happened, as an ISO date and time'],
+    });
+    const future = await report({ occurredAt: new Date(Date.parse(now) + minutes(60)).toISOString() });
+    expect(future.statusCode).toBe(400);
+    expect(future.json.details?.fieldErrors.occurredAt).toEqual([
+      "When it happened is in the future: check the device's clock",
+    ]);
+    const notForm = await ctx.inject('POST', `${base}/create-new-one`, { token: aisha, body: fields() });
+    expect(notForm.statusCode).toBe(400);
+  });
+
+  test('a site the staff member does not work at is 403, another organisation’s site 404', async () => {
+    expect((await report({ siteID: manchester() })).statusCode).toBe(403);
+    expect((await report({ siteID: ctx.other.site.id }, [], owner)).statusCode).toBe(404);
+  });
+
+  test('received more than 30 minutes after the device reported it: back-filled', async () => {
+    const late = await reported({ occurredAt: before(minutes(120)), reportedAt: before(minutes(31)) });
+    expect(late.backFilled).toBe(true);
+  });
+
+  test('admins of the site who ask for it hear by e-mail; others and the reporter do not', async () => {
+    await nearMissMails();
+    const created = await reported();
+    const mails = await nearMissMails();
+    expect(mails.map((one) => one.to)).toEqual([demoLogins.siteAdmin, demoLogins.organizationAdmin].sort());
+    const mail = mails.find((one) => one.to === demoLogins.siteAdmin);
+    expect(mail?.subject).toBe('Near miss at The Harbour Kitchen, Brighton: Slip by the dish wash');
+    expect(mail?.text).toContain(
+      `Aisha Khan reported a near miss at The Harbour Kitchen, Brighton (${created.logID})`,
+    );
+    expect(mail?.text).toContain('When: Tuesday 10 June 2025 at 10:20 (Europe/London time)');
+
+    await reported({ siteID: manchester() }, chloe);
+    expect(await mailedTo()).toEqual([demoLogins.organizationAdmin]);
+
+    const off = await ctx.inject('PATCH', '/api/v1/user-profile/change-notification-settings', {
+      token: owner,
+      body: { nearMissReported: false },
+    });
+    expect(off.statusCode).toBe(200);
+    await reported();
+    expect(await mailedTo()).toEqual([demoLogins.siteAdmin]);
+    await ctx.inject('PATCH', '/api/v1/user-profile/change-notification-settings', {
+      token: owner,
+      body: { nearMissReported: true },
+    });
+  });
+});
+
+describe('web-app-list', () => {
+  test('the date range is of when it happened, in each site’s own local dates', async () => {
+    // 00:30 on 9 June in Brighton (BST); 23:00 on 8 June in Brooklyn (EDT).
+    const inBrighton = await reported({ occurredAt: '2025-06-08T23:30:00.000Z' });
+    const inBrooklyn = await reported({ siteID: brooklyn(), occurredAt: '2025-06-09T03:00:00.000Z' }, owner);
+    const on = (date: string) => listedIds({ startDate: date, endDate: date });
+    expect(await on('2025-06-09')).toContain(inBrighton._id);
+    expect(await on('2025-06-09')).not.toContain(inBrooklyn._id);
+    expect(await on('2025-06-08')).toContain(inBrooklyn._id);
+    expect(await on('2025-06-08')).not.toContain(inBrighton._id);
+  });
+
+  test('without dates, the last 90 days, latest first', async () => {
+    const recent = await reported({ occurredAt: before(days(89)) });
+    const old = await reported({ occurredAt: before(days(91)) });
+    const ids = await listedIds();
+    expect(ids).toContain(recent._id);
+    expect(ids).not.toContain(old._id);
+    const times = (await list({ limit: 100 })).json.data.list.map((one) => one.occurredAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  test('filters by category (also as the spec’s `type`), status, site and logID', async () => {
+    const allergy = await reported({ category: 'ALLERGIC REACTION', title: 'Sesame in a sandwich' });
+    expect(await listedIds({ category: 'ALLERGIC REACTION' })).toContain(allergy._id);
+    expect(await listedIds({ type: 'ALLERGIC REACTION' })).toContain(allergy._id);
+    expect(await listedIds({ type: 'ACCIDENT' })).not.toContain(allergy._id);
+    const byCategory = (await list({ type: 'ALLERGIC REACTION', limit: 100 })).json.data.list;
+    expect(byCategory.every((one) => one.category === 'ALLERGIC REACTION')).toBe(true);
+    await updated({ _id: allergy._id, status: 'PENDING' });
+    expect(await listedIds({ status: 'PENDING' })).toContain(allergy._id);
+    expect(await listedIds({ status: 'REPORTED' })).not.toContain(allergy._id);
+    expect(await listedIds({ siteID: manchester() })).not.toContain(allergy._id);
+    expect(await listedIds({ search: allergy.logID })).toEqual([allergy._id]);
+    expect(await listedIds({ search: 'sesame' })).toEqual([allergy._id]);
+  });
+
+  test('a site admin sees only its own sites’ reports', async () => {
+    const mine = await reported();
+    const theirs = await reported({ siteID: manchester() }, chloe);
+    const ids = await listedIds({}, manager);
+    expect(ids).toContain(mine._id);
+    expect(ids).not.toContain(theirs._id);
+    expect((await list({ siteID: manchester() }, manager)).statusCode).toBe(403);
+    expect((await find(theirs._id, manager)).statusCode).toBe(403);
+    expect((await update({ _id: theirs._id, status: 'PENDING' }, manager)).statusCode).toBe(403);
+  });
+
+  test('bad filters are 400 with field messages', async () => {
+    const backwards = await list({ startDate: '2025-06-10', endDate: '2025-06-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json.details?.fieldErrors).toEqual({ endDate: ['Must be on or after the start date'] });
+    const category = await list({ category: 'FIRE' });
+    expect(category.statusCode).toBe(400);
+    expect(category.json.details?.fieldErrors.category).toBeDefined();
+  });
+});
+
+describe('another organisation', () => {
+  test('its people cannot reach a report by id, nor list a site of this organisation', async () => {
+    const created = await reported();
+    expect((await find(created._id, otherOwner)).statusCode).toBe(404);
+    expect((await history(created._id, otherOwner)).statusCode).toBe(404);
+    expect((await update({ _id: created._id, status: 'PENDING' }, otherOwner)).statusCode).toBe(404);
+    expect((await list({ siteID: brighton() }, otherOwner)).statusCode).toBe(404);
+    expect(await listedIds({}, otherOwner)).not.toContain(created._id);
+    expect((await find(missingId)).statusCode).toBe(404);
+  });
+});
+
+describe('update-one: workflow', () => {
+  test('REPORTED → PENDING → COMPLETED with an outcome; closing skips no step', async () => {
+    const created = await reported();
+    const skip = await update({ _id: created._id, status: 'COMPLETED', outcome: 'Mat fitted' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json.message).toBe(
+      'Investigate before closing: move this near miss to Under investigation (PENDING) first, then close it ' +
+        'with an outcome',
+    );
+    const investigating = await updated({ _id: created._id, status: 'PENDING' });
+    expect([investigating.status, investigating.closedAt]).toEqual(['PENDING', null]);
+
+    const noOutcome = await update({ _id: created._id, status: 'COMPLETED' });
+    expect(noOutcome.statusCode).toBe(400);
+    expect(noOutcome.json.details?.fieldErrors.outcome).toBeDefined();
+
+    ctx.clock.advance(minutes(9));
+    const closed = await updated({ _id: created._id, status: 'COMPLETED', outcome: 'Anti-slip mat fitted' });
+    expect(closed).toMatchObject({
+      status: 'COMPLETED',
+      outcome: 'Anti-slip mat fitted',
+      closedAt: new Date(Date.parse(now) + minutes(9)).toISOString(),
+    });
+  });
+
+  test('a closed report changes only once reopened, and reopening needs a reason', async () => {
+    const created = await reported();
+    await updated({ _id: created._id, status: 'PENDING' });
+    await updated({ _id: created._id, status: 'COMPLETED', outcome: 'Fixed' });
+
+    const edit = await update({ _id: created._id, title: 'Slip' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json.message).toBe('This near miss is closed: reopen it (with a reason) to change it');
+    const noReason = await update({ _id: created._id, status: 'PENDING' });
+    expect(noReason.statusCode).toBe(409);
+    expect(noReason.json.message).toMatch(/reason to reopen/);
+    const back = await update({ _id: created._id, status: 'REPORTED', reason: 'Wrong' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json.message).toBe(
+      'A near miss that is Closed (COMPLETED) cannot move to Reported (REPORTED); it can move to ' +
+        'Under investigation (PENDING)',
+    );
+
+    const reopened = await updated({ _id: created._id, status: 'PENDING', reason: 'It happened again' });
+    expect([reopened.status, reopened.closedAt, reopened.outcome]).toEqual(['PENDING', null, 'Fixed']);
+    const entries = (await history(created._id)).json.data;
+    expect(entries[0]).toMatchObject({
+      action: 'update',
+      reason: 'It happened again',
+      changes: { before: { status: 'COMPLETED' }, after: { status: 'PENDING' } },
+    });
+  });
+
+  test('staff may report and read, not investigate', async () => {
+    const created = await reported();
+    expect((await find(created._id, aisha)).statusCode).toBe(200);
+    expect((await update({ _id: created._id, status: 'PENDING' }, aisha)).statusCode).toBe(403);
+  });
+});
+
+describe('update-one: corrections and follow-ups', () => {
+  test('changing what staff wrote needs a reason, kept in the history; the title does not', async () => {
+    const created = await reported();
+    const noReason = await update({ _id: created._id, whatHappened: 'Tom fell' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json.details?.fieldErrors.reason).toBeDefined();
+    const sameAsBefore = await updated({ _id: created._id, location: created.location });
+    expect(sameAsBefore.location).toBe(created.location);
+
+    const corrected = await updated({
+      _id: created._id,
+      whatHappened: 'Tom fell and bruised his hip',
+      injuries: 'Bruised hip',
+      reason: 'Tom told us more the next day',
+    });
+    expect([corrected.whatHappened, corrected.injuries]).toEqual([
+      'Tom fell and bruised his hip',
+      'Bruised hip',
+    ]);
+    const retitled = await updated({ _id: created._id, title: 'Fall by the dish wash' });
+    expect(retitled.title).toBe('Fall by the dish wash');
+
+    const entries = (await history(created._id)).json.data;
+    expect(entries.map((entry) => [entry.action, entry.reason])).toEqual([
+      ['update', null],
+      ['update', 'Tom told us more the next day'],
+      ['create', null],
+    ]);
+    expect(entries[1]?.changes.before?.injuries).toBe('');
+    expect(entries[1]?.changes.after?.injuries).toBe('Bruised hip');
+    expect(await verifyChain(ctx.db, ctx.demo.organization.id)).toMatchObject({ valid: true });
+  });
+
+  test('follow-up actions: owners and due dates, done and undone, ids kept', async () => {
+    const created = await reported();
+    const managerId = ctx.demo.siteAdmin.id;
+    const planned = await updated({
+      _id: created._id,
+      status: 'PENDING',
+      followUps: [
+        { action: 'Fit an anti-slip mat', ownerId: managerId, dueOn: '2025-06-13' },
+        { action: 'Fix the dishwasher outlet' },
+      ],
+    });
+    expect(planned.followUps).toEqual([
+      {
+        _id: expect.any(String),
+        action: 'Fit an anti-slip mat',
+        owner: { _id: managerId, name: 'Marcus Reid' },
+        dueOn: '2025-06-13',
+        doneAt: null,
+      },
+      {
+        _id: expect.any(String),
+        action: 'Fix the dishwasher outlet',
+        owner: null,
+        dueOn: null,
+        doneAt: null,
+      },
+    ]);
+    expect(planned.openFollowUps).toBe(2);
+    const [mat, outlet] = planned.followUps;
+
+    ctx.clock.advance(minutes(3));
+    const doneAt = new Date(Date.parse(now) + minutes(3)).toISOString();
+    const progress = await updated({
+      _id: created._id,
+      followUps: [
+        {
+          _id: mat?._id,
+          action: 'Fit an anti-slip mat',
+          ownerId: managerId,
+          dueOn: '2025-06-13',
+          done: true,
+        },
+        { _id: outlet?._id, action: 'Fix the dishwasher outlet' },
+      ],
+    });
+    expect(progress.followUps.map((one) => [one._id, one.doneAt])).toEqual([
+      [mat?._id, doneAt],
+      [outlet?._id, null],
+    ]);
+    expect(progress.openFollowUps).toBe(1);
+
+    ctx.clock.advance(minutes(3));
+    const later = await updated({
+      _id: created._id,
+      followUps: [
+        {
+          _id: mat?._id,
+          action: 'Fit an anti-slip mat',
+          ownerId: managerId,
+          dueOn: '2025-06-13',
+          done: true,
+        },
+      ],
+    });
+    expect(later.followUps.map((one) => [one._id, one.doneAt])).toEqual([[mat?._id, doneAt]]);
+    const undone = await updated({
+      _id: created._id,
+      followUps: [{ _id: mat?._id, action: 'Fit an anti-slip mat', done: false }],
+    });
+    expect(undone.followUps[0]).toMatchObject({ owner: null, doneAt: null });
+  });
+
+  test('a follow-up owner of another organisation, or an action of another report, is refused', async () => {
+    const created = await reported();
+    const other = await reported();
+    const withAction = await updated({
+      _id: other._id,
+      followUps: [{ action: 'Something' }],
+    });
+    const refused = await update({
+      _id: created._id,
+      followUps: [
+        { action: 'Call the customer', ownerId: ctx.other.organizationAdmin.id },
+        { _id: withAction.followUps[0]?._id, action: 'Something' },
+        { action: '' },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.details?.fieldErrors).toMatchObject({ 'followUps.2.action': ['Action is required'] });
+    const refusedAgain = await update({
+      _id: created._id,
+      followUps: [
+        { action: 'Call the customer', ownerId: ctx.other.organizationAdmin.id },
+        { _id: withAction.followUps[0]?._id, action: 'Something' },
+      ],
+    });
+    expect(refusedAgain.statusCode).toBe(400);
+    expect(refusedAgain.json.details?.fieldErrors).toEqual({
+      'followUps.0.ownerId': ['Not a person of this organisation'],
+      'followUps.1._id': ['Not a follow-up action of this report'],
+    });
+  });
+});
+
+describe('OpenAPI', () => {
+  test('documents every call, the staff member’s report included', async () => {
+    const reply = await ctx.inject<{ paths: Record<string, Record<string, { summary?: string }>> }>(
+      'GET',
+      '/api/docs/json',
+    );
+    expect(reply.statusCode).toBe(200);
+    const paths = reply.json.paths;
+    for (const [url, method] of [
+      ['/web-app-list', 'get'],
+      ['/find-one/{id}', 'get'],
+      ['/update-one', 'put'],
+      ['/log-history-list/{id}', 'get'],
+      ['/create-new-one', 'post'],
+    ] as const) {
+      expect(paths[`${base}${url}`]?.[method]?.summary).toEqual(expect.any(String));
+    }
+  });
+});

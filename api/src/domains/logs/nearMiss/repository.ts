@@ -1,0 +1,290 @@
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  nearMissDefaultDays,
+  type NearMiss,
+  type NearMissSnapshot,
+  type NearMissFollowUpRecord,
+  type NearMissListQuery,
+  type nearMissFollowUpInputSchema,
+} from '@console/shared-sdk/contract';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { files, sites, users } from '../../../platform/db/schema.js';
+import { nearMissPhotos, nearMisses } from '../schema.js';
+import type { FieldErrors } from '../../../platform/http/errors.js';
+import { newId } from '../../../platform/db/ids.js';
+import { offsetOf, orderBy } from '../../../platform/http/list.js';
+import { searchWhere } from '../../../platform/http/records.js';
+import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
+import { personsByIds } from '../../../platform/auth/users/repository.js';
+import { toUploadedFile, type FileRow } from '../../../platform/files/common-uri/repository.js';
+import {
+  isBackFilled,
+  localDateRangeWhere,
+  logReference,
+  logReferenceSql,
+  loggedPerson,
+  matchingCount,
+  personName,
+  refuseFieldErrors,
+} from '../comlianceLog/log-records.js';
+
+export type NearMissRow = typeof nearMisses.$inferSelect;
+export type FollowUpSent = z.output<typeof nearMissFollowUpInputSchema>;
+
+export const nearMissPrefix = 'NM';
+
+const listDeclaration = {
+  sort: {
+    _id: nearMisses.id,
+    occurredAt: nearMisses.occurredAt,
+    reportedAt: nearMisses.reportedAt,
+    category: nearMisses.category,
+    title: sql`lower(${nearMisses.title})`,
+    status: nearMisses.status,
+    createdAt: nearMisses.createdAt,
+    updatedAt: nearMisses.updatedAt,
+  },
+  search: [
+    nearMisses.title,
+    nearMisses.whatHappened,
+    nearMisses.location,
+    logReferenceSql(nearMissPrefix, nearMisses.id),
+  ],
+  filters: (query: NearMissListQuery) => {
+    // `type` is the spec's name for the category filter.
+    const category = query.category ?? query.type;
+    return [
+      category === undefined ? undefined : eq(nearMisses.category, category),
+      query.status === undefined ? undefined : eq(nearMisses.status, query.status),
+    ];
+  },
+};
+
+export const nearMissRecords = recordsOf<typeof nearMisses, NearMissListQuery>({
+  table: nearMisses,
+  placedOn: 'site',
+  ...listDeclaration,
+});
+
+const reporter = alias(users, 'reporter');
+
+/** A report with its site and reporter, read in the same statement. */
+const sourceColumns = {
+  report: getTableColumns(nearMisses),
+  site: { name: sites.name, timeZoneId: sites.timeZoneId },
+  reporter: { firstName: reporter.firstName, lastName: reporter.lastName },
+};
+interface DtoSource {
+  report: NearMissRow;
+  site: { name: string; timeZoneId: string };
+  reporter: { firstName: string; lastName: string } | null;
+}
+
+const joinedFrom = sql`${nearMisses} inner join ${sites} on ${eq(sites.id, nearMisses.siteId)}`;
+
+function selectSources<Extra extends Record<string, SQL>>(db: Database | Tx, extra: Extra) {
+  return db
+    .select({ ...sourceColumns, ...extra })
+    .from(nearMisses)
+    .innerJoin(sites, eq(sites.id, nearMisses.siteId))
+    .leftJoin(reporter, eq(reporter.id, nearMisses.reportedBy));
+}
+
+/** The photos of several reports in one query, in the order they were added. */
+async function photosOf(db: Database | Tx, reportIds: readonly string[]): Promise<Map<string, FileRow[]>> {
+  const byReport = new Map<string, FileRow[]>();
+  if (reportIds.length === 0) return byReport;
+  const rows = await db
+    .select({ reportId: nearMissPhotos.nearMissId, file: files })
+    .from(nearMissPhotos)
+    .innerJoin(files, eq(files.id, nearMissPhotos.fileId))
+    .where(inArray(nearMissPhotos.nearMissId, [...reportIds]))
+    .orderBy(asc(nearMissPhotos.position));
+  for (const { reportId, file } of rows) byReport.set(reportId, [...(byReport.get(reportId) ?? []), file]);
+  return byReport;
+}
+
+/** Reports as the API answers them: their photos and follow-up owners loaded for all of them at once. */
+async function dtosOf(
+  db: Database | Tx,
+  sources: readonly DtoSource[],
+  publicUrl: string,
+): Promise<NearMiss[]> {
+  const ids = sources.map((source) => source.report.id);
+  const photos = await photosOf(db, ids);
+  const owners = await personsByIds(
+    db,
+    sources.flatMap((source) => source.report.followUps.flatMap((follow) => follow.ownerId ?? [])),
+  );
+  return sources.map(({ report, site, reporter: by }) => {
+    const reportedBy = loggedPerson(report.reportedBy, by);
+    if (!reportedBy) throw new Error(`near miss ${report.id} has no reporter`);
+    const followUps = report.followUps.map((follow) => {
+      const owner = follow.ownerId === null ? undefined : owners.get(follow.ownerId);
+      return {
+        _id: follow._id,
+        action: follow.action,
+        owner: owner ? { _id: owner._id, name: personName(owner) } : null,
+        dueOn: follow.dueOn,
+        doneAt: follow.doneAt === null ? null : new Date(follow.doneAt).toISOString(),
+      };
+    });
+    return {
+      _id: report.id,
+      logID: logReference(nearMissPrefix, report.id),
+      orgId: report.orgId,
+      siteID: report.siteId,
+      siteName: site.name,
+      timeZoneId: site.timeZoneId,
+      category: report.category,
+      title: report.title,
+      whatHappened: report.whatHappened,
+      location: report.location,
+      occurredAt: report.occurredAt.toISOString(),
+      peopleInvolved: report.peopleInvolved,
+      injuries: report.injuries,
+      immediateAction: report.immediateAction,
+      followUps,
+      openFollowUps: followUps.filter((follow) => follow.doneAt === null).length,
+      // Reports never take DELETED (the contract's LogStatus); the column shares the wider record type.
+      status: report.status as NearMiss['status'],
+      outcome: report.outcome,
+      photos: (photos.get(report.id) ?? []).map((file) => toUploadedFile(file, publicUrl)),
+      reportedBy,
+      reportedAt: report.reportedAt.toISOString(),
+      receivedAt: report.receivedAt.toISOString(),
+      backFilled: isBackFilled(report.reportedAt, report.receivedAt),
+      closedAt: report.closedAt?.toISOString() ?? null,
+      createdAt: report.createdAt.toISOString(),
+      updatedAt: report.updatedAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * One page of the reports in `scope` matching the list's filters and the total, from one statement (then
+ * the page's photos and follow-up owners). The date range is of each report's own site's local dates.
+ */
+export async function nearMissPage(
+  db: Database | Tx,
+  scope: RecordScope,
+  query: NearMissListQuery,
+  now: Date,
+  publicUrl: string,
+): Promise<{ list: NearMiss[]; total: number }> {
+  const where = and(
+    nearMissRecords.scopeWhere(db, scope),
+    localDateRangeWhere(nearMisses.occurredAt, sites.timeZoneId, query, now, nearMissDefaultDays),
+    searchWhere(query.search, listDeclaration.search),
+    ...listDeclaration.filters(query),
+  );
+  const rows = await selectSources(db, { total: matchingCount(joinedFrom, where) })
+    .where(where)
+    .orderBy(...orderBy(query, listDeclaration.sort, nearMisses.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const list = await dtosOf(db, rows, publicUrl);
+  const first = rows[0];
+  if (first) return { list, total: first.total };
+  if (query.page === 1) return { list, total: 0 };
+  const [counted] = await db
+    .select({ total: count() })
+    .from(nearMisses)
+    .innerJoin(sites, eq(sites.id, nearMisses.siteId))
+    .where(where);
+  return { list, total: counted?.total ?? 0 };
+}
+
+/** One report of the organisation (on a live site) as the API answers it; another organisation's: undefined. */
+export async function nearMissDto(
+  db: Database | Tx,
+  orgId: string,
+  id: string,
+  publicUrl: string,
+): Promise<NearMiss | undefined> {
+  const rows = await selectSources(db, {}).where(
+    and(eq(nearMisses.id, id), nearMissRecords.scopeWhere(db, { orgId })),
+  );
+  const [dto] = await dtosOf(db, rows, publicUrl);
+  return dto;
+}
+
+/** Adds photos to a report after those it has, in the order given. */
+export async function addPhotos(tx: Tx, reportId: string, fileIds: readonly string[], now: Date) {
+  if (fileIds.length === 0) return;
+  await tx
+    .insert(nearMissPhotos)
+    .values(fileIds.map((fileId, position) => ({ nearMissId: reportId, fileId, position, createdAt: now })));
+}
+
+/**
+ * The report's follow-up actions from the list an edit sent, in its order. An action sent with its `_id`
+ * keeps it (and when it was done, while still done); `done` sets or clears when it was done; an owner must
+ * be a person of the organisation. Anything else is a 400 on that action's field, e.g. `followUps.1.ownerId`.
+ */
+export async function followUpsFrom(
+  db: Database | Tx,
+  orgId: string,
+  current: readonly NearMissFollowUpRecord[],
+  sent: readonly FollowUpSent[],
+  now: Date,
+): Promise<NearMissFollowUpRecord[]> {
+  const errors: FieldErrors = {};
+  const existing = new Map(current.map((follow) => [follow._id, follow]));
+  const ownerIds = [...new Set(sent.flatMap((follow) => follow.ownerId ?? []))];
+  const people =
+    ownerIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, ownerIds), eq(users.orgId, orgId), isNull(users.deletedAt)));
+  const peopleIds = new Set(people.map((person) => person.id));
+  const seen = new Set<string>();
+  const followUps = sent.map((follow, index) => {
+    const at = `followUps.${index}`;
+    const kept = follow._id === undefined ? undefined : existing.get(follow._id);
+    if (follow._id !== undefined && !kept) errors[`${at}._id`] = ['Not a follow-up action of this report'];
+    else if (follow._id !== undefined && seen.has(follow._id)) {
+      errors[`${at}._id`] = ['This follow-up action is in the list twice'];
+    }
+    if (follow._id !== undefined) seen.add(follow._id);
+    if (follow.ownerId && !peopleIds.has(follow.ownerId)) {
+      errors[`${at}.ownerId`] = ['Not a person of this organisation'];
+    }
+    return {
+      _id: follow._id ?? newId(),
+      action: follow.action,
+      ownerId: follow.ownerId ?? null,
+      dueOn: follow.dueOn ?? null,
+      doneAt: follow.done ? (kept?.doneAt ?? now.toISOString()) : null,
+    };
+  });
+  refuseFieldErrors(errors);
+  return followUps;
+}
+
+/** What a history entry keeps of it. */
+export const nearMissSnapshot = (report: NearMiss): NearMissSnapshot => ({
+  siteID: report.siteID,
+  category: report.category,
+  title: report.title,
+  whatHappened: report.whatHappened,
+  location: report.location,
+  occurredAt: report.occurredAt,
+  peopleInvolved: report.peopleInvolved,
+  injuries: report.injuries,
+  immediateAction: report.immediateAction,
+  followUps: report.followUps.map((follow) => ({
+    _id: follow._id,
+    action: follow.action,
+    ownerId: follow.owner?._id ?? null,
+    dueOn: follow.dueOn,
+    doneAt: follow.doneAt,
+  })),
+  status: report.status,
+  outcome: report.outcome,
+  photoIDs: report.photos.map((photo) => photo._id),
+});

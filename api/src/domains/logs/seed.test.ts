@@ -1,0 +1,120 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { ComplianceLog, NearMiss } from '@console/shared-sdk/contract';
+import { documentFiles, documents, temperatureReadings } from './schema.js';
+import { files } from '../../platform/db/schema.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+import { demoLogins } from '../../demo.js';
+import { seedEquipment } from '../equipment/index.js';
+import { seedLogs } from './seed.js';
+import { seedPeople } from '../people/index.js';
+import { seedTasks } from '../tasks/index.js';
+
+// A fresh `npm start` has what an environmental-health officer asks to see: weeks of temperature readings
+// with their excursions explained, compliance logs, near misses at each stage, and documents, one about to
+// lapse and one lapsed.
+
+let ctx: TestContext;
+let token: string;
+const now = new Date();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { organization, sites } = ctx.demo;
+  const base = { orgId: organization.id, sites, now, storage: ctx.app.deps.storage };
+  await ctx.db.transaction(async (tx) => {
+    for (const seed of [seedEquipment, seedPeople, seedTasks, seedLogs]) await seed(tx, base);
+  });
+  token = await ctx.login(demoLogins.organizationAdmin);
+  // The whole demo, as `npm start` seeds it: about a minute on a busy two-core machine.
+}, 180_000);
+afterAll(() => ctx.close());
+
+const siteIds = () => Object.values(ctx.demo.sites).map((site) => site.id);
+type List<T> = { data: { list: T[]; records: number } };
+
+test('sixty days of readings on every site: fridges and freezers twice a day, probes and dishes daily', async () => {
+  const rows = await ctx.db
+    .select()
+    .from(temperatureReadings)
+    .where(inArray(temperatureReadings.siteId, siteIds()));
+  for (const siteId of siteIds()) {
+    const site = rows.filter((row) => row.siteId === siteId);
+    const oldest = Math.min(...site.map((row) => row.readAt.getTime()));
+    expect(now.getTime() - oldest).toBeGreaterThan(58 * 86_400_000);
+    expect(site.filter((row) => row.temperatureItemId !== null).length).toBeGreaterThan(200);
+    expect(new Set(site.filter((row) => row.foodItemId).map((row) => row.logType))).toEqual(
+      new Set(['COOKING_COOLING', 'HOT_HOLD_DISPLAY', 'PROBE_CALIBRATION']),
+    );
+    expect(site.every((row) => row.readAt <= now)).toBe(true);
+  }
+  // A few excursions, each failed one with what was done about it; the rest pass.
+  const failed = rows.filter((row) => row.result === 'FAIL');
+  expect(failed.length).toBeGreaterThanOrEqual(4);
+  expect(failed.length / rows.length).toBeLessThan(0.01);
+  expect(failed.every((row) => (row.correctiveAction ?? '').length > 20)).toBe(true);
+  expect(rows.filter((row) => row.result === 'WARN').length).toBeGreaterThanOrEqual(1);
+  // Exactly one typed in from the paper sheet hours later.
+  const backFilled = rows.filter((row) => row.backFilled);
+  expect(backFilled).toHaveLength(1);
+  expect(backFilled[0]?.note).toMatch(/paper sheet/);
+});
+
+test('compliance logs of several types, reviewed, waiting, and one failed delivery being followed up', async () => {
+  const reply = await ctx.inject<List<ComplianceLog>>('GET', '/api/v1/comlianceLog/web-app-list-for-web', {
+    token,
+    query: {
+      startDate: DateTime.fromJSDate(now).minus({ days: 60 }).toISODate()!,
+      endDate: DateTime.fromJSDate(now).plus({ days: 1 }).toISODate()!,
+      limit: 100,
+    },
+  });
+  expect(reply.statusCode).toBe(200);
+  const logs = reply.json.data.list;
+  expect(reply.json.data.records).toBeGreaterThan(100);
+  expect(new Set(logs.map((log) => log.logType)).size).toBeGreaterThanOrEqual(5);
+  expect(new Set(logs.map((log) => log.status))).toEqual(new Set(['COMPLETED', 'REPORTED', 'PENDING']));
+  const failed = logs.filter((log) => log.result === 'FAIL');
+  expect(failed).toHaveLength(1);
+  expect(failed[0]).toMatchObject({ logType: 'FOOD_DELIVERY', status: 'PENDING' });
+  expect(failed[0]?.answers.some((line) => line.result === 'FAIL' && line.comment)).toBe(true);
+});
+
+test('three near misses, one at each stage, the closed one with its outcome', async () => {
+  const reply = await ctx.inject<List<NearMiss>>('GET', '/api/v1/nearMiss/web-app-list', {
+    token,
+    query: {
+      startDate: DateTime.fromJSDate(now).minus({ days: 60 }).toISODate()!,
+      endDate: DateTime.fromJSDate(now).plus({ days: 1 }).toISODate()!,
+    },
+  });
+  expect(reply.statusCode).toBe(200);
+  const reports = reply.json.data.list;
+  expect(reports.map((report) => report.status).sort()).toEqual(['COMPLETED', 'PENDING', 'REPORTED']);
+  expect(reports.find((report) => report.status === 'COMPLETED')?.outcome).toBeTruthy();
+  expect(reports.find((report) => report.status === 'PENDING')?.followUps.length).toBeGreaterThan(0);
+});
+
+test('documents of the sites and the organisation: one expiring within two weeks, one expired, each a PDF', async () => {
+  const rows = await ctx.db
+    .select({
+      name: documents.name,
+      siteId: documents.siteId,
+      expiresOn: documents.expiresOn,
+      key: files.storageKey,
+    })
+    .from(documents)
+    .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+    .innerJoin(files, eq(files.id, documentFiles.fileId))
+    .where(and(eq(documents.orgId, ctx.demo.organization.id), isNull(documents.deletedAt)));
+  expect(rows.some((row) => row.siteId === null)).toBe(true);
+  const today = DateTime.fromJSDate(now, { zone: 'Europe/London' }).toISODate()!;
+  const inTwoWeeks = DateTime.fromJSDate(now, { zone: 'Europe/London' }).plus({ days: 14 }).toISODate()!;
+  expect(rows.some((row) => row.expiresOn && row.expiresOn >= today && row.expiresOn <= inTwoWeeks)).toBe(
+    true,
+  );
+  expect(rows.some((row) => row.expiresOn && row.expiresOn < today)).toBe(true);
+  const pdf = await ctx.app.inject({ method: 'GET', url: `/api/v1/common-uri/file/${rows[0]!.key}` });
+  expect(pdf.statusCode).toBe(200);
+  expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+});

@@ -1,0 +1,154 @@
+import {
+  checkOf,
+  logTypesFor,
+  storedLimits,
+  temperatureStandards,
+  type LogType,
+  type TemperatureChartPoint,
+  type TemperatureCheckOption,
+  type TemperatureLog,
+  type TemperatureLogItem,
+  type TemperatureLogSnapshot,
+  type TemperatureReadableItem,
+} from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { personName } from '../comlianceLog/log-records.js';
+import {
+  checkFor,
+  joinedReadings,
+  type JoinedReading,
+  type ReadableItem,
+  type TemperatureReadingRow,
+} from './repository.js';
+
+/** What a reading was taken of, by name as it is now. */
+function itemOf({ reading, temperatureItem, equipment, foodItem }: JoinedReading): TemperatureLogItem {
+  if (reading.temperatureItemId !== null && temperatureItem) {
+    return {
+      _id: reading.temperatureItemId,
+      kind: 'TEMPERATURE_ITEM',
+      name: temperatureItem.name,
+      equipmentID: temperatureItem.equipmentId,
+      equipmentName: equipment?.name ?? null,
+    };
+  }
+  if (reading.foodItemId !== null && foodItem) {
+    return {
+      _id: reading.foodItemId,
+      kind: foodItem.type === 'PROB' ? 'PROBE' : 'FOOD_ITEM',
+      name: foodItem.name,
+      equipmentID: null,
+      equipmentName: null,
+    };
+  }
+  throw new Error(`reading ${reading.id} has no item`);
+}
+
+/** A check in words ("Chilled delivery"); a kind the table no longer has, as it was stored. */
+export const checkLabelOf = (logType: LogType, checkKind: string) =>
+  checkOf(logType, checkKind)?.label ?? checkKind;
+
+/** The limits a stored reading was judged by. */
+const limitsOf = ({ logType, checkKind, lowerLimit, upperLimit, warnUpTo }: TemperatureReadingRow) =>
+  storedLimits(logType, checkKind, { lowerLimit, upperLimit, warnUpTo });
+
+/** The one mapping from a reading and its joined names to what the API answers. */
+export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {
+  const { reading, site, reader } = joined;
+  return {
+    _id: reading.id,
+    orgId: reading.orgId,
+    siteID: reading.siteId,
+    siteName: site.name,
+    timeZoneId: site.timeZoneId,
+    logType: reading.logType,
+    checkKind: reading.checkKind,
+    checkLabel: checkLabelOf(reading.logType, reading.checkKind),
+    item: itemOf(joined),
+    celsius: reading.celsius,
+    readAt: reading.readAt.toISOString(),
+    receivedAt: reading.receivedAt.toISOString(),
+    backFilled: reading.backFilled,
+    readBy: { _id: reading.readBy, name: reader ? personName(reader) : '' },
+    limits: limitsOf(reading),
+    result: reading.result,
+    correctiveAction: reading.correctiveAction,
+    note: reading.note,
+    createdAt: reading.createdAt.toISOString(),
+    updatedAt: reading.updatedAt.toISOString(),
+  };
+}
+
+/** DTOs of loaded readings, their names read in one statement. */
+export async function temperatureLogDtos(
+  db: Database | Tx,
+  rows: readonly TemperatureReadingRow[],
+): Promise<TemperatureLog[]> {
+  return (await joinedReadings(db, rows)).map(toTemperatureLogDto);
+}
+
+/** What a reading's history keeps of it: what it says, not the names around it, which change. */
+export function snapshotOf(log: TemperatureLog): TemperatureLogSnapshot {
+  return {
+    siteID: log.siteID,
+    logType: log.logType,
+    checkKind: log.checkKind,
+    itemID: log.item._id,
+    itemKind: log.item.kind,
+    celsius: log.celsius,
+    readAt: log.readAt,
+    receivedAt: log.receivedAt,
+    readByID: log.readBy._id,
+    limits: log.limits,
+    result: log.result,
+    correctiveAction: log.correctiveAction,
+    note: log.note,
+  };
+}
+
+/** A chart's point: the reading and the limits it was judged by. */
+export function toChartPoint(reading: TemperatureReadingRow): TemperatureChartPoint {
+  return {
+    _id: reading.id,
+    readAt: reading.readAt.toISOString(),
+    celsius: reading.celsius,
+    result: reading.result,
+    lowerLimit: reading.lowerLimit,
+    upperLimit: reading.upperLimit,
+    warnUpTo: reading.warnUpTo,
+  };
+}
+
+/** An item as a reading names it. */
+export function toLogItem(item: ReadableItem): TemperatureLogItem {
+  return item.kind === 'TEMPERATURE_ITEM'
+    ? {
+        _id: item.id,
+        kind: item.kind,
+        name: item.name,
+        equipmentID: item.equipmentId,
+        equipmentName: item.equipmentName,
+      }
+    : { _id: item.id, kind: item.kind, name: item.name, equipmentID: null, equipmentName: null };
+}
+
+/**
+ * An item with how it is read: a fridge's item as its equipment's type by its own limits; a probe or food
+ * item by every check of each log type it is used for.
+ */
+export function toReadableItem(item: ReadableItem): TemperatureReadableItem {
+  const checksOf = (logType: LogType): TemperatureCheckOption[] => {
+    if (item.kind !== 'TEMPERATURE_ITEM') return [...temperatureStandards[logType].checks];
+    const { checkKind, limits } = checkFor(item, logType, undefined);
+    return [{ kind: checkKind, label: checkOf(logType, checkKind)?.label ?? checkKind, limits }];
+  };
+  const logTypes = item.kind === 'TEMPERATURE_ITEM' ? [item.equipmentType] : logTypesFor(item.kind);
+  return {
+    ...toLogItem(item),
+    logTypes: logTypes.map((logType) => ({
+      logType,
+      label: temperatureStandards[logType].label,
+      checks: checksOf(logType),
+    })),
+  };
+}

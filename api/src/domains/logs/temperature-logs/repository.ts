@@ -1,0 +1,615 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import {
+  checkOf,
+  equipmentItemLimits,
+  failureOf,
+  judgeReading,
+  readAtFutureToleranceMinutes,
+  storedLimits,
+  temperatureLogDefaultDays,
+  temperatureStandards,
+  type ListQuery,
+  type LogType,
+  type TemperatureItemKind,
+  type TemperatureLimits,
+  type TemperatureLogExportQuery,
+  type TemperatureLogFields,
+  type TemperatureLogListQuery,
+  type TemperatureLogSortColumn,
+  type TemperatureLogUpdateFields,
+  type TemperatureResult,
+} from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { foodItems, masterTypes, temperatureItems } from '../../equipment/index.js';
+import { sites, users } from '../../../platform/db/schema.js';
+import { temperatureReadings } from '../schema.js';
+import { fieldError, notFound } from '../../../platform/http/errors.js';
+import { offsetOf, orderBy } from '../../../platform/http/list.js';
+import { searchWhere } from '../../../platform/http/records.js';
+import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
+import type { SitePlace } from '../../../platform/http/site-scope.js';
+import { localDateRangeWhere, matchingCount } from '../comlianceLog/log-records.js';
+
+// Temperature readings in SQL. A list, an export batch and a chart are each one statement that joins the
+// names a reading shows (site, item, fridge, who read it), driven by the index on (site, read_at desc, id
+// desc), so a site's page reads only its rows in order. Recording and correcting a reading judge it here,
+// by the item's limits when it is recorded and by the limits it copied when it is corrected.
+
+export type TemperatureReadingRow = typeof temperatureReadings.$inferSelect;
+
+/** A reading's place, and who is recording it (the create call's caller). */
+export type ReadingPlace = SitePlace & { readBy: string };
+
+/** The filters the list and the export share (the export has no paging). */
+export type ReadingFilters = Omit<TemperatureLogExportQuery, 'downloadFileType'>;
+
+const readingSort: Record<TemperatureLogSortColumn, AnyColumn> = {
+  readAt: temperatureReadings.readAt,
+  _id: temperatureReadings.id,
+  receivedAt: temperatureReadings.receivedAt,
+  celsius: temperatureReadings.celsius,
+  result: temperatureReadings.result,
+  logType: temperatureReadings.logType,
+  createdAt: temperatureReadings.createdAt,
+};
+
+/**
+ * find, insert, update and soft delete of one reading. The list is its own joined statement (below), so
+ * the records' own list, which reads the table alone, is not used and searches nothing.
+ */
+export const readingRecords = recordsOf<typeof temperatureReadings, ListQuery<TemperatureLogSortColumn>>({
+  table: temperatureReadings,
+  placedOn: 'site',
+  sort: readingSort,
+  search: [],
+});
+
+// ---- the joined statement: a reading with the names it shows --------------------------------------------
+
+const readingColumns = {
+  reading: getTableColumns(temperatureReadings),
+  site: { name: sites.name, timeZoneId: sites.timeZoneId },
+  temperatureItem: { name: temperatureItems.name, equipmentId: temperatureItems.masterTypeId },
+  equipment: { name: masterTypes.name },
+  foodItem: { name: foodItems.name, type: foodItems.type },
+  reader: { firstName: users.firstName, lastName: users.lastName },
+};
+
+/** A reading as the joined statement reads it; dto.ts turns it into what the API answers. */
+export interface JoinedReading {
+  reading: TemperatureReadingRow;
+  site: { name: string; timeZoneId: string };
+  temperatureItem: { name: string; equipmentId: string } | null;
+  equipment: { name: string } | null;
+  foodItem: { name: string; type: 'FOODITEM' | 'PROB' } | null;
+  reader: { firstName: string; lastName: string } | null;
+}
+
+/**
+ * What a page's count reads: the readings and their sites, and the item names only when a search looks in
+ * them. Joins the count does not need would keep PostgreSQL from counting from the index alone.
+ */
+const countedFrom = (search: string) =>
+  search === ''
+    ? sql`${temperatureReadings} inner join ${sites} on ${eq(sites.id, temperatureReadings.siteId)}`
+    : sql`${temperatureReadings}
+  inner join ${sites} on ${eq(sites.id, temperatureReadings.siteId)}
+  left join ${temperatureItems} on ${eq(temperatureItems.id, temperatureReadings.temperatureItemId)}
+  left join ${masterTypes} on ${eq(masterTypes.id, temperatureItems.masterTypeId)}
+  left join ${foodItems} on ${eq(foodItems.id, temperatureReadings.foodItemId)}`;
+
+/** A select of readings joined to the names they show: its columns may come from any of these tables. */
+function withNames<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(sites, eq(sites.id, temperatureReadings.siteId))
+    .leftJoin(temperatureItems, eq(temperatureItems.id, temperatureReadings.temperatureItemId))
+    .leftJoin(masterTypes, eq(masterTypes.id, temperatureItems.masterTypeId))
+    .leftJoin(foodItems, eq(foodItems.id, temperatureReadings.foodItemId))
+    .leftJoin(users, eq(users.id, temperatureReadings.readBy));
+}
+
+const selectReadings = <Extra extends Record<string, SQL>>(db: Database | Tx, extra: Extra) =>
+  withNames(
+    db
+      .select({ ...readingColumns, ...extra })
+      .from(temperatureReadings)
+      .$dynamic(),
+  );
+
+/**
+ * The live readings of `scope`, on live sites of its organisation. The organisation is the joined site's:
+ * a reading is always on a site of its own organisation, and leaving its own org_id column out lets a
+ * page's count be read from the index alone.
+ */
+function scopeWhere(scope: RecordScope): SQL | undefined {
+  const { siteIds } = scope;
+  return and(
+    isNull(temperatureReadings.deletedAt),
+    eq(sites.orgId, scope.orgId),
+    isNull(sites.deletedAt),
+    siteIds === undefined
+      ? undefined
+      : siteIds.length === 1 && siteIds[0] !== undefined
+        ? eq(temperatureReadings.siteId, siteIds[0])
+        : inArray(temperatureReadings.siteId, [...siteIds]),
+  );
+}
+
+/** The readings of either kind of item: a fridge's item or a probe or food item. */
+const ofItem = (itemID: string) =>
+  or(eq(temperatureReadings.temperatureItemId, itemID), eq(temperatureReadings.foodItemId, itemID));
+
+const msPerHour = 3_600_000;
+/** How far local midnight can be from UTC midnight: zones run from UTC-12 to UTC+14. */
+const zoneReach = { ahead: 14 * msPerHour, behind: 12 * msPerHour };
+
+/**
+ * The instants the range covers in any zone, a little wider than any one site's: constant bounds the index
+ * on (site, read_at) can scan when the readings of several sites, each in its own zone, are listed.
+ */
+function anyZoneRange(filters: ReadingFilters, now: Date): SQL {
+  const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
+  const today = utcMidnight(now.toISOString().slice(0, 10));
+  const [first, last] =
+    filters.startDate !== undefined && filters.endDate !== undefined
+      ? [utcMidnight(filters.startDate), utcMidnight(filters.endDate)]
+      : // A site's today is UTC's today, the day before or the day after.
+        [today - temperatureLogDefaultDays * 24 * msPerHour, today + 24 * msPerHour];
+  const from = new Date(first - zoneReach.ahead).toISOString();
+  const until = new Date(last + 24 * msPerHour + zoneReach.behind).toISOString();
+  return sql`(${temperatureReadings.readAt} >= ${from}::timestamptz and ${temperatureReadings.readAt} < ${until}::timestamptz)`;
+}
+
+/**
+ * The range in each reading's own site's local dates. For one site (the console's list) its zone is read
+ * once, by a subquery PostgreSQL runs before the scan, and the constant bounds of `anyZoneRange` narrow the
+ * index scan, so a page is read in index order and the names are joined for its rows alone. Each exact
+ * bound is compared `IS TRUE` (the same rows): two bounds PostgreSQL cannot see before it runs would be
+ * read as a range of unknown width, guessed to hold 0.5% of the site's rows, and then it plans to join and
+ * sort every row of the range for each page (ten times slower on a 90-day page).
+ */
+function rangeWhere(scope: RecordScope, filters: ReadingFilters, now: Date): SQL | undefined {
+  const [siteId, ...others] = scope.siteIds ?? [];
+  if (siteId === undefined || others.length > 0) {
+    return and(
+      anyZoneRange(filters, now),
+      localDateRangeWhere(
+        temperatureReadings.readAt,
+        sites.timeZoneId,
+        filters,
+        now,
+        temperatureLogDefaultDays,
+      ),
+    );
+  }
+  const zone = sql`(select ${sites.timeZoneId} from ${sites} where ${sites.id} = ${siteId})`;
+  const given = filters.startDate !== undefined && filters.endDate !== undefined;
+  const end = given
+    ? sql`${filters.endDate}::date`
+    : sql`(${now.toISOString()}::timestamptz at time zone ${zone})::date`;
+  const start = given
+    ? sql`${filters.startDate}::date`
+    : sql`(${end} - ${temperatureLogDefaultDays - 1}::int)`;
+  const readAt = temperatureReadings.readAt;
+  return and(
+    anyZoneRange(filters, now),
+    sql`(${readAt} >= (${start})::timestamp at time zone ${zone}) is true`,
+    sql`(${readAt} < (${end} + 1)::timestamp at time zone ${zone}) is true`,
+  );
+}
+
+/** Every filter of the list and the export, in the local dates of each reading's own site. */
+function filtersWhere(scope: RecordScope, filters: ReadingFilters, now: Date): SQL | undefined {
+  return and(
+    scopeWhere(scope),
+    rangeWhere(scope, filters, now),
+    filters.type === undefined ? undefined : eq(temperatureReadings.logType, filters.type),
+    filters.itemID === undefined ? undefined : ofItem(filters.itemID),
+    filters.result === undefined ? undefined : eq(temperatureReadings.result, filters.result),
+    filters.backFilled === undefined ? undefined : eq(temperatureReadings.backFilled, filters.backFilled),
+    searchWhere(filters.search, [temperatureItems.name, masterTypes.name, foodItems.name]),
+  );
+}
+
+/** One page of readings matching the list's filters, with the total, from one statement. */
+export async function readingPage(
+  db: Database | Tx,
+  scope: RecordScope,
+  query: TemperatureLogListQuery,
+  now: Date,
+): Promise<{ rows: JoinedReading[]; total: number }> {
+  const where = filtersWhere(scope, query, now);
+  const found = await selectReadings(db, { total: matchingCount(countedFrom(query.search), where) })
+    .where(where)
+    .orderBy(...orderBy(query, readingSort, temperatureReadings.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const first = found[0];
+  if (first || query.page === 1) return { rows: found, total: first?.total ?? 0 };
+  return { rows: found, total: await countReadings(db, scope, query, now) };
+}
+
+/** How many readings match the filters (an export's size, a page past the end's total). */
+export async function countReadings(
+  db: Database | Tx,
+  scope: RecordScope,
+  filters: ReadingFilters,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: matchingCount(countedFrom(filters.search), filtersWhere(scope, filters, now)) })
+    .from(sql`(select 1) as one`);
+  return row?.total ?? 0;
+}
+
+/** A site a list or export covers. */
+export interface ScopeSite {
+  id: string;
+  name: string;
+  timeZoneId: string;
+}
+
+/** The live sites of `scope`, by name. */
+export function scopeSites(db: Database, scope: RecordScope): Promise<ScopeSite[]> {
+  return db
+    .select({ id: sites.id, name: sites.name, timeZoneId: sites.timeZoneId })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.orgId, scope.orgId),
+        isNull(sites.deletedAt),
+        scope.siteIds === undefined ? undefined : inArray(sites.id, [...scope.siteIds]),
+      ),
+    )
+    .orderBy(sql`lower(${sites.name})`, sites.id);
+}
+
+/**
+ * A reading as the export writes it: only what the sheet shows, names joined and the times already on
+ * the site's wall clock (`YYYY-MM-DDTHH:MM:SS`), worked out by PostgreSQL. An export reads 100,000 rows:
+ * half the columns of a full reading, and no zone arithmetic per row here, halve its time.
+ */
+const exportColumns = {
+  id: temperatureReadings.id,
+  readAt: temperatureReadings.readAt,
+  siteName: sites.name,
+  readLocal: sql<string>`to_char(${temperatureReadings.readAt} at time zone ${sites.timeZoneId}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+  receivedLocal: sql<string>`to_char(${temperatureReadings.receivedAt} at time zone ${sites.timeZoneId}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+  backFilled: temperatureReadings.backFilled,
+  logType: temperatureReadings.logType,
+  checkKind: temperatureReadings.checkKind,
+  temperatureItemName: temperatureItems.name,
+  equipmentName: masterTypes.name,
+  foodItemName: foodItems.name,
+  celsius: temperatureReadings.celsius,
+  lowerLimit: temperatureReadings.lowerLimit,
+  upperLimit: temperatureReadings.upperLimit,
+  result: temperatureReadings.result,
+  correctiveAction: temperatureReadings.correctiveAction,
+  note: temperatureReadings.note,
+  reader: { firstName: users.firstName, lastName: users.lastName },
+};
+export type ExportReading = Awaited<ReturnType<typeof exportBatch>>[number];
+
+const exportBatch = (db: Database, where: SQL | undefined, size: number) =>
+  withNames(db.select(exportColumns).from(temperatureReadings).$dynamic())
+    .where(where)
+    .orderBy(desc(temperatureReadings.readAt), desc(temperatureReadings.id))
+    .limit(size);
+
+/**
+ * The readings matching the filters in batches of `size`, a site at a time and newest first in each, each
+ * batch picking up after the last row of the one before (keyset), so an export of any length reads
+ * through the site's index and holds one batch at a time.
+ */
+export async function* exportBatches(
+  db: Database,
+  scope: RecordScope,
+  siteList: readonly ScopeSite[],
+  filters: ReadingFilters,
+  now: Date,
+  size: number,
+): AsyncGenerator<ExportReading[]> {
+  const where = filtersWhere(scope, filters, now);
+  for (const site of siteList) {
+    let after: { readAt: Date; id: string } | undefined;
+    for (;;) {
+      const batch = await exportBatch(
+        db,
+        and(
+          where,
+          eq(temperatureReadings.siteId, site.id),
+          after &&
+            sql`(${temperatureReadings.readAt}, ${temperatureReadings.id}) < (${after.readAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+        ),
+        size,
+      );
+      if (batch.length > 0) yield batch;
+      if (batch.length < size) break;
+      after = batch[batch.length - 1];
+    }
+  }
+}
+
+/** Several readings by id with their names, in the order given (the record calls' answers). */
+export async function joinedReadings(
+  db: Database | Tx,
+  rows: readonly TemperatureReadingRow[],
+): Promise<JoinedReading[]> {
+  if (rows.length === 0) return [];
+  const found = await selectReadings(db, {}).where(
+    inArray(
+      temperatureReadings.id,
+      rows.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(found.map((one) => [one.reading.id, one]));
+  return rows.map((row) => {
+    const one = byId.get(row.id);
+    if (!one) throw new Error(`reading ${row.id} was loaded but not joined`);
+    return one;
+  });
+}
+
+// ---- what a site can read -------------------------------------------------------------------------------
+
+/** An item of a site that readings are taken of, with what decides its log types and limits. */
+export type ReadableItem =
+  | {
+      kind: 'TEMPERATURE_ITEM';
+      id: string;
+      name: string;
+      siteId: string;
+      equipmentId: string;
+      equipmentName: string;
+      equipmentType: 'FRIDGE' | 'FREEZER';
+      lowerLimit: number | null;
+      upperLimit: number | null;
+    }
+  | { kind: 'PROBE' | 'FOOD_ITEM'; id: string; name: string; siteId: string };
+
+const foodItemKind = { PROB: 'PROBE', FOODITEM: 'FOOD_ITEM' } as const;
+
+/**
+ * The items of the organisation named by `ids`, on `siteId` when given: the fridges' and freezers' items
+ * and the probes and food items, live ones only unless `retired` is allowed.
+ */
+async function readableItems(
+  db: Database | Tx,
+  orgId: string,
+  where: { ids?: readonly string[]; siteId?: string; retired?: boolean },
+): Promise<ReadableItem[]> {
+  const idIn = (column: typeof temperatureItems.id | typeof foodItems.id) =>
+    where.ids === undefined ? undefined : inArray(column, [...where.ids]);
+  const fridges = await db
+    .select({
+      id: temperatureItems.id,
+      name: temperatureItems.name,
+      lowerLimit: temperatureItems.lowerLimit,
+      upperLimit: temperatureItems.upperLimit,
+      siteId: masterTypes.siteId,
+      equipmentId: masterTypes.id,
+      equipmentName: masterTypes.name,
+      equipmentType: masterTypes.type,
+    })
+    .from(temperatureItems)
+    .innerJoin(masterTypes, eq(masterTypes.id, temperatureItems.masterTypeId))
+    .where(
+      and(
+        eq(masterTypes.orgId, orgId),
+        idIn(temperatureItems.id),
+        where.siteId === undefined ? undefined : eq(masterTypes.siteId, where.siteId),
+        where.retired ? undefined : and(isNull(temperatureItems.deletedAt), isNull(masterTypes.deletedAt)),
+      ),
+    )
+    .orderBy(asc(masterTypes.type), sql`lower(${masterTypes.name})`, temperatureItems.position);
+  const others = await db
+    .select({ id: foodItems.id, name: foodItems.name, siteId: foodItems.siteId, type: foodItems.type })
+    .from(foodItems)
+    .where(
+      and(
+        eq(foodItems.orgId, orgId),
+        idIn(foodItems.id),
+        where.siteId === undefined ? undefined : eq(foodItems.siteId, where.siteId),
+        where.retired ? undefined : isNull(foodItems.deletedAt),
+      ),
+    )
+    .orderBy(desc(foodItems.type), sql`lower(${foodItems.name})`);
+  return [
+    ...fridges.map((item) => ({ kind: 'TEMPERATURE_ITEM' as const, ...item })),
+    ...others.map(({ type, ...item }) => ({ kind: foodItemKind[type], ...item })),
+  ];
+}
+
+/** Every live item of a site readings can be taken of: fridges' and freezers' items first, then probes, then food. */
+export const itemsOfSite = (db: Database, place: SitePlace) =>
+  readableItems(db, place.orgId, { siteId: place.siteID });
+
+/** One item of the organisation (of one site when given), retired or not: past readings name it. */
+export async function findItem(db: Database, orgId: string, itemID: string, siteId?: string) {
+  const [item] = await readableItems(db, orgId, {
+    ids: [itemID],
+    retired: true,
+    ...(siteId === undefined ? {} : { siteId }),
+  });
+  return item;
+}
+
+/** The check a reading of `item` as `logType` is, and the limits it is judged by. */
+export interface ReadingCheck {
+  logType: LogType;
+  checkKind: string;
+  limits: TemperatureLimits;
+}
+
+const kindWords: Record<TemperatureItemKind, string> = {
+  TEMPERATURE_ITEM: 'a fridge or freezer item',
+  PROBE: 'a probe',
+  FOOD_ITEM: 'a food item',
+};
+
+/**
+ * How a reading of `item` is judged: a fridge's or freezer's item by its own limits, as its equipment's
+ * type; a probe or food item by the log type's check (`checkKind`, else the type's first). A log type or
+ * check the item is not read for is a 400 on that field.
+ */
+export function checkFor(item: ReadableItem, logType: LogType | undefined, checkKind: string | undefined) {
+  if (item.kind === 'TEMPERATURE_ITEM') {
+    const type = item.equipmentType;
+    if (logType !== undefined && logType !== type) {
+      throw fieldError('logType', `A ${type.toLowerCase()}'s item is read as ${type}`);
+    }
+    if (checkKind !== undefined && checkKind !== type) {
+      throw fieldError('checkKind', `A ${type.toLowerCase()}'s item is checked as ${type}`);
+    }
+    return { logType: type, checkKind: type, limits: equipmentItemLimits(type, item) } satisfies ReadingCheck;
+  }
+  if (logType === undefined)
+    throw fieldError('logType', 'Choose the log type of a probe or food item reading');
+  const standard = temperatureStandards[logType];
+  const kinds: readonly TemperatureItemKind[] = standard.itemKinds;
+  if (!kinds.includes(item.kind)) {
+    throw fieldError('logType', `${standard.label} is not read with ${kindWords[item.kind]}`);
+  }
+  const check = checkOf(logType, checkKind ?? standard.checks[0].kind);
+  if (!check) {
+    const names = standard.checks.map((one) => one.kind).join(', ');
+    throw fieldError('checkKind', `Not a check of a ${standard.label.toLowerCase()} log: use ${names}`);
+  }
+  return { logType, checkKind: check.kind, limits: check.limits } satisfies ReadingCheck;
+}
+
+/** A failing reading without a corrective action: 400 naming the limit it broke. */
+function assertCorrected(celsius: number, limits: TemperatureLimits, correctiveAction: string | null) {
+  const failure = failureOf(celsius, limits);
+  if (failure !== null && correctiveAction === null) {
+    throw fieldError('correctiveAction', `${failure}: say what was done about it (corrective action)`);
+  }
+}
+
+// ---- recording and correcting ---------------------------------------------------------------------------
+
+/**
+ * Records a reading at `place`: its item must be a live one of that site (another organisation's or a
+ * retired one is 404, another site's 400), its time no further ahead of the server's than clocks drift
+ * (a little ahead is taken as the server's time), and a failing one needs its corrective action. The
+ * limits it was judged by are copied into it. `now` is when it reached the server.
+ */
+export async function insertReading(
+  tx: Tx,
+  place: ReadingPlace,
+  fields: TemperatureLogFields,
+  now: Date,
+): Promise<TemperatureReadingRow> {
+  const sentAt = new Date(fields.readAt);
+  if (sentAt.getTime() > now.getTime() + readAtFutureToleranceMinutes * 60_000) {
+    throw fieldError(
+      'readAt',
+      `The reading's time is more than ${readAtFutureToleranceMinutes} minutes ahead of the server's: check the device's clock`,
+    );
+  }
+  const itemID = fields.temperatureItemID ?? fields.foodItemID;
+  const field = fields.temperatureItemID === undefined ? 'foodItemID' : 'temperatureItemID';
+  if (itemID === undefined) throw fieldError('temperatureItemID', 'Send temperatureItemID or foodItemID');
+  const [item] = await readableItems(tx, place.orgId, { ids: [itemID] });
+  const isFridgeItem = item?.kind === 'TEMPERATURE_ITEM';
+  if (!item || isFridgeItem !== (field === 'temperatureItemID')) {
+    throw notFound(field === 'temperatureItemID' ? 'Temperature item' : 'Probe or food item');
+  }
+  if (item.siteId !== place.siteID) throw fieldError(field, 'Not an item of this site');
+  const check = checkFor(item, fields.logType, fields.checkKind);
+  const correctiveAction = fields.correctiveAction ?? null;
+  assertCorrected(fields.celsius, check.limits, correctiveAction);
+  const { lowerLimit, upperLimit, warnUpTo } = check.limits;
+  return readingRecords.insert(
+    tx,
+    place,
+    {
+      logType: check.logType,
+      checkKind: check.checkKind,
+      temperatureItemId: isFridgeItem ? item.id : null,
+      foodItemId: isFridgeItem ? null : item.id,
+      celsius: fields.celsius,
+      // A device clock slightly ahead is believed to be the server's: a reading is never in the future.
+      readAt: sentAt > now ? now : sentAt,
+      receivedAt: now,
+      readBy: place.readBy,
+      lowerLimit,
+      upperLimit,
+      warnUpTo,
+      result: judgeReading(fields.celsius, check.limits),
+      correctiveAction,
+      note: fields.note ?? null,
+    },
+    now,
+  );
+}
+
+/**
+ * A correction: the reading judged again by the limits it copied when it was taken, whatever its item's
+ * limits are now. Left out, a field keeps its value; null clears a corrective action or note, which a
+ * failing reading cannot do without.
+ */
+export async function updateReading(
+  tx: Tx,
+  current: TemperatureReadingRow,
+  _siteId: string,
+  fields: TemperatureLogUpdateFields,
+  now: Date,
+): Promise<TemperatureReadingRow> {
+  const limits = storedLimits(current.logType, current.checkKind, current);
+  const celsius = fields.celsius ?? current.celsius;
+  const correctiveAction =
+    fields.correctiveAction === undefined ? current.correctiveAction : fields.correctiveAction;
+  const note = fields.note === undefined ? current.note : fields.note;
+  assertCorrected(celsius, limits, correctiveAction);
+  const result: TemperatureResult = judgeReading(celsius, limits);
+  return readingRecords.update(tx, current, { celsius, result, correctiveAction, note }, now);
+}
+
+// ---- one item's chart -----------------------------------------------------------------------------------
+
+/**
+ * An item's readings on one site between two instants, newest `limit` of them, oldest first: the index on
+ * (item, read_at) reads only those.
+ */
+export async function chartReadings(
+  db: Database,
+  place: SitePlace,
+  item: ReadableItem,
+  from: Date,
+  until: Date,
+  limit: number,
+): Promise<TemperatureReadingRow[]> {
+  const itemColumn =
+    item.kind === 'TEMPERATURE_ITEM' ? temperatureReadings.temperatureItemId : temperatureReadings.foodItemId;
+  const rows = await db
+    .select()
+    .from(temperatureReadings)
+    .where(
+      and(
+        eq(itemColumn, item.id),
+        eq(temperatureReadings.orgId, place.orgId),
+        eq(temperatureReadings.siteId, place.siteID),
+        isNull(temperatureReadings.deletedAt),
+        sql`${temperatureReadings.readAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${temperatureReadings.readAt} < ${until.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(temperatureReadings.readAt), desc(temperatureReadings.id))
+    .limit(limit);
+  return rows.reverse();
+}

@@ -1,0 +1,367 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import {
+  envelope,
+  idParamSchema,
+  temperatureChartMaxPoints,
+  temperatureChartQuerySchema,
+  temperatureChartSchema,
+  temperatureItemListQuerySchema,
+  temperatureLogCreateSchema,
+  temperatureLogDefaultDays,
+  temperatureLogDeleteSchema,
+  temperatureLogExportMaxRows,
+  temperatureLogExportQuerySchema,
+  temperatureLogHistorySchema,
+  temperatureLogListDataSchema,
+  temperatureLogListQuerySchema,
+  temperatureLogSchema,
+  temperatureLogUpdateSchema,
+  temperatureReadableItemSchema,
+  temperatureStandards,
+} from '@console/shared-sdk/contract';
+import { badRequest, notFound } from '../../../platform/http/errors.js';
+import { actorOf, historyEntryDto, historyOf, recordHistory } from '../../../platform/history/history.js';
+import { listOf } from '../../../platform/http/list.js';
+import { onSites, resourceRoutes, type Tenancy } from '../../../platform/http/resource-routes.js';
+import { ok } from '../../../platform/http/respond.js';
+import {
+  assertSiteAccess,
+  siteAccess,
+  siteListScope,
+  type SiteScopedRow,
+} from '../../../platform/http/site-scope.js';
+import { allow, authOf } from '../../../platform/auth/guard.js';
+import { addDays, localDate } from '../../sites/index.js';
+import {
+  snapshotOf,
+  temperatureLogDtos,
+  toChartPoint,
+  toLogItem,
+  toReadableItem,
+  toTemperatureLogDto,
+} from './dto.js';
+import { readingWorkbook, streamWorkbook, type ExportHeading } from './export.js';
+import {
+  chartReadings,
+  countReadings,
+  exportBatches,
+  findItem,
+  insertReading,
+  itemsOfSite,
+  readingPage,
+  readingRecords,
+  scopeSites,
+  updateReading,
+  type ReadingFilters,
+  type ReadingPlace,
+  type ScopeSite,
+} from './repository.js';
+
+// The spec's /temperature-logs: the console's list, export, view, correction (with a reason), deletion
+// (with a reason) and history of temperature readings, the items a site can read, one item's chart, and
+// the staff member's call that records a reading with the device's time (mobile login; web admins may use
+// it too). Corrections and deletions keep who, when and why in the reading's history.
+
+const tags = ['temperature-logs'];
+const subject = 'TemperatureLog';
+const what = 'Temperature reading';
+const authHeader =
+  'Staff send the access token from POST /authentication/mobile-app-login in the Authorization header.';
+
+/** A reading's place is its site, and who recorded it is the caller; a reading never moves site. */
+const sited = onSites(subject);
+const tenancy: Tenancy<
+  SiteScopedRow,
+  { siteID?: string | undefined },
+  { siteID: string },
+  object,
+  ReadingPlace,
+  string
+> = {
+  ...sited,
+  admit: (request, body) => {
+    const placeIn = sited.admit(request, body);
+    const readBy = authOf(request).user.id;
+    return async (tx) => ({ ...(await placeIn(tx)), readBy });
+  },
+  target: async (_request, current) => current.siteId,
+};
+
+/** Rows an export reads at a time: memory holds about two batches (one read, one written). */
+const exportBatchSize = 2000;
+
+/** The local dates a default range covers on a site: its today and the days before. */
+function defaultRange(timeZoneId: string, now: Date) {
+  const endDate = localDate(timeZoneId, now);
+  return { startDate: addDays(endDate, -(temperatureLogDefaultDays - 1)), endDate };
+}
+
+export default async function temperatureLogRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  const readings = resourceRoutes(app, {
+    tenancy,
+    tags,
+    what,
+    label: what,
+    summaries: {
+      list: 'Not registered: the list is GET /web-app-list-for-web',
+      create:
+        'Record a reading (the staff member’s call; web admins may use it too). Exactly one of ' +
+        'temperatureItemID (a fridge’s or freezer’s item: judged by its own limits, logType its type) and ' +
+        'foodItemID (a probe or food item: logType required, checkKind one of its checks, default the first). ' +
+        'readAt is the device’s time: more than 5 minutes ahead of the server is a 400, less is taken as the ' +
+        'server’s. A failing reading needs correctiveAction (400 naming the limit). The limits are copied ' +
+        'into the reading; more than 30 minutes between readAt and arrival marks it back-filled. ' +
+        authHeader,
+      update:
+        'Correct a reading (celsius, corrective action, note) with a reason (3 to 500 characters), which the ' +
+        'history keeps. It is judged again by the limits it was taken under, not its item’s current ones',
+      delete: 'Not registered: DELETE /delete-one/{id} takes a reason',
+      findOne: 'One reading with its item, site, reader and the limits it was judged by',
+    },
+    schemas: {
+      listQuery: temperatureLogListQuerySchema,
+      create: temperatureLogCreateSchema,
+      update: temperatureLogUpdateSchema,
+      item: temperatureLogSchema,
+    },
+    repository: {
+      // Never called: web-app-list is not registered (see `without`).
+      list: readingRecords.list,
+      find: readingRecords.find,
+      insert: insertReading,
+      update: updateReading,
+      remove: readingRecords.softDelete,
+    },
+    toDtos: temperatureLogDtos,
+    without: ['web-app-list', 'delete-one'],
+    history: {
+      place: (row) => ({ orgId: row.orgId, siteId: row.siteId }),
+      snapshot: snapshotOf,
+      reason: (body) => ('reason' in body ? body.reason : null),
+    },
+  });
+
+  readings.recordRoute({
+    method: 'DELETE',
+    url: '/delete-one/:id',
+    param: { name: 'id', schema: idParamSchema },
+    action: 'delete',
+    summary:
+      'Delete a reading (soft: kept for the record) with a reason in the JSON body, which the history keeps. ' +
+      'A deleted reading is not found afterwards and leaves the list',
+    body: temperatureLogDeleteSchema,
+    reply: z.null(),
+    handler: async (row, db, request, body) => {
+      // Anything but a read runs in the gate's transaction, which loaded the reading FOR UPDATE.
+      if (!('rollback' in db)) throw new Error('a delete runs inside a transaction');
+      const tx = db;
+      const [before] = await temperatureLogDtos(tx, [row]);
+      if (!before) throw new Error(`no DTO for reading ${row.id}`);
+      const at = deps.clock.now();
+      await readingRecords.softDelete(tx, row.id, at);
+      await recordHistory(tx, {
+        orgId: row.orgId,
+        siteId: row.siteId,
+        subject,
+        recordId: row.id,
+        action: 'delete',
+        before: snapshotOf(before),
+        after: null,
+        reason: body.reason,
+        actor: actorOf(request),
+        at,
+      });
+      return { data: null, message: `${what} deleted` };
+    },
+  });
+
+  readings.recordRoute({
+    method: 'GET',
+    url: '/log-history-list/:id',
+    param: { name: 'id', schema: idParamSchema },
+    action: 'read',
+    summary:
+      'The history of a reading, newest first: who recorded, corrected or deleted it, when, the reading ' +
+      'before and after, and the reason given',
+    reply: temperatureLogHistorySchema,
+    handler: async (row, db) => {
+      const entries = await historyOf(db, row.orgId, subject, row.id);
+      // The snapshots are JSON this resource wrote; reading them through the contract types them.
+      return { data: temperatureLogHistorySchema.parse(entries.map(historyEntryDto)) };
+    },
+  });
+
+  r.get(
+    '/web-app-list-for-web',
+    {
+      schema: {
+        tags,
+        summary:
+          'Readings of one site, or of every site the caller may see, newest first: startDate and endDate ' +
+          'are local dates of each reading’s site (both or neither; default the last 7 days, at most 366), ' +
+          'filtered by log type, item, result, back-filled and a search of the item and equipment names',
+        querystring: temperatureLogListQuerySchema,
+        response: { 200: envelope(temperatureLogListDataSchema) },
+      },
+      onRequest: allow('read', subject),
+    },
+    async (request) => {
+      const query = request.query;
+      const scope = await siteListScope(request, subject, query.siteID);
+      const { rows, total } = await readingPage(deps.db, scope, query, deps.clock.now());
+      if (rows.length === 0) await scope.confirmSite?.();
+      return ok(listOf(rows.map(toTemperatureLogDto), total, query));
+    },
+  );
+
+  /** The summary sheet's words for the export's range, sites and other filters. */
+  async function exportHeading(
+    orgId: string,
+    siteList: readonly ScopeSite[],
+    filters: ReadingFilters,
+    now: Date,
+  ): Promise<{ heading: ExportHeading; fileName: string }> {
+    const [only] = siteList.length === 1 ? siteList : [];
+    const range =
+      filters.startDate !== undefined && filters.endDate !== undefined
+        ? { startDate: filters.startDate, endDate: filters.endDate }
+        : only && defaultRange(only.timeZoneId, now);
+    const rangeWords = range
+      ? `${range.startDate} to ${range.endDate}`
+      : `The last ${temperatureLogDefaultDays} days up to each site's today`;
+    const item = filters.itemID === undefined ? undefined : await findItem(deps.db, orgId, filters.itemID);
+    const backFilled = { true: 'Back-filled only', false: 'Not back-filled' } as const;
+    const described = [
+      filters.type && `Log type: ${temperatureStandards[filters.type].label}`,
+      filters.itemID && `Item: ${item?.name ?? filters.itemID}`,
+      filters.result && `Result: ${filters.result}`,
+      filters.backFilled === undefined ? undefined : backFilled[`${filters.backFilled}`],
+      filters.search && `Search: "${filters.search}"`,
+    ];
+    const fileName = [
+      'Temperature log',
+      only?.name ?? 'All sites',
+      range ? `${range.startDate} to ${range.endDate}` : `last ${temperatureLogDefaultDays} days`,
+    ].join(' - ');
+    return {
+      heading: {
+        range: rangeWords,
+        sites: siteList.map((site) => site.name),
+        filters: described.filter((line): line is string => typeof line === 'string' && line !== ''),
+        generatedAt: now,
+      },
+      fileName: `${fileName}.xlsx`,
+    };
+  }
+
+  r.get(
+    '/export-web-app-list-for-web',
+    {
+      schema: {
+        tags,
+        summary:
+          'The list’s filters as one XLSX (downloadFileType=EXCEL), streamed: every matching reading with ' +
+          'its site’s local times, limits, result and corrective action (failed rows red, warnings amber), ' +
+          'and a Summary sheet. At most 1,000,000 rows: a larger export is a 400, to be narrowed',
+        querystring: temperatureLogExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+      },
+      onRequest: allow('read', subject),
+    },
+    async (request, reply) => {
+      const { downloadFileType: _xlsx, ...filters } = request.query;
+      const scope = await siteListScope(request, subject, filters.siteID);
+      // An empty export names a site that passed its gate, as a list with rows does.
+      await scope.confirmSite?.();
+      const now = deps.clock.now();
+      const total = await countReadings(deps.db, scope, filters, now);
+      if (total > temperatureLogExportMaxRows) {
+        throw badRequest(
+          `${total.toLocaleString('en-GB')} readings match: an export holds at most ` +
+            `${temperatureLogExportMaxRows.toLocaleString('en-GB')}. Narrow the range or the filters`,
+          { endDate: ['Narrow the range'] },
+        );
+      }
+      const siteList = await scopeSites(deps.db, scope);
+      const { heading, fileName } = await exportHeading(scope.orgId, siteList, filters, now);
+      const batches = exportBatches(deps.db, scope, siteList, filters, now, exportBatchSize);
+      // The first batch is read before the answer starts, so a failure is still a proper error answer.
+      const first = await batches.next();
+      const workbook = readingWorkbook();
+      const produce = async () => {
+        for (let batch = first; !batch.done;) {
+          // The next batch is read while this one is written.
+          const next = batches.next();
+          await workbook.add(batch.value);
+          batch = await next;
+        }
+        await workbook.finish(heading);
+      };
+      return streamWorkbook(request, reply, workbook, fileName, produce());
+    },
+  );
+
+  r.get(
+    '/item-list',
+    {
+      schema: {
+        tags,
+        summary:
+          'What can be read at a site: every live fridge and freezer item (log type FRIDGE or FREEZER, its ' +
+          'own limits) and every probe and food item with the checks of each log type it is used for. ' +
+          'Staff may call it for their sites. ' +
+          authHeader,
+        querystring: temperatureItemListQuerySchema,
+        response: { 200: envelope(z.array(temperatureReadableItemSchema)) },
+      },
+      onRequest: allow('read', subject),
+    },
+    async (request) => {
+      const place = await assertSiteAccess(request, 'read', subject, request.query.siteID);
+      return ok((await itemsOfSite(deps.db, place)).map(toReadableItem));
+    },
+  );
+
+  r.get(
+    '/chart',
+    {
+      schema: {
+        tags,
+        summary:
+          'One item’s readings on a site over a range of its local dates (both or neither; default the last ' +
+          `7 days), oldest first, each with the limits it was judged by; at most ${temperatureChartMaxPoints.toLocaleString('en-GB')} ` +
+          'points, the newest of the range when it holds more (truncated)',
+        querystring: temperatureChartQuerySchema,
+        response: { 200: envelope(temperatureChartSchema) },
+      },
+      onRequest: allow('read', subject),
+    },
+    async (request) => {
+      const query = request.query;
+      const { place, timeZoneId } = await siteAccess(request, 'read', subject, query.siteID);
+      const item = await findItem(deps.db, place.orgId, query.itemID, place.siteID);
+      if (!item) throw notFound('Item');
+      const range =
+        query.startDate !== undefined && query.endDate !== undefined
+          ? { startDate: query.startDate, endDate: query.endDate }
+          : defaultRange(timeZoneId, deps.clock.now());
+      const from = DateTime.fromISO(range.startDate, { zone: timeZoneId }).toJSDate();
+      const until = DateTime.fromISO(addDays(range.endDate, 1), { zone: timeZoneId }).toJSDate();
+      const found = await chartReadings(deps.db, place, item, from, until, temperatureChartMaxPoints + 1);
+      const truncated = found.length > temperatureChartMaxPoints;
+      return ok({
+        item: toLogItem(item),
+        timeZoneId,
+        ...range,
+        points: (truncated ? found.slice(1) : found).map(toChartPoint),
+        truncated,
+      });
+    },
+  );
+}

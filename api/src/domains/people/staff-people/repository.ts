@@ -1,0 +1,421 @@
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Gender, ListQuery, Role, StaffSortColumn, StaffStatus } from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { departments, userDepartments } from '../schema.js';
+import { passwordTokens, siteMembers, sites, users } from '../../../platform/db/schema.js';
+import { conflict, fieldError } from '../../../platform/http/errors.js';
+import { offsetOf, pageOf } from '../../../platform/http/list.js';
+import { searchWhere } from '../../../platform/http/records.js';
+import type { RecordScope } from '../../../platform/http/repository.js';
+import { liveSiteIds } from '../../../platform/http/site-scope.js';
+import { assertEmailFree } from '../../../platform/auth/users/repository.js';
+
+// Staff are the organisation's users, so they are read and written here rather than through recordsOf
+// (which places one record on one site): a person works at several sites, sits in departments of those
+// sites, and belongs to the organisation itself. The same pieces apply: every query is scoped to one
+// organisation (and, for a site admin, to people of its sites), a page and its total are one query
+// (pageOf), and search is searchWhere.
+
+/** What the staff screens read of a person: never the password hash, only whether one is set. */
+const staffColumns = {
+  id: users.id,
+  // The scope always names the organisation, so it is never null here.
+  orgId: sql<string>`${users.orgId}`,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  mobileNumber: users.mobileNumber,
+  gender: users.gender,
+  status: users.status,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  hasPassword: sql<boolean>`(${users.passwordHash} is not null)`,
+};
+
+export interface StaffRow {
+  id: string;
+  orgId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  mobileNumber: string | null;
+  gender: Gender | null;
+  status: StaffStatus;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  hasPassword: boolean;
+}
+
+export type StaffListFilters = {
+  search: string;
+  sort: ListQuery<StaffSortColumn>['sort'];
+  role?: Role | undefined;
+  status?: StaffStatus | undefined;
+  departmentID?: string | undefined;
+};
+
+/** People of `scope`: live users of the organisation, and with `siteIds` those working at one of them. */
+function scopeWhere(db: Database | Tx, scope: RecordScope): SQL | undefined {
+  return and(
+    eq(users.orgId, scope.orgId),
+    isNull(users.deletedAt),
+    scope.siteIds === undefined
+      ? undefined
+      : inArray(users.id, peopleOfSites(db, scope.orgId, scope.siteIds)),
+  );
+}
+
+/** Ids of the people working at some live sites of the organisation, as a subquery. */
+export function peopleOfSites(db: Database | Tx, orgId: string, siteIds: readonly string[]) {
+  return db
+    .select({ id: siteMembers.userId })
+    .from(siteMembers)
+    .where(inArray(siteMembers.siteId, liveSiteIds(db, orgId, siteIds)));
+}
+
+/** Ids of the people sitting in some departments (and still working at each one's site), as a subquery. */
+export function peopleOfDepartments(db: Database | Tx, departmentIds: readonly string[]) {
+  return db
+    .select({ id: userDepartments.userId })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+    .innerJoin(
+      siteMembers,
+      and(eq(siteMembers.userId, userDepartments.userId), eq(siteMembers.siteId, departments.siteId)),
+    )
+    .where(and(inArray(departments.id, [...departmentIds]), isNull(departments.deletedAt)));
+}
+
+/** Full name order: first names, then last names, ignoring case (the same on every collation). */
+const byFullName = [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`];
+
+const sortColumns: Record<StaffSortColumn, (PgColumn | SQL)[]> = {
+  _id: [],
+  fullName: byFullName,
+  email: [users.email],
+  userRole: [users.role, ...byFullName],
+  status: [users.status, ...byFullName],
+  createdAt: [users.createdAt],
+  updatedAt: [users.updatedAt],
+};
+
+function orderOf(sort: StaffListFilters['sort']): SQL[] {
+  const direction = sort.direction === 'desc' ? desc : asc;
+  return [...sortColumns[sort.column].map((column) => direction(column)), direction(users.id)];
+}
+
+function listWhere(db: Database | Tx, scope: RecordScope, filters: StaffListFilters): SQL | undefined {
+  return and(
+    scopeWhere(db, scope),
+    searchWhere(filters.search, [
+      users.firstName,
+      users.lastName,
+      users.email,
+      users.mobileNumber,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+    ]),
+    filters.role ? eq(users.role, filters.role) : undefined,
+    filters.status ? eq(users.status, filters.status) : undefined,
+    filters.departmentID ? inArray(users.id, peopleOfDepartments(db, [filters.departmentID])) : undefined,
+  );
+}
+
+/** One page of people, and how many match in all, from one query. */
+export function listStaff(
+  db: Database | Tx,
+  scope: RecordScope,
+  query: StaffListFilters & { page: number; limit: number },
+): Promise<{ rows: StaffRow[]; total: number }> {
+  return pageOf<StaffRow>(
+    db,
+    { table: users, columns: staffColumns },
+    listWhere(db, scope, query),
+    orderOf(query.sort),
+    query,
+  );
+}
+
+/** Every person matching the filters, `batch` at a time in list order (the export streams them). */
+export async function* eachStaffBatch(
+  db: Database,
+  scope: RecordScope,
+  filters: StaffListFilters,
+  batch: number,
+): AsyncGenerator<StaffRow[]> {
+  for (let page = 1; ; page += 1) {
+    const rows: StaffRow[] = await db
+      .select(staffColumns)
+      .from(users)
+      .where(listWhere(db, scope, filters))
+      .orderBy(...orderOf(filters.sort))
+      .limit(batch)
+      .offset(offsetOf({ page, limit: batch }));
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** A live person of the organisation; another organisation's is not found. */
+export async function findStaff(
+  db: Database | Tx,
+  orgId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<StaffRow | undefined> {
+  const query = db
+    .select(staffColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.orgId, orgId), isNull(users.deletedAt)));
+  const [row] = await (options.forUpdate ? query.for('update', { of: users }) : query);
+  return row;
+}
+
+/** People for pickers: `where` within the organisation, by full name. */
+export function staffOptions(db: Database | Tx, orgId: string, where: (SQL | undefined)[]) {
+  return db
+    .select({
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      userRole: users.role,
+    })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), isNull(users.deletedAt), ...where))
+    .orderBy(...byFullName, users.id);
+}
+
+// ---- what the DTO adds to a person ------------------------------------------------------------------
+
+export interface PersonSite {
+  _id: string;
+  name: string;
+}
+export interface PersonDepartment {
+  _id: string;
+  name: string;
+  siteID: string;
+}
+export interface PersonInvitation {
+  /** When the newest invitation was sent. */
+  invitedAt: Date | null;
+  /** Whether an invitation link is unused and unexpired. */
+  pending: boolean;
+}
+
+export interface PersonDetails {
+  sites: PersonSite[];
+  departments: PersonDepartment[];
+  invitation: PersonInvitation;
+}
+
+/**
+ * What the DTO adds to each person, in one query for a page: the live sites they work at and the live
+ * departments they sit in on those sites (each by name), and their newest invitation.
+ */
+export async function detailsOfPeople(
+  db: Database | Tx,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, PersonDetails>> {
+  if (userIds.length === 0) return new Map();
+  // Each subquery is its own SQL object: drizzle writes the columns of a single-table select without
+  // their table, which would make the correlated ones ambiguous; nested SQL keeps its qualified names.
+  const invites = sql`${passwordTokens} where ${passwordTokens.userId} = ${users.id}
+    and ${passwordTokens.purpose} = 'INVITE'`;
+  const sitesJson = sql`coalesce((
+    select json_agg(json_build_object('_id', ${sites.id}, 'name', ${sites.name})
+                    order by lower(${sites.name}), ${sites.id})
+    from ${siteMembers} join ${sites} on ${sites.id} = ${siteMembers.siteId}
+    where ${siteMembers.userId} = ${users.id} and ${sites.deletedAt} is null), '[]'::json)`;
+  const departmentsJson = sql`coalesce((
+    select json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name},
+                                      'siteID', ${departments.siteId})
+                    order by lower(${departments.name}), ${departments.id})
+    from ${userDepartments}
+    join ${departments} on ${departments.id} = ${userDepartments.departmentId}
+    join ${siteMembers} on ${siteMembers.userId} = ${userDepartments.userId}
+                       and ${siteMembers.siteId} = ${departments.siteId}
+    join ${sites} on ${sites.id} = ${departments.siteId}
+    where ${userDepartments.userId} = ${users.id} and ${departments.deletedAt} is null
+      and ${sites.deletedAt} is null), '[]'::json)`;
+  const invitedAt = sql`(select max(${passwordTokens.createdAt}) from ${invites})`;
+  const pending = sql`coalesce((select bool_or(${passwordTokens.usedAt} is null
+    and ${passwordTokens.expiresAt} > ${now.toISOString()}::timestamptz) from ${invites}), false)`;
+  const rows = await db
+    .select({
+      id: users.id,
+      sites: sql<PersonSite[]>`${sitesJson}`,
+      departments: sql<PersonDepartment[]>`${departmentsJson}`,
+      invitedAt: sql`${invitedAt}`.mapWith(passwordTokens.createdAt),
+      pending: sql<boolean>`${pending}`,
+    })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        sites: row.sites,
+        departments: row.departments,
+        invitation: { invitedAt: row.invitedAt as Date | null, pending: row.pending === true },
+      },
+    ]),
+  );
+}
+
+// ---- writes ---------------------------------------------------------------------------------------------
+
+/** The live departments among `departmentIds` that belong to one of `siteIds` (of the organisation). */
+export async function departmentsOnSites(
+  db: Database | Tx,
+  orgId: string,
+  departmentIds: readonly string[],
+  siteIds: readonly string[],
+): Promise<{ id: string; siteId: string }[]> {
+  if (departmentIds.length === 0 || siteIds.length === 0) return [];
+  return db
+    .select({ id: departments.id, siteId: departments.siteId })
+    .from(departments)
+    .where(
+      and(
+        inArray(departments.id, [...departmentIds]),
+        eq(departments.orgId, orgId),
+        isNull(departments.deletedAt),
+        inArray(departments.siteId, liveSiteIds(db, orgId, siteIds)),
+      ),
+    );
+}
+
+/**
+ * 400 on `departmentID` unless every department is one of the person's sites'. Another organisation's or
+ * a missing department gets the same answer, so ids cannot be probed.
+ */
+export async function assertDepartmentsOnSites(
+  db: Database | Tx,
+  orgId: string,
+  departmentIds: readonly string[],
+  siteIds: readonly string[],
+): Promise<{ id: string; siteId: string }[]> {
+  const found = await departmentsOnSites(db, orgId, departmentIds, siteIds);
+  if (found.length < departmentIds.length) {
+    throw fieldError('departmentID', 'Choose departments of the sites this person works at');
+  }
+  return found;
+}
+
+/**
+ * The departments (id and site) a person sits in now, as their DTO shows them: live ones on live sites the
+ * person works at. A leftover seat elsewhere (a site they were taken off) is not theirs to change and is
+ * dropped by the next edit.
+ */
+export async function currentDepartments(db: Database | Tx, userId: string) {
+  return db
+    .select({ id: departments.id, siteId: departments.siteId })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+    .innerJoin(
+      siteMembers,
+      and(eq(siteMembers.userId, userDepartments.userId), eq(siteMembers.siteId, departments.siteId)),
+    )
+    .innerJoin(sites, eq(sites.id, departments.siteId))
+    .where(and(eq(userDepartments.userId, userId), isNull(departments.deletedAt), isNull(sites.deletedAt)));
+}
+
+/** The sites a person works at now (live ones). */
+export async function currentSites(db: Database | Tx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: siteMembers.siteId })
+    .from(siteMembers)
+    .innerJoin(sites, eq(sites.id, siteMembers.siteId))
+    .where(and(eq(siteMembers.userId, userId), isNull(sites.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** Makes the person's sites exactly `siteIds`; rows that stay are not touched (no needless notifications). */
+export async function replaceSites(tx: Tx, userId: string, siteIds: readonly string[], now: Date) {
+  await tx
+    .delete(siteMembers)
+    .where(
+      and(
+        eq(siteMembers.userId, userId),
+        siteIds.length > 0 ? notInArray(siteMembers.siteId, [...siteIds]) : undefined,
+      ),
+    );
+  if (siteIds.length === 0) return;
+  await tx
+    .insert(siteMembers)
+    .values(siteIds.map((siteId) => ({ siteId, userId, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Makes the person's departments exactly `departmentIds`. */
+export async function replaceDepartments(
+  tx: Tx,
+  userId: string,
+  departmentIds: readonly string[],
+  now: Date,
+) {
+  await tx
+    .delete(userDepartments)
+    .where(
+      and(
+        eq(userDepartments.userId, userId),
+        departmentIds.length > 0 ? notInArray(userDepartments.departmentId, [...departmentIds]) : undefined,
+      ),
+    );
+  if (departmentIds.length === 0) return;
+  await tx
+    .insert(userDepartments)
+    .values(departmentIds.map((departmentId) => ({ userId, departmentId, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+export interface StaffColumns {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string | null;
+  gender: Gender | null;
+  role: Role;
+}
+
+/** Writes a person's own columns; 409 when the new address is someone else's. */
+export async function updateStaffColumns(tx: Tx, userId: string, columns: StaffColumns, now: Date) {
+  await assertEmailFree(tx, columns.email, userId);
+  await tx
+    .update(users)
+    .set({ ...columns, email: columns.email.toLowerCase(), updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/** ACTIVE or INACTIVE; callers end an inactive person's sessions in the same transaction. */
+export async function setStatus(tx: Tx, userId: string, status: StaffStatus, now: Date) {
+  await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * 409 unless the organisation keeps another active organisation admin besides `userId`: nobody could
+ * appoint a new one otherwise. The admins' rows are locked, so two admins removing each other at once
+ * cannot both pass.
+ */
+export async function assertAnotherActiveAdmin(tx: Tx, orgId: string, userId: string, refusal: string) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.orgId, orgId),
+        eq(users.role, 'ORGANIZATION_ADMIN'),
+        eq(users.status, 'ACTIVE'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .for('update');
+  if (!admins.some((admin) => admin.id !== userId)) throw conflict(refusal);
+}

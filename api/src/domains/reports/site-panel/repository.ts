@@ -1,0 +1,365 @@
+import {
+  and,
+  asc,
+  between,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  bandOf,
+  scoreOf,
+  scoreTrendPoints,
+  type DayScore,
+  type Score,
+  type ScoreTrendPoint,
+  type SiteScore,
+} from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { individualTasks, siteDayTallies } from '../../tasks/index.js';
+import { sites } from '../../../platform/db/schema.js';
+import { bucketSql } from '../../tasks/index.js';
+import { ensureOccurrences, maxOccurrenceRangeDays } from '../../tasks/index.js';
+import { countDates } from '../../tasks/index.js';
+import { toSiteOption } from '../../sites/index.js';
+import { addDays } from '../../sites/index.js';
+
+// Site scores (DOMAIN.md "Scores"), recomputed on every read: a late sync, an edit after completion or a
+// deleted occurrence changes a score the moment it is saved. The counts of days whose tasks have all
+// expired come from site_day_tallies, which the database's triggers keep in the same transaction as each
+// change to the occurrences (drizzle/0010); the days still running are counted from the occurrences. One
+// grouped statement each, for every site at once, by whatever the report groups them by (a local date, or
+// a span of the range).
+
+/** A group's counts: due ones by outcome, and those not due yet. */
+export interface ScoreTally {
+  onTime: number;
+  late: number;
+  missed: number;
+  upcoming: number;
+}
+
+const emptyTally = (): ScoreTally => ({ onTime: 0, late: 0, missed: 0, upcoming: 0 });
+
+const addTally = (into: ScoreTally, more: ScoreTally) => {
+  into.onTime += more.onTime;
+  into.late += more.late;
+  into.missed += more.missed;
+  into.upcoming += more.upcoming;
+};
+
+/** A tally as the API answers it: the counts, the score to one decimal and its band (by the unrounded score). */
+export function scoreFromTally({ onTime, late, missed }: ScoreTally): Score {
+  const due = onTime + late + missed;
+  const exact = scoreOf({ due, onTime, late });
+  return {
+    due,
+    onTime,
+    late,
+    missed,
+    score: exact === null ? null : Math.round(exact * 10) / 10,
+    band: bandOf(exact),
+  };
+}
+
+/** A site's first date whose occurrences may not all have expired: from it on, the rows are counted. */
+interface Cutoff {
+  siteId: string;
+  fromDate: string;
+}
+
+type Grouped = { siteId: string; group: string | number; tally: ScoreTally }[];
+
+/**
+ * The live occurrences of `siteIds` with local dates in [from, to], counted per site and per `groupOf`
+ * (an expression of the task date). Due means expired by `now`: a task completed before it expires counts
+ * once it has. Days whose occurrences have all expired are read from the day counts the database keeps
+ * (site_day_tallies, a row or a few per site and day); the days after a site's first one still running are
+ * counted from the occurrences themselves.
+ */
+export async function tallies(
+  db: Database | Tx,
+  siteIds: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+  groupOf: (taskDate: SQL) => SQL<string | number>,
+): Promise<Grouped> {
+  if (siteIds.length === 0) return [];
+  const cutoffs: Cutoff[] = await db
+    .select({
+      siteId: siteDayTallies.siteId,
+      fromDate: sql<string>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')`,
+    })
+    .from(siteDayTallies)
+    .where(
+      and(
+        inArray(siteDayTallies.siteId, [...siteIds]),
+        between(siteDayTallies.taskDate, from, to),
+        gt(siteDayTallies.lastExpireOn, now),
+      ),
+    )
+    .groupBy(siteDayTallies.siteId);
+  const running = (siteColumn: AnyColumn, dateColumn: AnyColumn) =>
+    or(...cutoffs.map((cutoff) => and(eq(siteColumn, cutoff.siteId), gte(dateColumn, cutoff.fromDate))));
+
+  const group = groupOf(sql`${siteDayTallies.taskDate}`).as('group_key');
+  const settled = await db
+    .select({
+      siteId: siteDayTallies.siteId,
+      group,
+      onTime: sql<number>`sum(${siteDayTallies.onTime})::int`,
+      late: sql<number>`sum(${siteDayTallies.late})::int`,
+      missed: sql<number>`sum(${siteDayTallies.open})::int`,
+    })
+    .from(siteDayTallies)
+    .where(
+      and(
+        inArray(siteDayTallies.siteId, [...siteIds]),
+        between(siteDayTallies.taskDate, from, to),
+        cutoffs.length > 0
+          ? not(running(siteDayTallies.siteId, siteDayTallies.taskDate) ?? sql`false`)
+          : undefined,
+      ),
+    )
+    .groupBy(siteDayTallies.siteId, sql`group_key`);
+  const counted =
+    cutoffs.length === 0
+      ? []
+      : await countedOccurrences(
+          db,
+          and(
+            inArray(
+              individualTasks.siteId,
+              cutoffs.map((cutoff) => cutoff.siteId),
+            ),
+            between(individualTasks.taskDate, from, to),
+            running(individualTasks.siteId, individualTasks.taskDate),
+          ),
+          now,
+          groupOf,
+        );
+
+  const merged = new Map<string, Grouped[number]>();
+  const add = (siteId: string, key: string | number, tally: ScoreTally) => {
+    const id = `${siteId} ${String(key)}`;
+    const known = merged.get(id);
+    if (known) addTally(known.tally, tally);
+    else merged.set(id, { siteId, group: key, tally: { ...tally } });
+  };
+  for (const { siteId, group: key, ...counts } of settled) add(siteId, key, { ...counts, upcoming: 0 });
+  for (const row of counted) add(row.siteId, row.group, row.tally);
+  return [...merged.values()];
+}
+
+/** The occurrences `where` selects, counted per site and per `groupOf` of their date, at `now`. */
+async function countedOccurrences(
+  db: Database | Tx,
+  where: SQL | undefined,
+  now: Date,
+  groupOf: (taskDate: SQL) => SQL<string | number>,
+): Promise<Grouped> {
+  const bucketed = db
+    .select({
+      siteId: individualTasks.siteId,
+      taskDate: individualTasks.taskDate,
+      expired: sql<boolean>`${individualTasks.expireOn} <= ${now.toISOString()}::timestamptz`.as('expired'),
+      bucket: bucketSql(now).as('bucket'),
+    })
+    .from(individualTasks)
+    .where(and(where, ne(individualTasks.status, 'DELETED')))
+    .as('bucketed');
+  const group = groupOf(sql`${bucketed.taskDate}`).as('group_key');
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const rows = await db
+    .select({
+      siteId: bucketed.siteId,
+      group,
+      onTime: counted(sql`${bucketed.expired} and ${bucketed.bucket} = 'ON_TIME'`),
+      late: counted(sql`${bucketed.expired} and ${bucketed.bucket} = 'LATE'`),
+      missed: counted(sql`${bucketed.expired} and ${bucketed.bucket} = 'INCOMPLETE'`),
+      upcoming: counted(sql`not ${bucketed.expired}`),
+    })
+    .from(bucketed)
+    .groupBy(bucketed.siteId, sql`group_key`);
+  return rows.map(({ siteId, group: key, ...tally }) => ({ siteId, group: key, tally }));
+}
+
+/**
+ * Every occurrence of `siteIds` in [from, to] counted from the rows, as `tallies` reads them from the kept
+ * day counts: the two must always agree (score-repository tests).
+ */
+export const countedFromOccurrences = (
+  db: Database | Tx,
+  siteIds: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+  groupOf: (taskDate: SQL) => SQL<string | number>,
+) =>
+  countedOccurrences(
+    db,
+    and(inArray(individualTasks.siteId, [...siteIds]), between(individualTasks.taskDate, from, to)),
+    now,
+    groupOf,
+  );
+
+/**
+ * Makes the occurrences of the dates nobody opened (a back-dated schedule, a day the background job did
+ * not run), so such a day counts its tasks as missed rather than as nothing due, and a day ahead shows
+ * what is coming. In spans the occurrence maker accepts: a year and the year before is more than one.
+ */
+async function ensureScored(
+  db: Database | Tx,
+  orgId: string,
+  siteIds: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+) {
+  if (siteIds.length === 0) return;
+  for (let start = from; start <= to; start = addDays(start, maxOccurrenceRangeDays)) {
+    const end = addDays(start, maxOccurrenceRangeDays - 1);
+    await ensureOccurrences(db, { orgId, siteIds }, start, end < to ? end : to, now);
+  }
+}
+
+/** One site's score for each local date of [startDate, endDate], and the range's totals. */
+export async function siteDayScores(
+  db: Database | Tx,
+  site: { id: string; orgId: string; timeZoneId: string },
+  startDate: string,
+  endDate: string,
+  now: Date,
+): Promise<{ list: DayScore[]; totals: Score }> {
+  await ensureScored(db, site.orgId, [site.id], startDate, endDate, now);
+  const rows = await tallies(
+    db,
+    [site.id],
+    startDate,
+    endDate,
+    now,
+    (taskDate) => sql<string>`to_char(${taskDate}, 'YYYY-MM-DD')`,
+  );
+  const byDate = new Map(rows.map((row) => [String(row.group), row.tally]));
+  const totals = emptyTally();
+  const list: DayScore[] = [];
+  for (let date = startDate; date <= endDate; date = addDays(date, 1)) {
+    const tally = byDate.get(date) ?? emptyTally();
+    addTally(totals, tally);
+    list.push({ date, ...scoreFromTally(tally), upcoming: tally.upcoming });
+  }
+  return { list, totals: scoreFromTally(totals) };
+}
+
+/** The spans a trend cuts a range into: at most scoreTrendPoints, each whole days, the last ending the range. */
+export function trendSpans(startDate: string, endDate: string): { startDate: string; endDate: string }[] {
+  const days = countDates(startDate, endDate);
+  const points = Math.min(scoreTrendPoints, days);
+  // Offset d (0-based) is in span floor(d × points / days): span i starts at ceil(i × days / points).
+  const startOf = (span: number) => Math.ceil((span * days) / points);
+  return Array.from({ length: points }, (_, span) => ({
+    startDate: addDays(startDate, startOf(span)),
+    endDate: addDays(startDate, startOf(span + 1) - 1),
+  }));
+}
+
+export interface ScoredSites {
+  list: SiteScore[];
+  totals: Score;
+}
+
+/**
+ * Every live site of `siteIds` (all of the organisation's when null) scored over [startDate, endDate] and
+ * the period of the same length before it, with a trend, ranked: best first, equal scores sharing a rank
+ * (1, 2, 2, 4), ties in name order, sites with nothing due last and unranked.
+ */
+export async function scoreSites(
+  db: Database | Tx,
+  scope: { orgId: string; siteIds: readonly string[] | null },
+  range: { startDate: string; endDate: string; previousStartDate: string },
+  now: Date,
+): Promise<ScoredSites> {
+  const siteRows = await db
+    .select()
+    .from(sites)
+    .where(
+      and(
+        eq(sites.orgId, scope.orgId),
+        isNull(sites.deletedAt),
+        scope.siteIds ? inArray(sites.id, [...scope.siteIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(sites.name));
+  const siteIds = siteRows.map((site) => site.id);
+  const { startDate, endDate, previousStartDate } = range;
+  await ensureScored(db, scope.orgId, siteIds, previousStartDate, endDate, now);
+  const days = countDates(startDate, endDate);
+  const points = Math.min(scoreTrendPoints, days);
+  // -1 for the previous period, else the trend's span of the date.
+  const rows = await tallies(
+    db,
+    siteIds,
+    previousStartDate,
+    endDate,
+    now,
+    (taskDate) =>
+      sql<number>`case when ${taskDate} < ${startDate}::date then -1
+        else floor((${taskDate} - ${startDate}::date) * ${points}::numeric / ${days})::int end`,
+  );
+  const spans = trendSpans(startDate, endDate);
+  const bySite = new Map<string, Map<number, ScoreTally>>();
+  for (const row of rows) {
+    const site = bySite.get(row.siteId) ?? new Map<number, ScoreTally>();
+    site.set(Number(row.group), row.tally);
+    bySite.set(row.siteId, site);
+  }
+  const totals = emptyTally();
+  const unranked = siteRows.map((row) => {
+    const groups = bySite.get(row.id) ?? new Map<number, ScoreTally>();
+    const current = emptyTally();
+    const trend: ScoreTrendPoint[] = spans.map((span, index) => {
+      const tally = groups.get(index) ?? emptyTally();
+      addTally(current, tally);
+      return { ...span, score: scoreFromTally(tally).score };
+    });
+    addTally(totals, current);
+    const score = scoreFromTally(current);
+    const previousScore = scoreFromTally(groups.get(-1) ?? emptyTally()).score;
+    const option = toSiteOption(row);
+    return {
+      ...score,
+      siteID: row.id,
+      name: row.name,
+      location: option.location,
+      timeZoneId: row.timeZoneId,
+      rank: null as number | null,
+      previousScore,
+      change:
+        score.score === null || previousScore === null
+          ? null
+          : Math.round((score.score - previousScore) * 10) / 10,
+      trend,
+      exact: scoreOf({ due: score.due, onTime: score.onTime, late: score.late }),
+    };
+  });
+  // Ranked by the unrounded score, so 95.96 and 95.95 are not tied by their rounding.
+  const ranked = [...unranked].sort((a, b) => {
+    if (a.exact === null || b.exact === null) return a.exact === null ? (b.exact === null ? 0 : 1) : -1;
+    return b.exact - a.exact;
+  });
+  ranked.forEach((site, index) => {
+    if (site.exact === null) return;
+    const before = ranked[index - 1];
+    site.rank = before && before.exact === site.exact && before.rank !== null ? before.rank : index + 1;
+  });
+  return { list: ranked.map(({ exact: _exact, ...site }) => site), totals: scoreFromTally(totals) };
+}

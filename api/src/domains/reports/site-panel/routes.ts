@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  allSitesScoreListSchema,
+  allSitesScoreQuerySchema,
+  envelope,
+  scoreDefaultDays,
+  siteScoreReportQuerySchema,
+  siteScoreReportSchema,
+} from '@console/shared-sdk/contract';
+import { notFound } from '../../../platform/http/errors.js';
+import { ok } from '../../../platform/http/respond.js';
+import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
+import { countDates } from '../../tasks/index.js';
+import { findSite } from '../../sites/index.js';
+import { scoreSites, siteDayScores } from './repository.js';
+import { addDays, localDate } from '../../sites/index.js';
+
+// The spec's two score calls (/site-panel/all-sites-score-list and /site-panel/site-report-scoreList):
+// DOMAIN.md "Scores", counted by score-repository.ts.
+
+const tags = ['site-panel'];
+
+/** The range asked for, or the last `scoreDefaultDays` dates up to today in `timeZoneId`. */
+function rangeOf(
+  asked: { startDate?: string | undefined; endDate?: string | undefined },
+  timeZoneId: string,
+  now: Date,
+) {
+  if (asked.startDate !== undefined && asked.endDate !== undefined)
+    return { startDate: asked.startDate, endDate: asked.endDate };
+  const today = localDate(timeZoneId, now);
+  return { startDate: addDays(today, 1 - scoreDefaultDays), endDate: today };
+}
+
+/** The sites a caller's scores cover: all of the organisation's, or a site admin's own. */
+function scoreScope(request: FastifyRequest) {
+  const auth = authOf(request);
+  const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
+  return { orgId: orgOf(request), siteIds: ownSitesOnly ? auth.siteIds : null };
+}
+
+/** The scores' calls, served under /site-panel beside the sites' own. */
+export default async function scoreRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.get(
+    '/all-sites-score-list',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every site the caller may see (a site admin: its own) ranked by score over a range of local dates ' +
+          `(both or neither; default the last ${scoreDefaultDays} days up to today, at most 366): ` +
+          '100 × (on time + ½ × late) ÷ due, where due counts the occurrences of those dates that have expired, ' +
+          'deleted ones left out. With each site’s counts, band (green ≥ 96, red ≤ 75), the score of the ' +
+          'period of the same length just before and the change, and a trend of up to 12 points. Recomputed ' +
+          'on every call: a late sync or a deletion shows at once',
+        querystring: allSitesScoreQuerySchema,
+        response: { 200: envelope(allSitesScoreListSchema) },
+      },
+      onRequest: allow('read', 'ScoreReport'),
+    },
+    async (request) => {
+      const now = deps.clock.now();
+      // Task dates are each site's own, and one range covers them all: without one, the range ends on
+      // today's UTC date (a date not yet begun at a site has nothing due there; a site ahead of UTC sees
+      // its today once UTC reaches it).
+      const { startDate, endDate } = rangeOf(request.query, 'UTC', now);
+      const days = countDates(startDate, endDate);
+      const previousStartDate = addDays(startDate, -days);
+      const { list, totals } = await scoreSites(
+        deps.db,
+        scoreScope(request),
+        { startDate, endDate, previousStartDate },
+        now,
+      );
+      return ok({
+        list,
+        records: list.length,
+        startDate,
+        endDate,
+        previousStartDate,
+        previousEndDate: addDays(startDate, -1),
+        totals,
+      });
+    },
+  );
+
+  r.get(
+    '/site-report-scoreList',
+    {
+      schema: {
+        tags,
+        summary:
+          'One site’s score for each of its local dates between startDate and endDate (both or neither; ' +
+          `default the last ${scoreDefaultDays} days up to the site’s today, at most 366), with the tasks not ` +
+          'due yet of each date and the range’s totals',
+        querystring: siteScoreReportQuerySchema,
+        response: { 200: envelope(siteScoreReportSchema) },
+      },
+      onRequest: allow('read', 'ScoreReport'),
+    },
+    async (request) => {
+      const site = await findSite(deps.db, orgOf(request), request.query.siteID);
+      if (!site) throw notFound('Site');
+      assertCan(request, 'read', 'Site', { _id: site.id, orgId: site.orgId });
+      const now = deps.clock.now();
+      const { startDate, endDate } = rangeOf(request.query, site.timeZoneId, now);
+      const { list, totals } = await siteDayScores(deps.db, site, startDate, endDate, now);
+      return ok({
+        siteID: site.id,
+        name: site.name,
+        timeZoneId: site.timeZoneId,
+        startDate,
+        endDate,
+        list,
+        records: list.length,
+        totals,
+      });
+    },
+  );
+}

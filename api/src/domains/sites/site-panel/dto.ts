@@ -1,0 +1,58 @@
+import type { Person, Site, SiteOption } from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../../platform/db/client.js';
+import { timeZoneDataAt } from '../geo/time-zones.js';
+import { adminsBySite, type SiteRow } from './repository.js';
+
+function locationOf(row: SiteRow): Site['location'] {
+  return { country: row.country, county: row.county, region: row.state, city: row.city };
+}
+
+/** The one mapping from a site row to what the API answers; offsets are those in force at `now`. */
+export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): Site {
+  const zone = timeZoneDataAt(row.timeZoneId, now);
+  return {
+    _id: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    description: row.description,
+    location: locationOf(row),
+    add1: row.add1,
+    add2: row.add2,
+    city: row.city,
+    county: row.county,
+    state: row.state,
+    country: row.country,
+    zip: row.zip,
+    google_PlaceID: row.googlePlaceId,
+    lat_long: row.latitude === null || row.longitude === null ? null : `${row.latitude},${row.longitude}`,
+    timeZoneId: row.timeZoneId,
+    timeZoneName: zone.timeZoneName,
+    timeZoneDifferenceInMinute: zone.timeZoneDifferenceInMinute,
+    dstOffset: zone.dstOffset,
+    timing: row.timing,
+    slotWindows: row.slotWindows,
+    siteAdminList: [...admins],
+    status: row.deletedAt === null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** DTOs for a page of sites, their admins loaded in one query. */
+export async function siteDtos(db: Database | Tx, rows: readonly SiteRow[], now: Date): Promise<Site[]> {
+  const admins = await adminsBySite(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSiteDto(row, admins.get(row.id) ?? [], now));
+}
+
+export async function siteDto(db: Database | Tx, row: SiteRow, now: Date): Promise<Site> {
+  const [dto] = await siteDtos(db, [row], now);
+  if (!dto) throw new Error('no DTO for a loaded site');
+  return dto;
+}
+
+export function toSiteOption(row: SiteRow): SiteOption {
+  return { _id: row.id, name: row.name, location: locationOf(row), timeZoneId: row.timeZoneId };
+}

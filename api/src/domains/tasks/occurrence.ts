@@ -1,0 +1,292 @@
+import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type {
+  IndividualTask,
+  Person,
+  TaskBucket,
+  TaskHistoryEntry,
+  TaskRef,
+} from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../platform/db/client.js';
+import { departments } from '../people/index.js';
+import {
+  individualTasks,
+  masterTaskAssignees,
+  masterTaskDepartments,
+  masterTasks,
+  taskCategories,
+  taskComments,
+  type OccurrenceItemRecord,
+} from './schema.js';
+import { sites, users } from '../../platform/db/schema.js';
+import { historyOf } from '../../platform/history/history.js';
+import { assertRecordAccess } from '../../platform/http/site-scope.js';
+import { orgOf } from '../../platform/auth/guard.js';
+import { personsByIds } from '../../platform/auth/users/repository.js';
+import type { Action } from '@console/shared-sdk/ability';
+
+// One occurrence of a master task as every caller sees it: the console's daily list and view, the staff's
+// calls, the dashboard. Its checklist lives on the row (copied from the master task when it was made); the
+// master task gives its name, description, category and assignees.
+
+export type OccurrenceRow = typeof individualTasks.$inferSelect;
+
+/** A completion that reaches the server more than this after it happened is flagged as synced late. */
+export const lateSyncMs = 30 * 60 * 1000;
+
+/**
+ * The dashboard bucket (DOMAIN.md): a completion counts by its real time against `expireOn`, and an open
+ * task is late from the instant it expires. A reported task that has not expired yet is still in progress.
+ */
+export function bucketOf(
+  row: Pick<OccurrenceRow, 'status' | 'expireOn' | 'completedAt'>,
+  now: Date,
+): TaskBucket {
+  if (row.status === 'DELETED') return 'DELETED';
+  if (row.status === 'COMPLETED') {
+    const completedAt = row.completedAt ?? row.expireOn;
+    return completedAt.getTime() <= row.expireOn.getTime() ? 'ON_TIME' : 'LATE';
+  }
+  return now.getTime() < row.expireOn.getTime() ? 'UPCOMING' : 'INCOMPLETE';
+}
+
+/** bucketOf in SQL, for counting and filtering occurrences by bucket in the database, at `now`. */
+export const bucketSql = (now: Date): SQL<TaskBucket> => sql<TaskBucket>`case
+  when ${individualTasks.status} = 'DELETED' then 'DELETED'
+  when ${individualTasks.status} = 'COMPLETED' then
+    case when coalesce(${individualTasks.completedAt}, ${individualTasks.expireOn}) <= ${individualTasks.expireOn}
+      then 'ON_TIME' else 'LATE' end
+  when ${now.toISOString()}::timestamptz < ${individualTasks.expireOn} then 'UPCOMING'
+  else 'INCOMPLETE' end`;
+
+export const isSyncedLate = (row: Pick<OccurrenceRow, 'completedAt' | 'syncedAt'>) =>
+  row.completedAt !== null &&
+  row.syncedAt !== null &&
+  row.syncedAt.getTime() - row.completedAt.getTime() > lateSyncMs;
+
+/** An occurrence nobody has used: still pending, no line moved, no comment. */
+export const isUntouched = (row: Pick<OccurrenceRow, 'status' | 'items'>, comments: number) =>
+  row.status === 'PENDING' && comments === 0 && row.items.every((item) => item.status === 'PENDING');
+
+/**
+ * One occurrence by the spec's pair of ids, in the organisation and on one of its live sites: another
+ * organisation's, or one on a closed site, is not found.
+ */
+export async function findOccurrence(
+  db: Database | Tx,
+  orgId: string,
+  ref: TaskRef,
+  options: { forUpdate?: boolean } = {},
+): Promise<OccurrenceRow | undefined> {
+  const query = db
+    .select(getTableColumns(individualTasks))
+    .from(individualTasks)
+    .innerJoin(sites, and(eq(sites.id, individualTasks.siteId), isNull(sites.deletedAt)))
+    .where(
+      and(
+        eq(individualTasks.id, ref.individualTaskID),
+        eq(individualTasks.masterTaskId, ref.masterTaskID),
+        eq(individualTasks.orgId, orgId),
+      ),
+    );
+  const [row] = await (options.forUpdate ? query.for('update', { of: individualTasks }) : query);
+  return row;
+}
+
+/**
+ * The gate for an occurrence the request names: missing, another organisation's, or on a closed site is
+ * 404 'Task not found'; on a site the caller may not `action` tasks of, 403.
+ */
+export async function occurrenceFor(
+  request: FastifyRequest,
+  db: Database | Tx,
+  action: Action,
+  ref: TaskRef,
+  options: { forUpdate?: boolean } = {},
+): Promise<OccurrenceRow> {
+  const row = await findOccurrence(db, orgOf(request), ref, options);
+  return assertRecordAccess(request, action, 'Task', 'Task', row);
+}
+
+/** The answers for some occurrences, their master tasks, people and counts loaded a few queries at once. */
+export async function occurrenceDtos(
+  db: Database | Tx,
+  rows: readonly OccurrenceRow[],
+  now: Date,
+): Promise<IndividualTask[]> {
+  if (rows.length === 0) return [];
+  const taskIds = rows.map((row) => row.id);
+  const masterIds = [...new Set(rows.map((row) => row.masterTaskId))];
+  // Two queries whatever the page holds: each master task with its category, departments, assignees and
+  // site's zone; and the comment counts. People named on the rows (who completed, who moved a line) cost a
+  // third only when there are any.
+  const [masters, commentCounts] = await Promise.all([
+    db
+      .select({
+        id: masterTasks.id,
+        name: masterTasks.name,
+        description: masterTasks.description,
+        photoRequired: masterTasks.photoRequired,
+        dueSlot: masterTasks.dueSlot,
+        dueTime: masterTasks.dueTime,
+        categoryId: taskCategories.id,
+        categoryName: taskCategories.name,
+        timeZoneId: sites.timeZoneId,
+        departments: sql<{ _id: string; name: string }[]>`(
+          select coalesce(json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name})
+                                   order by lower(${departments.name})), '[]')
+          from ${masterTaskDepartments}
+          join ${departments} on ${departments.id} = ${masterTaskDepartments.departmentId}
+            and ${departments.deletedAt} is null
+          where ${masterTaskDepartments.masterTaskId} = ${masterTasks.id})`,
+        assignees: sql<Person[]>`(
+          select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
+                                                     'lastName', ${users.lastName}, 'email', ${users.email})
+), '[]')
+          from ${masterTaskAssignees}
+          join ${users} on ${users.id} = ${masterTaskAssignees.userId}
+          where ${masterTaskAssignees.masterTaskId} = ${masterTasks.id})`,
+      })
+      .from(masterTasks)
+      .innerJoin(sites, eq(sites.id, masterTasks.siteId))
+      .leftJoin(
+        taskCategories,
+        and(eq(taskCategories.id, masterTasks.categoryId), isNull(taskCategories.deletedAt)),
+      )
+      .where(inArray(masterTasks.id, masterIds)),
+    db
+      .select({ taskId: taskComments.individualTaskId, type: taskComments.type, n: count() })
+      .from(taskComments)
+      .where(and(inArray(taskComments.individualTaskId, taskIds), isNull(taskComments.deletedAt)))
+      .groupBy(taskComments.individualTaskId, taskComments.type),
+  ]);
+  const people = await personsByIds(
+    db,
+    rows.flatMap((row) => [
+      ...(row.completedBy ? [row.completedBy] : []),
+      ...row.items.flatMap((item) => (item.changedBy ? [item.changedBy] : [])),
+    ]),
+  );
+  const byName = (a: Person, b: Person) =>
+    `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
+  const masterById = new Map(
+    masters.map((master) => [master.id, { ...master, assignees: [...master.assignees].sort(byName) }]),
+  );
+  const counted = (taskId: string, type: 'TEXT' | 'IMAGE') =>
+    commentCounts.find((row) => row.taskId === taskId && row.type === type)?.n ?? 0;
+  const person = (id: string | null): Person | null => (id ? (people.get(id) ?? null) : null);
+
+  return rows.map((row) => {
+    const master = masterById.get(row.masterTaskId);
+    if (!master) throw new Error(`occurrence ${row.id} has no master task`);
+    return {
+      _id: row.id,
+      orgId: row.orgId,
+      masterTaskID: row.masterTaskId,
+      siteID: row.siteId,
+      name: master.name,
+      description: master.description,
+      category:
+        master.categoryId && master.categoryName
+          ? { _id: master.categoryId, name: master.categoryName }
+          : null,
+      assignees: master.assignees,
+      departments: master.departments,
+      taskDate: row.taskDate,
+      opensAt: row.opensAt.toISOString(),
+      expireOn: row.expireOn.toISOString(),
+      dueSlot: master.dueSlot,
+      dueTime: master.dueTime,
+      status: row.status,
+      bucket: bucketOf(row, now),
+      photoRequired: master.photoRequired,
+      itemCheckList: row.items.map((item) => ({
+        _id: item.id,
+        text: item.text,
+        required: item.required,
+        photoRequired: item.photoRequired,
+        status: item.status,
+        statusChangeOn: item.statusChangeOn,
+        changedBy: person(item.changedBy),
+        comment: item.comment,
+      })),
+      completedAt: row.completedAt?.toISOString() ?? null,
+      completedBy: person(row.completedBy),
+      syncedAt: row.syncedAt?.toISOString() ?? null,
+      syncedLate: isSyncedLate(row),
+      commentCount: counted(row.id, 'TEXT'),
+      imageCount: counted(row.id, 'IMAGE'),
+      timeZoneId: master.timeZoneId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** The answer for one occurrence. */
+export async function occurrenceDto(
+  db: Database | Tx,
+  row: OccurrenceRow,
+  now: Date,
+): Promise<IndividualTask> {
+  const [dto] = await occurrenceDtos(db, [row], now);
+  if (!dto) throw new Error(`no answer for occurrence ${row.id}`);
+  return dto;
+}
+
+/**
+ * Why an occurrence cannot be completed yet, one sentence per missing thing: a required line still
+ * pending, a line's photo, the task's photo. Empty when it can be.
+ */
+export function completionProblems(
+  items: readonly OccurrenceItemRecord[],
+  photoRequired: boolean,
+  images: readonly { checklistItemId: string | null }[],
+): string[] {
+  const problems: string[] = [];
+  for (const item of items) {
+    if (item.required && item.status === 'PENDING') problems.push(`"${item.text}" is not done yet`);
+    if (item.photoRequired && !images.some((image) => image.checklistItemId === item.id))
+      problems.push(`"${item.text}" needs a photo`);
+  }
+  if (photoRequired && images.length === 0) problems.push('This task needs a photo');
+  return problems;
+}
+
+/** An occurrence's image comments (what the photo rules look at). */
+export async function imagesOf(db: Database | Tx, taskId: string) {
+  return db
+    .select({ checklistItemId: taskComments.checklistItemId })
+    .from(taskComments)
+    .where(
+      and(
+        eq(taskComments.individualTaskId, taskId),
+        eq(taskComments.type, 'IMAGE'),
+        isNull(taskComments.deletedAt),
+      ),
+    );
+}
+
+/** The occurrence's history for its view, newest first, each change said in words. */
+export async function occurrenceHistory(
+  db: Database | Tx,
+  orgId: string,
+  taskId: string,
+): Promise<TaskHistoryEntry[]> {
+  const entries = await historyOf(db, orgId, 'Task', taskId);
+  return entries.map((entry) => ({
+    _id: entry.id,
+    at: entry.at.toISOString(),
+    actorName: entry.actorName,
+    action: entry.action,
+    summary: summaryOf(entry.changes.after),
+    reason: entry.reason,
+  }));
+}
+
+/** What a history snapshot of an occurrence says happened (occurrence-changes.ts writes `summary`). */
+function summaryOf(after: unknown): string {
+  if (after !== null && typeof after === 'object' && 'summary' in after && typeof after.summary === 'string')
+    return after.summary;
+  return 'Changed';
+}

@@ -1,0 +1,238 @@
+import { and, eq, gte, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../../platform/db/client.js';
+import { individualTasks, masterTasks, type OccurrenceItemRecord } from './schema.js';
+import { organizations, sites } from '../../platform/db/schema.js';
+import { newId } from '../../platform/db/ids.js';
+import { addDays, type SiteHours } from '../sites/index.js';
+import { countDates, occurrenceWindow, scheduledDates } from './schedule.js';
+
+/**
+ * Occurrences (individual tasks) are made, never edited, here: every date a live master task's schedule
+ * covers gets one, whether a request reads the date first or the background job (occurrence-job.ts) makes
+ * it ahead of time. The unique key (master_task_id, task_date) with insert-if-absent decides who made it.
+ */
+
+/** The widest range one call may make: a year of reports with room to spare; wider is the caller's bug. */
+export const maxOccurrenceRangeDays = 400;
+
+/** Rows per insert: 11 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+const insertBatchSize = 1000;
+
+/** Which master tasks to make occurrences of: a field left out does not narrow, an empty list matches none. */
+export interface OccurrenceScope {
+  orgId?: string;
+  siteIds?: readonly string[];
+  masterTaskIds?: readonly string[];
+}
+
+/**
+ * Makes every missing occurrence of the live master tasks on live sites in `scope` for the local dates in
+ * [from, to] their schedules cover, and returns how many it made. Dates up to a task's `madeThrough` are
+ * not looked at again, and dates already made are skipped before anything is worked out, so reading a
+ * made range writes nothing and costs little however long it is. Calls racing on the same dates are safe:
+ * the unique key keeps one row per date and the others insert nothing. Rows are inserted in one order
+ * (master task, then date), so two transactions making overlapping dates wait for each other instead of
+ * deadlocking.
+ */
+export async function ensureOccurrences(
+  db: Database | Tx,
+  scope: OccurrenceScope,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<number> {
+  const days = countDates(from, to);
+  if (days > maxOccurrenceRangeDays) {
+    throw new RangeError(`Occurrences are made for at most ${maxOccurrenceRangeDays} days, not ${days}`);
+  }
+  if (days === 0 || scope.siteIds?.length === 0 || scope.masterTaskIds?.length === 0) return 0;
+
+  // The schedules alone first: a day already made, the usual case of a read, costs this one light query.
+  // Checklists and opening hours are loaded only for what is still to be made.
+  const tasks = await db
+    .select({
+      id: masterTasks.id,
+      orgId: masterTasks.orgId,
+      siteId: masterTasks.siteId,
+      repeat: masterTasks.repeat,
+      startDate: masterTasks.startDate,
+      endDate: masterTasks.endDate,
+      weekdays: masterTasks.weekdays,
+      dayOfMonth: masterTasks.dayOfMonth,
+      dueSlot: masterTasks.dueSlot,
+      dueTime: masterTasks.dueTime,
+      stoppedFrom: masterTasks.stoppedFrom,
+      madeThrough: masterTasks.madeThrough,
+      // The row's version: a watermark is moved only over the row this making read (see advanceMadeThrough).
+      version: sql<string>`${masterTasks}.xmin::text`,
+      madeDates: sql<string[]>`(
+        select coalesce(array_agg(to_char(${individualTasks.taskDate}, 'YYYY-MM-DD')), '{}')
+        from ${individualTasks}
+        where ${individualTasks.masterTaskId} = ${masterTasks.id}
+          and ${individualTasks.taskDate} between greatest(${from}::date, ${masterTasks.madeThrough} + 1) and ${to})`,
+    })
+    .from(masterTasks)
+    .innerJoin(sites, eq(sites.id, masterTasks.siteId))
+    .innerJoin(organizations, eq(organizations.id, masterTasks.orgId))
+    .where(
+      and(
+        isNull(masterTasks.deletedAt),
+        isNull(sites.deletedAt),
+        isNull(organizations.deletedAt),
+        scope.orgId ? eq(masterTasks.orgId, scope.orgId) : undefined,
+        scope.siteIds ? inArray(masterTasks.siteId, [...scope.siteIds]) : undefined,
+        scope.masterTaskIds ? inArray(masterTasks.id, [...scope.masterTaskIds]) : undefined,
+        lte(masterTasks.startDate, to),
+        or(isNull(masterTasks.endDate), gte(masterTasks.endDate, from)),
+        or(isNull(masterTasks.stoppedFrom), gt(masterTasks.stoppedFrom, from)),
+        or(isNull(masterTasks.madeThrough), lt(masterTasks.madeThrough, to)),
+      ),
+    )
+    .orderBy(masterTasks.id);
+
+  const missing = tasks
+    .map((task) => {
+      const made = new Set(task.madeDates);
+      const unread =
+        task.madeThrough !== null && task.madeThrough >= from ? addDays(task.madeThrough, 1) : from;
+      return { task, dates: scheduledDates(task, unread, to).filter((date) => !made.has(date)) };
+    })
+    .filter(({ dates }) => dates.length > 0);
+  const made = missing.length === 0 ? 0 : await makeMissing(db, missing, now);
+  await advanceMadeThrough(db, tasks, from, to);
+  return made;
+}
+
+/**
+ * Moves the tasks' `madeThrough` to `to` where [from, to] continues what was made before: the task starts
+ * on or after `from`, or its dates up to the day before `from` were made already. Only then does every
+ * date from the start date to `to` stand made. A row changed since this making read it (a new schedule,
+ * new site hours, which take the watermark back) keeps its watermark: what was made here followed the
+ * old definition. Its version (xmin) says whether it changed; the update waits for a change in progress.
+ */
+export async function advanceMadeThrough(
+  db: Database | Tx,
+  tasks: readonly { id: string; startDate: string; madeThrough: string | null; version: string }[],
+  from: string,
+  to: string,
+) {
+  const dayBefore = addDays(from, -1);
+  const advanced = tasks.filter((task) => (task.madeThrough ?? addDays(task.startDate, -1)) >= dayBefore);
+  if (advanced.length === 0) return;
+  const read = sql.join(
+    advanced.map((task) => sql`(${task.id}::uuid, ${task.version})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${masterTasks} set made_through = greatest(${masterTasks.madeThrough}, ${to}::date)
+    from (values ${read}) as read_rows(id, version)
+    where ${masterTasks.id} = read_rows.id and ${masterTasks}.xmin::text = read_rows.version`);
+}
+
+/** Inserts the occurrences of `missing`'s dates whose site is open with the task's slot; how many it made. */
+async function makeMissing(
+  db: Database | Tx,
+  missing: readonly {
+    task: Pick<typeof masterTasks.$inferSelect, 'id' | 'orgId' | 'siteId' | 'dueSlot' | 'dueTime'>;
+    dates: string[];
+  }[],
+  now: Date,
+): Promise<number> {
+  // A date the site is closed, or whose slot does not exist, never gets an occurrence, so it stays
+  // "missing": the sites' hours decide before any checklist is read.
+  const hoursBySite = new Map<string, SiteHours>(
+    (
+      await db
+        .select({
+          id: sites.id,
+          timeZoneId: sites.timeZoneId,
+          timing: sites.timing,
+          slotWindows: sites.slotWindows,
+        })
+        .from(sites)
+        .where(inArray(sites.id, [...new Set(missing.map(({ task }) => task.siteId))]))
+    ).map(({ id, ...hours }) => [id, hours]),
+  );
+  const due = missing.flatMap(({ task, dates }) => {
+    const site = hoursBySite.get(task.siteId);
+    if (!site) return [];
+    const windows = dates.flatMap((taskDate) => {
+      const window = occurrenceWindow(site, task, taskDate);
+      return window ? [{ taskDate, ...window }] : [];
+    });
+    return windows.length > 0 ? [{ task, windows }] : [];
+  });
+  if (due.length === 0) return 0;
+
+  const checklists = new Map(
+    (
+      await db
+        .select({ id: masterTasks.id, items: masterTasks.items })
+        .from(masterTasks)
+        .where(
+          inArray(
+            masterTasks.id,
+            due.map(({ task }) => task.id),
+          ),
+        )
+    ).map(({ id, items }) => [id, items]),
+  );
+  const rows: (typeof individualTasks.$inferInsert)[] = [];
+  for (const { task, windows } of due) {
+    const items: OccurrenceItemRecord[] = (checklists.get(task.id) ?? []).map((item) => ({
+      ...item,
+      status: 'PENDING',
+      statusChangeOn: null,
+      changedBy: null,
+      comment: null,
+    }));
+    for (const window of windows) {
+      rows.push({
+        id: newId(),
+        orgId: task.orgId,
+        siteId: task.siteId,
+        masterTaskId: task.id,
+        taskDate: window.taskDate,
+        opensAt: window.opensAt,
+        expireOn: window.expireOn,
+        status: 'PENDING',
+        items,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+
+  let made = 0;
+  for (let start = 0; start < rows.length; start += insertBatchSize) {
+    const inserted = await db
+      .insert(individualTasks)
+      .values(rows.slice(start, start + insertBatchSize))
+      .onConflictDoNothing({ target: [individualTasks.masterTaskId, individualTasks.taskDate] })
+      .returning({ id: individualTasks.id });
+    made += inserted.length;
+  }
+  return made;
+}
+
+/** A site's days changed (new hours or zone): its tasks' days from `from` on are made again when read. */
+export async function remakeSiteFrom(db: Database | Tx, siteId: string, from: string) {
+  await remakeFrom(db, eq(masterTasks.siteId, siteId), from);
+}
+
+/**
+ * Takes the `madeThrough` of the master tasks `where` selects back to the day before `from` (never forward;
+ * an unknown one stays unknown): their dates from `from` on are looked at again by the next making, as
+ * after a schedule or the site's hours change.
+ */
+export async function remakeFrom(db: Database | Tx, where: SQL, from: string) {
+  // Every row is written, an unknown watermark too: the new row version stops a making in progress, which
+  // read the old definition, from moving the watermark on (advanceMadeThrough).
+  await db
+    .update(masterTasks)
+    .set({
+      madeThrough: sql`case when ${masterTasks.madeThrough} is null then null
+        else least(${masterTasks.madeThrough}, ${addDays(from, -1)}::date) end`,
+    })
+    .where(where);
+}

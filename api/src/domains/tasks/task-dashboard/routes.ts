@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  dashboardMaxDays,
+  dashboardQuerySchema,
+  envelope,
+  siteDashboardSchema,
+} from '@console/shared-sdk/contract';
+import { ok } from '../../../platform/http/respond.js';
+import { assertSiteAccess } from '../../../platform/http/site-scope.js';
+import { allow } from '../../../platform/auth/guard.js';
+import { ensureOccurrences } from '../occurrences.js';
+import type { DashboardAttention } from '@console/shared-sdk/contract';
+import type { Database } from '../../../platform/db/client.js';
+import {
+  bucketCounts,
+  type DateRange,
+  rangeOrCurrentWeek,
+  siteDashboard,
+  siteHoursOf,
+} from './repository.js';
+
+// The site dashboard (spec section 2, issue 10): the four buckets of DOMAIN.md and the weekly schedule of
+// one site over a range of its local dates. The range's occurrences are made first, so a day nobody has
+// opened yet still counts every task its schedules cover.
+
+const tags = ['task-dashboard'];
+
+export interface TaskDashboardOptions {
+  /**
+   * What the logs hold for the site, counted beside its tasks. The logs domain stands on this one (its
+   * compliance logs use the checklist templates), so the app's wiring hands its count in.
+   */
+  attention: (
+    db: Database,
+    place: { orgId: string; siteId: string; timeZoneId: string },
+    range: DateRange,
+    now: Date,
+  ) => Promise<DashboardAttention>;
+}
+
+export default async function taskDashboardRoutes(app: FastifyInstance, { attention }: TaskDashboardOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.get(
+    '/site',
+    {
+      schema: {
+        tags,
+        summary: "A site's task buckets and weekly schedule over a range of its local dates",
+        description:
+          '`startDate` and `endDate` are the site’s local dates, both or neither, at most ' +
+          `${dashboardMaxDays} days; without them, the site’s current week, Monday to Sunday. Buckets ` +
+          '(deleted tasks never count): UPCOMING pending and not yet expired, ON_TIME completed by ' +
+          '`expireOn`, LATE completed after it (by the real completion time), INCOMPLETE pending or ' +
+          'reported once expired. `days` lists every date of the range with its local opening and ' +
+          'closing time (null when closed) and its tasks split the same way; `due` is their sum. `attention` ' +
+          'counts what the logs hold for the site: documents (its own and the organisation’s) expiring ' +
+          'within 30 days or expired, failed temperature readings of the range, open near misses.',
+        querystring: dashboardQuerySchema,
+        response: { 200: envelope(siteDashboardSchema) },
+      },
+      onRequest: allow('read', 'Task'),
+    },
+    async (request) => {
+      const { orgId, siteID } = await assertSiteAccess(request, 'read', 'Task', request.query.siteID);
+      const now = deps.clock.now();
+      const site = await siteHoursOf(deps.db, siteID);
+      const range = rangeOrCurrentWeek(request.query, site.timeZoneId, now);
+      await ensureOccurrences(deps.db, { orgId, siteIds: [siteID] }, range.startDate, range.endDate, now);
+      const counted = await bucketCounts(deps.db, siteID, range, now);
+      const place = { orgId, siteId: siteID, timeZoneId: site.timeZoneId };
+      return ok(siteDashboard(site, range, counted, await attention(deps.db, place, range, now)));
+    },
+  );
+}

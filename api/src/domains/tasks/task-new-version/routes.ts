@@ -1,0 +1,309 @@
+import { and, asc, eq, exists, inArray, isNull, ne, not, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  individualTaskSchema,
+  siteQuerySchema,
+  staffChecklistItemChangeSchema,
+  staffCompletionSchema,
+  staffDayQuerySchema,
+  staffDaySchema,
+  staffTodayQuerySchema,
+  taskCommentSchema,
+  taskViewSchema,
+  viewTaskQuerySchema,
+  type StaffDay,
+  type StaffDaySite,
+} from '@console/shared-sdk/contract';
+import type { Database } from '../../../platform/db/client.js';
+import { departments, userDepartments } from '../../people/index.js';
+import { individualTasks, masterTaskAssignees, masterTaskDepartments } from '../schema.js';
+import { sites } from '../../../platform/db/schema.js';
+import { ok } from '../../../platform/http/respond.js';
+import { siteListScope } from '../../../platform/http/site-scope.js';
+import { allow, authOf } from '../../../platform/auth/guard.js';
+import { addCommentFromForm } from '../comments.js';
+import { occurrenceDtos } from '../occurrence.js';
+import { changeOccurrence, viewOccurrence } from '../occurrence-calls.js';
+import { changeChecklistItem, changeOccurrenceStatus } from '../occurrence-changes.js';
+import { ensureOccurrences } from '../occurrences.js';
+import { localDate } from '../../sites/index.js';
+
+// The staff member's own calls (the spec's /task-new-version), made by the mobile app with the token of
+// mobile-app-login; a web admin may call them too. They reuse the console's rules for moving an occurrence
+// (domains/tasks/occurrence-changes.ts); what differs is time: the device says when a line was ticked or the task
+// completed, and that time is kept, so work done offline counts when it was done.
+
+const tags = ['task-new-version'];
+
+const authHeader =
+  'Send the access token from POST /authentication/mobile-app-login in the Authorization header.';
+
+/** Whether the occurrence's master task has a live department `person` sits in. */
+const inDepartmentOf = (db: Database, person: string) =>
+  exists(
+    db
+      .select({ one: masterTaskDepartments.departmentId })
+      .from(masterTaskDepartments)
+      .innerJoin(departments, eq(departments.id, masterTaskDepartments.departmentId))
+      .innerJoin(userDepartments, eq(userDepartments.departmentId, masterTaskDepartments.departmentId))
+      .where(
+        and(
+          eq(masterTaskDepartments.masterTaskId, individualTasks.masterTaskId),
+          isNull(departments.deletedAt),
+          eq(userDepartments.userId, person),
+        ),
+      ),
+  );
+
+/**
+ * The occurrences that are `person`'s to do: their master task is assigned to them, to one of their
+ * departments, or to nobody at all (no one and no live department), which makes it anyone's on the site.
+ */
+function forPerson(db: Database, person: string) {
+  const assignees = (onlyPerson: boolean) =>
+    db
+      .select({ one: masterTaskAssignees.userId })
+      .from(masterTaskAssignees)
+      .where(
+        and(
+          eq(masterTaskAssignees.masterTaskId, individualTasks.masterTaskId),
+          onlyPerson ? eq(masterTaskAssignees.userId, person) : undefined,
+        ),
+      );
+  const liveDepartments = db
+    .select({ one: masterTaskDepartments.departmentId })
+    .from(masterTaskDepartments)
+    .innerJoin(departments, eq(departments.id, masterTaskDepartments.departmentId))
+    .where(
+      and(
+        eq(masterTaskDepartments.masterTaskId, individualTasks.masterTaskId),
+        isNull(departments.deletedAt),
+      ),
+    );
+  return or(
+    exists(assignees(true)),
+    inDepartmentOf(db, person),
+    and(not(exists(assignees(false))), not(exists(liveDepartments))),
+  );
+}
+
+export default async function taskNewVersionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  /**
+   * The caller's tasks of one local date on each of their sites (`date`, or each site's today), made on
+   * first read, soonest due first.
+   */
+  async function dayOf(request: FastifyRequest, siteID: string | undefined, date: string | undefined) {
+    const scope = await siteListScope(request, 'Task', siteID);
+    await scope.confirmSite?.();
+    const person = authOf(request).user.id;
+    const now = deps.clock.now();
+    const siteRows =
+      scope.siteIds?.length === 0
+        ? []
+        : await deps.db
+            .select({ id: sites.id, name: sites.name, timeZoneId: sites.timeZoneId })
+            .from(sites)
+            .where(
+              and(
+                eq(sites.orgId, scope.orgId),
+                isNull(sites.deletedAt),
+                scope.siteIds ? inArray(sites.id, [...scope.siteIds]) : undefined,
+              ),
+            )
+            .orderBy(asc(sites.name), asc(sites.id));
+    const days: StaffDaySite[] = siteRows.map((site) => ({
+      siteID: site.id,
+      name: site.name,
+      timeZoneId: site.timeZoneId,
+      date: date ?? localDate(site.timeZoneId, now),
+    }));
+
+    // Sites in different zones may be on different dates: one call per date makes them all.
+    const sitesByDate = new Map<string, string[]>();
+    for (const day of days) sitesByDate.set(day.date, [...(sitesByDate.get(day.date) ?? []), day.siteID]);
+    for (const [taskDate, siteIds] of sitesByDate) {
+      await ensureOccurrences(deps.db, { orgId: scope.orgId, siteIds }, taskDate, taskDate, now);
+    }
+
+    const rows =
+      days.length === 0
+        ? []
+        : await deps.db
+            .select()
+            .from(individualTasks)
+            .where(
+              and(
+                eq(individualTasks.orgId, scope.orgId),
+                or(
+                  ...days.map((day) =>
+                    and(eq(individualTasks.siteId, day.siteID), eq(individualTasks.taskDate, day.date)),
+                  ),
+                ),
+                ne(individualTasks.status, 'DELETED'),
+                forPerson(deps.db, person),
+              ),
+            )
+            .orderBy(asc(individualTasks.expireOn), asc(individualTasks.id));
+    const answer: StaffDay = {
+      list: await occurrenceDtos(deps.db, rows, now),
+      records: rows.length,
+      sites: days,
+    };
+    return answer;
+  }
+
+  const dayDescription =
+    'The tasks of the caller: occurrences of master tasks assigned to them, to one of their departments, or to ' +
+    'nobody (anyone on the site may do those), on the sites they work at (or the one `siteID`: 403 if they do ' +
+    'not work there, 404 if it is not a site of their organisation). A day’s tasks are made the first time it ' +
+    'is read. Deleted tasks are left out; sorted by `expireOn`, soonest due first. Each task has its site’s ' +
+    '`timeZoneId`; `sites` lists every site the answer covers with its time zone and the local date shown ' +
+    '(sites in different zones can be on different dates). `bucket` says where each task stands (UPCOMING, ' +
+    'ON_TIME, LATE, INCOMPLETE). ' +
+    authHeader;
+
+  r.get(
+    '/my-tasks',
+    {
+      schema: {
+        tags,
+        summary: "The caller's tasks of one local day (each site's today when `date` is left out)",
+        description: dayDescription,
+        querystring: staffDayQuerySchema,
+        response: { 200: envelope(staffDaySchema) },
+      },
+      onRequest: allow('read', 'Task'),
+    },
+    async (request) => ok(await dayOf(request, request.query.siteID, request.query.date)),
+  );
+
+  r.get(
+    '/today',
+    {
+      schema: {
+        tags,
+        summary: "The caller's tasks of today, in each site's own time zone (the app's home screen)",
+        description: `The same as GET /my-tasks without \`date\`. ${dayDescription}`,
+        querystring: staffTodayQuerySchema,
+        response: { 200: envelope(staffDaySchema) },
+      },
+      onRequest: allow('read', 'Task'),
+    },
+    async (request) => ok(await dayOf(request, request.query.siteID, undefined)),
+  );
+
+  r.get(
+    '/view-task',
+    {
+      schema: {
+        tags,
+        summary: 'One task with its checklist, comments and photos, and its history',
+        description:
+          'Any task of a site the caller works at, by its `masterTaskID` and `individualTaskID` (the `_id` ' +
+          'of a task in the day’s list). Photos come with a `location` the app can load without a token. ' +
+          '`history` lists changes made after the task was completed, newest first. 404 for a task that does ' +
+          'not exist or is not the organisation’s; 403 for one on another site. ' +
+          authHeader,
+        querystring: viewTaskQuerySchema,
+        response: { 200: envelope(taskViewSchema) },
+      },
+      onRequest: allow('read', 'Task'),
+    },
+    async (request) => ok(await viewOccurrence(request, deps, request.query)),
+  );
+
+  r.put(
+    '/check-list-item-status-change',
+    {
+      schema: {
+        tags,
+        summary: 'Tick a checklist line (COMPLETED), fail it (FAILED, with a comment) or untick it (PENDING)',
+        description:
+          '`changedAt` is required: the time of the change on the device, kept as the line’s `statusChangeOn`, ' +
+          'so a change made offline counts when it was made (a time ahead of the server is taken as the ' +
+          'server’s). FAILED needs `comment`, saying what failed. When the last required line is done and ' +
+          'any required photo is there, the task completes at `changedAt`. Changing a task that was already ' +
+          'completed needs `reason`, kept in its history. 409 for a deleted task; 400 with field errors for ' +
+          'a missing or bad field or an unknown `checkListID`. ' +
+          authHeader,
+        querystring: siteQuerySchema,
+        body: staffChecklistItemChangeSchema,
+        response: { 200: envelope(individualTaskSchema) },
+      },
+      onRequest: allow('update', 'Task'),
+    },
+    async (request) => {
+      const body = request.body;
+      const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
+        changeChecklistItem(tx, row, { ...body, happenedAt: new Date(body.changedAt) }, actor, now),
+      );
+      return ok(task, 'Checklist updated');
+    },
+  );
+
+  r.post(
+    '/comment',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a task or one of its checklist lines, or attach a photo',
+        description:
+          'A multipart/form-data form with the text fields `masterTaskID` and `individualTaskID`, optionally ' +
+          '`checkListID` (the line the comment or photo is about: a line that needs a photo needs one sent ' +
+          'with its `checkListID`), and either the text field `comment` (at most 2000 characters) or one ' +
+          'image file under any field name (JPEG, PNG, WebP or GIF, at most 10 MB; the type is read from the ' +
+          'bytes). Not both. Answers the comment, with the photo’s `location`. 409 for a deleted task; 415 ' +
+          'for a file that is not an image; 413 for one too large. ' +
+          authHeader,
+        consumes: ['multipart/form-data'],
+        querystring: siteQuerySchema,
+        response: { 200: envelope(taskCommentSchema) },
+      },
+      onRequest: allow('create', 'Comment'),
+    },
+    async (request) => {
+      const comment = await addCommentFromForm(request, deps);
+      return ok(comment, comment.type === 'IMAGE' ? 'Photo added' : 'Comment added');
+    },
+  );
+
+  r.put(
+    '/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Complete a task, with the time it was completed on the device',
+        description:
+          '`completedAt` is required: the time of completion on the device, kept as the task’s ' +
+          '`completedAt`, so a task completed offline counts with its real time (on time when that is by ' +
+          '`expireOn`). The server’s time of arrival is `syncedAt`; a completion that arrives more than 30 ' +
+          'minutes after `completedAt` is flagged `syncedLate`. Refused with 400, naming what is missing, ' +
+          'while a required line is still pending or a required photo is missing; 409 when it is already ' +
+          'completed or was deleted. ' +
+          authHeader,
+        querystring: siteQuerySchema,
+        body: staffCompletionSchema,
+        response: { 200: envelope(individualTaskSchema) },
+      },
+      onRequest: allow('update', 'Task'),
+    },
+    async (request) => {
+      const body = request.body;
+      const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
+        changeOccurrenceStatus(
+          tx,
+          row,
+          { status: 'COMPLETED', happenedAt: new Date(body.completedAt) },
+          actor,
+          now,
+        ),
+      );
+      return ok(task, 'Task completed');
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  envelope,
+  messageOnlySchema,
+  notificationSettingsPatchSchema,
+  notificationSettingsSchema,
+  profileSchema,
+  updateProfileResponseSchema,
+  updateProfileSchema,
+} from '@console/shared-sdk/contract';
+import { accountKey, addressKey, claimLoginAttempt } from '../login-limit.js';
+import { assertStrongPassword } from '../password-strength.js';
+import { fieldError, unauthorized } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
+import { ok } from '../../http/respond.js';
+import { authOf, signedIn } from '../guard.js';
+import { assertEmailFree, findLiveUser, type UserRow } from '../users/repository.js';
+import {
+  changePassword,
+  deleteAccount,
+  findProfile,
+  mergeNotificationSettings,
+  toProfile,
+  updateProfile,
+} from './repository.js';
+
+const tags = ['user-profile'];
+
+export default async function userProfileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  /** The caller's own live account: every route here acts on the caller only. */
+  async function me(request: FastifyRequest): Promise<UserRow> {
+    const user = await findLiveUser(deps.db, authOf(request).user.id);
+    if (!user) throw unauthorized('Your account is no longer active');
+    return user;
+  }
+
+  async function myProfile(request: FastifyRequest) {
+    const row = await findProfile(deps.db, authOf(request).user.id);
+    if (!row) throw unauthorized('Your account is no longer active');
+    return toProfile(row);
+  }
+
+  /**
+   * Re-checks the caller's password before a sensitive change. Wrong guesses count towards the sign-in
+   * limit, so a stolen access token cannot be used to try passwords without end.
+   */
+  async function assertOwnPassword(request: FastifyRequest, user: UserRow, password: string, field: string) {
+    const now = deps.clock.now();
+    const keys = { account: accountKey(user.email), address: addressKey(request.ip) };
+    const attempt = await claimLoginAttempt(deps.db, now, keys);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      const label = field === 'currentPassword' ? 'Current password' : 'Password';
+      throw fieldError(field, `${label} is incorrect`);
+    }
+    await attempt.succeeded();
+  }
+
+  r.get(
+    '/view-me',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's profile, with its organisation's name",
+        response: { 200: envelope(profileSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => ok(await myProfile(request)),
+  );
+
+  r.put(
+    '/update-me',
+    {
+      schema: {
+        tags,
+        summary: "Edit the signed-in user's name, e-mail, mobile number and gender; returns userID",
+        body: updateProfileSchema,
+        response: { 200: envelope(updateProfileResponseSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const user = await me(request);
+      const { currentPassword, ...profile } = request.body;
+      const emailChanges = profile.email.toLowerCase() !== user.email.toLowerCase();
+      if (emailChanges) {
+        if (!currentPassword) {
+          throw fieldError('currentPassword', 'Enter your current password to change your e-mail address');
+        }
+        await assertOwnPassword(request, user, currentPassword, 'currentPassword');
+      }
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        await assertEmailFree(tx, profile.email, user.id);
+        await updateProfile(tx, user.id, profile, now);
+      });
+      if (emailChanges) {
+        // The old address hears about the change, so a hijacked session cannot quietly take the account.
+        // The change is already saved: a mail outage is logged rather than reported as a failed save.
+        app.afterReply.run(reply, 'e-mail change notice', () =>
+          deps.mailer.send({
+            to: user.email,
+            subject: 'Your Compliance Console e-mail address was changed',
+            text:
+              `Hello ${user.firstName},\n\nThe e-mail address of your Compliance Console account was changed to ` +
+              `${profile.email}. If you did not do this, contact your organisation admin at once.\n`,
+          }),
+        );
+      }
+      return ok({ userID: user.id, profile: await myProfile(request) }, 'Profile updated');
+    },
+  );
+
+  r.patch(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; every other session of the user is signed out',
+        body: changePasswordSchema,
+        response: { 200: messageOnlySchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const user = await me(request);
+      await assertOwnPassword(request, user, request.body.currentPassword, 'currentPassword');
+      assertStrongPassword(request.body.newPassword, 'newPassword', [
+        user.email,
+        user.firstName,
+        user.lastName,
+      ]);
+      const passwordHash = await hashPassword(request.body.newPassword);
+      const now = deps.clock.now();
+      await deps.db.transaction((tx) =>
+        changePassword(tx, user.id, passwordHash, authOf(request).sessionId, now),
+      );
+      return ok(null, 'Password changed; your other devices have been signed out');
+    },
+  );
+
+  r.patch(
+    '/change-notification-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change notification settings; the settings sent are merged into the stored ones',
+        body: notificationSettingsPatchSchema,
+        response: { 200: envelope(notificationSettingsSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const settings = await mergeNotificationSettings(
+        deps.db,
+        authOf(request).user.id,
+        request.body,
+        deps.clock.now(),
+      );
+      if (!settings) throw unauthorized('Your account is no longer active');
+      return ok(settings, 'Notification settings saved');
+    },
+  );
+
+  r.delete(
+    '/delete-my-account',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete the signed-in user's account (password required); the last admin of an organisation is refused",
+        body: deleteAccountSchema,
+        response: { 200: messageOnlySchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const user = await me(request);
+      await assertOwnPassword(request, user, request.body.password, 'password');
+      const now = deps.clock.now();
+      await deps.db.transaction((tx) => deleteAccount(tx, user, now));
+      return ok(null, 'Your account has been deleted');
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import { loadConfig } from './config.js';
+
+describe('demo data', () => {
+  test('is seeded by default on the embedded database only', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: '' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/console' }).seedDemo).toBe(false);
+  });
+
+  test('SEED_DEMO decides when it is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/console', SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
+test('password hashes use the production argon2id cost unless told otherwise', () => {
+  expect(loadConfig({}).passwordHashCost).toEqual({ memoryCost: 65_536, timeCost: 3 });
+  expect(
+    loadConfig({ PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_TIME_COST: '1' }).passwordHashCost,
+  ).toEqual({ memoryCost: 1024, timeCost: 1 });
+});
+
+test('remote overrides are off unless origins are named, and only origins are accepted', () => {
+  expect(loadConfig({}).remoteOverrideOrigins).toEqual([]);
+  expect(
+    loadConfig({ REMOTE_OVERRIDE_ORIGINS: 'http://localhost:* https://*.dev.example.com' })
+      .remoteOverrideOrigins,
+  ).toEqual(['http://localhost:*', 'https://*.dev.example.com']);
+  // It goes into the Content-Security-Policy: nothing else may ride along.
+  expect(() =>
+    loadConfig({ REMOTE_OVERRIDE_ORIGINS: "http://localhost:*; script-src 'unsafe-eval'" }),
+  ).toThrow(/REMOTE_OVERRIDE_ORIGINS: space- or comma-separated origins such as http:\/\/localhost:\*/);
+});

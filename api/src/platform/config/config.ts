@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+const originList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Unset: embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./.data'),
+  /** Where links in e-mails point; defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  /** HMAC secret for access tokens; unset: generated once and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** A sign-in session ends this many days after the password was entered, however often it is refreshed. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  /** argon2id cost of new password hashes; the defaults are production settings (the tests lower them). */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(64).default(65_536),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(3),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Compliance Console <no-reply@console.local>'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(true),
+  /**
+   * Seed the demo organisation on an empty database. Unset: yes on the embedded PGlite, no on DATABASE_URL,
+   * so a production database never gets accounts whose password is in the README.
+   */
+  SEED_DEMO: z.stringbool().optional(),
+  /**
+   * Who may frame the console (CSP frame-ancestors): unset, nobody; or space-separated origins of integrators
+   * that embed it.
+   */
+  FRAME_ANCESTORS: z.string().default(''),
+  /** Folder holding shell/dist and mfe-*\/dist to serve; unset: the repository, when built. */
+  WEB_ROOT: z.string().optional(),
+  /** JSON object of remote name → manifest URL, merged over the remotes served here (see /remotes.json). */
+  REMOTES: z.string().optional(),
+  /**
+   * Origins (CSP sources such as http://localhost:*) a developer's browser may load a remote from instead of
+   * the deployed one (the shell's ?remote-override=); empty: none. For development and staging consoles.
+   */
+  REMOTE_OVERRIDE_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (text) =>
+        originList(text).every((origin) => /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d+|\*))?$/.test(origin)),
+      'space- or comma-separated origins such as http://localhost:*',
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whether to believe X-Forwarded-For (for the client address the login limit counts): unset/false when
+   * clients connect directly; true, or the proxies' addresses/subnets (comma-separated) behind a load balancer.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  /** Allowed CORS origins, comma-separated, for remotes or integrators on other origins; * for any. */
+  CORS_ORIGINS: z.string().default(''),
+});
+
+function parseTrustProxy(value: string): boolean | string {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return value.trim();
+}
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const s3 =
+    e.S3_BUCKET !== undefined
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    passwordHashCost: { memoryCost: e.PASSWORD_HASH_MEMORY_KIB, timeCost: e.PASSWORD_HASH_TIME_COST },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    frameAncestors: e.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
+    webRoot: e.WEB_ROOT === undefined ? undefined : path.resolve(e.WEB_ROOT),
+    remotes: e.REMOTES,
+    remoteOverrideOrigins: originList(e.REMOTE_OVERRIDE_ORIGINS),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,193 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import { migrationsFolder } from '../config/paths.js';
+
+// No relational schema: queries name their tables, so the handle does not depend on every domain's tables.
+export type Database = PgDatabase<PgQueryResultHKT>;
+/** The handle a transaction callback receives; it offers the same queries as `Database`. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** How the cache hears about changes: the database's notification channel (LISTEN/NOTIFY). */
+export interface ChangeFeed {
+  /**
+   * Subscribes to the user ids (or '*') the triggers of migration 0004 announce. `onState(true)` once the
+   * subscription is live; `onState(false)` whenever it is lost (until it is live again).
+   */
+  subscribe(
+    onChange: (userId: string) => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Notifications on `channel` (LISTEN/NOTIFY), for the session cache (src/platform/auth/session-cache.ts). */
+  listen(channel: string): ChangeFeed;
+  close(): Promise<void>;
+}
+
+/** Postgres's LISTEN needs a connection of its own, kept open; after a drop it is opened again. */
+function postgresFeed(url: string, channel: string): ChangeFeed {
+  return {
+    async subscribe(onChange, onState) {
+      let closed = false;
+      let client: pg.Client | undefined;
+      let retryMs = 250;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url });
+        const lost = () => {
+          if (client !== next) return;
+          client = undefined;
+          onState(false);
+          if (!closed) timer = setTimeout(() => void connect(), retryMs);
+          retryMs = Math.min(retryMs * 2, 10_000);
+        };
+        next.on('error', lost);
+        next.on('end', lost);
+        next.on('notification', (message) => {
+          if (message.channel === channel) onChange(message.payload ?? '*');
+        });
+        client = next;
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${channel}`);
+          if (closed) {
+            await next.end();
+            return;
+          }
+          retryMs = 250;
+          onState(true);
+        } catch {
+          lost();
+          await next.end().catch(() => undefined);
+        }
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        clearTimeout(timer);
+        const last = client;
+        client = undefined;
+        onState(false);
+        await last?.end().catch(() => undefined);
+      };
+    },
+  };
+}
+
+export type DatabaseTarget =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+
+/** Whether a process with this id is running (signal 0 checks without sending anything). */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the lock on PGlite's folder. The lock's owner writes its process id beside it; when the lock is held
+ * but that process is gone (killed with -9, a crash, a container restart where the new server has the old
+ * one's pid), the lock is taken over at once instead of waiting for it to go stale.
+ */
+async function lockDataFolder(dir: string): Promise<() => Promise<void>> {
+  const pidFile = `${dir}.pid`;
+  const options = { stale: 15_000, update: 5_000, retries: 0, realpath: false } as const;
+  const take = async () => {
+    const release = await lockfile.lock(dir, options);
+    await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+    return async () => {
+      await fs.rm(pidFile, { force: true });
+      await release();
+    };
+  };
+  try {
+    return await take();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    const owner = Number.parseInt(await fs.readFile(pidFile, 'utf8').catch(() => ''), 10);
+    const ownerGone = Number.isInteger(owner) && (owner === process.pid || !processIsAlive(owner));
+    if (!ownerGone) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by another process${Number.isInteger(owner) ? ` (pid ${owner})` : ''}. Stop it, or set DATA_DIR to another folder.`,
+        { cause: error },
+      );
+    }
+    await fs.rm(`${dir}.lock`, { recursive: true, force: true });
+    return take();
+  }
+}
+
+/**
+ * Opens the database and applies pending migrations. PGlite has no lock between processes, so its data
+ * directory is guarded by a lock file: a second server on the same DATA_DIR fails fast with a clear message
+ * instead of corrupting the files.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // The server may end an idle connection (restart, failover, a dropped test database); the pool opens
+    // a new one on the next query, so this is not fatal, but an unhandled 'error' event would crash.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool);
+    await migratePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      listen: (channel) => postgresFeed(target.url, channel),
+      close: () => pool.end(),
+    };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (target.kind === 'pglite') {
+    const dir = path.join(target.dataDir, 'pglite');
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    release = await lockDataFolder(dir);
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  try {
+    const db = drizzlePglite(client);
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      // One connection in this process: a notification arrives as soon as the transaction sending it commits.
+      listen: (channel) => ({
+        async subscribe(onChange, onState) {
+          const stop = await client.listen(channel, onChange);
+          onState(true);
+          return async () => {
+            onState(false);
+            await stop().catch(() => undefined);
+          };
+        },
+      }),
+      close: async () => {
+        await client.close();
+        await release?.();
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await release?.();
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { UploadedFile } from '@console/shared-sdk/contract';
+import type { Database, Tx } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+import { newId } from '../../db/ids.js';
+
+export type FileRow = typeof files.$inferSelect;
+
+/** Where the file can be fetched: the public API URL, so links in e-mails and exports work too. */
+export const fileLocation = (publicUrl: string, key: string) => `${publicUrl}/api/v1/common-uri/file/${key}`;
+
+export function toUploadedFile(row: FileRow, publicUrl: string): UploadedFile {
+  return {
+    _id: row.id,
+    location: fileLocation(publicUrl, row.storageKey),
+    key: row.storageKey,
+    originalName: row.originalName,
+    contentType: row.contentType,
+    size: row.size,
+  };
+}
+
+export async function insertFile(
+  db: Database | Tx,
+  input: Omit<FileRow, 'id' | 'createdAt'>,
+  now: Date,
+): Promise<FileRow> {
+  const [row] = await db
+    .insert(files)
+    .values({ id: newId(), ...input, createdAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findFileByKey(db: Database | Tx, key: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.storageKey, key));
+  return row;
+}

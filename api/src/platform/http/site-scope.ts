@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { asSubject, type Action, type siteScopedSubjects } from '@console/shared-sdk/ability';
+import type { Database, Tx } from '../db/client.js';
+import { sites } from '../db/schema.js';
+import { assertCan, authOf, orgOf } from '../auth/guard.js';
+import { notFound } from './errors.js';
+
+// Every call on a site-scoped record (supplier, food item, fridge, ...) goes through these gates, so the
+// tenancy rules of DOMAIN.md live in one place: another organisation's site or record answers 404 exactly
+// like a missing one (ids cannot be probed), and a site admin acting on a site it does not administer
+// answers 403 from the CASL rules.
+
+/** Rows a list may show: one organisation, and for site records some of its sites or all of them. */
+export interface RecordScope {
+  orgId: string;
+  /** Site records only: these sites (still only live ones of `orgId`); left out, every live site. */
+  siteIds?: readonly string[];
+}
+
+export type SiteScopedSubject = (typeof siteScopedSubjects)[number];
+
+/** Where a site-scoped record lives, named as the ability conditions name it. */
+export interface SitePlace {
+  orgId: string;
+  siteID: string;
+}
+
+/** A loaded site-scoped row. */
+export interface SiteScopedRow {
+  orgId: string;
+  siteId: string;
+}
+
+/** Ids of the organisation's live sites (optionally only some of them), as a subquery. */
+export function liveSiteIds(db: Database | Tx, orgId: string, only?: readonly string[]) {
+  return db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(
+      and(eq(sites.orgId, orgId), isNull(sites.deletedAt), only ? inArray(sites.id, [...only]) : undefined),
+    );
+}
+
+/**
+ * The gate for a `siteID` the client sent: it must be a live site of the organisation the request acts in
+ * (else 404 'Site not found'), and the caller must be allowed `action` on `subject` there (else 403).
+ * Pass the transaction when called inside one: PGlite has a single connection.
+ */
+export async function assertSiteAccess(
+  request: FastifyRequest,
+  action: Action,
+  subject: SiteScopedSubject,
+  siteID: string,
+  db: Database | Tx = request.server.deps.db,
+): Promise<SitePlace> {
+  return (await siteAccess(request, action, subject, siteID, db)).place;
+}
+
+/** assertSiteAccess, also answering the site's time zone from the same read (a day's list needs it). */
+export async function siteAccess(
+  request: FastifyRequest,
+  action: Action,
+  subject: SiteScopedSubject,
+  siteID: string,
+  db: Database | Tx = request.server.deps.db,
+): Promise<{ place: SitePlace; timeZoneId: string }> {
+  const orgId = orgOf(request);
+  const [site] = await db
+    .select({ id: sites.id, timeZoneId: sites.timeZoneId })
+    .from(sites)
+    .where(and(eq(sites.id, siteID), eq(sites.orgId, orgId), isNull(sites.deletedAt)));
+  if (!site) throw notFound('Site');
+  const place = { orgId, siteID: site.id };
+  assertCan(request, action, subject, place);
+  return { place, timeZoneId: site.timeZoneId };
+}
+
+/** A list's scope, and for a requested site the lookup its page did not already make. */
+export interface SiteListScope extends RecordScope {
+  /**
+   * Run when the page came back empty: a page with rows proves the site is a live one of the organisation
+   * (the scope's SQL allows no other), so only an empty one still has to tell a missing site (404) from a
+   * site with nothing on it. Saves a query on every list that shows something.
+   */
+  confirmSite?: () => Promise<void>;
+}
+
+/**
+ * The rows a `web-app-list` may show (platform/http/repository.ts turns it into SQL): live rows on live sites of the
+ * caller's organisation. With `siteID`, that one site, after the gate above. Without it, every site for
+ * organisation and platform admins, and for a site admin only the sites it administers (its rules allow no
+ * others).
+ */
+export async function siteListScope(
+  request: FastifyRequest,
+  subject: SiteScopedSubject,
+  siteID: string | undefined,
+): Promise<SiteListScope> {
+  const orgId = orgOf(request);
+  const auth = authOf(request);
+  if (siteID !== undefined) {
+    const confirmSite = async () => {
+      await assertSiteAccess(request, 'read', subject, siteID);
+    };
+    // Refused by the rules: the lookup decides between 404 (not a site of this organisation, so ids
+    // cannot be probed) and 403, exactly as the gate does.
+    if (!auth.ability.can('read', asSubject(subject, { orgId, siteID }))) await confirmSite();
+    return { orgId, siteIds: [siteID], confirmSite };
+  }
+  const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
+  return ownSitesOnly ? { orgId, siteIds: auth.siteIds } : { orgId };
+}
+
+/** The record gate: a missing record is 404 (`what` not found), one on another's site 403. */
+export function assertRecordAccess<Row extends SiteScopedRow>(
+  request: FastifyRequest,
+  action: Action,
+  subject: SiteScopedSubject,
+  what: string,
+  row: Row | undefined,
+): Row {
+  if (!row) throw notFound(what);
+  assertCan(request, action, subject, { orgId: row.orgId, siteID: row.siteId });
+  return row;
+}
+
+/**
+ * The site an edited record ends up on: its own when `siteID` is left out or unchanged; otherwise the
+ * target site passes the gate too, so a site admin cannot move a record to a site it does not run.
+ */
+export async function siteAfterUpdate(
+  request: FastifyRequest,
+  subject: SiteScopedSubject,
+  current: SiteScopedRow,
+  siteID: string | undefined,
+  db: Database | Tx,
+): Promise<string> {
+  if (siteID === undefined || siteID === current.siteId) return current.siteId;
+  return (await assertSiteAccess(request, 'update', subject, siteID, db)).siteID;
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { apiRoot } from '../config/paths.js';
+
+/** name → manifest URL, as the shell reads it from /remotes.json. */
+const remotesSchema = z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), z.string().min(1));
+export type RemotesMap = z.infer<typeof remotesSchema>;
+
+export interface WebLayout {
+  shellDir: string;
+  remotes: { name: string; dir: string }[];
+}
+
+/**
+ * Where the built console lives: `<root>/shell/dist` and `<root>/mfe-*\/dist` (the repository layout, which
+ * `npm start` builds). WEB_ROOT points at another folder with the same layout.
+ */
+export function findWebLayout(webRoot = path.resolve(apiRoot, '..')): WebLayout | null {
+  const shellDir = path.join(webRoot, 'shell', 'dist');
+  if (!fs.existsSync(path.join(shellDir, 'index.html'))) return null;
+  const remotes = fs
+    .readdirSync(webRoot)
+    .filter((entry) => entry.startsWith('mfe-'))
+    .map((name) => ({ name, dir: path.join(webRoot, name, 'dist') }))
+    .filter(({ dir }) => fs.existsSync(path.join(dir, 'mf-manifest.json')));
+  return { shellDir, remotes };
+}
+
+/**
+ * The remotes the shell loads: every remote served here, overridden or extended by REMOTES (JSON text), so a
+ * team repoints its remote to a new deployment by changing configuration, never by rebuilding the shell.
+ */
+export function remotesMap(layout: WebLayout | null, override: string | undefined): RemotesMap {
+  const served: RemotesMap = Object.fromEntries(
+    (layout?.remotes ?? []).map(({ name }) => [name, `/remotes/${name}/mf-manifest.json`]),
+  );
+  if (!override) return served;
+  const parsed = remotesSchema.safeParse(JSON.parse(override));
+  if (!parsed.success)
+    throw new Error(`REMOTES must be a JSON object of name → manifest URL: ${parsed.error.message}`);
+  return { ...served, ...parsed.data };
+}
+
+/** Files whose names carry a content hash never change; everything else must be revalidated. */
+function cacheHeaders(reply: FastifyReply, file: string) {
+  const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export async function registerWeb(app: FastifyInstance, options: { webRoot?: string; remotes?: string }) {
+  const layout = findWebLayout(options.webRoot);
+  const remotes = remotesMap(layout, options.remotes);
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
+    return remotes;
+  });
+  if (!layout) return { served: false, remotes };
+
+  for (const remote of layout.remotes) {
+    await app.register(fastifyStatic, {
+      root: remote.dir,
+      prefix: `/remotes/${remote.name}/`,
+      decorateReply: false,
+      // Integrators load a remote's manifest and chunks from their own pages.
+      setHeaders: (reply, file) => {
+        reply.header('access-control-allow-origin', '*');
+        cacheHeaders(reply, file);
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: layout.shellDir,
+    prefix: '/',
+    setHeaders: cacheHeaders,
+  });
+  app.decorate('spaIndex', path.join(layout.shellDir, 'index.html'));
+  return { served: true, remotes };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shell's index.html, answered for unknown non-API GETs so deep links open the console. */
+    spaIndex?: string;
+  }
+}
