@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type {
   IndividualTask,
   Person,
+  SlotName,
   TaskBucket,
   TaskHistoryEntry,
   TaskRef,
@@ -108,6 +109,122 @@ export async function occurrenceFor(
   return assertRecordAccess(request, action, 'Task', 'Task', row);
 }
 
+/**
+ * What an occurrence's answer takes from its master task, the master task's site and its category, as
+ * columns of a query joining them (`occurrenceDetailJoins`): the daily list reads them beside its page in
+ * one statement, `occurrenceDtos` for any rows in one more.
+ */
+export interface OccurrenceDetails {
+  name: string;
+  description: string;
+  photoRequired: boolean;
+  dueSlot: SlotName | null;
+  dueTime: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  timeZoneId: string;
+  /** By name, case aside. */
+  departments: { _id: string; name: string }[];
+  /** Unordered: `toOccurrenceDto` sorts them by full name (localeCompare). */
+  assignees: Person[];
+}
+
+/** The columns of `OccurrenceDetails`, selected from master_tasks joined as `occurrenceDetailJoins` says. */
+export const occurrenceDetailColumns = {
+  name: masterTasks.name,
+  description: masterTasks.description,
+  photoRequired: masterTasks.photoRequired,
+  dueSlot: masterTasks.dueSlot,
+  dueTime: masterTasks.dueTime,
+  categoryId: taskCategories.id,
+  categoryName: taskCategories.name,
+  timeZoneId: sites.timeZoneId,
+  departments: sql<OccurrenceDetails['departments']>`(
+    select coalesce(json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name})
+                             order by lower(${departments.name})), '[]')
+    from ${masterTaskDepartments}
+    join ${departments} on ${departments.id} = ${masterTaskDepartments.departmentId}
+      and ${departments.deletedAt} is null
+    where ${masterTaskDepartments.masterTaskId} = ${masterTasks.id})`,
+  assignees: sql<Person[]>`(
+    select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
+                                               'lastName', ${users.lastName}, 'email', ${users.email})),
+                    '[]')
+    from ${masterTaskAssignees}
+    join ${users} on ${users.id} = ${masterTaskAssignees.userId}
+    where ${masterTaskAssignees.masterTaskId} = ${masterTasks.id})`,
+};
+
+/**
+ * How `occurrenceDetailColumns` reach master_tasks: its site (the zone the answer names is the master
+ * task's site's), and its category while that is live.
+ */
+export const occurrenceDetailJoins = {
+  site: eq(sites.id, masterTasks.siteId),
+  category: and(eq(taskCategories.id, masterTasks.categoryId), isNull(taskCategories.deletedAt)),
+};
+
+/** How many live comments of each kind an occurrence has. */
+export interface CommentCounts {
+  text: number;
+  images: number;
+}
+
+/** A person a row names (who completed it, who moved a line), or null when it names nobody. */
+export type PersonOf = (id: string | null) => Person | null;
+
+const byName = (a: Person, b: Person) =>
+  `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
+
+/** The answer for one occurrence from its row and what was loaded beside it. */
+export function toOccurrenceDto(
+  row: OccurrenceRow,
+  master: OccurrenceDetails,
+  comments: CommentCounts,
+  person: PersonOf,
+  now: Date,
+): IndividualTask {
+  return {
+    _id: row.id,
+    orgId: row.orgId,
+    masterTaskID: row.masterTaskId,
+    siteID: row.siteId,
+    name: master.name,
+    description: master.description,
+    category:
+      master.categoryId && master.categoryName ? { _id: master.categoryId, name: master.categoryName } : null,
+    assignees: [...master.assignees].sort(byName),
+    departments: master.departments,
+    taskDate: row.taskDate,
+    opensAt: row.opensAt.toISOString(),
+    expireOn: row.expireOn.toISOString(),
+    dueSlot: master.dueSlot,
+    dueTime: master.dueTime,
+    status: row.status,
+    bucket: bucketOf(row, now),
+    photoRequired: master.photoRequired,
+    itemCheckList: row.items.map((item) => ({
+      _id: item.id,
+      text: item.text,
+      required: item.required,
+      photoRequired: item.photoRequired,
+      status: item.status,
+      statusChangeOn: item.statusChangeOn,
+      changedBy: person(item.changedBy),
+      comment: item.comment,
+    })),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    completedBy: person(row.completedBy),
+    syncedAt: row.syncedAt?.toISOString() ?? null,
+    syncedLate: isSyncedLate(row),
+    commentCount: comments.text,
+    imageCount: comments.images,
+    timeZoneId: master.timeZoneId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /** The answers for some occurrences, their master tasks, people and counts loaded a few queries at once. */
 export async function occurrenceDtos(
   db: Database | Tx,
@@ -122,37 +239,10 @@ export async function occurrenceDtos(
   // third only when there are any.
   const [masters, commentCounts] = await Promise.all([
     db
-      .select({
-        id: masterTasks.id,
-        name: masterTasks.name,
-        description: masterTasks.description,
-        photoRequired: masterTasks.photoRequired,
-        dueSlot: masterTasks.dueSlot,
-        dueTime: masterTasks.dueTime,
-        categoryId: taskCategories.id,
-        categoryName: taskCategories.name,
-        timeZoneId: sites.timeZoneId,
-        departments: sql<{ _id: string; name: string }[]>`(
-          select coalesce(json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name})
-                                   order by lower(${departments.name})), '[]')
-          from ${masterTaskDepartments}
-          join ${departments} on ${departments.id} = ${masterTaskDepartments.departmentId}
-            and ${departments.deletedAt} is null
-          where ${masterTaskDepartments.masterTaskId} = ${masterTasks.id})`,
-        assignees: sql<Person[]>`(
-          select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
-                                                     'lastName', ${users.lastName}, 'email', ${users.email})
-), '[]')
-          from ${masterTaskAssignees}
-          join ${users} on ${users.id} = ${masterTaskAssignees.userId}
-          where ${masterTaskAssignees.masterTaskId} = ${masterTasks.id})`,
-      })
+      .select({ id: masterTasks.id, ...occurrenceDetailColumns })
       .from(masterTasks)
-      .innerJoin(sites, eq(sites.id, masterTasks.siteId))
-      .leftJoin(
-        taskCategories,
-        and(eq(taskCategories.id, masterTasks.categoryId), isNull(taskCategories.deletedAt)),
-      )
+      .innerJoin(sites, occurrenceDetailJoins.site)
+      .leftJoin(taskCategories, occurrenceDetailJoins.category)
       .where(inArray(masterTasks.id, masterIds)),
     db
       .select({ taskId: taskComments.individualTaskId, type: taskComments.type, n: count() })
@@ -167,59 +257,21 @@ export async function occurrenceDtos(
       ...row.items.flatMap((item) => (item.changedBy ? [item.changedBy] : [])),
     ]),
   );
-  const byName = (a: Person, b: Person) =>
-    `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
-  const masterById = new Map(
-    masters.map((master) => [master.id, { ...master, assignees: [...master.assignees].sort(byName) }]),
-  );
+  const masterById = new Map(masters.map((master) => [master.id, master]));
   const counted = (taskId: string, type: 'TEXT' | 'IMAGE') =>
     commentCounts.find((row) => row.taskId === taskId && row.type === type)?.n ?? 0;
-  const person = (id: string | null): Person | null => (id ? (people.get(id) ?? null) : null);
+  const person: PersonOf = (id) => (id ? (people.get(id) ?? null) : null);
 
   return rows.map((row) => {
     const master = masterById.get(row.masterTaskId);
     if (!master) throw new Error(`occurrence ${row.id} has no master task`);
-    return {
-      _id: row.id,
-      orgId: row.orgId,
-      masterTaskID: row.masterTaskId,
-      siteID: row.siteId,
-      name: master.name,
-      description: master.description,
-      category:
-        master.categoryId && master.categoryName
-          ? { _id: master.categoryId, name: master.categoryName }
-          : null,
-      assignees: master.assignees,
-      departments: master.departments,
-      taskDate: row.taskDate,
-      opensAt: row.opensAt.toISOString(),
-      expireOn: row.expireOn.toISOString(),
-      dueSlot: master.dueSlot,
-      dueTime: master.dueTime,
-      status: row.status,
-      bucket: bucketOf(row, now),
-      photoRequired: master.photoRequired,
-      itemCheckList: row.items.map((item) => ({
-        _id: item.id,
-        text: item.text,
-        required: item.required,
-        photoRequired: item.photoRequired,
-        status: item.status,
-        statusChangeOn: item.statusChangeOn,
-        changedBy: person(item.changedBy),
-        comment: item.comment,
-      })),
-      completedAt: row.completedAt?.toISOString() ?? null,
-      completedBy: person(row.completedBy),
-      syncedAt: row.syncedAt?.toISOString() ?? null,
-      syncedLate: isSyncedLate(row),
-      commentCount: counted(row.id, 'TEXT'),
-      imageCount: counted(row.id, 'IMAGE'),
-      timeZoneId: master.timeZoneId,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
+    return toOccurrenceDto(
+      row,
+      master,
+      { text: counted(row.id, 'TEXT'), images: counted(row.id, 'IMAGE') },
+      person,
+      now,
+    );
   });
 }
 

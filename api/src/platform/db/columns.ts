@@ -1,8 +1,8 @@
 import { timestamp } from 'drizzle-orm/pg-core';
 
-// The column kinds every domain's tables share. Each domain keeps its tables in its own file of this folder
-// (core, equipment, history, and one per domain that follows); ../schema.ts gathers them for drizzle-kit
-// and the queries.
+// The column kinds every domain's tables share. Each domain keeps its tables in its own schema.ts
+// (api/src/domains/<domain>/schema.ts) beside the platform's (./schema.ts, ../history/schema.ts);
+// drizzle.config.ts reads them all to generate the migrations.
 
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

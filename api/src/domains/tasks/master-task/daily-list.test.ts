@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { IndividualTask, MasterTask, TaskListData } from '@console/shared-sdk/contract';
-import { individualTasks } from '../schema.js';
+import type { IndividualTask, MasterTask, TaskListData, TaskView } from '@console/shared-sdk/contract';
+import { individualTasks, taskComments } from '../schema.js';
+import { users } from '../../../platform/db/schema.js';
+import { newId } from '../../../platform/db/ids.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { countStatements } from '../../../test/statements.js';
 
 // GET /master-task/web-app-list: one local day of a site's occurrences, made the first time the day is
 // read, with the dashboard buckets counted in SQL and answered per task in code (both must agree, at the
@@ -378,5 +381,143 @@ describe('who may read which day', () => {
     });
     expect(reply.statusCode).toBe(400);
     expect(reply.json.details?.fieldErrors).toHaveProperty('siteID');
+  });
+});
+
+describe('what a day costs', () => {
+  // The statements are counted on the test database's client (test/statements.ts). The first read of each
+  // test also fills the session cache, so the counted ones are the list's own.
+
+  /** The statements the server sends while answering `query`'s day, and the answer. */
+  async function counted(query: Record<string, string | number>) {
+    const counter = countStatements(ctx.db);
+    try {
+      const reply = await list(query);
+      expect(reply.statusCode).toBe(200);
+      return { reply, statements: [...counter.statements] };
+    } finally {
+      counter.stop();
+    }
+  }
+
+  test('a made day is read in two statements, the page and its counts, whatever the filters', async () => {
+    // The earlier tests' one-off tasks have nothing left to make after their dates: this day's own are all
+    // it waits for.
+    const date = '2025-06-12';
+    await once('Count the glasses', date, '09:00');
+    await once('Count the plates', date, '21:00');
+    const first = await list({ taskListDate: date });
+    expect(first.statusCode).toBe(200);
+
+    const again = await counted({ taskListDate: date });
+    expect(again.reply.raw).toBe(first.raw);
+    expect(again.statements.length).toBeLessThanOrEqual(2);
+    const filtered: [Record<string, string | number>, string[], number][] = [
+      [{ status: 'UPCOMING', sort: '-name' }, ['Count the plates', 'Count the glasses'], 2],
+      [{ status: 'PENDING', search: 'plates' }, ['Count the plates'], 1],
+      [{ sort: '-expireOn', limit: 1, page: 2 }, ['Count the glasses'], 2],
+      // A page past the end still says how many there are.
+      [{ page: 3, limit: 1 }, [], 2],
+    ];
+    for (const [query, expected, records] of filtered) {
+      const { reply, statements } = await counted({ taskListDate: date, ...query });
+      expect(names(reply.json.data)).toEqual(expected);
+      expect(reply.json.data.records).toBe(records);
+      expect(statements.length).toBeLessThanOrEqual(2);
+    }
+  });
+
+  test('a day not made yet is made by its read, answers with it, and then costs two', async () => {
+    const date = '2025-06-13';
+    await once('Descale the kettle', date, '10:00');
+    expect(await rowsOn(brighton(), date)).toHaveLength(0);
+    const first = await counted({ taskListDate: date });
+    const inserts = first.statements.filter((text) => text.startsWith('insert into "individual_tasks"'));
+    expect(inserts).toHaveLength(1);
+    expect(names(first.reply.json.data)).toEqual(['Descale the kettle']);
+    expect(first.reply.json.data).toMatchObject({ records: 1, counts: { ...noCounts, ALL: 1, UPCOMING: 1 } });
+    expect(await rowsOn(brighton(), date)).toHaveLength(1);
+    const second = await counted({ taskListDate: date });
+    expect(second.reply.raw).toBe(first.reply.raw);
+    expect(second.statements.length).toBeLessThanOrEqual(2);
+  });
+
+  test('each task of the list is the task its view shows', async () => {
+    const date = '2025-06-14';
+    const department = await ctx.inject<{ data: { _id: string } }>(
+      'POST',
+      '/api/v1/department-panel/create-new-one',
+      {
+        token: owner,
+        body: { siteID: brighton(), name: 'Bar' },
+      },
+    );
+    expect(department.statusCode).toBe(200);
+    const personId = async (email: string) => {
+      const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!user) throw new Error(`no ${email}`);
+      return user.id;
+    };
+    const aisha = await personId('aisha.khan@harbourvine.example');
+    const tom = await personId('tom.fletcher@harbourvine.example');
+    const master = await once('Restock the bar', date, '18:00', {
+      departmentID: [department.json.data._id],
+      assigneeIDs: [tom, aisha],
+      photoRequired: true,
+      checkListItems: [
+        { text: 'Mixers', required: false },
+        { text: 'Ice', required: false },
+      ],
+    });
+    const category = await ctx.inject('POST', '/api/v1/task-category/create-new-one', {
+      token: owner,
+      body: { name: 'Bar work', siteID: [brighton()], masterTaskID: [master._id] },
+    });
+    expect(category.statusCode).toBe(200);
+    const made = of(await day({ taskListDate: date }), master);
+    const line = master.checkListItems[0]?._id ?? '';
+    const ticked = await ctx.inject('PUT', '/api/v1/individual-task/check-list-item-status-change', {
+      token: owner,
+      body: {
+        masterTaskID: master._id,
+        individualTaskID: made._id,
+        checkListID: line,
+        status: 'FAILED',
+        comment: 'Out of tonic',
+      },
+    });
+    expect(ticked.statusCode).toBe(200);
+    await ctx.db.insert(taskComments).values(
+      ['Ordered more', 'Arrives tomorrow'].map((text) => ({
+        id: newId(),
+        orgId: made.orgId,
+        siteId: made.siteID,
+        individualTaskId: made._id,
+        type: 'TEXT' as const,
+        text,
+        authorId: aisha,
+        createdAt: ctx.clock.now(),
+      })),
+    );
+
+    const task = of(await day({ taskListDate: date }), master);
+    expect(task).toMatchObject({
+      category: { name: 'Bar work' },
+      departments: [{ name: 'Bar' }],
+      assignees: [{ firstName: 'Aisha' }, { firstName: 'Tom' }],
+      commentCount: 2,
+      imageCount: 0,
+      itemCheckList: [
+        { status: 'FAILED', comment: 'Out of tonic', changedBy: { email: demoLogins.organizationAdmin } },
+        { status: 'PENDING', changedBy: null },
+      ],
+    });
+    const view = await ctx.inject<{ data: TaskView }>('GET', `${base}/view-task`, {
+      token: owner,
+      query: { masterTaskID: master._id, individualTaskID: made._id },
+    });
+    expect(view.statusCode).toBe(200);
+    const { comments: _comments, history: _history, ...viewed } = view.json.data;
+    expect(JSON.stringify(task)).toBe(JSON.stringify(viewed));
   });
 });
