@@ -14,7 +14,7 @@ export { startExpiryDigestJob } from './document/expiry-digest.js';
 
 // Rules, queries and tables other domains stand on.
 export { attentionCounts } from './attention.js';
-export { personName } from './comlianceLog/log-records.js';
+export { personName } from './log-records.js';
 export { complianceLogPage } from './comlianceLog/repository.js';
 export { documentDtos, documentPage } from './document/repository.js';
 export { nearMissPage } from './nearMiss/repository.js';

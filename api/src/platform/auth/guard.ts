@@ -8,7 +8,7 @@ import {
   type AppAbility,
   type SubjectName,
 } from '@console/shared-sdk/ability';
-import { idSchema, type Role } from '@console/shared-sdk/contract';
+import { idSchema } from '@console/shared-sdk/contract';
 import type { Database } from '../db/client.js';
 import { authSessions, organizations, siteMembers, sites, users } from '../db/schema.js';
 import type { AuthUser } from './identity.js';

@@ -38,6 +38,15 @@ export interface RecordPlace {
 
 type PlaceColumns = 'id' | 'orgId' | 'siteId' | 'createdAt' | 'updatedAt' | 'deletedAt';
 
+/**
+ * Who makes a change, and the files its multipart form carried (already stored, in the order sent; none
+ * for a JSON body): what a record made or changed by a person keeps beside its own columns.
+ */
+export interface Change {
+  by: string;
+  files: readonly string[];
+}
+
 /** The columns a resource writes itself: everything but the place and the timestamps. */
 export type OwnColumns<Table extends OrgRecordTable> = Omit<Table['$inferInsert'], PlaceColumns>;
 

@@ -8,14 +8,29 @@ import {
   listData,
   messageOnlySchema,
   siteQuerySchema,
+  type UploadContentType,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
-import { allow, assertCan, orgOf } from '../auth/guard.js';
-import { notFound } from './errors.js';
-import { actorOf, isNoChange, recordHistory, type HistoryEntryInput } from '../history/history.js';
+import { allow, assertCan, authOf, orgOf } from '../auth/guard.js';
+import { fieldError, notFound } from './errors.js';
+import {
+  actorOf,
+  historyEntryDto,
+  historyOf,
+  isNoChange,
+  recordHistory,
+  type HistoryEntryInput,
+} from '../history/history.js';
+import {
+  parseFormFields,
+  readFormFiles,
+  storeFiles,
+  type ReceivedFiles,
+  type StoredFiles,
+} from '../files/uploads.js';
 import { listOf } from './list.js';
 import { ok } from './respond.js';
-import type { RecordScope } from './repository.js';
+import type { Change, RecordScope } from './repository.js';
 import {
   assertRecordAccess,
   assertSiteAccess,
@@ -28,9 +43,11 @@ import {
 } from './site-scope.js';
 
 // The spec gives every record resource the same five calls (web-app-list, create-new-one, update-one,
-// delete-one/{id}, find-one/{id}). A resource declares what differs (schemas, repository, DTO, words,
-// tenancy) and this file writes the routes, so each new domain gets the same gates, transactions and
-// envelopes without copying them; extra calls a resource has are registered beside the declaration.
+// delete-one/{id}, find-one/{id}), and its logs a history (log-history-list/{id}). A resource declares what
+// differs (schemas, repository, DTO, words, tenancy, a form with files, the order of its calls) and this
+// file writes the routes, so each new domain gets the same gates, transactions, history and envelopes
+// without copying them; extra calls a resource has are registered beside the declaration or, where the
+// OpenAPI document lists them between standard ones, in its `calls`.
 
 /**
  * Who may touch a resource's records and where they live: `onSites` or `inOrganisation`. The first four
@@ -76,6 +93,16 @@ export function onSites(
     record: (request, action, what, row) => assertRecordAccess(request, action, subject, what, row),
     target: (request, current, body, tx) => siteAfterUpdate(request, subject, current, body.siteID, tx),
   };
+}
+
+/**
+ * Site records that stay on the site they were made on (logs, readings): an update names no site, so the
+ * record's own is where it ends up.
+ */
+export function keptOnSite(
+  subject: SiteScopedSubject,
+): Tenancy<SiteScopedRow, { siteID?: string | undefined }, { siteID: string }, object, SitePlace, string> {
+  return { ...onSites(subject), target: async (_request, current) => current.siteId };
 }
 
 /** The organisation the request acts in, once the caller may `action` the catalogue `subject` in it. */
@@ -125,6 +152,13 @@ function fieldsOf<Body extends { _id?: unknown; siteID?: unknown }>(body: Body):
   return fields;
 }
 
+/** The site a call's query names (`siteID`), which a resource's `view` may read its answers from. */
+function siteOfQuery(query: unknown): string | undefined {
+  return typeof query === 'object' && query !== null && 'siteID' in query && typeof query.siteID === 'string'
+    ? query.siteID
+    : undefined;
+}
+
 /** One live record of the organisation by id; another organisation's is not found (undefined). */
 export type FindRecord<Row> = (
   db: Database | Tx,
@@ -133,13 +167,35 @@ export type FindRecord<Row> = (
   options?: { forUpdate?: boolean },
 ) => Promise<Row | undefined>;
 
-export interface ResourceRepository<Row, Query, Create, Update, Place, Target> {
-  list: (db: Database, scope: RecordScope, query: Query) => Promise<{ rows: Row[]; total: number }>;
+/** A page of a list's answers, and how many match in all. */
+interface Page<Item> {
+  list: Item[];
+  total: number;
+}
+
+export interface ResourceRepository<Row, Query, Create, Update, Place, Target, View> {
+  /**
+   * A page of rows in `scope` and how many match in all. A list that reads its answers in one joined
+   * statement declares `list.page` instead.
+   */
+  list?: (
+    db: Database,
+    scope: RecordScope,
+    query: Query,
+    view: View,
+  ) => Promise<{ rows: Row[]; total: number }>;
   find: FindRecord<Row>;
-  insert: (tx: Tx, place: Place, fields: Fields<Create>, now: Date) => Promise<Row>;
-  update: (tx: Tx, current: Row, target: Target, fields: Fields<Update>, now: Date) => Promise<Row>;
-  /** Deletes (soft, where logs name the record) by id. */
-  remove: (tx: Tx, id: string, now: Date) => Promise<void>;
+  insert: (tx: Tx, place: Place, fields: Fields<Create>, now: Date, change: Change) => Promise<Row>;
+  update: (
+    tx: Tx,
+    current: Row,
+    target: Target,
+    fields: Fields<Update>,
+    now: Date,
+    change: Change,
+  ) => Promise<Row>;
+  /** Deletes (soft, where logs name the record) by id; a resource without delete-one has none. */
+  remove?: (tx: Tx, id: string, now: Date) => Promise<void>;
 }
 
 /** A path parameter holding the record id; the spec names it `masterTypeID` on fridges, else `id`. */
@@ -148,23 +204,83 @@ export interface IdParam<Name extends string> {
   schema: z.ZodType<Record<Name, string>>;
 }
 
-export interface ResourceDeclaration<Row, Item, Query, Create, Update, Place, Target, Param extends string> {
+/**
+ * The calls the factory writes: the spec's web-app-list, create-new-one, update-one, delete-one/{id} and
+ * find-one/{id}, and a record's history.
+ */
+export type StandardCall = 'list' | 'create' | 'update' | 'delete' | 'findOne' | 'history';
+
+/** A create or update sent as a multipart form: its text fields go through the call's schema. */
+export interface FormFiles {
+  maxFiles: number;
+  /** The 400 when a form carries more than `maxFiles`. */
+  tooMany: string;
+  /** Set when a create needs at least one file: the 400 on `files` when it has none. */
+  required?: string;
+  /** Types narrower than every accepted upload (photos only), and the 415 that says so. */
+  accept?: { types: readonly UploadContentType[]; message: string };
+}
+
+export interface ResourceDeclaration<
+  Row,
+  Item,
+  Query,
+  Create,
+  Update,
+  Place,
+  Target,
+  Param extends string,
+  View,
+  DeleteBody,
+> {
   tenancy: Tenancy<Row, Query, Create, Update, Place, Target>;
   tags: string[];
   /** Names the record in "<what> not found". */
   what: string;
   /** Starts the success messages ("Supplier created"); by row where the type names it ("Freezer"). */
   label: string | ((row: Row) => string);
-  summaries: { list: string; create: string; update: string; delete: string; findOne: string };
+  /** The verbs after the label where the spec's words differ ("Near miss reported"). */
+  verbs?: { create?: string; update?: string; delete?: string };
+  /** One for each call the resource registers. */
+  summaries: Partial<Record<StandardCall, string>>;
+  descriptions?: Partial<Record<StandardCall, string>>;
   schemas: {
     listQuery: z.ZodType<Query>;
+    /** A JSON body, or a multipart form's text fields when `forms.create` is declared. */
     create: z.ZodType<Create>;
     update: z.ZodType<Update>;
     item: z.ZodType<Item>;
+    /** The query of find-one, create-new-one and update-one; default `siteQuerySchema`. */
+    readQuery?: z.ZodType;
+    /** A JSON body delete-one takes (a reason the history keeps). */
+    delete?: z.ZodType<DeleteBody>;
   };
-  repository: ResourceRepository<Row, Query, Create, Update, Place, Target>;
+  repository: ResourceRepository<Row, Query, Create, Update, Place, Target, View>;
   /** Rows to what the API answers; takes a page at once so related rows load in one query. */
-  toDtos: (db: Database | Tx, rows: readonly Row[]) => Item[] | Promise<Item[]>;
+  toDtos: (db: Database | Tx, rows: readonly Row[], view: View) => Item[] | Promise<Item[]>;
+  /**
+   * What a resource's answers are read against, worked out once a call has passed its gates (documents:
+   * the zone of the site the caller looks from, the query's `siteID`). A resource without one reads
+   * `undefined`.
+   */
+  view?: (request: FastifyRequest, siteID: string | undefined) => Promise<View>;
+  list?: {
+    /** The list's path where the spec names it otherwise ('/web-app-list-for-web'). */
+    url?: string;
+    /**
+     * A page read with the names it shows in one statement, answered as items: takes the place of
+     * `repository.list` and `toDtos`.
+     */
+    page?: (db: Database, scope: RecordScope, query: Query, view: View) => Promise<Page<Item>>;
+    /** Writes the total onto the page's first record too, where the spec reads it there. */
+    carryTotal?: (first: Item, total: number) => void;
+  };
+  /** Creates or updates sent as multipart forms with files (`Change.files`), stored all or none. */
+  forms?: { create?: FormFiles; update?: FormFiles };
+  /** Rules on a create's body alone, answered before any record is read (a device's time). */
+  beforeCreate?: (body: Create, now: Date) => void;
+  /** Work once a create's reply has gone out (an e-mail), which cannot fail the create. */
+  afterCreate?: { what: string; run: (item: Item) => Promise<void> };
   deleteParam?: IdParam<Param>;
   /**
    * Standard calls the resource does not take from the factory because the spec gives it its own call of
@@ -172,22 +288,75 @@ export interface ResourceDeclaration<Row, Item, Query, Create, Update, Place, Ta
    */
   without?: readonly ('web-app-list' | 'delete-one')[];
   /**
+   * The calls in the order they are registered, which is the order the OpenAPI document lists them in; a
+   * function registers a call of the resource's own at that place. Default: list, create, update, delete,
+   * findOne, then history when it has a route (less `without`).
+   */
+  calls?: readonly (StandardCall | (() => void))[];
+  /**
    * Keep the record's history (platform/history/history.ts): every create, update and delete appends an entry in the
    * same transaction as the change.
    */
-  history?: HistoryDeclaration<Row, Item, Create | Update>;
+  history?: HistoryDeclaration<Row, Item, Create | Update | DeleteBody>;
 }
 
 /** What a resource's history keeps and where its records live. */
 export interface HistoryDeclaration<Row, Item, Body> {
-  place: (row: Row) => { orgId: string; siteId: string | null };
+  /** Default: the row's own `orgId` and `siteId` (none for an organisation's record), as recordsOf writes them. */
+  place?: (row: Row) => { orgId: string; siteId: string | null };
   /** What an entry keeps of the record, taken from its answer (e.g. without its timestamps). */
   snapshot: (item: Item) => unknown;
-  /** The reason a request gave for its change, if any. */
+  /** The reason a request gave for its change, if any; default the body's `reason`, where it has one. */
   reason?: (body: Body) => string | null | undefined;
+  /** The call that answers the history (summary `summaries.history`); default `/log-history-list/:id`. */
+  route?: { reply: z.ZodType; url?: string; param?: IdParam<string> };
 }
 
-/** Registers web-app-list, create-new-one, update-one, delete-one/{id} and find-one/{id}. */
+/** Where a record lives, from the columns every record table has (platform/http/repository.ts). */
+function placeOfRow(row: object): { orgId: string; siteId: string | null } {
+  const orgId = 'orgId' in row ? row.orgId : undefined;
+  const siteId = 'siteId' in row ? row.siteId : null;
+  if (typeof orgId !== 'string' || (siteId !== null && typeof siteId !== 'string')) {
+    throw new Error('a record without orgId (or with a siteId that is not one) declares history.place');
+  }
+  return { orgId, siteId };
+}
+
+/** The reason a change's body gives, where it has a `reason` field. */
+const reasonOfBody = (body: object): string | null =>
+  'reason' in body && typeof body.reason === 'string' ? body.reason : null;
+
+/**
+ * A create's or update's body: a multipart form's text fields through `schema` (with its files), or the
+ * JSON body, which the validator has already replaced with `schema`'s output.
+ */
+async function bodyOf<Body>(
+  request: FastifyRequest,
+  schema: z.ZodType<Body>,
+  form: FormFiles | undefined,
+): Promise<{ body: Body; received?: ReceivedFiles }> {
+  if (!form) return { body: request.body as Body };
+  const received = await readFormFiles(request, form.maxFiles, form.tooMany);
+  return { body: parseFormFields(schema, received.fields), received };
+}
+
+/** Files stored for a change, none: what a JSON body brings. */
+const noFiles: StoredFiles = { stored: [], discard: async () => undefined };
+
+/** Runs `change`; when it fails, the files stored for it are removed again. */
+async function keepingFiles<T>(files: StoredFiles, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    await files.discard();
+    throw error;
+  }
+}
+
+/**
+ * Registers the standard calls a resource declares (by default web-app-list, create-new-one, update-one,
+ * delete-one/{id} and find-one/{id}) and, with `history.route`, its history.
+ */
 export function resourceRoutes<
   Row extends { id: string },
   Item,
@@ -197,38 +366,82 @@ export function resourceRoutes<
   Place,
   Target,
   Param extends string = 'id',
+  View = undefined,
+  DeleteBody extends object = never,
 >(
   app: FastifyInstance,
-  declaration: ResourceDeclaration<Row, Item, Query, Create, Update, Place, Target, Param>,
+  declaration: ResourceDeclaration<Row, Item, Query, Create, Update, Place, Target, Param, View, DeleteBody>,
 ): RecordRoutes<Row> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const { tenancy, tags, what, summaries, schemas, repository } = declaration;
+  const { tenancy, tags, what, schemas, repository, history, forms } = declaration;
   const { subject } = tenancy;
-  const label = (row: Row) =>
-    typeof declaration.label === 'string' ? declaration.label : declaration.label(row);
-  const dtoOf = async (db: Database | Tx, row: Row): Promise<Item> => {
-    const [dto] = await declaration.toDtos(db, [row]);
+  const gate: RecordGate<Row> = { subject, what, tags, find: repository.find, record: tenancy.record };
+  const summaryOf = (call: StandardCall) => {
+    const summary = declaration.summaries[call];
+    if (summary === undefined) throw new Error(`${what}: the ${call} call needs a summary`);
+    return summary;
+  };
+  /** The summary and, where there is one, the description of a call. */
+  const wordsOf = (call: StandardCall) => {
+    const description = declaration.descriptions?.[call];
+    return { summary: summaryOf(call), ...(description === undefined ? {} : { description }) };
+  };
+  const messageOf = (row: Row, call: 'create' | 'update' | 'delete') => {
+    const label = typeof declaration.label === 'string' ? declaration.label : declaration.label(row);
+    const verb =
+      declaration.verbs?.[call] ?? { create: 'created', update: 'updated', delete: 'deleted' }[call];
+    return `${label} ${verb}`;
+  };
+  const viewOf = async (request: FastifyRequest, query: unknown): Promise<View> =>
+    // Without `view` the declaration's View is its default, undefined.
+    declaration.view ? declaration.view(request, siteOfQuery(query)) : (undefined as View);
+  const dtoOf = async (db: Database | Tx, row: Row, view: View): Promise<Item> => {
+    const [dto] = await declaration.toDtos(db, [row], view);
     if (!dto) throw new Error(`no DTO for a loaded ${what}`);
     return dto;
   };
-  const { history } = declaration;
+  const readQuery = schemas.readQuery ?? siteQuerySchema;
+  /** A form's files, stored for the caller's organisation once the change passed its gates. */
+  const storeFormFiles = (
+    request: FastifyRequest,
+    form: ReceivedFiles | undefined,
+    accept?: FormFiles['accept'],
+  ) =>
+    form
+      ? storeFiles(deps, { orgId: orgOf(request), userId: authOf(request).user.id }, form.files, accept)
+      : noFiles;
+  const changeBy = (request: FastifyRequest, files: StoredFiles): Change => ({
+    by: authOf(request).user.id,
+    files: files.stored.map((file) => file.id),
+  });
+
+  /** create-new-one's or update-one's schema: a JSON body, or a multipart form read by the handler. */
+  const changeSchema = (call: 'create' | 'update') => ({
+    tags,
+    ...wordsOf(call),
+    ...(forms?.[call] ? { consumes: ['multipart/form-data'] } : { body: schemas[call] }),
+    querystring: readQuery,
+    response: { 200: envelope(schemas.item) },
+  });
+
+  const placeOf = (row: Row) => (history?.place ? history.place(row) : placeOfRow(row));
   /** Appends the change to the record's history, when the resource keeps one. */
   const keepHistory = async (
     tx: Tx,
     request: FastifyRequest,
     change: Pick<HistoryEntryInput, 'action' | 'at'> & { row: Row; before: Item | null; after: Item | null },
-    body?: Create | Update,
+    body?: Create | Update | DeleteBody,
   ) => {
     if (!history) return;
     const entry: HistoryEntryInput = {
-      ...history.place(change.row),
+      ...placeOf(change.row),
       subject,
       recordId: change.row.id,
       action: change.action,
       before: change.before && history.snapshot(change.before),
       after: change.after && history.snapshot(change.after),
-      reason: (body && history.reason?.(body)) ?? null,
+      reason: (body && (history.reason ? history.reason(body) : reasonOfBody(body))) ?? null,
       actor: actorOf(request),
       at: change.at,
     };
@@ -236,15 +449,33 @@ export function resourceRoutes<
     await recordHistory(tx, entry);
   };
 
-  const registers = (call: 'web-app-list' | 'delete-one') => !declaration.without?.includes(call);
+  /** One page of items in `scope`; an empty one still has to tell a site with nothing from a missing one. */
+  const pageOfItems = (): ((scope: SiteListScope, query: Query, view: View) => Promise<Page<Item>>) => {
+    const { page } = declaration.list ?? {};
+    const rowsOf = repository.list;
+    if (page) {
+      return async (scope, query, view) => {
+        const found = await page(deps.db, scope, query, view);
+        if (found.list.length === 0) await scope.confirmSite?.();
+        return found;
+      };
+    }
+    if (!rowsOf) throw new Error(`${what}: a list needs repository.list or list.page`);
+    return async (scope, query, view) => {
+      const { rows, total } = await rowsOf(deps.db, scope, query, view);
+      if (rows.length === 0) await scope.confirmSite?.();
+      return { list: await declaration.toDtos(deps.db, rows, view), total };
+    };
+  };
 
-  if (registers('web-app-list'))
+  const list = () => {
+    const read = pageOfItems();
     r.get(
-      '/web-app-list',
+      declaration.list?.url ?? '/web-app-list',
       {
         schema: {
           tags,
-          summary: summaries.list,
+          ...wordsOf('list'),
           querystring: schemas.listQuery,
           response: { 200: envelope(listData(schemas.item)) },
         },
@@ -253,123 +484,190 @@ export function resourceRoutes<
       async (request) => {
         const query = parsed(request.query);
         const scope = await tenancy.where(request, query);
-        const { rows, total } = await repository.list(deps.db, scope, query);
-        if (rows.length === 0) await scope.confirmSite?.();
-        return ok(listOf(await declaration.toDtos(deps.db, rows), total, query));
+        const { list: items, total } = await read(scope, query, await viewOf(request, query));
+        const [first] = items;
+        if (first) declaration.list?.carryTotal?.(first, total);
+        return ok(listOf(items, total, query));
+      },
+    );
+  };
+
+  const create = () =>
+    r.post(
+      '/create-new-one',
+      {
+        schema: changeSchema('create'),
+        onRequest: allow('create', subject),
+      },
+      async (request, reply) => {
+        const form = forms?.create;
+        const { body, received } = await bodyOf(request, schemas.create, form);
+        declaration.beforeCreate?.(body, deps.clock.now());
+        const placeIn = tenancy.admit(request, body);
+        // A form's files are stored only where the caller may create, and before the change's transaction
+        // (a store cannot roll back), so its place passes the gate first, in a transaction of its own.
+        const admitted = received ? { place: await deps.db.transaction(placeIn) } : undefined;
+        if (form?.required && received?.files.length === 0) throw fieldError('files', form.required);
+        const view = await viewOf(request, request.query);
+        const files = await storeFormFiles(request, received, form?.accept);
+        const { row, dto } = await keepingFiles(files, () =>
+          deps.db.transaction(async (tx) => {
+            const place = admitted ? admitted.place : await placeIn(tx);
+            const at = deps.clock.now();
+            const change = changeBy(request, files);
+            const inserted = await repository.insert(tx, place, fieldsOf(body), at, change);
+            const after = await dtoOf(tx, inserted, view);
+            await keepHistory(
+              tx,
+              request,
+              { action: 'create', at, row: inserted, before: null, after },
+              body,
+            );
+            return { row: inserted, dto: after };
+          }),
+        );
+        const { afterCreate } = declaration;
+        if (afterCreate) app.afterReply.run(reply, afterCreate.what, () => afterCreate.run(dto));
+        return ok(dto, messageOf(row, 'create'));
       },
     );
 
-  r.post(
-    '/create-new-one',
-    {
-      schema: {
-        tags,
-        summary: summaries.create,
-        querystring: siteQuerySchema,
-        body: schemas.create,
-        response: { 200: envelope(schemas.item) },
+  const update = () =>
+    r.put(
+      '/update-one',
+      {
+        schema: changeSchema('update'),
+        onRequest: allow('update', subject),
       },
-      onRequest: allow('create', subject),
-    },
-    async (request) => {
-      const body = parsed(request.body);
-      const placeIn = tenancy.admit(request, body);
-      const { row, dto } = await deps.db.transaction(async (tx) => {
-        const place = await placeIn(tx);
-        const at = deps.clock.now();
-        const inserted = await repository.insert(tx, place, fieldsOf(body), at);
-        const after = await dtoOf(tx, inserted);
-        await keepHistory(tx, request, { action: 'create', at, row: inserted, before: null, after }, body);
-        return { row: inserted, dto: after };
-      });
-      return ok(dto, `${label(row)} created`);
-    },
-  );
-
-  r.put(
-    '/update-one',
-    {
-      schema: {
-        tags,
-        summary: summaries.update,
-        querystring: siteQuerySchema,
-        body: schemas.update,
-        response: { 200: envelope(schemas.item) },
+      async (request) => {
+        const form = forms?.update;
+        const { body, received } = await bodyOf(request, schemas.update, form);
+        /** The record, loaded and gated, and where it ends up. */
+        const admit = async (tx: Tx, forUpdate: boolean) => {
+          const found = await repository.find(tx, orgOf(request), body._id, { forUpdate });
+          const current = tenancy.record(request, 'update', what, found);
+          return { current, target: await tenancy.target(request, current, body, tx) };
+        };
+        // Files are stored only for a caller who may make the change; the change's transaction checks again.
+        if (received && received.files.length > 0) await deps.db.transaction((tx) => admit(tx, false));
+        const view = await viewOf(request, request.query);
+        const files = await storeFormFiles(request, received, form?.accept);
+        const { row, dto } = await keepingFiles(files, () =>
+          deps.db.transaction(async (tx) => {
+            const { current, target } = await admit(tx, true);
+            const before = history ? await dtoOf(tx, current, view) : null;
+            const at = deps.clock.now();
+            const change = changeBy(request, files);
+            const updated = await repository.update(tx, current, target, fieldsOf(body), at, change);
+            const after = await dtoOf(tx, updated, view);
+            await keepHistory(tx, request, { action: 'update', at, row: updated, before, after }, body);
+            return { row: updated, dto: after };
+          }),
+        );
+        return ok(dto, messageOf(row, 'update'));
       },
-      onRequest: allow('update', subject),
-    },
-    async (request) => {
-      const body = parsed(request.body);
-      const { row, dto } = await deps.db.transaction(async (tx) => {
-        const found = await repository.find(tx, orgOf(request), body._id, { forUpdate: true });
-        const current = tenancy.record(request, 'update', what, found);
-        const target = await tenancy.target(request, current, body, tx);
-        const before = history ? await dtoOf(tx, current) : null;
-        const at = deps.clock.now();
-        const updated = await repository.update(tx, current, target, fieldsOf(body), at);
-        const after = await dtoOf(tx, updated);
-        await keepHistory(tx, request, { action: 'update', at, row: updated, before, after }, body);
-        return { row: updated, dto: after };
-      });
-      return ok(dto, `${label(row)} updated`);
-    },
-  );
+    );
 
-  const deleteOne = <Name extends string>(param: IdParam<Name>) =>
+  const deleteOne = <Name extends string>(param: IdParam<Name>) => {
+    const { remove } = repository;
+    if (!remove) throw new Error(`${what}: delete-one needs repository.remove`);
     r.delete(
       `/delete-one/:${param.name}`,
       {
         schema: {
           tags,
-          summary: summaries.delete,
+          ...wordsOf('delete'),
           params: param.schema,
           querystring: siteQuerySchema,
+          ...(schemas.delete ? { body: schemas.delete } : {}),
           response: { 200: messageOnlySchema },
         },
         onRequest: allow('delete', subject),
       },
       async (request) => {
+        // The validator has replaced the body with `schemas.delete`'s output (or there is none).
+        const body = schemas.delete ? (request.body as DeleteBody) : undefined;
+        const view = await viewOf(request, request.query);
         const row = await deps.db.transaction(async (tx) => {
           const found = await repository.find(tx, orgOf(request), parsed(request.params)[param.name], {
             forUpdate: true,
           });
           const current = tenancy.record(request, 'delete', what, found);
-          const before = history ? await dtoOf(tx, current) : null;
+          const before = history ? await dtoOf(tx, current, view) : null;
           const at = deps.clock.now();
-          await repository.remove(tx, current.id, at);
-          await keepHistory(tx, request, { action: 'delete', at, row: current, before, after: null });
+          await remove(tx, current.id, at);
+          await keepHistory(tx, request, { action: 'delete', at, row: current, before, after: null }, body);
           return current;
         });
-        return ok(null, `${label(row)} deleted`);
+        return ok(null, messageOf(row, 'delete'));
       },
     );
-  if (registers('delete-one')) {
-    if (declaration.deleteParam) deleteOne(declaration.deleteParam);
-    else deleteOne({ name: 'id', schema: idParamSchema });
+  };
+
+  const findOne = () =>
+    r.get(
+      '/find-one/:id',
+      {
+        schema: {
+          tags,
+          ...wordsOf('findOne'),
+          params: idParamSchema,
+          querystring: readQuery,
+          response: { 200: envelope(schemas.item) },
+        },
+        onRequest: allow('read', subject),
+      },
+      async (request) => {
+        const found = await repository.find(deps.db, orgOf(request), request.params.id);
+        const row = tenancy.record(request, 'read', what, found);
+        return ok(await dtoOf(deps.db, row, await viewOf(request, request.query)));
+      },
+    );
+
+  const historyRoute = () => {
+    const route = history?.route;
+    if (!route) throw new Error(`${what}: the history call needs history.route`);
+    recordRoute(app, gate, {
+      method: 'GET',
+      url: route.url ?? '/log-history-list/:id',
+      param: route.param ?? { name: 'id', schema: idParamSchema },
+      action: 'read',
+      summary: summaryOf('history'),
+      reply: route.reply,
+      handler: async (row, db) => {
+        const entries = await historyOf(db, placeOf(row).orgId, subject, row.id);
+        // The snapshots are JSON this resource wrote; reading them through the contract types them.
+        return { data: route.reply.parse(entries.map(historyEntryDto)) };
+      },
+    });
+  };
+
+  const register: Record<StandardCall, () => void> = {
+    list,
+    create,
+    update,
+    delete: () =>
+      declaration.deleteParam
+        ? deleteOne(declaration.deleteParam)
+        : deleteOne({ name: 'id', schema: idParamSchema }),
+    findOne,
+    history: historyRoute,
+  };
+  const without = declaration.without ?? [];
+  const calls = declaration.calls ?? [
+    ...(without.includes('web-app-list') ? [] : (['list'] as const)),
+    'create',
+    'update',
+    ...(without.includes('delete-one') ? [] : (['delete'] as const)),
+    'findOne',
+    ...(history?.route ? (['history'] as const) : []),
+  ];
+  for (const call of calls) {
+    if (typeof call === 'function') call();
+    else register[call]();
   }
 
-  r.get(
-    '/find-one/:id',
-    {
-      schema: {
-        tags,
-        summary: summaries.findOne,
-        params: idParamSchema,
-        querystring: siteQuerySchema,
-        response: { 200: envelope(schemas.item) },
-      },
-      onRequest: allow('read', subject),
-    },
-    async (request) => {
-      const found = await repository.find(deps.db, orgOf(request), request.params.id);
-      return ok(await dtoOf(deps.db, tenancy.record(request, 'read', what, found)));
-    },
-  );
-
-  return {
-    recordRoute: (route) =>
-      recordRoute(app, { subject, what, tags, find: repository.find, record: tenancy.record }, route),
-  };
+  return { recordRoute: (route) => recordRoute(app, gate, route) };
 }
 
 /** How a call on one record finds it and lets the caller at it: the resource's find and tenancy gate. */

@@ -11,7 +11,7 @@ import {
 } from '@console/shared-sdk/contract';
 import type { ChecklistItemRecord } from '../../tasks/index.js';
 import type { FieldErrors } from '../../../platform/http/errors.js';
-import { refuseFieldErrors } from './log-records.js';
+import { refuseFieldErrors } from '../log-records.js';
 
 // How a compliance log's answers are judged. A line fails when it is answered NO or its temperature breaks
 // the limits of its check (DOMAIN.md's table, temperature-standards.ts); a failing line needs a comment

@@ -1,26 +1,36 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   complianceLogDefaultDays,
+  complianceLogWorkflow,
   type ComplianceLog,
   type ComplianceLogSnapshot,
   type ComplianceLogListQuery,
+  type complianceLogCreateSchema,
+  type complianceLogUpdateSchema,
 } from '@console/shared-sdk/contract';
+import type { z } from 'zod';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { complianceLogs } from '../schema.js';
 import { sites, users } from '../../../platform/db/schema.js';
+import { canonicalJson } from '../../../platform/history/history.js';
+import { conflict, fieldError, notFound } from '../../../platform/http/errors.js';
+import { inOrderOf, joinedPage } from '../../../platform/http/joined-page.js';
 import { offsetOf, orderBy } from '../../../platform/http/list.js';
 import { searchWhere } from '../../../platform/http/records.js';
-import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
-import { logResultOf } from './answers.js';
+import { recordsOf, type Change, type RecordScope } from '../../../platform/http/repository.js';
+import type { SitePlace } from '../../../platform/http/site-scope.js';
+import { templateRecords } from '../../tasks/index.js';
+import { answersOfSubmission, correctedAnswers, logResultOf } from './answers.js';
 import {
+  assertMove,
   isBackFilled,
   localDateRangeWhere,
   logReference,
   logReferenceSql,
   loggedPerson,
-  matchingCount,
-} from './log-records.js';
+  textOrNull,
+} from '../log-records.js';
 
 export type ComplianceLogRow = typeof complianceLogs.$inferSelect;
 
@@ -128,33 +138,25 @@ export async function complianceLogPage(
     searchWhere(query.search, listDeclaration.search),
     ...listDeclaration.filters(query),
   );
-  const rows = await selectDtos(db, { total: matchingCount(joinedFrom, where) })
-    .where(where)
-    .orderBy(...orderBy(query, listDeclaration.sort, complianceLogs.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  const list = rows.map(toComplianceLogDto);
-  const first = rows[0];
-  if (first) return { list, total: first.total };
-  if (query.page === 1) return { list, total: 0 };
-  const [counted] = await db
-    .select({ total: count() })
-    .from(complianceLogs)
-    .innerJoin(sites, eq(sites.id, complianceLogs.siteId))
-    .where(where);
-  return { list, total: counted?.total ?? 0 };
+  const { rows, total } = await joinedPage(db, { from: joinedFrom, where }, query, (count) =>
+    selectDtos(db, { total: count })
+      .where(where)
+      .orderBy(...orderBy(query, listDeclaration.sort, complianceLogs.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  );
+  return { list: rows.map(toComplianceLogDto), total };
 }
 
-/** One log of the organisation (on a live site) as the API answers it; another organisation's: undefined. */
-export async function complianceLogDto(
+/** Loaded logs as the API answers them, their names read in one statement. */
+export async function complianceLogDtos(
   db: Database | Tx,
-  orgId: string,
-  id: string,
-): Promise<ComplianceLog | undefined> {
-  const [row] = await selectDtos(db, {}).where(
-    and(eq(complianceLogs.id, id), complianceLogRecords.scopeWhere(db, { orgId })),
-  );
-  return row && toComplianceLogDto(row);
+  rows: readonly ComplianceLogRow[],
+): Promise<ComplianceLog[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const found = await selectDtos(db, {}).where(inArray(complianceLogs.id, ids));
+  return inOrderOf(rows, found, (one) => one.log.id).map(toComplianceLogDto);
 }
 
 /** What a history entry keeps of it. */
@@ -169,3 +171,94 @@ export const complianceLogSnapshot = (log: ComplianceLog): ComplianceLogSnapshot
   reviewNote: log.reviewNote,
   reviewedBy: log.reviewedBy,
 });
+
+// ---- submitting and reviewing ----------------------------------------------------------------------------
+
+/** What a submission writes besides its place: the template, its answers and the device's time. */
+type ComplianceLogFields = Omit<z.output<typeof complianceLogCreateSchema>, 'siteID'>;
+type ComplianceLogChanges = Omit<z.output<typeof complianceLogUpdateSchema>, '_id'>;
+
+/**
+ * A submission: the answers to a template of the organisation that has a log type (else 404, or 400 on
+ * templateID), judged line by line (answers.ts), from the staff member making the change.
+ */
+export async function insertComplianceLog(
+  tx: Tx,
+  place: SitePlace,
+  fields: ComplianceLogFields,
+  now: Date,
+  change: Change,
+): Promise<ComplianceLogRow> {
+  const template = await templateRecords.find(tx, place.orgId, fields.templateID);
+  if (!template) throw notFound('Template');
+  if (template.type === null) {
+    throw fieldError('templateID', 'This template has no log type, so it is not a compliance log');
+  }
+  const answers = answersOfSubmission(template.type, template.items, fields.answers);
+  return complianceLogRecords.insert(
+    tx,
+    place,
+    {
+      logType: template.type,
+      templateId: template.id,
+      title: template.name,
+      answers,
+      status: 'REPORTED',
+      result: logResultOf(answers).result,
+      note: textOrNull(fields.note),
+      submittedBy: change.by,
+      submittedAt: new Date(fields.submittedAt),
+      receivedAt: now,
+    },
+    now,
+  );
+}
+
+/**
+ * A review (a status move along the workflow, a review note: the caller becomes the reviewer) or a
+ * correction of what staff recorded, which needs a reason. A reviewed (COMPLETED) log changes only once
+ * reopened, which needs a reason too.
+ */
+export async function updateComplianceLog(
+  tx: Tx,
+  current: ComplianceLogRow,
+  _siteId: string,
+  fields: ComplianceLogChanges,
+  now: Date,
+  change: Change,
+): Promise<ComplianceLogRow> {
+  const answers =
+    fields.answers === undefined
+      ? current.answers
+      : correctedAnswers(current.logType, current.answers, fields.answers);
+  const note = fields.note === undefined ? current.note : textOrNull(fields.note);
+  const staffRecordChanged =
+    canonicalJson(answers) !== canonicalJson(current.answers) || note !== current.note;
+  if (staffRecordChanged && fields.reason === undefined) {
+    throw fieldError(
+      'reason',
+      'Give a reason: changing what staff recorded is kept in the log’s history with why',
+    );
+  }
+  // Logs never take DELETED (the contract's LogStatus); the column shares the wider record type.
+  const status = current.status as ComplianceLog['status'];
+  const moves = assertMove(complianceLogWorkflow, 'compliance log', status, fields.status, fields.reason);
+  const reviewNote = fields.reviewNote === undefined ? current.reviewNote : textOrNull(fields.reviewNote);
+  const reviewed = moves || reviewNote !== current.reviewNote;
+  if (status === 'COMPLETED' && !moves && (staffRecordChanged || reviewed)) {
+    throw conflict('This compliance log is reviewed and closed: reopen it (with a reason) to change it');
+  }
+  return complianceLogRecords.update(
+    tx,
+    current,
+    {
+      answers,
+      note,
+      result: logResultOf(answers).result,
+      status: fields.status ?? status,
+      reviewNote,
+      ...(reviewed ? { reviewedBy: change.by, reviewedAt: now } : {}),
+    },
+    now,
+  );
+}

@@ -6,19 +6,28 @@ import {
   type DocumentListQuery,
   type DocumentRecord,
   type DocumentSnapshot,
+  type documentCreateFieldsSchema,
+  type documentUpdateFieldsSchema,
+  maxDocumentFiles,
 } from '@console/shared-sdk/contract';
+import type { z } from 'zod';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { documentFiles, documents } from '../schema.js';
 import { files, sites } from '../../../platform/db/schema.js';
-import { notFound } from '../../../platform/http/errors.js';
+import { fieldError, notFound } from '../../../platform/http/errors.js';
 import { orderBy, pageOf } from '../../../platform/http/list.js';
 import { searchWhere } from '../../../platform/http/records.js';
-import { recordsOf, type OwnColumns, type RecordScope } from '../../../platform/http/repository.js';
+import {
+  recordsOf,
+  type Change,
+  type OwnColumns,
+  type RecordScope,
+} from '../../../platform/http/repository.js';
 import type { FindRecord } from '../../../platform/http/resource-routes.js';
 import { liveSiteIds } from '../../../platform/http/site-scope.js';
 import { personsByIds } from '../../../platform/auth/users/repository.js';
 import { toUploadedFile, type FileRow } from '../../../platform/files/common-uri/repository.js';
-import { personName } from '../comlianceLog/log-records.js';
+import { personName } from '../log-records.js';
 import { localDate } from '../../sites/index.js';
 
 // A document lives on one site or, with no site, on the whole organisation. The record repository places
@@ -44,12 +53,18 @@ const listDeclaration = {
 };
 
 /**
- * What the routes write of a document: its own columns and its site. The repository's place is the
- * organisation and it writes whatever else it is given, so the site (gated by the routes) travels with the
- * rest rather than in a statement of its own.
+ * What a document writes: its own columns and its site. The repository's place is the organisation and it
+ * writes whatever else it is given, so the site (gated by the routes) travels with the rest rather than
+ * in a statement of its own.
  */
-export type DocumentColumns = OwnColumns<typeof documents> & { siteId: string | null };
-export type DocumentChanges = Partial<OwnColumns<typeof documents>> & { siteId: string | null };
+type DocumentColumns = OwnColumns<typeof documents> & { siteId: string | null };
+type DocumentColumnChanges = Partial<OwnColumns<typeof documents>> & { siteId: string | null };
+
+/** Where a document goes: its organisation, and one of its sites or none (the whole organisation). */
+export interface DocumentPlace {
+  orgId: string;
+  siteId: string | null;
+}
 
 export const documentRecords = recordsOf<typeof documents, DocumentListQuery>({
   table: documents,
@@ -261,7 +276,7 @@ export const snapshotOf = (document: DocumentRecord): DocumentSnapshot => ({
 });
 
 /** The ids of the files a document holds now. */
-export async function heldFileIds(db: Database | Tx, documentId: string): Promise<string[]> {
+async function heldFileIds(db: Database | Tx, documentId: string): Promise<string[]> {
   const rows = await db
     .select({ fileId: documentFiles.fileId })
     .from(documentFiles)
@@ -270,7 +285,7 @@ export async function heldFileIds(db: Database | Tx, documentId: string): Promis
 }
 
 /** Adds files to a document after every file it ever held, in the order given. */
-export async function attachFiles(tx: Tx, documentId: string, fileIds: readonly string[], now: Date) {
+async function attachFiles(tx: Tx, documentId: string, fileIds: readonly string[], now: Date) {
   if (fileIds.length === 0) return;
   const [last] = await tx
     .select({ position: max(documentFiles.position) })
@@ -285,7 +300,7 @@ export async function attachFiles(tx: Tx, documentId: string, fileIds: readonly 
 }
 
 /** Takes files off a document; their rows stay, so the history's file ids still name them. */
-export async function detachFiles(tx: Tx, documentId: string, fileIds: readonly string[], now: Date) {
+async function detachFiles(tx: Tx, documentId: string, fileIds: readonly string[], now: Date) {
   if (fileIds.length === 0) return;
   await tx
     .update(documentFiles)
@@ -297,4 +312,54 @@ export async function detachFiles(tx: Tx, documentId: string, fileIds: readonly 
         isNull(documentFiles.removedAt),
       ),
     );
+}
+
+// ---- adding and changing ---------------------------------------------------------------------------------
+
+type DocumentFields = Omit<z.output<typeof documentCreateFieldsSchema>, 'siteID'>;
+type DocumentChanges = Omit<z.output<typeof documentUpdateFieldsSchema>, '_id' | 'siteID'>;
+
+/**
+ * A document with its files (`change.files`). The record repository places it on the organisation; its
+ * site (gated by the routes) is one of its own columns.
+ */
+export async function insertDocument(
+  tx: Tx,
+  place: DocumentPlace,
+  fields: DocumentFields,
+  now: Date,
+  change: Change,
+): Promise<DocumentRow> {
+  const columns: DocumentColumns = { ...fields, siteId: place.siteId, createdBy: change.by };
+  const row = await documentRecords.insert(tx, { orgId: place.orgId }, columns, now);
+  await attachFiles(tx, row.id, change.files, now);
+  return row;
+}
+
+/**
+ * A change to a document, moved to `siteId`, with new files (`change.files`) and files taken off it
+ * (`removedFileIDs`, which must be its own); it keeps 1 to maxDocumentFiles files.
+ */
+export async function updateDocument(
+  tx: Tx,
+  current: DocumentRow,
+  siteId: string | null,
+  fields: DocumentChanges,
+  now: Date,
+  change: Change,
+): Promise<DocumentRow> {
+  const { removedFileIDs = [], ...own } = fields;
+  const held = new Set(await heldFileIds(tx, current.id));
+  const notHeld = removedFileIDs.filter((id) => !held.has(id));
+  if (notHeld.length > 0) throw fieldError('removedFileIDs', 'Not a file of this document');
+  const keeps = held.size - removedFileIDs.length + change.files.length;
+  if (keeps === 0) throw fieldError('files', 'A document keeps at least one file: add one first');
+  if (keeps > maxDocumentFiles) {
+    throw fieldError('files', `A document holds at most ${maxDocumentFiles} files`);
+  }
+  const changes: DocumentColumnChanges = { ...own, siteId };
+  const updated = await documentRecords.update(tx, current, changes, now);
+  await detachFiles(tx, current.id, removedFileIDs, now);
+  await attachFiles(tx, current.id, change.files, now);
+  return updated;
 }

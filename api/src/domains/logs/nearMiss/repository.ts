@@ -1,34 +1,44 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   nearMissDefaultDays,
+  nearMissStaffWrittenFields,
+  nearMissWorkflow,
+  type LogStatus,
   type NearMiss,
   type NearMissSnapshot,
   type NearMissFollowUpRecord,
   type NearMissListQuery,
+  type nearMissCreateFieldsSchema,
   type nearMissFollowUpInputSchema,
+  type nearMissUpdateSchema,
 } from '@console/shared-sdk/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { files, sites, users } from '../../../platform/db/schema.js';
 import { nearMissPhotos, nearMisses } from '../schema.js';
-import type { FieldErrors } from '../../../platform/http/errors.js';
+import { canonicalJson } from '../../../platform/history/history.js';
+import { conflict, fieldError, type FieldErrors } from '../../../platform/http/errors.js';
 import { newId } from '../../../platform/db/ids.js';
+import { inOrderOf, joinedPage } from '../../../platform/http/joined-page.js';
 import { offsetOf, orderBy } from '../../../platform/http/list.js';
 import { searchWhere } from '../../../platform/http/records.js';
-import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
+import { recordsOf, type Change, type RecordScope } from '../../../platform/http/repository.js';
+import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { personsByIds } from '../../../platform/auth/users/repository.js';
 import { toUploadedFile, type FileRow } from '../../../platform/files/common-uri/repository.js';
 import {
+  assertMove,
+  assertNotInFuture,
   isBackFilled,
   localDateRangeWhere,
   logReference,
   logReferenceSql,
   loggedPerson,
-  matchingCount,
   personName,
   refuseFieldErrors,
-} from '../comlianceLog/log-records.js';
+  textOrNull,
+} from '../log-records.js';
 
 export type NearMissRow = typeof nearMisses.$inferSelect;
 export type FollowUpSent = z.output<typeof nearMissFollowUpInputSchema>;
@@ -180,39 +190,34 @@ export async function nearMissPage(
     searchWhere(query.search, listDeclaration.search),
     ...listDeclaration.filters(query),
   );
-  const rows = await selectSources(db, { total: matchingCount(joinedFrom, where) })
-    .where(where)
-    .orderBy(...orderBy(query, listDeclaration.sort, nearMisses.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  const list = await dtosOf(db, rows, publicUrl);
-  const first = rows[0];
-  if (first) return { list, total: first.total };
-  if (query.page === 1) return { list, total: 0 };
-  const [counted] = await db
-    .select({ total: count() })
-    .from(nearMisses)
-    .innerJoin(sites, eq(sites.id, nearMisses.siteId))
-    .where(where);
-  return { list, total: counted?.total ?? 0 };
+  const { rows, total } = await joinedPage(db, { from: joinedFrom, where }, query, (count) =>
+    selectSources(db, { total: count })
+      .where(where)
+      .orderBy(...orderBy(query, listDeclaration.sort, nearMisses.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  );
+  return { list: await dtosOf(db, rows, publicUrl), total };
 }
 
-/** One report of the organisation (on a live site) as the API answers it; another organisation's: undefined. */
-export async function nearMissDto(
+/** Loaded reports as the API answers them, with their sites, reporters, photos and owners. */
+export async function nearMissDtos(
   db: Database | Tx,
-  orgId: string,
-  id: string,
+  rows: readonly NearMissRow[],
   publicUrl: string,
-): Promise<NearMiss | undefined> {
-  const rows = await selectSources(db, {}).where(
-    and(eq(nearMisses.id, id), nearMissRecords.scopeWhere(db, { orgId })),
+): Promise<NearMiss[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const found = await selectSources(db, {}).where(inArray(nearMisses.id, ids));
+  return dtosOf(
+    db,
+    inOrderOf(rows, found, (one) => one.report.id),
+    publicUrl,
   );
-  const [dto] = await dtosOf(db, rows, publicUrl);
-  return dto;
 }
 
 /** Adds photos to a report after those it has, in the order given. */
-export async function addPhotos(tx: Tx, reportId: string, fileIds: readonly string[], now: Date) {
+async function addPhotos(tx: Tx, reportId: string, fileIds: readonly string[], now: Date) {
   if (fileIds.length === 0) return;
   await tx
     .insert(nearMissPhotos)
@@ -224,7 +229,7 @@ export async function addPhotos(tx: Tx, reportId: string, fileIds: readonly stri
  * keeps it (and when it was done, while still done); `done` sets or clears when it was done; an owner must
  * be a person of the organisation. Anything else is a 400 on that action's field, e.g. `followUps.1.ownerId`.
  */
-export async function followUpsFrom(
+async function followUpsFrom(
   db: Database | Tx,
   orgId: string,
   current: readonly NearMissFollowUpRecord[],
@@ -288,3 +293,116 @@ export const nearMissSnapshot = (report: NearMiss): NearMissSnapshot => ({
   outcome: report.outcome,
   photoIDs: report.photos.map((photo) => photo._id),
 });
+
+// ---- reporting and investigating -------------------------------------------------------------------------
+
+/** What a report writes besides its place: what staff wrote, and the device's time. */
+type NearMissFields = Omit<z.output<typeof nearMissCreateFieldsSchema>, 'siteID'>;
+type NearMissChanges = Omit<z.output<typeof nearMissUpdateSchema>, '_id'>;
+
+/** Neither when it happened nor when it was reported may be ahead of the server's time. */
+export function assertReportTimes(fields: Pick<NearMissFields, 'occurredAt' | 'reportedAt'>, now: Date) {
+  assertNotInFuture('occurredAt', fields.occurredAt, now, 'When it happened');
+  assertNotInFuture('reportedAt', fields.reportedAt, now, 'The report time');
+}
+
+/** A report as staff send it, REPORTED, with its photos (`change.files`) in the order sent. */
+export async function insertNearMiss(
+  tx: Tx,
+  place: SitePlace,
+  fields: NearMissFields,
+  now: Date,
+  change: Change,
+): Promise<NearMissRow> {
+  const { orgId: _orgId, ...written } = fields;
+  const row = await nearMissRecords.insert(
+    tx,
+    place,
+    {
+      ...written,
+      occurredAt: new Date(fields.occurredAt),
+      followUps: [],
+      status: 'REPORTED',
+      outcome: null,
+      reportedBy: change.by,
+      reportedAt: new Date(fields.reportedAt),
+      receivedAt: now,
+      closedAt: null,
+    },
+    now,
+  );
+  await addPhotos(tx, row.id, change.files, now);
+  return row;
+}
+
+/** Closing straight from REPORTED skips the investigation: say what to do instead. */
+const skipHint = (from: LogStatus, to: LogStatus) =>
+  from === 'REPORTED' && to === 'COMPLETED'
+    ? 'Investigate before closing: move this near miss to Under investigation (PENDING) first, then close ' +
+      'it with an outcome'
+    : undefined;
+
+/**
+ * The investigation: a status move along the workflow (closing needs an outcome and sets closedAt), the
+ * follow-up actions, the outcome; a correction of what staff wrote needs a reason. A closed report
+ * changes only once reopened, which needs a reason too.
+ */
+export async function updateNearMiss(
+  tx: Tx,
+  current: NearMissRow,
+  _siteId: string,
+  fields: NearMissChanges,
+  now: Date,
+): Promise<NearMissRow> {
+  if (fields.occurredAt !== undefined) {
+    assertNotInFuture('occurredAt', fields.occurredAt, now, 'When it happened');
+  }
+  const staffWritten = {
+    category: fields.category ?? current.category,
+    whatHappened: fields.whatHappened ?? current.whatHappened,
+    location: fields.location ?? current.location,
+    occurredAt: fields.occurredAt === undefined ? current.occurredAt : new Date(fields.occurredAt),
+    peopleInvolved: fields.peopleInvolved ?? current.peopleInvolved,
+    injuries: fields.injuries ?? current.injuries,
+    immediateAction: fields.immediateAction ?? current.immediateAction,
+  };
+  const staffRecordChanged = nearMissStaffWrittenFields.some(
+    (field) => canonicalJson(staffWritten[field]) !== canonicalJson(current[field]),
+  );
+  if (staffRecordChanged && fields.reason === undefined) {
+    throw fieldError(
+      'reason',
+      'Give a reason: changing what staff reported is kept in the report’s history with why',
+    );
+  }
+
+  // Reports never take DELETED (the contract's LogStatus); the column shares the wider record type.
+  const status = current.status as NearMiss['status'];
+  const moves = assertMove(nearMissWorkflow, 'near miss', status, fields.status, fields.reason, skipHint);
+  const nextStatus = fields.status ?? status;
+  const outcome = fields.outcome === undefined ? current.outcome : textOrNull(fields.outcome);
+  if (nextStatus === 'COMPLETED' && outcome === null) {
+    throw fieldError('outcome', 'Write the outcome to close the report: what was found and done');
+  }
+  const followUps =
+    fields.followUps === undefined
+      ? current.followUps
+      : await followUpsFrom(tx, current.orgId, current.followUps, fields.followUps, now);
+  const title = fields.title ?? current.title;
+  const changed =
+    staffRecordChanged ||
+    title !== current.title ||
+    outcome !== current.outcome ||
+    canonicalJson(followUps) !== canonicalJson(current.followUps);
+  if (status === 'COMPLETED' && !moves && changed) {
+    throw conflict('This near miss is closed: reopen it (with a reason) to change it');
+  }
+
+  const closedAt = moves ? (nextStatus === 'COMPLETED' ? now : null) : current.closedAt;
+  return nearMissRecords.update(
+    tx,
+    current,
+    { ...staffWritten, title, outcome, followUps, status: nextStatus, closedAt },
+    now,
+  );
+}

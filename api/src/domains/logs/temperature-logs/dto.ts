@@ -12,7 +12,7 @@ import {
   type TemperatureReadableItem,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { personName } from '../comlianceLog/log-records.js';
+import { personName } from '../log-records.js';
 import {
   checkFor,
   joinedReadings,

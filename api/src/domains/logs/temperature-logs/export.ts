@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { temperatureStandards, type TemperatureResult } from '@console/shared-sdk/contract';
-import { personName } from '../comlianceLog/log-records.js';
+import { personName } from '../log-records.js';
 import { xlsxType } from '../../../platform/http/spreadsheet.js';
 import { checkLabelOf } from './dto.js';
 import type { ExportReading } from './repository.js';

@@ -37,11 +37,12 @@ import { foodItems, masterTypes, temperatureItems } from '../../equipment/index.
 import { sites, users } from '../../../platform/db/schema.js';
 import { temperatureReadings } from '../schema.js';
 import { fieldError, notFound } from '../../../platform/http/errors.js';
+import { countMatching, inOrderOf, joinedPage } from '../../../platform/http/joined-page.js';
 import { offsetOf, orderBy } from '../../../platform/http/list.js';
 import { searchWhere } from '../../../platform/http/records.js';
-import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
+import { recordsOf, type Change, type RecordScope } from '../../../platform/http/repository.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
-import { localDateRangeWhere, matchingCount } from '../comlianceLog/log-records.js';
+import { localDateRangeWhere } from '../log-records.js';
 
 // Temperature readings in SQL. A list, an export batch and a chart are each one statement that joins the
 // names a reading shows (site, item, fridge, who read it), driven by the index on (site, read_at desc, id
@@ -49,9 +50,6 @@ import { localDateRangeWhere, matchingCount } from '../comlianceLog/log-records.
 // by the item's limits when it is recorded and by the limits it copied when it is corrected.
 
 export type TemperatureReadingRow = typeof temperatureReadings.$inferSelect;
-
-/** A reading's place, and who is recording it (the create call's caller). */
-export type ReadingPlace = SitePlace & { readBy: string };
 
 /** The filters the list and the export share (the export has no paging). */
 export type ReadingFilters = Omit<TemperatureLogExportQuery, 'downloadFileType'>;
@@ -225,35 +223,25 @@ function filtersWhere(scope: RecordScope, filters: ReadingFilters, now: Date): S
 }
 
 /** One page of readings matching the list's filters, with the total, from one statement. */
-export async function readingPage(
+export function readingPage(
   db: Database | Tx,
   scope: RecordScope,
   query: TemperatureLogListQuery,
   now: Date,
 ): Promise<{ rows: JoinedReading[]; total: number }> {
   const where = filtersWhere(scope, query, now);
-  const found = await selectReadings(db, { total: matchingCount(countedFrom(query.search), where) })
-    .where(where)
-    .orderBy(...orderBy(query, readingSort, temperatureReadings.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  const first = found[0];
-  if (first || query.page === 1) return { rows: found, total: first?.total ?? 0 };
-  return { rows: found, total: await countReadings(db, scope, query, now) };
+  return joinedPage(db, { from: countedFrom(query.search), where }, query, (total) =>
+    selectReadings(db, { total })
+      .where(where)
+      .orderBy(...orderBy(query, readingSort, temperatureReadings.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  );
 }
 
-/** How many readings match the filters (an export's size, a page past the end's total). */
-export async function countReadings(
-  db: Database | Tx,
-  scope: RecordScope,
-  filters: ReadingFilters,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: matchingCount(countedFrom(filters.search), filtersWhere(scope, filters, now)) })
-    .from(sql`(select 1) as one`);
-  return row?.total ?? 0;
-}
+/** How many readings match the filters (an export's size). */
+export const countReadings = (db: Database | Tx, scope: RecordScope, filters: ReadingFilters, now: Date) =>
+  countMatching(db, countedFrom(filters.search), filtersWhere(scope, filters, now));
 
 /** A site a list or export covers. */
 export interface ScopeSite {
@@ -350,18 +338,9 @@ export async function joinedReadings(
   rows: readonly TemperatureReadingRow[],
 ): Promise<JoinedReading[]> {
   if (rows.length === 0) return [];
-  const found = await selectReadings(db, {}).where(
-    inArray(
-      temperatureReadings.id,
-      rows.map((row) => row.id),
-    ),
-  );
-  const byId = new Map(found.map((one) => [one.reading.id, one]));
-  return rows.map((row) => {
-    const one = byId.get(row.id);
-    if (!one) throw new Error(`reading ${row.id} was loaded but not joined`);
-    return one;
-  });
+  const ids = rows.map((row) => row.id);
+  const found = await selectReadings(db, {}).where(inArray(temperatureReadings.id, ids));
+  return inOrderOf(rows, found, (one) => one.reading.id);
 }
 
 // ---- what a site can read -------------------------------------------------------------------------------
@@ -506,13 +485,14 @@ function assertCorrected(celsius: number, limits: TemperatureLimits, correctiveA
  * Records a reading at `place`: its item must be a live one of that site (another organisation's or a
  * retired one is 404, another site's 400), its time no further ahead of the server's than clocks drift
  * (a little ahead is taken as the server's time), and a failing one needs its corrective action. The
- * limits it was judged by are copied into it. `now` is when it reached the server.
+ * limits it was judged by are copied into it. `now` is when it reached the server; `change.by` read it.
  */
 export async function insertReading(
   tx: Tx,
-  place: ReadingPlace,
+  place: SitePlace,
   fields: TemperatureLogFields,
   now: Date,
+  change: Change,
 ): Promise<TemperatureReadingRow> {
   const sentAt = new Date(fields.readAt);
   if (sentAt.getTime() > now.getTime() + readAtFutureToleranceMinutes * 60_000) {
@@ -546,7 +526,7 @@ export async function insertReading(
       // A device clock slightly ahead is believed to be the server's: a reading is never in the future.
       readAt: sentAt > now ? now : sentAt,
       receivedAt: now,
-      readBy: place.readBy,
+      readBy: change.by,
       lowerLimit,
       upperLimit,
       warnUpTo,

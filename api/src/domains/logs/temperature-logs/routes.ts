@@ -4,7 +4,6 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import {
   envelope,
-  idParamSchema,
   temperatureChartMaxPoints,
   temperatureChartQuerySchema,
   temperatureChartSchema,
@@ -15,7 +14,6 @@ import {
   temperatureLogExportMaxRows,
   temperatureLogExportQuerySchema,
   temperatureLogHistorySchema,
-  temperatureLogListDataSchema,
   temperatureLogListQuerySchema,
   temperatureLogSchema,
   temperatureLogUpdateSchema,
@@ -23,17 +21,10 @@ import {
   temperatureStandards,
 } from '@console/shared-sdk/contract';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
-import { actorOf, historyEntryDto, historyOf, recordHistory } from '../../../platform/history/history.js';
-import { listOf } from '../../../platform/http/list.js';
-import { onSites, resourceRoutes, type Tenancy } from '../../../platform/http/resource-routes.js';
+import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { ok } from '../../../platform/http/respond.js';
-import {
-  assertSiteAccess,
-  siteAccess,
-  siteListScope,
-  type SiteScopedRow,
-} from '../../../platform/http/site-scope.js';
-import { allow, authOf } from '../../../platform/auth/guard.js';
+import { assertSiteAccess, siteAccess, siteListScope } from '../../../platform/http/site-scope.js';
+import { allow } from '../../../platform/auth/guard.js';
 import { addDays, localDate } from '../../sites/index.js';
 import {
   snapshotOf,
@@ -56,7 +47,6 @@ import {
   scopeSites,
   updateReading,
   type ReadingFilters,
-  type ReadingPlace,
   type ScopeSite,
 } from './repository.js';
 
@@ -71,25 +61,6 @@ const what = 'Temperature reading';
 const authHeader =
   'Staff send the access token from POST /authentication/mobile-app-login in the Authorization header.';
 
-/** A reading's place is its site, and who recorded it is the caller; a reading never moves site. */
-const sited = onSites(subject);
-const tenancy: Tenancy<
-  SiteScopedRow,
-  { siteID?: string | undefined },
-  { siteID: string },
-  object,
-  ReadingPlace,
-  string
-> = {
-  ...sited,
-  admit: (request, body) => {
-    const placeIn = sited.admit(request, body);
-    const readBy = authOf(request).user.id;
-    return async (tx) => ({ ...(await placeIn(tx)), readBy });
-  },
-  target: async (_request, current) => current.siteId,
-};
-
 /** Rows an export reads at a time: memory holds about two batches (one read, one written). */
 const exportBatchSize = 2000;
 
@@ -103,13 +74,17 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  const readings = resourceRoutes(app, {
-    tenancy,
+  resourceRoutes(app, {
+    // A reading never moves site; who recorded it is the caller (`Change.by`).
+    tenancy: keptOnSite(subject),
     tags,
     what,
     label: what,
     summaries: {
-      list: 'Not registered: the list is GET /web-app-list-for-web',
+      list:
+        'Readings of one site, or of every site the caller may see, newest first: startDate and endDate ' +
+        'are local dates of each reading’s site (both or neither; default the last 7 days, at most 366), ' +
+        'filtered by log type, item, result, back-filled and a search of the item and equipment names',
       create:
         'Record a reading (the staff member’s call; web admins may use it too). Exactly one of ' +
         'temperatureItemID (a fridge’s or freezer’s item: judged by its own limits, logType its type) and ' +
@@ -121,104 +96,41 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       update:
         'Correct a reading (celsius, corrective action, note) with a reason (3 to 500 characters), which the ' +
         'history keeps. It is judged again by the limits it was taken under, not its item’s current ones',
-      delete: 'Not registered: DELETE /delete-one/{id} takes a reason',
+      delete:
+        'Delete a reading (soft: kept for the record) with a reason in the JSON body, which the history keeps. ' +
+        'A deleted reading is not found afterwards and leaves the list',
       findOne: 'One reading with its item, site, reader and the limits it was judged by',
+      history:
+        'The history of a reading, newest first: who recorded, corrected or deleted it, when, the reading ' +
+        'before and after, and the reason given',
     },
     schemas: {
       listQuery: temperatureLogListQuerySchema,
       create: temperatureLogCreateSchema,
       update: temperatureLogUpdateSchema,
       item: temperatureLogSchema,
+      delete: temperatureLogDeleteSchema,
     },
     repository: {
-      // Never called: web-app-list is not registered (see `without`).
-      list: readingRecords.list,
       find: readingRecords.find,
       insert: insertReading,
       update: updateReading,
       remove: readingRecords.softDelete,
     },
-    toDtos: temperatureLogDtos,
-    without: ['web-app-list', 'delete-one'],
-    history: {
-      place: (row) => ({ orgId: row.orgId, siteId: row.siteId }),
-      snapshot: snapshotOf,
-      reason: (body) => ('reason' in body ? body.reason : null),
-    },
-  });
-
-  readings.recordRoute({
-    method: 'DELETE',
-    url: '/delete-one/:id',
-    param: { name: 'id', schema: idParamSchema },
-    action: 'delete',
-    summary:
-      'Delete a reading (soft: kept for the record) with a reason in the JSON body, which the history keeps. ' +
-      'A deleted reading is not found afterwards and leaves the list',
-    body: temperatureLogDeleteSchema,
-    reply: z.null(),
-    handler: async (row, db, request, body) => {
-      // Anything but a read runs in the gate's transaction, which loaded the reading FOR UPDATE.
-      if (!('rollback' in db)) throw new Error('a delete runs inside a transaction');
-      const tx = db;
-      const [before] = await temperatureLogDtos(tx, [row]);
-      if (!before) throw new Error(`no DTO for reading ${row.id}`);
-      const at = deps.clock.now();
-      await readingRecords.softDelete(tx, row.id, at);
-      await recordHistory(tx, {
-        orgId: row.orgId,
-        siteId: row.siteId,
-        subject,
-        recordId: row.id,
-        action: 'delete',
-        before: snapshotOf(before),
-        after: null,
-        reason: body.reason,
-        actor: actorOf(request),
-        at,
-      });
-      return { data: null, message: `${what} deleted` };
-    },
-  });
-
-  readings.recordRoute({
-    method: 'GET',
-    url: '/log-history-list/:id',
-    param: { name: 'id', schema: idParamSchema },
-    action: 'read',
-    summary:
-      'The history of a reading, newest first: who recorded, corrected or deleted it, when, the reading ' +
-      'before and after, and the reason given',
-    reply: temperatureLogHistorySchema,
-    handler: async (row, db) => {
-      const entries = await historyOf(db, row.orgId, subject, row.id);
-      // The snapshots are JSON this resource wrote; reading them through the contract types them.
-      return { data: temperatureLogHistorySchema.parse(entries.map(historyEntryDto)) };
-    },
-  });
-
-  r.get(
-    '/web-app-list-for-web',
-    {
-      schema: {
-        tags,
-        summary:
-          'Readings of one site, or of every site the caller may see, newest first: startDate and endDate ' +
-          'are local dates of each reading’s site (both or neither; default the last 7 days, at most 366), ' +
-          'filtered by log type, item, result, back-filled and a search of the item and equipment names',
-        querystring: temperatureLogListQuerySchema,
-        response: { 200: envelope(temperatureLogListDataSchema) },
+    list: {
+      url: '/web-app-list-for-web',
+      page: async (db, scope, query) => {
+        const { rows, total } = await readingPage(db, scope, query, deps.clock.now());
+        return { list: rows.map(toTemperatureLogDto), total };
       },
-      onRequest: allow('read', subject),
     },
-    async (request) => {
-      const query = request.query;
-      const scope = await siteListScope(request, subject, query.siteID);
-      const { rows, total } = await readingPage(deps.db, scope, query, deps.clock.now());
-      if (rows.length === 0) await scope.confirmSite?.();
-      return ok(listOf(rows.map(toTemperatureLogDto), total, query));
+    toDtos: temperatureLogDtos,
+    calls: ['create', 'update', 'findOne', 'delete', 'history', 'list'],
+    history: {
+      snapshot: snapshotOf,
+      route: { reply: temperatureLogHistorySchema },
     },
-  );
+  });
 
   /** The summary sheet's words for the export's range, sites and other filters. */
   async function exportHeading(

@@ -8,11 +8,12 @@ import {
   type LogStatus,
   type LogWorkflow,
 } from '@console/shared-sdk/contract';
-import { badRequest, conflict, fieldError, type FieldErrors } from '../../../platform/http/errors.js';
+import { badRequest, conflict, fieldError, type FieldErrors } from '../../platform/http/errors.js';
 
-// What the logs staff make on the mobile app share (compliance logs here, near misses in ../nearMiss): a
-// short reference, the device's time checked against the server's, the back-filled mark, a date range in
-// each log's site's own local dates, and a status workflow whose refusals name the moves there are.
+// What the logs share: staff make compliance logs and near misses on the mobile app, with a short
+// reference, the device's time checked against the server's, the back-filled mark and a status workflow
+// whose refusals name the moves there are; every log names people and lists by a range of its site's own
+// local dates.
 
 /**
  * "CL-3F9A1C": the last six hex digits of the id. The id is a UUIDv7 whose first digits are a timestamp
@@ -72,10 +73,6 @@ export function localDateRangeWhere(
   const start = given ? sql`${range.startDate}::date` : sql`(${end} - ${defaultDays - 1}::int)`;
   return sql`(${column} >= (${start})::timestamp at time zone ${timeZoneId} and ${column} < (${end} + 1)::timestamp at time zone ${timeZoneId})`;
 }
-
-/** The total a page carries: every row `where` matches in `from`, counted in the page's own statement. */
-export const matchingCount = (from: SQL, where: SQL | undefined) =>
-  sql<number>`(select count(*) from ${from} where ${where ?? sql`true`})`.mapWith(Number);
 
 /**
  * Checks a status change against a workflow: staying put is no move; a move the workflow has not is 409
