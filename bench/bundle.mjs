@@ -180,7 +180,7 @@ try {
   // Every remote the console lists, with the first screen of its menu (from its published remote.json).
   const listing = await (await fetch(`${running.url}/remotes.json`)).json();
   const remotes = [];
-  for (const [name, entry] of Object.entries(listing)) {
+  for (const [name, entry] of Object.entries(listing.remotes)) {
     const manifest = new URL(entry, running.url);
     const base = new URL('.', manifest).href;
     const metadata = await fetch(new URL('remote.json', manifest)).then((r) => (r.ok ? r.json() : null));

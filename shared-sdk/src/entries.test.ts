@@ -38,10 +38,17 @@ const sharedSubpaths = Object.keys(shared)
   .map(subpathOf);
 /** Entries the API (Node) imports, and the tests' fakes: neither shared nor a domain. */
 const nodeSideEntries = ['contract', 'ability', 'testing'];
+/** Kit pieces a remote bundles on top of the shared kit (no state, no calls): neither shared nor a domain. */
+const bundledKitEntries = ['report-kit'];
 const domainSubpaths = Object.entries(manifest.exports)
   .filter(([key, target]) => typeof target === 'object' && key !== '.')
   .map(([key]) => key.slice(2))
-  .filter((subpath) => !sharedSubpaths.includes(subpath) && !nodeSideEntries.includes(subpath));
+  .filter(
+    (subpath) =>
+      !sharedSubpaths.includes(subpath) &&
+      !nodeSideEntries.includes(subpath) &&
+      !bundledKitEntries.includes(subpath),
+  );
 const domainDirs = domainSubpaths.map((subpath) => path.dirname(sourceOf(subpath)));
 
 interface ModuleImports {
@@ -153,6 +160,20 @@ test("a domain module reaches the HTTP core only through the shared '@console/sh
     });
     expect(packages.get('ky')).toBeUndefined();
     expect(packages.has('@console/shared-sdk')).toBe(true);
+  }
+});
+
+test('a bundled kit entry reaches the rest of the SDK only through its shared entries', () => {
+  for (const subpath of bundledKitEntries) {
+    const dir = path.dirname(sourceOf(subpath));
+    const { files, packages } = graphOf(sourceOf(subpath));
+    // A relative import of the kit would bundle a second copy of it, lazy pickers and all.
+    const bundled = [...files].filter((file) => !isInside(dir, file));
+    const sdkSpecifiers = [...packages.keys()].filter((specifier) =>
+      specifier.startsWith('@console/shared-sdk'),
+    );
+    expect({ entry: subpath, bundled: bundled.map(relativeName) }).toEqual({ entry: subpath, bundled: [] });
+    expect(sdkSpecifiers.filter((specifier) => !sharedSubpaths.includes(subpathOf(specifier)))).toEqual([]);
   }
 });
 

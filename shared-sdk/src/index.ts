@@ -20,6 +20,8 @@ export * from './site/store.js';
 export * from './theme/theme.js';
 export * from './remote/contract.js';
 export * from './http/index.js';
+export { invalidate, type ReadKey, type ReadKeyPart, type Reader } from './data/reads.js';
+export { useRead, type Read } from './data/use-read.js';
 export * from './api/index.js';
 export * from './auth/index.js';
 export * from './site/SiteSelector.js';

@@ -1,6 +1,7 @@
 // The one webpack + Module Federation set-up of the console. The shell and every remote build with it, so
 // the shared singletons and their versions cannot drift between containers.
 const fs = require('node:fs');
+const Module = require('node:module');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -148,9 +149,66 @@ const consumeOnly = (map) =>
   Object.fromEntries(Object.entries(map).map(([key, options]) => [key, { ...options, import: false }]));
 
 /**
+ * One of the SDK's TypeScript modules, loaded in Node: compiled to CommonJS by swc (the compiler the build
+ * itself uses), so the build checks with the SDK's own code rather than a copy of it.
+ */
+function requireSdkSource(relative) {
+  const file = path.join(srcDir, relative);
+  const { transformSync } = require('@swc/core');
+  const { code } = transformSync(fs.readFileSync(file, 'utf8'), {
+    filename: file,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+    module: { type: 'commonjs' },
+  });
+  const loaded = new Module(file, module);
+  loaded.filename = file;
+  loaded.paths = Module._nodeModulePaths(path.dirname(file));
+  loaded._compile(code, file);
+  return loaded.exports;
+}
+
+/**
+ * Checks a remote's description file with the schema the shell applies to the published remote.json
+ * (src/remote/description.ts), so a mistake fails the build with its place and reason instead of showing
+ * the remote as unavailable in the console. A subject the SDK's rules do not name is allowed (a new domain)
+ * but said, since until the API's rules name it only a platform admin sees those screens.
+ * @returns {{ description?: object, errors: string[], warnings: string[] }}
+ */
+function checkRemoteDescription(file) {
+  let description;
+  try {
+    description = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { errors: [`${file}: ${error.message}`], warnings: [] };
+  }
+  const { remoteDescriptionSchema } = requireSdkSource(path.join('remote', 'description.ts'));
+  const parsed = remoteDescriptionSchema.safeParse(description);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map(
+      (issue) =>
+        `${file} is not a remote description: ${issue.path.join('.') || 'the file'}: ${issue.message}`,
+    );
+    return { errors, warnings: [] };
+  }
+  const { subjects } = requireSdkSource(path.join('ability', 'index.ts'));
+  const unknown = [
+    ...new Set(
+      [...parsed.data.routes, ...parsed.data.menu]
+        .map((entry) => entry.subject)
+        .filter((s) => !subjects.includes(s)),
+    ),
+  ];
+  const warnings = unknown.map(
+    (subject) =>
+      `${file}: subject "${subject}" is not one of the SDK ${sdkManifest.version} rules' subjects (a typo, or a new domain): its screens show only to users whose rules from the API name it (a platform admin's "manage all" does).`,
+  );
+  return { description, errors: [], warnings };
+}
+
+/**
  * Publishes the remote's description (its `src/remote.json`: title, routes, menu) as `remote.json` beside
  * its manifest, with `requires`: the SDK range the remote is built against. The shell reads it before it
- * loads any of the remote's code.
+ * loads any of the remote's code. The build fails when the description is not one.
  */
 class RemoteMetadataPlugin {
   constructor(descriptionFile, requires) {
@@ -160,20 +218,16 @@ class RemoteMetadataPlugin {
 
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
+    const { WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('RemoteMetadataPlugin', (compilation) => {
       compilation.fileDependencies.add(this.descriptionFile);
       compilation.hooks.processAssets.tap(
         { name: 'RemoteMetadataPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          let description;
-          try {
-            description = JSON.parse(require('node:fs').readFileSync(this.descriptionFile, 'utf8'));
-          } catch (error) {
-            compilation.errors.push(
-              new compiler.webpack.WebpackError(`${this.descriptionFile}: ${error.message}`),
-            );
-            return;
-          }
+          const { description, errors, warnings } = checkRemoteDescription(this.descriptionFile);
+          compilation.errors.push(...errors.map((message) => new WebpackError(message)));
+          compilation.warnings.push(...warnings.map((message) => new WebpackError(message)));
+          if (!description) return;
           const metadata = { ...description, requires: this.requires };
           compilation.emitAsset('remote.json', new RawSource(`${JSON.stringify(metadata, null, 2)}\n`));
         },
@@ -211,6 +265,9 @@ function consoleWebpackConfig({
   pagePublicPath = 'auto',
 }) {
   const isRemote = Object.keys(exposes ?? {}).length > 0;
+  // The console opens a remote through its ./routes: without it the remote would build and never show.
+  if (isRemote && !exposes['./routes'])
+    throw new Error(`${name}: a remote exposes './routes' (its screens by path), which the console loads`);
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     const hashed = (file) => (production ? `${file}.[contenthash:8].js` : `${file}.js`);
@@ -223,7 +280,9 @@ function consoleWebpackConfig({
       context: packageDir,
       // The federated build of a remote is only its container: its page is the standalone build's.
       entry: isRemote && !standalone ? {} : { main: './src/index.ts' },
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // A remote's development build runs inside a console whose Content-Security-Policy refuses eval (a
+      // developer's override): its source maps are files, not eval'd strings.
+      devtool: production ? false : isRemote ? 'cheap-module-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(packageDir, 'dist'),
         // Remotes are served from wherever remotes.json says; chunks load relative to their entry script.
@@ -259,7 +318,14 @@ function consoleWebpackConfig({
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   target: 'es2020',
-                  transform: { react: { runtime: 'automatic', development: !production } },
+                  // A remote's console build runs on the React its host provides, a production one in a
+                  // deployed console: react/jsx-dev-runtime (not shared) would call into it and fail.
+                  transform: {
+                    react: {
+                      runtime: 'automatic',
+                      development: !production && (standalone || !isRemote),
+                    },
+                  },
                 },
               },
             },
@@ -399,8 +465,17 @@ function consoleWebpackConfig({
         ? undefined
         : {
             port,
+            // Inside a console on another origin, the remote's reload client still calls its own server,
+            // and covers the console only for errors (a new domain's subject is a warning every build).
+            ...(isRemote
+              ? { client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { warnings: false } } }
+              : {}),
             historyApiFallback: true,
             headers: { 'Access-Control-Allow-Origin': '*' },
+            // A remote's dev server is loaded by a console on another site (a developer's override):
+            // webpack-dev-server refuses cross-site script loads unless the Host is one it is told to
+            // allow. Only loopback names: it still refuses other Host headers (DNS rebinding).
+            allowedHosts: ['localhost', '.localhost', '127.0.0.1'],
             proxy: [
               {
                 context: ['/api', '/remotes.json'],
@@ -418,4 +493,4 @@ function consoleWebpackConfig({
   };
 }
 
-module.exports = { consoleWebpackConfig, shared, sdkRange };
+module.exports = { consoleWebpackConfig, checkRemoteDescription, shared, sdkRange };

@@ -10,7 +10,7 @@ import { repoRoot } from './server';
 const fixtureDir = path.join(repoRoot, 'e2e', 'fixtures', 'mfe-canary');
 
 /** Every file under `dir`, sorted (for a content hash). */
-function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())

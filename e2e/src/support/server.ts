@@ -37,7 +37,11 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`console did not start in time:\n${output}`)), 60_000);
+    // A server that did not come up is stopped, or it would keep the test run from ending.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`console did not start in time:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];

@@ -5,7 +5,8 @@ import {
   type TemperatureItem,
 } from '@console/shared-sdk/equipment';
 import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
-import { EmptyState, ErrorState, useRecord } from '@console/shared-sdk/ui';
+import { useRead } from '@console/shared-sdk';
+import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
 
 const limit = (value: number | null) => (value === null ? 'none' : `${value} °C`);
 
@@ -56,8 +57,14 @@ export function describeEntry(entry: MasterTypeHistoryEntry): { summary: string;
  * time zone), which limits changed, and the reason given for a limit looser than the legal default.
  */
 export function ColdStorageHistory({ masterTypeID, timeZone }: { masterTypeID: string; timeZone: string }) {
-  // Loaded like a record: inline loading and error states, and Retry loads it again.
-  const { record: entries, loading, reload } = useRecord(masterTypeApi.history, masterTypeID);
+  // Inline loading and error states, and Retry loads it again; under the fridges' and freezers' subject.
+  const {
+    data: entries,
+    loading,
+    reload,
+  } = useRead(['MasterType', 'history', masterTypeID], (signal) =>
+    masterTypeApi.history(masterTypeID, { quiet: true, signal }),
+  );
   if (loading) {
     return (
       <Box sx={{ py: 1 }}>

@@ -41,17 +41,15 @@ const noOverride = (): OverrideForm => ({ confirmed: false, reason: '' });
  */
 function looserItems(
   type: MasterTypeType,
-  items: readonly unknown[],
+  items: readonly ItemForm[],
 ): { name: string; upperLimit: number }[] {
-  return items.flatMap((item) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { name, upperLimit } = item as Partial<ItemForm>;
-    return typeof upperLimit === 'number' &&
-      isLooserThanDefault(type, upperLimit) &&
-      upperLimit <= temperatureLimitRules[type].plausible.max
-      ? [{ name: name ?? '', upperLimit }]
-      : [];
-  });
+  return items.flatMap(({ name, upperLimit }) =>
+    upperLimit !== null &&
+    isLooserThanDefault(type, upperLimit) &&
+    upperLimit <= temperatureLimitRules[type].plausible.max
+      ? [{ name, upperLimit }]
+      : [],
+  );
 }
 
 /**
@@ -67,8 +65,8 @@ function LooserLimitConfirmation({
   errors,
   disabled,
   values,
-}: CustomFieldProps<OverrideForm> & { type: MasterTypeType }) {
-  const items = looserItems(type, Array.isArray(values.temperatureItems) ? values.temperatureItems : []);
+}: CustomFieldProps<OverrideForm, ColdStorageForm> & { type: MasterTypeType }) {
+  const items = looserItems(type, values.temperatureItems);
   if (items.length === 0) return null;
   const rule = temperatureLimitRules[type];
   const which = items.map((item) => `${item.name || 'an item'} at ${item.upperLimit} °C`).join(', ');

@@ -26,7 +26,7 @@ import {
 } from '@console/shared-sdk/mui';
 import type { DetailHelpers } from '@console/shared-sdk/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { statusChoices, useRecordChanged } from './compliance-status';
+import { statusChoices } from './compliance-status';
 import { answerLabels, answerOptions, temperatureVerdict } from './compliance-words';
 import { changedFields, RecordHistory, type HistoryField } from './log-shared-history';
 import { ReasonField } from './log-shared-reason';
@@ -58,7 +58,7 @@ function formProblems<Key extends string>(
 const verdictWords = { PASS: 'pass', WARN: 'warning', FAIL: 'fail' } as const;
 
 export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
-  const changed = useRecordChanged(helpers);
+  const changed = helpers.reload;
   const [correcting, setCorrecting] = useState<string | null>(null);
   const mayCorrect = helpers.can('update');
   if (log.answers.length === 0)
@@ -326,7 +326,7 @@ export function ComplianceReview({ log, helpers }: { log: ComplianceLog; helpers
 
 function ReviewForm({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
   const id = useId();
-  const changed = useRecordChanged(helpers);
+  const changed = helpers.reload;
   const [status, setStatus] = useState<LogStatus>(log.status);
   const [note, setNote] = useState(log.reviewNote ?? '');
   const [reason, setReason] = useState('');

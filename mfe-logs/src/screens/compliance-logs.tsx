@@ -9,6 +9,7 @@ import {
   type ComplianceLogSortColumn,
 } from '@console/shared-sdk/logs';
 import { Skeleton, Stack } from '@console/shared-sdk/mui';
+import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
   defineResource,
   ResourceScreen,
@@ -16,17 +17,9 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import {
-  BackFilledChip,
-  failedRowsStandOut,
-  LogStatusChip,
-  RecordChangedProvider,
-  ResultChip,
-  useListRenewal,
-} from './compliance-status';
+import { BackFilledChip, failedRowsStandOut, LogStatusChip, ResultChip } from './compliance-status';
 import { logTypeLabel, logTypeOptions } from './compliance-words';
 import { siteDateTime } from './log-shared-words';
-import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
 
 // /dashboard/complianceLog: the selected site's compliance logs over a date range (default the last 30
 // days in the site's zone), failed ones standing out; the view shows the answers with the failed lines
@@ -80,7 +73,7 @@ const reviewed = (log: ComplianceLog) =>
     : 'Not yet';
 
 /** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
-export function complianceLogs(range: LogDateRange) {
+export function complianceLogs(range: LocalDateRange) {
   return defineResource({
     title: 'Compliance logs',
     name: 'compliance log',
@@ -193,14 +186,11 @@ export type ComplianceLogsScreenProps = Pick<
 const failedRows = failedRowsStandOut((log) => (log as ComplianceLog).result === 'FAIL');
 
 export function ComplianceLogsScreen({ gridProps }: ComplianceLogsScreenProps) {
-  const dates = useLogDateRange({ days: complianceLogDefaultDays });
+  const dates = useDateRange({ defaultDays: complianceLogDefaultDays });
   const resource = useMemo(() => complianceLogs(dates.range), [dates.range]);
-  const { generation, changed } = useListRenewal();
   return (
-    <RecordChangedProvider value={changed}>
-      <ResourceScreen key={generation} resource={resource} gridProps={{ ...failedRows, ...gridProps }}>
-        <LogDateRangeFilter state={dates} resetLabel={`Last ${complianceLogDefaultDays} days`} />
-      </ResourceScreen>
-    </RecordChangedProvider>
+    <ResourceScreen resource={resource} gridProps={{ ...failedRows, ...gridProps }}>
+      <DateRangeChooser state={dates} id="log-dates" />
+    </ResourceScreen>
   );
 }

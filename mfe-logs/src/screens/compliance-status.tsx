@@ -2,14 +2,10 @@ import { backFilledAfterMinutes, type LogStatus, type LogWorkflow } from '@conso
 import type { Option } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { alpha, Chip, Tooltip, type Theme } from '@console/shared-sdk/mui';
-import { useSearchParams } from '@console/shared-sdk/router';
-import type { DetailHelpers } from '@console/shared-sdk/ui';
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { siteDateTime } from './log-shared-words';
 
 // What the compliance-log and near-miss lists show of where a record stands, each state in words with a
-// shape as well as a colour: its status in the workflow, a failed result, a late sync. And how a change
-// made in the view reaches the list behind it.
+// shape as well as a colour: its status in the workflow, a failed result, a late sync.
 
 /** The status control's choices: staying where it is, then each move the workflow allows from there. */
 export function statusChoices(workflow: LogWorkflow, current: LogStatus): Option[] {
@@ -88,37 +84,3 @@ export const failedRowsStandOut = (isFailed: (row: object) => boolean) => ({
     '& .log-row-failed:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.error.main, 0.14) },
   },
 });
-
-/** Said by a view's section that changed the record: the list behind shows it once the view closes. */
-const RecordChanged = createContext<() => void>(() => undefined);
-export const RecordChangedProvider = RecordChanged.Provider;
-
-/** For a view's section: after a save, load the record again and mark the list as stale. */
-export function useRecordChanged(helpers: DetailHelpers) {
-  const listChanged = useContext(RecordChanged);
-  const { reload } = helpers;
-  return useCallback(() => {
-    reload();
-    listChanged();
-  }, [reload, listChanged]);
-}
-
-/**
- * The list's generation: it is shown afresh (keeping its query, which lives in the URL) when a view in
- * which the record changed closes. Returns the key for the list and the callback for the provider.
- */
-export function useListRenewal(): { generation: number; changed: () => void } {
-  const [generation, setGeneration] = useState(0);
-  const [params] = useSearchParams();
-  const viewing = params.has('view');
-  const changedInView = useRef(false);
-  const changed = useCallback(() => {
-    changedInView.current = true;
-  }, []);
-  useEffect(() => {
-    if (viewing || !changedInView.current) return;
-    changedInView.current = false;
-    setGeneration((current) => current + 1);
-  }, [viewing]);
-  return { generation, changed };
-}

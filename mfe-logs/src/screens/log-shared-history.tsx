@@ -1,6 +1,7 @@
 import type { HistoryAction } from '@console/shared-sdk/contract';
 import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
-import { EmptyState, ErrorState, useRecord } from '@console/shared-sdk/ui';
+import { useRead } from '@console/shared-sdk';
+import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
 import type { ReactNode } from 'react';
 import { siteDateTime } from './log-shared-words';
 
@@ -84,7 +85,11 @@ export function RecordHistory<Snapshot>({
   fields = [],
   describe,
 }: RecordHistoryProps<Snapshot>) {
-  const { record: entries, loading, reload } = useRecord(load, recordID);
+  const {
+    data: entries,
+    loading,
+    reload,
+  } = useRead(['RecordHistory', recordID], (signal) => load(recordID, { quiet: true, signal }));
   if (loading) {
     return (
       <Box sx={{ py: 1 }}>

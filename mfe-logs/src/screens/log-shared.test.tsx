@@ -1,43 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { deferred } from '@console/shared-sdk/testing';
-import { lastDays, readLogDateRange } from './log-shared-date-range';
 import { RecordHistory, type LogHistoryEntry } from './log-shared-history';
 import { ReasonDialog } from './log-shared-reason';
 import { reasonProblem } from './log-shared-words';
 
-// The pieces every log screen shares: the date range in the site's zone, the reason a change needs, and a
-// record's history with the reasons given.
+// The pieces every log screen shares: the reason a change needs, and a record's history with the reasons
+// given. (The date range is the SDK's, in @console/shared-sdk/report-kit, tested there.)
 
 jest.setTimeout(20_000);
-
-describe('the date range', () => {
-  test("the last days end on the site's today, which may not be the browser's", () => {
-    // 22:30 UTC on 30 March is 23:30 that day in London, and already 31 March in Auckland.
-    const now = new Date('2026-03-30T22:30:00Z');
-    expect(lastDays(7, 'Europe/London', now)).toEqual({ startDate: '2026-03-24', endDate: '2026-03-30' });
-    expect(lastDays(7, 'Pacific/Auckland', now)).toEqual({ startDate: '2026-03-25', endDate: '2026-03-31' });
-    expect(lastDays(30, 'Europe/London', now)).toEqual({ startDate: '2026-03-01', endDate: '2026-03-30' });
-  });
-
-  test('a link names the range; what cannot be a range falls back to the default', () => {
-    const fallback = { startDate: '2026-03-24', endDate: '2026-03-30' };
-    const read = (search: string) => readLogDateRange(new URLSearchParams(search), fallback);
-    expect(read('startDate=2026-03-01&endDate=2026-03-05')).toEqual({
-      startDate: '2026-03-01',
-      endDate: '2026-03-05',
-    });
-    expect(read('')).toEqual(fallback);
-    expect(read('startDate=2026-03-10&endDate=2026-03-01')).toEqual(fallback);
-    expect(read('startDate=2026-02-30&endDate=2026-03-05')).toEqual({
-      startDate: '2026-03-05',
-      endDate: '2026-03-05',
-    });
-    // One end only: the other is the default's unless that would cross it.
-    expect(read('startDate=2026-03-01')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-30' });
-    expect(read('endDate=2026-03-01')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-01' });
-  });
-});
 
 describe('the reason for a change', () => {
   test('is required, at least 3 and at most 500 characters once trimmed', () => {

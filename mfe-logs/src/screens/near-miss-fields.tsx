@@ -17,8 +17,6 @@ import { ReasonField } from './log-shared-reason';
 // happened on the site's calendar and clock, and the reason that appears once the change needs one.
 // Loaded with the form, not with the list.
 
-const formOf = (values: Readonly<Record<string, unknown>>) => values as unknown as NearMissForm;
-
 const statusHelp: Record<LogStatus, string> = {
   REPORTED: 'A report is investigated before it is closed.',
   PENDING: 'Closing the report needs its outcome.',
@@ -34,8 +32,8 @@ export function StatusField({
   error,
   disabled,
   values,
-}: CustomFieldProps<LogStatus>) {
-  const from = formOf(values).opened.status;
+}: CustomFieldProps<LogStatus, NearMissForm>) {
+  const from = values.opened.status;
   return (
     <TextField
       id={id}
@@ -100,8 +98,14 @@ export function OccurredAtField({
 }
 
 /** Shown only while the change needs a reason: staff's words changed, or a closed report is reopened. */
-export function ReasonForChange({ value, onChange, error, disabled, values }: CustomFieldProps<string>) {
-  const why = reasonNeeded(formOf(values));
+export function ReasonForChange({
+  value,
+  onChange,
+  error,
+  disabled,
+  values,
+}: CustomFieldProps<string, NearMissForm>) {
+  const why = reasonNeeded(values);
   if (!why) return null;
   return (
     <Stack spacing={0.5}>

@@ -6,29 +6,26 @@ import {
   nearMissResource,
   nearMissSortColumns,
   nearMissWorkflow,
-  type LogStatus,
   type NearMiss,
   type NearMissFilters,
   type NearMissSortColumn,
 } from '@console/shared-sdk/logs';
 import { Skeleton, Stack } from '@console/shared-sdk/mui';
+import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
   defineResource,
   ResourceScreen,
-  type CustomFieldProps,
   type FormContext,
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { BackFilledChip, LogStatusChip } from './compliance-status';
 import { siteDateTime } from './log-shared-words';
-import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
 import {
   nearMissForm,
   nearMissFormSchema,
   nearMissUpdate,
   type FollowUpForm,
-  type LocalMoment,
   type NearMissForm,
 } from './near-miss-form-model';
 
@@ -102,7 +99,7 @@ const orNone = (text: string | null) => (text && text.trim() !== '' ? text : 'No
 const newFollowUp = (): FollowUpForm => ({ action: '', ownerId: '', dueOn: null, done: false });
 
 /** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
-export function nearMisses(range: LogDateRange) {
+export function nearMisses(range: LocalDateRange) {
   return defineResource({
     title: 'Near misses',
     name: 'near miss',
@@ -214,7 +211,7 @@ export function nearMisses(range: LogDateRange) {
           kind: 'custom',
           name: 'status',
           label: 'Status',
-          render: (props: CustomFieldProps<LogStatus>) => (
+          render: (props) => (
             <Loading height={56}>
               <StatusField {...props} />
             </Loading>
@@ -246,7 +243,7 @@ export function nearMisses(range: LogDateRange) {
           kind: 'custom',
           name: 'occurredAt',
           label: 'When it happened',
-          render: (props: CustomFieldProps<LocalMoment>) => (
+          render: (props) => (
             <Loading height={56}>
               <OccurredAtField {...props} />
             </Loading>
@@ -261,7 +258,7 @@ export function nearMisses(range: LogDateRange) {
           kind: 'custom',
           name: 'reason',
           label: 'Reason for the change',
-          render: (props: CustomFieldProps<string>) => (
+          render: (props) => (
             <Loading height={56}>
               <ReasonForChange {...props} />
             </Loading>
@@ -288,11 +285,11 @@ export type NearMissesScreenProps = Pick<
 >;
 
 export function NearMissesScreen({ gridProps }: NearMissesScreenProps) {
-  const dates = useLogDateRange({ days: nearMissDefaultDays });
+  const dates = useDateRange({ defaultDays: nearMissDefaultDays });
   const resource = useMemo(() => nearMisses(dates.range), [dates.range]);
   return (
     <ResourceScreen resource={resource} gridProps={gridProps}>
-      <LogDateRangeFilter state={dates} resetLabel={`Last ${nearMissDefaultDays} days`} />
+      <DateRangeChooser state={dates} id="log-dates" />
     </ResourceScreen>
   );
 }

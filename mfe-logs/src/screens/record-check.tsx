@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useDocumentTitle, useSelectedSite } from '@console/shared-sdk';
+import { useState } from 'react';
+import { useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import {
   checkedSubjectLabels,
   recordCheckApi,
@@ -20,8 +20,14 @@ import {
   Stack,
   Typography,
 } from '@console/shared-sdk/mui';
+import {
+  compactCell as cell,
+  compactNumberCell as numberCell,
+  DateRangeChooser,
+  useDateRange,
+  type LocalDateRange,
+} from '@console/shared-sdk/report-kit';
 import { addDays, EmptyState, useSiteTimeZone } from '@console/shared-sdk/ui';
-import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
 import { siteDateTime } from './log-shared-words';
 
 // The record-history check (issue 11): what an inspector asks when the logs look too tidy — were they
@@ -78,16 +84,6 @@ function Verdict({ check, timeZone }: { check: RecordCheck; timeZone: string }) 
     </Alert>
   );
 }
-
-const cell = {
-  px: 1,
-  py: 0.75,
-  borderBottom: 1,
-  borderColor: 'divider',
-  textAlign: 'left',
-  verticalAlign: 'middle',
-} as const;
-const numberCell = { ...cell, textAlign: 'right' } as const;
 
 function SubjectCounts({ check }: { check: RecordCheck }) {
   return (
@@ -168,7 +164,7 @@ function Mismatches({ check }: { check: RecordCheck }) {
 }
 
 /** True when the range holds more dates than one check covers (the API refuses it). */
-export function isTooLong({ startDate, endDate }: LogDateRange): boolean {
+export function isTooLong({ startDate, endDate }: LocalDateRange): boolean {
   return addDays(startDate, recordCheckMaxDays - 1) < endDate;
 }
 
@@ -177,39 +173,29 @@ export function RecordCheckScreen() {
   const siteID = useSelectedSite((s) => s.selectedSiteID);
   const siteName = useSelectedSite((s) => s.selectedSiteLabel);
   const timeZone = useSiteTimeZone();
-  const dates = useLogDateRange({ days: recordCheckDefaultDays });
+  const dates = useDateRange({ defaultDays: recordCheckDefaultDays });
   const { startDate, endDate } = dates.range;
   const key = `${siteID ?? ''}|${startDate}|${endDate}`;
-  const [result, setResult] = useState<{ key: string; check: RecordCheck } | null>(null);
-  // The check under way and what it answers: a check of another site or range is not this one's progress.
-  const [running, setRunning] = useState<{ key: string; controller: AbortController } | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  // The check reads every record of the dates, so it runs when asked for, not on every visit. Another site
+  // or range (or leaving) aborts it, and coming back waits to be asked again: the records may have changed
+  // since. A failure leaves the HTTP layer's pop-up.
+  const [asked, setAsked] = useState(false);
+  const [askedFor, setAskedFor] = useState(key);
+  if (askedFor !== key) {
+    setAskedFor(key);
+    setAsked(false);
+  }
+  const result = useRead<RecordCheck>(
+    siteID !== null && asked ? ['RecordHistory', 'check', siteID, startDate, endDate] : null,
+    (signal) => recordCheckApi.check({ siteID: siteID ?? '', startDate, endDate }, { signal }),
+  );
   useDocumentTitle('Record check');
 
-  // A new site or range (or leaving): a running check answers the old one, so stop it reading.
-  useEffect(() => () => controller.current?.abort(), [key]);
-
-  const run = () => {
-    if (siteID === null) return;
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setRunning({ key, controller: current });
-    recordCheckApi
-      .check({ siteID, startDate, endDate }, { signal: current.signal })
-      .then(
-        (check) => {
-          if (!current.signal.aborted) setResult({ key, check });
-        },
-        // The HTTP layer's pop-up says what went wrong.
-        () => undefined,
-      )
-      .finally(() => setRunning((now) => (now?.controller === current ? null : now)));
-  };
+  const run = () => (asked ? result.reload() : setAsked(true));
 
   if (siteID === null) return <EmptyState message="Choose a site to check its records." />;
-  const check = result?.key === key ? result.check : null;
-  const checking = running?.key === key;
+  const check = result.data ?? null;
+  const checking = result.reading;
   const tooLong = isTooLong(dates.range);
   return (
     <Stack spacing={3}>
@@ -227,7 +213,7 @@ export function RecordCheckScreen() {
         edited. Logs that pass were not changed after the fact without a trace.
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <LogDateRangeFilter state={dates} resetLabel={`Last ${recordCheckDefaultDays} days`} />
+        <DateRangeChooser state={dates} id="log-dates" />
         <Button variant="contained" onClick={run} disabled={checking || tooLong}>
           {check ? 'Run the check again' : 'Run the check'}
         </Button>

@@ -1,7 +1,7 @@
+import { useRead } from '@console/shared-sdk';
 import {
   limitsText,
   temperatureLogApi,
-  type TemperatureChart,
   type TemperatureChartPoint,
   type TemperatureResult,
 } from '@console/shared-sdk/logs';
@@ -20,8 +20,8 @@ import {
   useTheme,
 } from '@console/shared-sdk/mui';
 import { dayLabel, EmptyState, ErrorState } from '@console/shared-sdk/ui';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import type { LogDateRange } from './log-shared-date-range';
+import { lazy, Suspense, useId } from 'react';
+import type { LocalDateRange } from '@console/shared-sdk/report-kit';
 import { itemLabel, resultLabel } from './temperature-status';
 
 // One item's readings against its limits over the list's dates, in a dialog of its own (a download of its
@@ -63,34 +63,12 @@ function countsText(points: readonly TemperatureChartPoint[]) {
   return `${points.length} ${points.length === 1 ? 'reading' : 'readings'}: ${parts.join(', ')}`;
 }
 
-function useChart(query: { siteID: string; itemID: string } & LogDateRange) {
-  const { siteID, itemID, startDate, endDate } = query;
-  const [revision, setRevision] = useState(0);
-  const key = `${siteID}|${itemID}|${startDate}|${endDate}|${revision}`;
-  const [state, setState] = useState<{ key: string; chart: TemperatureChart | null } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    temperatureLogApi
-      .chart({ siteID, itemID, startDate, endDate }, { quiet: true, signal: controller.signal })
-      .then(
-        (chart) => !controller.signal.aborted && setState({ key, chart }),
-        () => !controller.signal.aborted && setState({ key, chart: null }),
-      );
-    return () => controller.abort();
-  }, [siteID, itemID, startDate, endDate, key]);
-  return {
-    loading: state?.key !== key,
-    chart: state?.key === key ? state.chart : null,
-    retry: () => setRevision((n) => n + 1),
-  };
-}
-
 export interface TemperatureChartDialogProps {
   siteID: string;
   itemID: string;
   /** The item's name until the chart's answer gives it, or null. */
   itemLabel: string | null;
-  range: LogDateRange;
+  range: LocalDateRange;
   onClose: () => void;
 }
 
@@ -105,19 +83,23 @@ export function TemperatureChartDialog({
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { loading, chart, retry } = useChart({ siteID, itemID, ...range });
+  const { startDate, endDate } = range;
+  const read = useRead(['TemperatureLog', 'chart', siteID, itemID, startDate, endDate], (signal) =>
+    temperatureLogApi.chart({ siteID, itemID, startDate, endDate }, { quiet: true, signal }),
+  );
+  const chart = read.data;
   const name = chart ? itemLabel(chart.item) : (knownLabel ?? 'Item');
   const dates = `${dayLabel(range.startDate)} to ${dayLabel(range.endDate)}`;
 
   let body;
-  if (loading) {
+  if (read.loading) {
     body = (
       <Stack role="status" sx={{ alignItems: 'center', py: 6 }}>
         <CircularProgress aria-label="Loading the chart" />
       </Stack>
     );
   } else if (!chart) {
-    body = <ErrorState message="Could not load the readings of this item." onRetry={retry} />;
+    body = <ErrorState message="Could not load the readings of this item." onRetry={read.reload} />;
   } else if (chart.points.length === 0) {
     body = (
       <EmptyState message="No readings of this item between these dates. Choose other dates above the list." />

@@ -296,7 +296,9 @@ describe('the list and its filters', () => {
     await waitFor(() => expect(lists(api.sent).at(-1)!.query.get('startDate')).toBe('2026-03-24'));
     expect(lists(api.sent).at(-1)!.query.get('endDate')).toBe('2026-03-30');
     expect(params().has('startDate')).toBe(false);
-    expect(screen.getByRole('button', { name: 'Last 7 days' })).toBeDisabled();
+    // The default is the 7-day preset: pressed, and nothing in the URL.
+    expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(params().has('days')).toBe(false);
   });
 
   test('a failed reading stands out with its corrective action; a warning is marked too', async () => {

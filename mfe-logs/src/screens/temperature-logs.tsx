@@ -14,6 +14,7 @@ import {
   type TemperatureReadableItem,
 } from '@console/shared-sdk/logs';
 import { Alert, Box, Skeleton, Stack, TextField, Typography, alpha } from '@console/shared-sdk/mui';
+import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
   defineResource,
   ResourceScreen,
@@ -24,7 +25,6 @@ import {
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { siteDateTime } from './log-shared-words';
-import { LogDateRangeFilter, useLogDateRange, type LogDateRange } from './log-shared-date-range';
 import { reasonField } from './log-shared-words';
 import { ChartItemButton, ExportToExcelButton } from './temperature-toolbar';
 import { BackFilledChip, itemLabel, ResultChip, resultColor, resultOptions } from './temperature-status';
@@ -98,9 +98,8 @@ function CorrectiveActionField({
   error,
   disabled,
   values,
-}: CustomFieldProps<string>) {
-  const celsius = typeof values.celsius === 'number' ? values.celsius : null;
-  const limits = values.limits as TemperatureLimits;
+}: CustomFieldProps<string, CorrectionForm>) {
+  const { celsius, limits } = values;
   const failure = celsius === null ? null : failureOf(celsius, limits);
   return (
     <Stack spacing={1}>
@@ -174,7 +173,7 @@ const readAtCell = (reading: TemperatureLog) => (
 );
 
 /** The readings of the selected site between the range's dates; `ask` opens the delete and chart dialogs. */
-export function temperatureLogs(range: LogDateRange, ask: Ask) {
+export function temperatureLogs(range: LocalDateRange, ask: Ask) {
   return defineResource({
     title: 'Temperature logs',
     name: 'reading',
@@ -379,7 +378,7 @@ export type TemperatureLogsScreenProps = Pick<
 
 /** The temperature log of the selected site. */
 export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps) {
-  const dates = useLogDateRange({ days: defaultDays });
+  const dates = useDateRange({ defaultDays });
   const siteID = useSelectedSite((s) => s.selectedSiteID);
   const modal = useModalLocation();
   const [asked, setAsked] = useState<{ what: Asked; settle: (done: boolean) => void } | null>(null);
@@ -420,7 +419,7 @@ export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps)
             direction={{ xs: 'column', md: 'row' }}
             sx={{ gap: 1, justifyContent: 'space-between', alignItems: { md: 'center' } }}
           >
-            <LogDateRangeFilter state={dates} resetLabel={`Last ${defaultDays} days`} />
+            <DateRangeChooser state={dates} id="log-dates" />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <ChartItemButton
                 onChart={(itemID) => void ask({ kind: 'chart', itemID, label: null }).catch(() => undefined)}

@@ -8,7 +8,7 @@ import { consoleIcons } from '@console/shared-sdk/icons';
 import { Button, LinearProgress, Stack, Tooltip, Typography } from '@console/shared-sdk/mui';
 import { useSearchParams } from '@console/shared-sdk/router';
 import { useState } from 'react';
-import type { LogDateRange } from './log-shared-date-range';
+import type { LocalDateRange } from '@console/shared-sdk/report-kit';
 
 // The buttons beside the temperature log: Excel export of what the list shows, and the chart of the item
 // the list is filtered by. Both read the list's query from the URL, where the kit keeps it.
@@ -22,7 +22,7 @@ const text = (params: URLSearchParams, name: string) => params.get(name) || unde
 export function exportFilters(
   params: URLSearchParams,
   siteID: string,
-  range: LogDateRange,
+  range: LocalDateRange,
 ): TemperatureLogFilters {
   const type = logTypeSchema.safeParse(params.get('type'));
   const result = temperatureResultSchema.safeParse(params.get('result'));
@@ -44,7 +44,7 @@ export function exportFilters(
  * bar shows while it is made (a long range takes a while), a toast names the file when it is saved, and a
  * failure is the HTTP layer's error pop-up.
  */
-export function ExportToExcelButton({ siteID, range }: { siteID: string; range: LogDateRange }) {
+export function ExportToExcelButton({ siteID, range }: { siteID: string; range: LocalDateRange }) {
   const [params] = useSearchParams();
   const orgId = useSession((s) => s.orgId);
   const ability = useAbility();

@@ -14,9 +14,9 @@ import {
   TextField,
   Typography,
 } from '@console/shared-sdk/mui';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from '@console/shared-sdk/router';
-import { asSubject, isApiError, useAbility } from '@console/shared-sdk';
+import { asSubject, isApiError, useAbility, useRead } from '@console/shared-sdk';
 import { staffApi, type StaffMember } from '@console/shared-sdk/people';
 import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
 
@@ -101,38 +101,17 @@ const personName = (person: StaffMember) => person.fullName || `${person.firstNa
 const loadError = (error: unknown) =>
   isApiError(error) && error.message ? error.message : "Could not load this site's tasks.";
 
-interface SiteTasks {
-  tasks: AssignableTask[] | null;
-  error: unknown;
-  reload: () => void;
-}
-
 /**
- * The site's tasks with the person's ticks. Failures are shown where the list would be, not as a pop-up.
- * A new `record` (the detail loaded the person again after an action) asks again.
+ * The site's tasks with the person's ticks, only as the API answers them now: the dialog's ticks start
+ * from them. Failures are shown where the list would be, not as a pop-up. Under the Staff subject, so a
+ * change to the person (an action in the detail) asks again.
  */
-function useSiteTasks(siteID: string, userID: string, record?: object): SiteTasks {
-  const [revision, setRevision] = useState(0);
-  const [state, setState] = useState<{ key: string; tasks: AssignableTask[] | null; error: unknown }>({
-    key: '',
-    tasks: null,
-    error: null,
-  });
-  const key = `${siteID}/${userID}#${revision}`;
-  useEffect(() => {
-    const controller = new AbortController();
-    staffApi.tasksForAssign({ siteID, userID }, { quiet: true, signal: controller.signal }).then(
-      (tasks) => !controller.signal.aborted && setState({ key, tasks, error: null }),
-      (error: unknown) => !controller.signal.aborted && setState({ key, tasks: null, error }),
-    );
-    return () => controller.abort();
-  }, [siteID, userID, key, record]);
-  const current = state.key === key;
-  return {
-    tasks: current ? state.tasks : null,
-    error: current ? state.error : null,
-    reload: () => setRevision((n) => n + 1),
-  };
+function useSiteTasks(siteID: string, userID: string) {
+  const read = useRead(['Staff', 'tasks-for-assign', siteID, userID], (signal) =>
+    staffApi.tasksForAssign({ siteID, userID }, { quiet: true, signal }),
+  );
+  if (read.reading) return { tasks: null, error: null, reload: read.reload };
+  return { tasks: read.data ?? null, error: read.error, reload: read.reload };
 }
 
 function Loading({ label }: { label: string }) {
@@ -375,7 +354,7 @@ export function PersonTasks({ person, siteID, worksHere }: PersonTasksProps) {
 
 function AssignedTasks({ person, siteID }: { person: PersonTasksProps['person']; siteID: string }) {
   const ability = useAbility();
-  const { tasks, error, reload } = useSiteTasks(siteID, person._id, person);
+  const { tasks, error, reload } = useSiteTasks(siteID, person._id);
   // A rule that forbids it says why (a site admin and another admin); the row action is hidden then.
   const refusal = ability.relevantRuleFor('update', asSubject('Staff', { ...person }));
   const why = refusal?.inverted ? refusal.reason : undefined;

@@ -13,22 +13,16 @@ import type { NamedSite } from './people-fields';
 // The staff form's sites and departments fields: fetched when a form first opens (staff.tsx), not with the
 // list.
 
-const asSites = (value: unknown): NamedSite[] =>
-  Array.isArray(value)
-    ? value.filter(
-        (item): item is NamedSite =>
-          typeof item === 'object' && item !== null && typeof Reflect.get(item, '_id') === 'string',
-      )
-    : [];
-
 /**
  * The person's sites: those the signed-in user may choose, plus (named, from the record in `knownSites`)
  * any the person already works at that a site admin does not run, so they read as names and stay as they
  * are when the admin saves.
  */
-export function SitesField(props: CustomFieldProps<string[]> & { helperText?: string }) {
+export function SitesField(
+  props: CustomFieldProps<string[], { knownSites: readonly NamedSite[] }> & { helperText?: string },
+) {
   // The record's own sites: fixed for the life of the form.
-  const [known] = useState(() => asSites(props.values.knownSites));
+  const [known] = useState(() => props.values.knownSites);
   const source = useMemo(() => () => siteOptionsWithOwn(known), [known]);
   return (
     <FieldInput
@@ -52,6 +46,7 @@ export function SitesField(props: CustomFieldProps<string[]> & { helperText?: st
   );
 }
 
+// What the kit's multiselect hands back (its inputs are not typed by the form).
 const asStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
@@ -70,14 +65,9 @@ async function departmentsOfSites(siteIDs: string[], signal: AbortSignal): Promi
  * taken away, its departments leave the choice too, so the form never sends a department the person no
  * longer works beside.
  */
-export function DepartmentsField(props: CustomFieldProps<string[]>) {
+export function DepartmentsField(props: CustomFieldProps<string[], { siteIDs: readonly string[] }>) {
   const { value, onChange } = props;
-  const { options, status } = useSiteBoundOptions(
-    asStrings(props.values.siteIDs),
-    departmentsOfSites,
-    value,
-    onChange,
-  );
+  const { options, status } = useSiteBoundOptions(props.values.siteIDs, departmentsOfSites, value, onChange);
 
   const inside = Object.values(props.errors)[0];
   return (

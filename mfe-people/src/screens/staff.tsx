@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import {
   abilityFor,
   asSubject,
+  invalidate,
   selectedSite,
   session,
   type AbilityRule,
@@ -417,15 +418,14 @@ export const staff = defineResource({
   },
 });
 
-/**
- * /dashboard/staff: the selected site's people, with import and export beside the list. After an import
- * the list is shown afresh (a new key), keeping its query, which lives in the URL.
- */
+/** An import adds people: the list and anything else showing staff read them again. */
+const staffImported = () => invalidate([staff.subject]);
+
+/** /dashboard/staff: the selected site's people, with import and export beside the list. */
 export function StaffScreen() {
-  const [revision, setRevision] = useState(0);
   return (
-    <ResourceScreen key={revision} resource={staff}>
-      <StaffToolbar onImported={() => setRevision((current) => current + 1)} />
+    <ResourceScreen resource={staff}>
+      <StaffToolbar onImported={staffImported} />
       <AssignTasksHost />
     </ResourceScreen>
   );

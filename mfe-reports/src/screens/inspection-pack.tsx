@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { notify, saveFile, useDocumentTitle, useSelectedSite } from '@console/shared-sdk';
+import { notify, saveFile, useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import {
   Alert,
   AlertTitle,
@@ -20,9 +20,9 @@ import {
   type InspectionPackFormat,
   type InspectionPackPreview,
 } from '@console/shared-sdk/reports';
+import { DateRangeChooser, useDateRange } from '@console/shared-sdk/report-kit';
 import { EmptyState, useSiteTimeZone } from '@console/shared-sdk/ui';
-import { dayText, scoreText, toastReportError } from './report-words';
-import { ReportRangeChooser, useReportRange } from './score-range';
+import { dayText, reportRead, scoreText, toastReportError } from './report-words';
 
 // `/dashboard/reports/inspection` (issue 12): what a site admin hands an environmental-health officer. The
 // preview counts each section of the pack for the selected site and range, says whether any record was
@@ -144,32 +144,20 @@ export function InspectionPackScreen() {
   const siteID = useSelectedSite((s) => s.selectedSiteID);
   const siteName = useSelectedSite((s) => s.selectedSiteLabel);
   const timeZone = useSiteTimeZone();
-  const { range, setRange } = useReportRange(inspectionPackDefaultDays, timeZone);
-  const [preview, setPreview] = useState<{ key: string; pack: InspectionPackPreview | null } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const dates = useDateRange({ defaultDays: inspectionPackDefaultDays });
+  const { range } = dates;
+  const preview = useRead(
+    siteID ? ['ScoreReport', 'inspection-pack', siteID, range.startDate, range.endDate] : null,
+    reportRead((signal) =>
+      inspectionPackApi.preview(
+        { siteID: siteID ?? '', startDate: range.startDate, endDate: range.endDate },
+        { signal, quiet: true },
+      ),
+    ),
+  );
   const [producing, setProducing] = useState<InspectionPackFormat | null>(null);
   const download = useRef<AbortController | null>(null);
   useDocumentTitle('Inspection pack');
-  const key = `${siteID ?? ''}|${range.startDate}|${range.endDate}`;
-
-  useEffect(() => {
-    if (!siteID) return;
-    const controller = new AbortController();
-    inspectionPackApi
-      .preview(
-        { siteID, startDate: range.startDate, endDate: range.endDate },
-        { signal: controller.signal, quiet: true },
-      )
-      .then(
-        (pack) => !controller.signal.aborted && setPreview({ key, pack }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          toastReportError(error);
-          setPreview({ key, pack: null });
-        },
-      );
-    return () => controller.abort();
-  }, [key, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => download.current?.abort(), []);
 
   const produce = (format: InspectionPackFormat) => {
@@ -201,8 +189,7 @@ export function InspectionPackScreen() {
   };
 
   if (!siteID) return <EmptyState message="Choose a site to prepare its inspection pack." />;
-  const shown = preview?.key === key ? preview : null;
-  const pack = shown?.pack ?? null;
+  const pack = preview.data;
   return (
     <Stack spacing={3}>
       <Box>
@@ -220,7 +207,7 @@ export function InspectionPackScreen() {
         with failed checks, compliance logs, near misses, documents, and whether any record was changed
         outside the console.
       </Typography>
-      <ReportRangeChooser range={range} onChange={setRange} />
+      <DateRangeChooser state={dates} id="report-dates" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {inspectionPackFormats.map((format) => (
           <Button
@@ -246,15 +233,15 @@ export function InspectionPackScreen() {
         </Paper>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {shown === null ? (
+        {preview.loading ? (
           <Stack spacing={1} role="status" aria-busy="true" aria-label="Preparing the preview">
             <Typography color="text.secondary">Reading the site’s records…</Typography>
             <Skeleton variant="rounded" height={160} />
           </Stack>
-        ) : pack === null ? (
+        ) : pack === undefined ? (
           <EmptyState
             message="The preview could not be prepared."
-            action={<Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>}
+            action={<Button onClick={preview.reload}>Retry</Button>}
           />
         ) : (
           <Stack spacing={3}>

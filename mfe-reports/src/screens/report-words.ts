@@ -1,4 +1,4 @@
-import { isApiError, notify } from '@console/shared-sdk';
+import { isApiError, notify, type Reader } from '@console/shared-sdk';
 import { scoreBandLabels, type ScoreBand } from '@console/shared-sdk/reports';
 
 // What the reports screens say about scores and failures, in one place.
@@ -22,6 +22,15 @@ export function toastReportError(error: unknown) {
   if (error instanceof DOMException && error.name === 'AbortError') return;
   notify.toast(reportErrorMessage(error), 'error');
 }
+
+/** A report's read, whose failure the toast tells (its screen shows Retry); an abandoned read tells none. */
+export const reportRead =
+  <T>(read: (signal: AbortSignal) => Promise<T>): Reader<T> =>
+  (signal) =>
+    read(signal).catch((error: unknown) => {
+      if (!signal.aborted) toastReportError(error);
+      throw error;
+    });
 
 export const bandColors: Record<ScoreBand, 'success' | 'warning' | 'error'> = {
   GREEN: 'success',

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { selectedSite, useDocumentTitle } from '@console/shared-sdk';
+import { lazy, Suspense } from 'react';
+import { selectedSite, useDocumentTitle, useRead } from '@console/shared-sdk';
 import { Box, Button, Chip, Link, Paper, Skeleton, Stack, Typography } from '@console/shared-sdk/mui';
 import { useNavigate, useSearchParams } from '@console/shared-sdk/router';
 import {
@@ -9,9 +9,15 @@ import {
   type SiteScore,
   type SiteScoreReport,
 } from '@console/shared-sdk/reports';
+import {
+  compactCell as cell,
+  compactNumberCell as numberCell,
+  DateRangeChooser,
+  useDateRange,
+  type LocalDateRange,
+} from '@console/shared-sdk/report-kit';
 import { EmptyState } from '@console/shared-sdk/ui';
-import { bandColors, changeText, dayText, scoreText, toastReportError } from './report-words';
-import { ReportRangeChooser, useReportRange, type ReportRange } from './score-range';
+import { bandColors, changeText, dayText, reportRead, scoreText } from './report-words';
 
 // `/dashboard/reports` (issue 12): every site the admin may see ranked by its score over a range, with a
 // small trend each; `?site=` opens one site's scores per day as a chart and a table, and a day opens that
@@ -19,32 +25,6 @@ import { ReportRangeChooser, useReportRange, type ReportRange } from './score-ra
 
 const TrendPlot = lazy(() => import('./score-trend-plot').then((m) => ({ default: m.ScoreTrendPlot })));
 const DaysPlot = lazy(() => import('./score-days-plot').then((m) => ({ default: m.ScoreDaysPlot })));
-
-/** One call's answer for a key (site and range), asked again on `retry`. */
-function useReport<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>) {
-  const [state, setState] = useState<{ key: string; data: T | null; failed: boolean } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (key === null) return;
-    const controller = new AbortController();
-    load(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ key, data, failed: false }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        toastReportError(error);
-        setState({ key, data: null, failed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [key, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
-  const current = state?.key === key ? state : null;
-  return {
-    data: current?.data ?? null,
-    failed: current?.failed ?? false,
-    loading: current === null,
-    retry: () => setAttempt((n) => n + 1),
-  };
-}
 
 function BandChip({ score, band }: Pick<SiteScore, 'score' | 'band'>) {
   return (
@@ -56,16 +36,6 @@ function BandChip({ score, band }: Pick<SiteScore, 'score' | 'band'>) {
     />
   );
 }
-
-const cell = {
-  px: 1,
-  py: 0.75,
-  borderBottom: 1,
-  borderColor: 'divider',
-  textAlign: 'left',
-  verticalAlign: 'middle',
-} as const;
-const numberCell = { ...cell, textAlign: 'right' } as const;
 
 /** The band and the counts behind a score, as a ranking's or a day's table cells. */
 function ScoreCells({
@@ -228,14 +198,21 @@ export function SiteScoresScreen() {
   const navigate = useNavigate();
   const siteID = params.get('site');
   // Task dates are each site's own: the ranking's range ends on today's UTC date, as the API's default.
-  const { range, setRange } = useReportRange(scoreDefaultDays, 'UTC');
-  const ranking = useReport(siteID ? null : `${range.startDate}|${range.endDate}`, (signal) =>
-    scoreApi.allSites({ startDate: range.startDate, endDate: range.endDate }, { signal, quiet: true }),
+  const dates = useDateRange({ defaultDays: scoreDefaultDays, timeZone: 'UTC' });
+  const { range } = dates;
+  const ranking = useRead(
+    siteID ? null : ['ScoreReport', 'sites', range.startDate, range.endDate],
+    reportRead((signal) =>
+      scoreApi.allSites({ startDate: range.startDate, endDate: range.endDate }, { signal, quiet: true }),
+    ),
   );
-  const days = useReport(siteID ? `${siteID}|${range.startDate}|${range.endDate}` : null, (signal) =>
-    scoreApi.siteDays(
-      { siteID: siteID ?? '', startDate: range.startDate, endDate: range.endDate },
-      { signal, quiet: true },
+  const days = useRead(
+    siteID ? ['ScoreReport', 'days', siteID, range.startDate, range.endDate] : null,
+    reportRead((signal) =>
+      scoreApi.siteDays(
+        { siteID: siteID ?? '', startDate: range.startDate, endDate: range.endDate },
+        { signal, quiet: true },
+      ),
     ),
   );
   useDocumentTitle(siteID ? (days.data ? `${days.data.name} · Site scores` : 'Site scores') : 'Site scores');
@@ -275,7 +252,7 @@ export function SiteScoresScreen() {
         spacing={2}
         sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
       >
-        <ReportRangeChooser range={range} onChange={setRange} />
+        <DateRangeChooser state={dates} id="report-dates" />
         {siteID && (
           <Button onClick={back} variant="outlined">
             All sites
@@ -291,15 +268,15 @@ export function SiteScoresScreen() {
           ) : (
             <EmptyState
               message="The site’s scores could not be loaded."
-              action={<Button onClick={days.retry}>Retry</Button>}
+              action={<Button onClick={days.reload}>Retry</Button>}
             />
           )
         ) : ranking.loading ? (
           loadingRows
-        ) : ranking.data === null ? (
+        ) : ranking.data === undefined ? (
           <EmptyState
             message="The scores could not be loaded."
-            action={<Button onClick={ranking.retry}>Retry</Button>}
+            action={<Button onClick={ranking.reload}>Retry</Button>}
           />
         ) : ranking.data.list.length === 0 ? (
           <EmptyState message="No sites yet. Add a site under Sites, schedule its tasks, and its score shows here." />
@@ -317,7 +294,6 @@ export function SiteScoresScreen() {
               {rangeWords({
                 startDate: ranking.data.previousStartDate,
                 endDate: ranking.data.previousEndDate,
-                days: null,
               })}
               .
             </Typography>
@@ -328,6 +304,6 @@ export function SiteScoresScreen() {
   );
 }
 
-function rangeWords(range: ReportRange) {
+function rangeWords(range: LocalDateRange) {
   return `${dayText(range.startDate)} to ${dayText(range.endDate)}`;
 }

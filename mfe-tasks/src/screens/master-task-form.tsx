@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type JSX } from 'react';
-import { useSelectedSite, type Option } from '@console/shared-sdk';
+import { useRead, useSelectedSite, type Option } from '@console/shared-sdk';
 import { CircularProgress, Dialog, DialogContent, DialogTitle, Stack } from '@console/shared-sdk/mui';
 import { departmentApi, staffApi } from '@console/shared-sdk/people';
 import {
@@ -22,7 +22,6 @@ import {
   issuesToErrors,
   namedOption,
   todayIn,
-  useRecord,
   useSiteTimeZone,
   withOwnOptions,
   type CustomFieldProps,
@@ -64,15 +63,18 @@ export function MasterTaskDialog(props: MasterTaskDialogProps): JSX.Element {
 }
 
 function LoadThenEdit(props: { id: string; onClose(): void; onSaved(task: MasterTask): void }) {
-  const loaded = useRecord(masterTaskApi.get, props.id);
+  const loaded = useRead(['MasterTask', 'record', props.id], (signal) =>
+    masterTaskApi.get(props.id, { quiet: true, signal }),
+  );
   const titleId = useId();
-  if (loaded.record)
-    return <MasterTaskFormDialog task={loaded.record} onClose={props.onClose} onSaved={props.onSaved} />;
+  // The form starts from the task as it is now, not from a copy kept since it was last opened.
+  if (loaded.data && !loaded.reading)
+    return <MasterTaskFormDialog task={loaded.data} onClose={props.onClose} onSaved={props.onSaved} />;
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>Edit task</DialogTitle>
       <DialogContent>
-        {loaded.loading ? (
+        {loaded.reading ? (
           <Stack role="status" sx={{ alignItems: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading the task" />
           </Stack>
@@ -265,8 +267,6 @@ function MasterTaskFormDialog(props: {
 
 // ---- copying a template's checklist ---------------------------------------------------------------------
 
-const asLines = (value: unknown): ChecklistLine[] => (Array.isArray(value) ? (value as ChecklistLine[]) : []);
-
 const sameLines = (a: readonly ChecklistLine[], b: readonly ChecklistLine[]) =>
   a.length === b.length &&
   a.every(
@@ -281,7 +281,9 @@ const sameLines = (a: readonly ChecklistLine[], b: readonly ChecklistLine[]) =>
  * own copy). Lines typed or changed by hand are replaced only after asking. A task without a name takes
  * the template's name and description.
  */
-function TemplatePicker(props: CustomFieldProps<string> & { options: () => Promise<Option[]> }) {
+function TemplatePicker(
+  props: CustomFieldProps<string, MasterTaskForm> & { options: () => Promise<Option[]> },
+) {
   const [loading, setLoading] = useState(false);
   const [asking, setAsking] = useState<Template | null>(null);
   // The lines last copied from a template: replacing them loses nothing typed.
@@ -299,9 +301,8 @@ function TemplatePicker(props: CustomFieldProps<string> & { options: () => Promi
     copied.current = lines;
     onChange(template._id);
     setField('checkListItems', lines);
-    if (typeof values.name === 'string' && values.name.trim() === '') setField('name', template.name);
-    if (typeof values.description === 'string' && values.description.trim() === '')
-      setField('description', template.description);
+    if (values.name.trim() === '') setField('name', template.name);
+    if (values.description.trim() === '') setField('description', template.description);
   };
 
   const choose = async (templateID: string) => {
@@ -312,7 +313,7 @@ function TemplatePicker(props: CustomFieldProps<string> & { options: () => Promi
     setLoading(true);
     try {
       const template = await templateApi.get(templateID);
-      const lines = asLines(latest.current.values.checkListItems);
+      const lines = latest.current.values.checkListItems;
       if (lines.length === 0 || sameLines(lines, copied.current)) apply(template);
       else setAsking(template);
     } catch {
@@ -322,7 +323,7 @@ function TemplatePicker(props: CustomFieldProps<string> & { options: () => Promi
     }
   };
 
-  const lineCount = asLines(props.values.checkListItems).length;
+  const lineCount = props.values.checkListItems.length;
   return (
     <>
       <FieldInput

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { slotNames, type Option, type SlotName } from '@console/shared-sdk';
+import { useId } from 'react';
+import { slotNames, useRead, type Option, type SlotName } from '@console/shared-sdk';
 import {
   Checkbox,
   FormControl,
@@ -161,25 +161,14 @@ type SlotsOfDay =
  * or that no task is made on it. Quiet: without the answer the builder still works, it just says less.
  */
 function useSlotsOn(siteID: string | null, date: string | null): SlotsOfDay {
-  const key = siteID && date && isDay(date) ? `${siteID}|${date}` : null;
-  const [loaded, setLoaded] = useState<{ key: string; slots: SlotsOfDay } | null>(null);
-  useEffect(() => {
-    if (!key || !siteID || !date) return;
-    const controller = new AbortController();
-    sitesApi.openTimeSlots(siteID, date, { quiet: true, signal: controller.signal }).then(
-      (day) =>
-        setLoaded({
-          key,
-          slots: day.isOpen ? { state: 'open', slots: day.openTimeSlot } : { state: 'closed' },
-        }),
-      () => {
-        if (!controller.signal.aborted) setLoaded({ key, slots: { state: 'unknown' } });
-      },
-    );
-    return () => controller.abort();
-  }, [key, siteID, date]);
-  if (!key) return { state: 'unknown' };
-  return loaded?.key === key ? loaded.slots : { state: 'loading' };
+  const known = siteID !== null && date !== null && isDay(date);
+  const read = useRead(known ? ['Site', 'time-slots', siteID, date] : null, (signal) =>
+    sitesApi.openTimeSlots(siteID ?? '', date ?? '', { quiet: true, signal }),
+  );
+  if (!known) return { state: 'unknown' };
+  if (read.data)
+    return read.data.isOpen ? { state: 'open', slots: read.data.openTimeSlot } : { state: 'closed' };
+  return read.reading ? { state: 'loading' } : { state: 'unknown' };
 }
 
 /** What the slot select says under it about the chosen slot on the (start) date. */

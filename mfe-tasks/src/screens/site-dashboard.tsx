@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Grid, IconButton, Skeleton, Stack, Tooltip, Typography } from '@console/shared-sdk/mui';
 import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router';
-import { Can, useDocumentTitle, useSelectedSite } from '@console/shared-sdk';
+import { Can, useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { taskDashboardApi, type SiteDashboard } from '@console/shared-sdk/tasks';
 import { addDays, EmptyState, ErrorState, todayIn, useSiteTimeZone } from '@console/shared-sdk/ui';
@@ -30,52 +30,29 @@ function useMinuteClock() {
   return clock;
 }
 
-interface Loaded {
-  key: string;
-  dashboard: SiteDashboard | null;
-  failed: boolean;
-}
-
 /**
- * One site's dashboard for one range, asked again on retry and on each `refresh`. A new site or range
- * shows loading; a refresh of what is on screen is quiet and keeps the numbers when it fails, so a
- * connection that drops for a minute does not raise a pop-up every minute. A first load that fails leaves
- * the HTTP layer's pop-up and the caller's Retry.
+ * One site's dashboard for one range, read again on Retry and each minute. A new site or range shows
+ * loading; a refresh of what is on screen is quiet and keeps the numbers when it fails, so a connection
+ * that drops for a minute does not raise a pop-up every minute. A first load that fails leaves the HTTP
+ * layer's pop-up and the caller's Retry.
  */
-function useSiteDashboard(siteID: string | null, range: DayRange, refresh: number) {
-  const key = siteID ? `${siteID}/${range.startDate}/${range.endDate}` : null;
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const shownKey = useRef<string | null>(null);
+function useSiteDashboard(siteID: string | null, range: DayRange, tick: number) {
+  const read = useRead<SiteDashboard>(
+    siteID ? ['Task', 'site-dashboard', siteID, range.startDate, range.endDate] : null,
+    (signal, shown) =>
+      taskDashboardApi.site(
+        { siteID: siteID ?? '', startDate: range.startDate, endDate: range.endDate },
+        { signal, quiet: shown !== undefined },
+      ),
+  );
+  const { reload } = read;
   useEffect(() => {
-    if (siteID === null || key === null) return;
-    const controller = new AbortController();
-    const background = shownKey.current === key;
-    taskDashboardApi
-      .site(
-        { siteID, startDate: range.startDate, endDate: range.endDate },
-        { signal: controller.signal, quiet: background },
-      )
-      .then(
-        (dashboard) => {
-          if (controller.signal.aborted) return;
-          shownKey.current = key;
-          setLoaded({ key, dashboard, failed: false });
-        },
-        () => {
-          if (controller.signal.aborted || background) return;
-          shownKey.current = null;
-          setLoaded({ key, dashboard: null, failed: true });
-        },
-      );
-    return () => controller.abort();
-    // `key` names the site and range; `attempt` and `refresh` ask again.
-  }, [siteID, key, range.startDate, range.endDate, attempt, refresh]);
-  const current = loaded?.key === key ? loaded : null;
+    if (tick > 0) reload();
+  }, [tick, reload]);
   return {
-    dashboard: current?.dashboard ?? null,
-    failed: current?.failed ?? false,
-    retry: () => setAttempt((n) => n + 1),
+    dashboard: read.data ?? null,
+    failed: read.error !== null && read.data === undefined && !read.reading,
+    retry: reload,
   };
 }
 

@@ -43,27 +43,13 @@ interface TaskCategoryForm {
 
 const noContext = { siteID: null, timeZone: 'UTC' };
 
+// What the kit's multiselect hands back (its inputs are not typed by the form).
 const asStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
-const isNamed = (item: unknown): item is NamedSite =>
-  typeof item === 'object' &&
-  item !== null &&
-  typeof Reflect.get(item, '_id') === 'string' &&
-  typeof Reflect.get(item, 'name') === 'string';
-
-const asSites = (value: unknown): NamedSite[] => (Array.isArray(value) ? value.filter(isNamed) : []);
-
-const asTasks = (value: unknown): KnownTask[] =>
-  Array.isArray(value)
-    ? value.filter(
-        (item): item is KnownTask => isNamed(item) && typeof Reflect.get(item, 'siteID') === 'string',
-      )
-    : [];
-
 /** Where the category applies: a multiselect of the user's sites. */
-function SitesField(props: CustomFieldProps<string[]>) {
-  const [known] = useState(() => asSites(props.values.knownSites));
+function SitesField(props: CustomFieldProps<string[], TaskCategoryForm>) {
+  const [known] = useState(() => props.values.knownSites);
   const options = useMemo(() => () => siteOptionsWithOwn(known), [known]);
   return (
     <FieldInput
@@ -109,9 +95,9 @@ async function tasksOfSites(
  * The category's tasks, chosen among the tasks of the sites chosen above. A site taken away takes its
  * tasks out of the choice too: the API refuses a task that is not on one of the category's sites.
  */
-function TasksField(props: CustomFieldProps<string[]>) {
-  const [known] = useState(() => asTasks(props.values.knownTasks));
-  const [knownSites] = useState(() => asSites(props.values.knownSites));
+function TasksField(props: CustomFieldProps<string[], TaskCategoryForm>) {
+  const [known] = useState(() => props.values.knownTasks);
+  const [knownSites] = useState(() => props.values.knownSites);
   const load = useCallback(
     async (siteIDs: string[], signal: AbortSignal): Promise<SiteBoundChoices> => {
       const [tasks, sites] = await Promise.all([
@@ -126,7 +112,7 @@ function TasksField(props: CustomFieldProps<string[]>) {
     [known, knownSites],
   );
   const { value, onChange } = props;
-  const { options, status } = useSiteBoundOptions(asStrings(props.values.siteID), load, value, onChange);
+  const { options, status } = useSiteBoundOptions(props.values.siteID, load, value, onChange);
 
   return (
     <FieldInput

@@ -1,6 +1,6 @@
 import { Button, Link, Skeleton, Stack, Typography } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
-import { Can, useSelectedSite, useSession } from '@console/shared-sdk';
+import { Can, invalidate, useSelectedSite, useSession } from '@console/shared-sdk';
 import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router';
 import { individualTaskApi, taskListSortColumns, type TaskListSortColumn } from '@console/shared-sdk/tasks';
 import {
@@ -12,21 +12,10 @@ import {
   type DetailHelpers,
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { dialogsShown, openDelete, openMasterTask, TaskDialogsHost } from './task-dialogs';
 import { Completion, Received } from './task-history';
-import { dailyTaskSource, refOf, type TaskFilters, type TaskRow } from './task-rows';
+import { dailyTaskSource, refOf, taskRowId, type TaskFilters, type TaskRow } from './task-rows';
 import { BucketChip, ChecklistProgress, ReportedChip, taskTabs } from './task-status';
 import { siteTime } from './task-times';
 
@@ -36,9 +25,6 @@ import { siteTime } from './task-times';
 // `status`, the API's own names, so the dashboard's metrics link straight to a filtered day.
 
 const day = dailyTaskSource();
-
-/** Someone changed the open task in its view: the list behind it is shown afresh once the view closes. */
-const TaskChanged = createContext<() => void>(() => undefined);
 
 /**
  * Who may do it: its departments and people; a task given to nobody is anyone's at the site (the staff's
@@ -67,16 +53,6 @@ function TaskStatus({ task }: { task: TaskRow }) {
   );
 }
 
-/** The view's sections change the task: the view loads it again, and the list follows once it closes. */
-function useTaskChanged(helpers: DetailHelpers) {
-  const listChanged = useContext(TaskChanged);
-  const { reload } = helpers;
-  return useCallback(() => {
-    reload();
-    listChanged();
-  }, [reload, listChanged]);
-}
-
 // The view's checklist and comments (forms, uploads, the photo viewer) load when a task is first opened,
 // not with the list (the first list's budget, bench/bundle.mjs).
 const TaskChecklist = lazy(() => import('./task-checklist').then((m) => ({ default: m.TaskChecklist })));
@@ -96,8 +72,10 @@ function SectionLoading({ children }: { children: ReactNode }) {
   );
 }
 
+// A section that changes the task says so through `helpers.reload`: the view, the list and its counts
+// are read again.
 function ChecklistSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
-  const changed = useTaskChanged(helpers);
+  const changed = helpers.reload;
   const mayChange = helpers.can('update');
   return (
     <SectionLoading>
@@ -110,7 +88,7 @@ function ChecklistSection({ task, helpers }: { task: TaskRow; helpers: DetailHel
 }
 
 function CommentsSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
-  const changed = useTaskChanged(helpers);
+  const changed = helpers.reload;
   return (
     <SectionLoading>
       <TaskComments
@@ -129,6 +107,7 @@ export const dailyTasks = defineResource({
   subject: 'Task',
   api: { list: day.list, get: day.get },
   recordLabel: (task: TaskRow) => task.name,
+  getRowId: taskRowId,
   sortable: taskListSortColumns,
   defaultSort: 'expireOn',
   search: { placeholder: 'Search tasks' },
@@ -142,7 +121,7 @@ export const dailyTasks = defineResource({
       options: taskTabs,
       // "All" is a tab of its own, whose count is the API's: every task of the day but the deleted ones.
       allLabel: false,
-      counts: day.counts,
+      // No `counts`: the day's answer carries them beside the rows.
     },
   ],
   columns: [
@@ -291,31 +270,16 @@ export type TasksScreenProps = Pick<
   'gridProps'
 >;
 
-/**
- * The list is shown afresh (a new key, keeping its query, which lives in the URL) after a new task is
- * saved, and when a view in which the task was changed closes.
- */
-export function TasksScreen({ gridProps }: TasksScreenProps) {
-  const [generation, setGeneration] = useState(0);
-  const renew = useCallback(() => setGeneration((current) => current + 1), []);
-  const [params] = useSearchParams();
-  const viewing = params.has('view');
-  const changedInView = useRef(false);
-  const taskChanged = useCallback(() => {
-    changedInView.current = true;
-  }, []);
-  useEffect(() => {
-    if (viewing || !changedInView.current) return;
-    changedInView.current = false;
-    renew();
-  }, [viewing, renew]);
+/** A new task shows in the list and its counts at once. */
+const taskCreated = () => invalidate([dailyTasks.subject]);
 
+export function TasksScreen({ gridProps }: TasksScreenProps) {
   return (
-    <TaskChanged.Provider value={taskChanged}>
-      <ResourceScreen key={generation} resource={dailyTasks} gridProps={gridProps}>
-        <TasksToolbar onCreated={renew} />
+    <>
+      <ResourceScreen resource={dailyTasks} gridProps={gridProps}>
+        <TasksToolbar onCreated={taskCreated} />
       </ResourceScreen>
       <TaskDialogsHost />
-    </TaskChanged.Provider>
+    </>
   );
 }

@@ -16,7 +16,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@console/shared-sdk/mui';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useRead } from '@console/shared-sdk';
 import { libraryApi, libraryImportSchema, type LibraryTemplate } from '@console/shared-sdk/tasks';
 import {
   ErrorState,
@@ -24,7 +25,6 @@ import {
   formErrorStatuses,
   issuesToErrors,
   useModalForm,
-  useRecord,
 } from '@console/shared-sdk/ui';
 import { ChecklistItems } from './template-checklist';
 import { itemCount, typeLabel } from './template-types';
@@ -34,28 +34,6 @@ import { itemCount, typeLabel } from './template-types';
 
 /** The form between the dialog's frame and its parts keeps the frame's column, so the items scroll. */
 const formInDialog = { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } as const;
-
-type Loaded =
-  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; templates: readonly LibraryTemplate[] };
-
-function useLibrary() {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    // Failures show in the dialog, with Retry, rather than as a pop-up over it.
-    libraryApi.list({ quiet: true, signal: controller.signal }).then(
-      (templates) => !controller.signal.aborted && setLoaded({ state: 'ready', templates }),
-      () => !controller.signal.aborted && setLoaded({ state: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setLoaded({ state: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return { loaded, retry };
-}
 
 function Loading({ message }: { message: string }) {
   return (
@@ -78,7 +56,11 @@ export function TemplateLibraryDialog({ onClose, onImported }: TemplateLibraryDi
   const baseId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { loaded, retry } = useLibrary();
+  // Failures show in the dialog, with Retry, rather than as a pop-up over it.
+  const library = useRead(['PredefinedTemplate', 'list'], (signal) =>
+    libraryApi.list({ quiet: true, signal }),
+  );
+  const templates = library.data;
   const [chosen, setChosen] = useState<LibraryTemplate | null>(null);
   const [busy, setBusy] = useState(false);
   // Back from a preview puts the focus on the template it showed.
@@ -118,18 +100,18 @@ export function TemplateLibraryDialog({ onClose, onImported }: TemplateLibraryDi
               Ready-made checklists for food safety and hygiene. Open one to see its items and import a copy
               into your templates, where you can change it.
             </Typography>
-            {loaded.state === 'loading' && <Loading message="Loading the library…" />}
-            {loaded.state === 'failed' && (
-              <ErrorState message="Could not load the template library." onRetry={retry} />
+            {library.loading && <Loading message="Loading the library…" />}
+            {!templates && !library.reading && (
+              <ErrorState message="Could not load the template library." onRetry={library.reload} />
             )}
-            {loaded.state === 'ready' &&
-              (loaded.templates.length === 0 ? (
+            {templates &&
+              (templates.length === 0 ? (
                 <Typography role="status" sx={{ py: 3 }}>
                   The library has no templates yet.
                 </Typography>
               ) : (
                 <List aria-label="Library templates">
-                  {loaded.templates.map((template) => (
+                  {templates.map((template) => (
                     <ListItemButton
                       key={template._id}
                       id={itemId(template)}
@@ -173,7 +155,14 @@ function LibraryPreview({
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => headingRef.current?.focus(), []);
   // The list's copy shows at once; find-one's answer replaces it when it arrives.
-  const { record, loading, error, reload } = useRecord(libraryApi.get, template._id);
+  const {
+    data: record,
+    reading: loading,
+    error,
+    reload,
+  } = useRead(['PredefinedTemplate', 'record', template._id], (signal) =>
+    libraryApi.get(template._id, { quiet: true, signal }),
+  );
   const shown = record ?? template;
 
   const form = useModalForm({
@@ -212,7 +201,7 @@ function LibraryPreview({
               under a name of its own.
             </Alert>
           )}
-          {loading && record === null && <Loading message="Loading its items…" />}
+          {loading && record === undefined && <Loading message="Loading its items…" />}
           {error !== null && !loading && (
             <ErrorState message="Could not load this template's items." onRetry={reload} />
           )}

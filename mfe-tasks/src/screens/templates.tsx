@@ -1,6 +1,6 @@
 import { Button } from '@console/shared-sdk/mui';
 import { lazy, Suspense, useState } from 'react';
-import { asSubject, useAbility, useSession } from '@console/shared-sdk';
+import { asSubject, invalidate, useAbility, useSession } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import {
   templateApi,
@@ -152,15 +152,14 @@ function LibraryButton({ onImported }: { onImported: () => void }) {
   );
 }
 
-/**
- * /dashboard/templates: the organisation's checklist templates, and the platform's library to import from.
- * After an import the list is shown afresh (a new key), keeping its query, which lives in the URL.
- */
+/** An import adds a template: the list reads again. */
+const templateImported = () => invalidate([templates.subject]);
+
+/** /dashboard/templates: the organisation's checklist templates, and the platform's library to import from. */
 export function TemplatesScreen() {
-  const [revision, setRevision] = useState(0);
   return (
-    <ResourceScreen key={revision} resource={templates}>
-      <LibraryButton onImported={() => setRevision((current) => current + 1)} />
+    <ResourceScreen resource={templates}>
+      <LibraryButton onImported={templateImported} />
     </ResourceScreen>
   );
 }

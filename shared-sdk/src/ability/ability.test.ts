@@ -1,4 +1,4 @@
-import { abilityFor, asSubject, defineRulesFor } from './index.js';
+import { abilityFor, asSubject, canOnSubject, defineRulesFor, type AbilityRule } from './index.js';
 
 const org = '0190a000-0000-7000-8000-000000000001';
 const otherOrg = '0190a000-0000-7000-8000-000000000002';
@@ -71,4 +71,20 @@ test('rules survive a JSON round trip, as they do on their way to the browser', 
   const a = abilityFor(rules);
   expect(a.can('manage', asSubject('FoodItem', { orgId: org, siteID: mySite }))).toBe(true);
   expect(a.can('manage', asSubject('FoodItem', { orgId: org, siteID: otherSite }))).toBe(false);
+});
+
+test('a subject named only by data (a remote’s new domain) is read as the server’s rules say', () => {
+  // The platform admin manages all, which covers subjects nobody compiled in.
+  expect(canOnSubject(ability('ADMIN'), 'read', 'Allergen')).toBe(true);
+  // No rule names it for an organisation admin: not readable, like any subject they may not read.
+  expect(canOnSubject(ability('ORGANIZATION_ADMIN'), 'read', 'Allergen')).toBe(false);
+  // Rules that name it, as a newer API would send them (JSON, like userData.ability), make it readable
+  // without a new SDK.
+  const named = abilityFor(JSON.parse('[{ "action": "read", "subject": "Allergen" }]') as AbilityRule[]);
+  expect(canOnSubject(named, 'read', 'Allergen')).toBe(true);
+  // Known subjects and other actions answer as the typed check does.
+  expect(canOnSubject(ability('ORGANIZATION_ADMIN'), 'manage', 'Organization')).toBe(false);
+  expect(canOnSubject(ability('ADMIN'), 'manage', 'Organization')).toBe(true);
+  expect(canOnSubject(ability('SITE_ADMIN', [mySite]), 'read', 'Organization')).toBe(true);
+  expect(canOnSubject(ability('SITE_ADMIN', [mySite]), 'read', 'User')).toBe(false);
 });

@@ -141,6 +141,25 @@ export function abilityFor(rules: readonly AbilityRule[]): AppAbility {
   return createMongoAbility<AppAbility>([...rules]);
 }
 
+/** The same rules, checked against subjects named by data: any string. */
+type NamedSubjectAbility = MongoAbility<[Action, string]>;
+const byName = new WeakMap<AppAbility, NamedSubjectAbility>();
+
+/**
+ * Whether the user may do `action` on a subject named by data, not by this SDK's code: a remote's
+ * description may name a subject this console was built without ("Allergen"). The rules the server sent
+ * decide, as CASL matches subject names as strings: `manage all` covers it, and a subject no rule names is
+ * simply not allowed.
+ */
+export function canOnSubject(ability: AppAbility, action: Action, subject: string): boolean {
+  let named = byName.get(ability);
+  if (!named) {
+    named = createMongoAbility<NamedSubjectAbility>(ability.rules);
+    byName.set(ability, named);
+  }
+  return named.can(action, subject);
+}
+
 /** Tag a plain record with its subject name so conditions are checked against it. */
 export function asSubject(name: SubjectName, record: Record<string, unknown>): SubjectRecord {
   return tagSubject(name, { ...record }) as SubjectRecord;

@@ -30,9 +30,18 @@ test('a menu entry must lead to one of the remote’s routes', () => {
   });
 });
 
-test('a subject the rules do not know is refused', () => {
-  const routes = [{ ...description.routes[0], subject: 'Fridge' }];
-  expect(remoteDescriptionSchema.safeParse({ ...description, routes }).success).toBe(false);
+test('a subject this SDK has never heard of is a subject all the same: the server’s rules decide', () => {
+  const routes = [{ ...description.routes[0], subject: 'Allergen' }];
+  expect(remoteDescriptionSchema.parse({ ...description, routes }).routes[0]?.subject).toBe('Allergen');
+});
+
+test('a subject that is not a CASL subject name is refused, saying what one looks like', () => {
+  const routes = [{ ...description.routes[0], subject: 'master type' }];
+  const result = remoteDescriptionSchema.safeParse({ ...description, routes });
+  expect(result.error?.issues[0]).toMatchObject({
+    path: ['routes', 0, 'subject'],
+    message: 'a CASL subject name in PascalCase, such as Supplier or Allergen',
+  });
 });
 
 test('the published metadata also says which SDK range the remote needs', () => {

@@ -23,6 +23,7 @@ import {
   useLocation,
   useNavigate,
 } from '@console/shared-sdk/router';
+import { canOnSubject } from '../ability/index.js';
 import { SignInForm, signOut } from '../auth/index.js';
 import { configureApi } from '../http/index.js';
 import { Notifications } from '../notify/Notifications.js';
@@ -47,12 +48,12 @@ function RemoteFrame({ description, screens }: RemoteParts) {
   const location = useLocation();
   const navigate = useNavigate();
   const menu = useMemo(
-    () => description.menu.filter((entry) => ability.can('read', entry.subject)),
+    () => description.menu.filter((entry) => canOnSubject(ability, 'read', entry.subject)),
     [description.menu, ability],
   );
   // Screens the user may not read are not routes here: the address falls through to the first entry.
   const routes = useMemo(
-    () => description.routes.filter((route) => ability.can('read', route.subject)),
+    () => description.routes.filter((route) => canOnSubject(ability, 'read', route.subject)),
     [description.routes, ability],
   );
 

@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import { userDataSchema, type LoginResponse, type UserData } from '../contract/index.js';
+import { forgetReads } from '../data/reads.js';
 import { selectedSite } from '../site/store.js';
 import { storage } from './storage.js';
 
@@ -110,6 +111,14 @@ export const session = {
     );
   },
 };
+
+// Cached server data is what one user with one set of rights saw in one organisation: it never outlives any
+// of them (a token refresh, which keeps them all, keeps it).
+const accessOf = ({ userData, orgId }: SessionState) =>
+  JSON.stringify([userData?.userID, userData?.role, userData?.siteIds, userData?.ability, orgId]);
+sessionStore.subscribe((next, previous) => {
+  if (accessOf(next) !== accessOf(previous)) forgetReads();
+});
 
 // Another tab signing in or out changes localStorage; follow it so tabs never act as different users.
 if (typeof window !== 'undefined') {

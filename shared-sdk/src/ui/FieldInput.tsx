@@ -49,8 +49,11 @@ export interface FieldInputProps {
   disabled: boolean;
   context: FormContext;
   size?: 'small' | 'medium';
-  /** The form's values and setter, handed to custom fields that read or fill other fields. */
-  values?: Readonly<Record<string, unknown>>;
+  /**
+   * The form's values and setter (a list item's, for its sub-fields), handed to custom fields that read or
+   * fill other fields.
+   */
+  values?: object;
   setField?: (name: string, value: unknown) => void;
 }
 
@@ -399,19 +402,23 @@ function ListInput({
           >
             {field.fields.map((sub) => {
               const path = `${index}.${sub.name}`;
+              const setField = (name: string, next: unknown) => replace(index, { ...item, [name]: next });
               return (
                 <FieldInput
                   key={sub.name}
                   field={sub}
                   id={`${id}-${index}-${sub.name}`}
                   value={Reflect.get(item, sub.name)}
-                  onChange={(next) => replace(index, { ...item, [sub.name]: next })}
+                  onChange={(next) => setField(sub.name, next)}
                   onBlur={onBlur}
                   error={errors[path]}
                   errors={errorsUnder(errors, path)}
                   disabled={disabled}
                   context={context}
                   size="small"
+                  // An item's custom sub-field is typed by the item: its values are the item's own.
+                  values={item}
+                  setField={setField}
                 />
               );
             })}

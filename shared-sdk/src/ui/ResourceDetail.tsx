@@ -11,8 +11,10 @@ import {
   Stack,
   Typography,
 } from '@console/shared-sdk/mui';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { asSubject, type Action, type SubjectName } from '../ability/index.js';
+import { invalidate, type ReadKey } from '../data/reads.js';
+import { useRead } from '../data/use-read.js';
 import { isApiError } from '../http/errors.js';
 import { iconFor } from '../icons/index.js';
 import { useAbility } from '../session/ability.js';
@@ -54,46 +56,52 @@ export function viewEntries<Row extends RowBase>(
 
 export interface LoadedRecord<Row> {
   record: Row | null;
+  /** The record is being read (again: a reload keeps showing the last one). */
   loading: boolean;
   error: unknown;
   reload: () => void;
 }
 
 /**
- * One record by id through the api's find-one. Without a find-one, the list's row (`fallback`) is all
- * there is. A failure is shown where the record would be, so the HTTP layer is asked to stay quiet.
+ * The key a declaration's reads are under: its list, its counts and its records. A change invalidates its
+ * subject, the first part, so whatever else reads that subject (another declaration of it, a dashboard,
+ * a history) reads again too.
  */
-export function useRecord<Row>(
-  get: ((id: string, options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<Row>) | undefined,
+export const readKeyOf = (resource: Pick<DetailResource<RowBase>, 'subject' | 'name'>): ReadKey => [
+  resource.subject,
+  resource.name,
+];
+
+/**
+ * One record of a declaration through its api's find-one. Without a find-one, the list's row
+ * (`fallback`) is all there is. A failure is shown where the record would be, so the HTTP layer is asked
+ * to stay quiet.
+ */
+export function useDeclaredRecord<Row extends RowBase>(
+  resource: Pick<DetailResource<Row>, 'subject' | 'name' | 'api'>,
   id: string,
   fallback?: Row,
 ): LoadedRecord<Row> {
-  const [revision, setRevision] = useState(0);
-  const key = `${id}#${revision}`;
-  const [state, setState] = useState<{ key: string | null; record: Row | null; error: unknown }>({
-    key: null,
-    record: null,
-    error: null,
-  });
-  useEffect(() => {
-    if (!get) return;
-    const controller = new AbortController();
-    const asked = `${id}#${revision}`;
-    get(id, { quiet: true, signal: controller.signal }).then(
-      (record) => !controller.signal.aborted && setState({ key: asked, record, error: null }),
-      (error: unknown) => !controller.signal.aborted && setState({ key: asked, record: null, error }),
-    );
-    return () => controller.abort();
-  }, [get, id, revision]);
-  const reload = useCallback(() => setRevision((n) => n + 1), []);
+  const { get } = resource.api;
+  const read = useRead(get ? [...readKeyOf(resource), 'record', id] : null, (signal) =>
+    get ? get(id, { quiet: true, signal }) : Promise.reject(new Error('No find-one')),
+  );
   if (!get) {
     return fallback
-      ? { record: fallback, loading: false, error: null, reload }
-      : { record: null, loading: false, error: new Error('This record is not on the current page.'), reload };
+      ? { record: fallback, loading: false, error: null, reload: read.reload }
+      : {
+          record: null,
+          loading: false,
+          error: new Error('This record is not on the current page.'),
+          reload: read.reload,
+        };
   }
-  // Loading until the answer for this id (and this reload) is in; a reload keeps showing the last record.
-  const loading = state.key !== key;
-  return { record: state.record, loading, error: loading ? null : state.error, reload };
+  return {
+    record: read.data ?? null,
+    loading: read.reading,
+    error: read.reading ? null : read.error,
+    reload: read.reload,
+  };
 }
 
 /** The ability check of declared actions, against the record they act on. */
@@ -204,17 +212,19 @@ export type DetailResource<Row extends RowBase> = Pick<
 > & { api: { get?: (id: string, options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<Row> } };
 
 function useDetail<Row extends RowBase>({ resource, id, row, onChanged }: ResourceDetailProps<Row>) {
-  const loaded = useRecord(resource.api.get, id, row);
+  const loaded = useDeclaredRecord(resource, id, row);
   const context = useFormContext();
   const ability = useAbility();
   const allowed = useActionAbility(resource.subject);
-  const runner = useActionRunner(() => {
-    loaded.reload();
+  // A change made here shows everywhere its subject is read: this record, the list, its counts.
+  const changed = () => {
+    invalidate([resource.subject]);
     onChanged?.();
-  });
+  };
+  const runner = useActionRunner(changed);
   const record = loaded.record;
   const helpers: DetailHelpers = {
-    reload: loaded.reload,
+    reload: changed,
     can: (action: Action, subject?: SubjectName) =>
       ability.can(action, asSubject(subject ?? resource.subject, { ...(record ?? {}) })),
     context,

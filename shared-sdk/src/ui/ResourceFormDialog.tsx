@@ -8,7 +8,7 @@ import type {
   RowBase,
 } from './declarations.js';
 import { ConfirmDialog, FormDialog } from './dialogs.js';
-import { useRecord } from './ResourceDetail.js';
+import { useDeclaredRecord } from './ResourceDetail.js';
 import { ErrorState } from './states.js';
 import { formErrorStatuses, issuesToErrors } from './use-modal-form.js';
 
@@ -58,9 +58,10 @@ function LoadThenEdit<
   Filters,
   Sort extends string,
 >(props: FormModalProps<Row, Form, CreateInput, UpdateInput, Filters, Sort> & { id: string }) {
-  const loaded = useRecord(props.resource.api.get, props.id);
+  const loaded = useDeclaredRecord(props.resource, props.id);
   const titleId = useId();
-  if (loaded.record) {
+  // The form starts from the record as it is now, not from a copy kept since it was last shown.
+  if (loaded.record && !loaded.loading) {
     if (!props.mayEdit(loaded.record)) return null;
     return <ResourceFormDialog {...props} row={loaded.record} />;
   }

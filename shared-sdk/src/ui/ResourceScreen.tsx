@@ -107,7 +107,7 @@ function ResourceScreenBody<
     content = (
       <ResourceCards
         rows={list.rows}
-        getId={(row) => row._id}
+        getId={grid.rowId}
         title={resource.recordLabel}
         entries={(row) => viewEntries(resource, row)}
         actions={grid.rowButtons}

@@ -125,11 +125,20 @@ export interface DateRangeFilterProps {
   id?: string;
   /** Focus the first picker when it appears (after "Choose other dates"). */
   autoFocus?: boolean;
+  /** What a cleared end becomes (a screen's default range); without it, the end is left open. */
+  defaults?: DateRange;
   /**
    * Show the range as a button until the user asks to change it: the pickers are a large download that a
    * list opened on its default range never needs.
    */
   deferred?: boolean;
+}
+
+/** `range` with the end `moved` just set: past the other end, it takes the other end along (start ≤ end). */
+function keepOrdered(range: DateRange, moved: keyof DateRange): DateRange {
+  const { from, to } = range;
+  if (from === null || to === null || from <= to) return range;
+  return moved === 'from' ? { from, to: from } : { from: to, to };
 }
 
 /**
@@ -143,15 +152,10 @@ export function DateRangeFilter({
   labels = { from: 'From', to: 'To' },
   id = 'date-range',
   autoFocus = false,
+  defaults,
 }: DateRangeFilterProps) {
-  const set = (side: keyof DateRange, next: string | null) => {
-    const range = { ...value, [side]: next };
-    if (range.from && range.to && range.from > range.to) {
-      if (side === 'from') range.to = range.from;
-      else range.from = range.to;
-    }
-    onChange(range);
-  };
+  const set = (side: keyof DateRange, next: string | null) =>
+    onChange(keepOrdered({ ...value, [side]: next ?? defaults?.[side] ?? null }, side));
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}

@@ -112,7 +112,12 @@ export interface FileFieldDeclaration<Name extends string = string> extends Fiel
   maxFiles?: number;
 }
 
-export interface CustomFieldProps<Value> {
+/**
+ * What a custom field is given. `Form` is the values of the form it is in (a declaration's fields get their
+ * form's own), so a field that reads or fills others names them with their types; a field that needs no
+ * other field leaves it out and sees no values.
+ */
+export interface CustomFieldProps<Value, Form = object> {
   id: string;
   label: string;
   required: boolean;
@@ -125,26 +130,27 @@ export interface CustomFieldProps<Value> {
   errors: Readonly<Record<string, string>>;
   disabled: boolean;
   /** The whole form's values, for fields that depend on others (time zones of the chosen country). */
-  values: Readonly<Record<string, unknown>>;
+  values: Readonly<Form>;
   /** Sets another field, for fields that fill others (a place search filling the address). */
-  setField(name: string, value: unknown): void;
+  setField<Field extends keyof Form & string>(name: Field, value: Form[Field]): void;
 }
 
 export interface CustomFieldDeclaration<
   Name extends string = string,
   Value = unknown,
+  Form = object,
 > extends FieldBase<Name> {
   kind: 'custom';
-  // Method syntax on purpose: it lets a declaration for one value type stand in the kit's list of fields
-  // of any value type (the kit only ever hands back what the field gave it).
-  render(props: CustomFieldProps<Value>): ReactNode;
+  // Method syntax on purpose: it lets a declaration for one value and form type stand in the kit's list of
+  // fields of any (the kit only ever hands back what the field gave it, and its form's own values).
+  render(props: CustomFieldProps<Value, Form>): ReactNode;
 }
 
 type Present<T> = NonNullable<T>;
 
 /** The kinds of field that can edit a value of this type: a number gets a number field, and so on. */
 type FieldFor<Form, Name extends keyof Form & string> =
-  | CustomFieldDeclaration<Name, Form[Name]>
+  | CustomFieldDeclaration<Name, Form[Name], Form>
   | ([Present<Form[Name]>] extends [string]
       ? TextFieldDeclaration<Name> | SelectFieldDeclaration<Name> | DateTimeFieldDeclaration<Name>
       : never)
@@ -183,7 +189,9 @@ export type AnyFieldDeclaration =
 // ---- forms ----------------------------------------------------------------------------------------------
 
 interface ResourceFormBase<Row, Form, CreateInput> {
-  fields: readonly FieldDeclaration<Form>[];
+  // Not a place to infer the form from: a custom field's own `Form` (a shared field's `object`) would win
+  // over what `emptyForm` and `toForm` say.
+  fields: readonly FieldDeclaration<NoInfer<Form>>[];
   emptyForm(context: FormContext): Form;
   toForm(row: Row): Form;
   /**
@@ -395,6 +403,12 @@ export interface ResourceDefinition<
   columns: readonly GridColDef<Row>[];
   /** How a record is named in messages ('Delete supplier "Fresh Fish Ltd"?'). */
   recordLabel: (row: Row) => string;
+  /**
+   * The key a record goes by in the grid, the selection and the URL (`?view=KEY`), and what `api.get` and
+   * `api.remove` are given: default its `_id`. For records whose find-one needs more than their own id (a
+   * day's task: its master task's too), so the rows stay as the API sent them.
+   */
+  getRowId?: (row: Row) => string;
   /**
    * The columns the API sorts by: the contract's list (`supplierSortColumns`). Only these grid columns
    * offer sorting, and a sort in the URL that is not one of them is ignored.

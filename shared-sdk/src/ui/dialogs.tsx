@@ -302,7 +302,7 @@ export function FormDialog<Form extends object>(props: FormDialogProps<Form>) {
                   errors={errorsUnder(form.errors, field.name)}
                   disabled={form.submitting || (editing && field.createOnly === true)}
                   context={context}
-                  values={form.values as Readonly<Record<string, unknown>>}
+                  values={form.values}
                   setField={form.setField}
                 />
               ))}

@@ -5,14 +5,7 @@ import { useState } from 'react';
 import { selectedSite } from '../site/store.js';
 import { DateRangeFilter, FieldInput, StatusChip, dashboardColors, type DateRange } from './index.js';
 import { fromPickerValue, toPickerValue } from './SitePickers.js';
-
-// Picker fields keep their text in a hidden input (day-first, as the provider's en-GB locale writes it);
-// changing it is how a test types a whole date.
-// The pickers load lazily, so the field is awaited first.
-async function typeDate(container: HTMLElement, id: string, text: string) {
-  await waitFor(() => expect(container.querySelector(`#${id}`)).not.toBeNull());
-  fireEvent.change(container.querySelector(`#${id}`)!, { target: { value: text } });
-}
+import { typeDate } from './testing.js';
 
 function RangeHarness({ initial, onChange }: { initial: DateRange; onChange: (range: DateRange) => void }) {
   const [range, setRange] = useState(initial);

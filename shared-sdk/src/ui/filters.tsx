@@ -12,6 +12,8 @@ import {
 } from '@console/shared-sdk/mui';
 import { useEffect, useState } from 'react';
 import type { Option } from '../contract/index.js';
+import type { ReadKey } from '../data/reads.js';
+import { useRead } from '../data/use-read.js';
 import { consoleIcons } from '../icons/index.js';
 import type {
   AsyncSelectFilterDeclaration,
@@ -37,8 +39,6 @@ export interface ListFiltersProps {
   context: FormContext;
   /** The list's other params, for status counts. */
   countParams: CountParams;
-  /** Bumped when the list reloads, so counts follow a change made by an action. */
-  revision: number;
 }
 
 /** The filters of a list other than status tabs, which sit above them (see StatusTabs). */
@@ -234,15 +234,26 @@ export function StatusTabs({
   value,
   onChange,
   countParams,
-  revision,
+  readKey,
+  listCounts,
 }: {
   filter: StatusFilterDeclaration;
   value: FilterValue;
   onChange: (value: string | undefined) => void;
   countParams: CountParams;
-  revision: number;
+  /** The list's read key: its counts are read under it, so the list's reload refreshes them too. */
+  readKey: ReadKey;
+  /** The counts the list's own answer carried, for a filter that declares no `counts`. */
+  listCounts: Partial<Record<string, number>> | null;
 }) {
-  const counts = useCounts(filter, countParams, revision);
+  const { counts: load, name } = filter;
+  const params: CountParams = { ...countParams, [name]: undefined };
+  // A failure leaves the HTTP layer's pop-up; the tabs still work without numbers.
+  const read = useRead<Partial<Record<string, number>>>(
+    load ? [...readKey, 'counts', params] : null,
+    (signal) => (load ? load(params, signal) : Promise.resolve({})),
+  );
+  const counts = load ? (read.data ?? null) : listCounts;
   const all = filter.allLabel === false ? null : (filter.allLabel ?? 'All');
   const selected = asText(value) ?? (all === null ? (filter.options[0]?.value ?? '') : '');
   const tabLabel = (label: string, count: number | undefined) =>
@@ -265,27 +276,6 @@ export function StatusTabs({
       ))}
     </Tabs>
   );
-}
-
-function useCounts(filter: StatusFilterDeclaration, params: CountParams, revision: number) {
-  const [counts, setCounts] = useState<Partial<Record<string, number>> | null>(null);
-  const { counts: load, name } = filter;
-  const key = JSON.stringify({ ...params, [name]: undefined });
-  useEffect(() => {
-    if (!load) return;
-    const controller = new AbortController();
-    load(JSON.parse(key) as CountParams, controller.signal).then(
-      (loaded) => {
-        if (!controller.signal.aborted) setCounts(loaded);
-      },
-      // The HTTP layer has shown the failure; the tabs still work without numbers.
-      () => {
-        if (!controller.signal.aborted) setCounts(null);
-      },
-    );
-    return () => controller.abort();
-  }, [load, key, revision]);
-  return counts;
 }
 
 /** Search as you type: the options are the loader's for the typed text, asked once typing pauses. */

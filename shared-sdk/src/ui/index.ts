@@ -15,7 +15,7 @@ export {
 export {
   DetailDialog,
   ResourceDetail,
-  useRecord,
+  useDeclaredRecord,
   viewEntries,
   type DetailResource,
   type LoadedRecord,

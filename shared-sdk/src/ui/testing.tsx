@@ -1,6 +1,7 @@
 // Test support for the kit's own tests (not built, not exported): supplier rows, a paged list endpoint and a
 // phone-sized screen. Signing in, choosing a site and rendering inside a router are the remotes' helpers
 // (`@console/shared-sdk/testing`), so the kit is tested the way the remotes use it.
+import { fireEvent, waitFor } from '@testing-library/react';
 import type { ListData, ListParams, Supplier } from '../contract/index.js';
 import { demoIds } from '../testing/index.js';
 
@@ -68,4 +69,14 @@ export function onAPhone() {
   afterEach(() => {
     window.matchMedia = original;
   });
+}
+
+/**
+ * Types a whole date into a date picker. The pickers load lazily, so the field is awaited first; each keeps
+ * its text in a hidden input (day-first, as the provider's en-GB locale writes it), and changing it is how
+ * a test types a date ('' clears it).
+ */
+export async function typeDate(container: HTMLElement, id: string, text: string) {
+  await waitFor(() => expect(container.querySelector(`#${id}`)).not.toBeNull());
+  fireEvent.change(container.querySelector(`#${id}`)!, { target: { value: text } });
 }

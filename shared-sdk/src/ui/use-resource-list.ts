@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from '@console/shared-sdk/router';
 import type { ListData, ListParams } from '../contract/index.js';
+import { invalidate, type ReadKey } from '../data/reads.js';
+import { useRead } from '../data/use-read.js';
 import {
   applyListPage,
   changeListQuery,
@@ -14,9 +16,19 @@ import {
   type ListQueryChange,
 } from './list-query.js';
 
+/** A list page; some lists also answer their status tabs' counts (the day's tasks). */
+export type ListAnswer<Row> = ListData<Row> & { counts?: Partial<Record<string, number>> };
+
 export interface ResourceListOptions<Row> {
+  /**
+   * What the list reads (the kit says the declaration's subject and name): its pages are read through the
+   * SDK's data layer under this key, so `invalidate` of a prefix of it refreshes the list.
+   */
+  readKey: ReadKey;
+  /** What `reload` invalidates: a prefix of `readKey` (the kit says the subject). Default `readKey`. */
+  changes?: ReadKey;
   /** `signal` aborts a request whose answer is no longer wanted (the query changed meanwhile). */
-  list: (params: ListParams & FilterValues, signal: AbortSignal) => Promise<ListData<Row>>;
+  list: (params: ListParams & FilterValues, signal: AbortSignal) => Promise<ListAnswer<Row>>;
   /** Default `_id` (creation order); clearing the sort returns here. */
   defaultSort?: string;
   limit?: number;
@@ -38,10 +50,13 @@ export interface ResourceList<Row> {
   rows: Row[];
   /** The total on the server (`records`). */
   records: number;
+  /** No answer yet for the page asked for (a refresh of the page shown is not loading). */
   loading: boolean;
   error: unknown;
   /** True once a response (or error) arrived for the current scope: empty states wait for it. */
   settled: boolean;
+  /** The status counts the last answer carried, if the list answers them. */
+  counts: Partial<Record<string, number>> | null;
   hasMore: boolean;
   setSearch: (search: string) => void;
   /** 1-based. */
@@ -51,17 +66,15 @@ export interface ResourceList<Row> {
   setFilters: (filters: FilterValues) => void;
   /** The next page, appended (isParamChanged false). */
   loadMore: () => void;
-  /** Ask again, e.g. after a mutation or for Retry. */
+  /** Ask again, e.g. after a mutation or for Retry: every read under `changes` (counts, an open view). */
   reload: () => void;
 }
 
-interface Loaded<Row> {
+interface Shown<Row> {
   rows: Row[];
-  records: number;
-  error: unknown;
-  /** The query the rows (or the error) answer. */
-  answered: ListQuery | null;
-  /** The fixed params they were asked with. */
+  /** The answer the rows are made of. */
+  answer: ListAnswer<Row> | null;
+  /** The fixed params it was asked with. */
   scope: string | null;
 }
 
@@ -112,13 +125,7 @@ export function useResourceList<Row extends { _id: string }>(
     if (!current || searchText === written.current) return;
     dispatch({ type: 'restore', query: readListQuery(new URLSearchParams(searchText), current) });
   }, [searchText]);
-  const [loaded, setLoaded] = useState<Loaded<Row>>({
-    rows: [],
-    records: 0,
-    error: null,
-    answered: null,
-    scope: null,
-  });
+  const [shown, setShown] = useState<Shown<Row>>({ rows: [], answer: null, scope: null });
 
   // Fixed params arrive as a fresh object on every render; compare their content, not their identity.
   const paramsKey = JSON.stringify(options.params ?? {});
@@ -130,63 +137,51 @@ export function useResourceList<Row extends { _id: string }>(
     dispatch({ type: 'page', page: 1 });
   }
 
-  // The latest function without refetching when a caller passes a new closure each render.
-  const listRef = useRef(options.list);
+  const params = toListParams(query, JSON.parse(scope) as FilterValues);
+  const read = useRead<ListAnswer<Row>>(enabled ? [...options.readKey, 'list', params] : null, (signal) =>
+    options.list(params, signal),
+  );
+  const answer = read.data;
+  if (enabled && answer && answer !== shown.answer) {
+    // The last row of the last page was deleted: show the page that now is the last one.
+    const lastPage = Math.ceil(answer.records / query.limit);
+    if (answer.list.length === 0 && answer.records > 0 && lastPage < query.page) {
+      dispatch({ type: 'page', page: lastPage });
+    } else {
+      setShown({ rows: applyListPage(shown.rows, answer.list, query.isParamChanged), answer, scope });
+    }
+  }
+
+  const changes = useRef(options.changes ?? options.readKey);
   useEffect(() => {
-    listRef.current = options.list;
+    changes.current = options.changes ?? options.readKey;
   });
+  const reload = useCallback(() => {
+    // After "Load more" the rows span pages; the reload starts again from the first.
+    dispatch({ type: 'reload' });
+    invalidate(changes.current);
+  }, []);
 
-  useEffect(() => {
-    if (!enabled) return;
-    // Responses can come back out of order (fast typing, quick paging): only the latest one counts, and
-    // the superseded request is cancelled.
-    let current = true;
-    const controller = new AbortController();
-    const fixed = JSON.parse(scope) as FilterValues;
-    listRef.current(toListParams(query, fixed), controller.signal).then(
-      (data) => {
-        if (!current) return;
-        // The last row of the last page was deleted: show the page that now is the last one.
-        const lastPage = Math.ceil(data.records / query.limit);
-        if (data.list.length === 0 && data.records > 0 && lastPage < query.page) {
-          dispatch({ type: 'page', page: lastPage });
-          return;
-        }
-        setLoaded((state) => ({
-          rows: applyListPage(state.rows, data.list, query.isParamChanged),
-          records: data.records,
-          error: null,
-          answered: query,
-          scope,
-        }));
-      },
-      (error: unknown) => {
-        if (current) setLoaded((state) => ({ ...state, error, answered: query, scope }));
-      },
-    );
-    return () => {
-      current = false;
-      controller.abort();
-    };
-  }, [query, scope, enabled]);
-
-  // Derived rather than set when a request starts: loading until the answer to this very query is in.
-  const loading = enabled && loaded.answered !== query;
-  const shown = enabled ? loaded : { rows: [], records: 0 };
+  const failed = enabled && !read.reading && read.error !== null;
+  const visible = enabled ? shown : { rows: [], answer: null };
+  const records = visible.answer?.records ?? 0;
   return {
     query,
-    rows: shown.rows,
-    records: shown.records,
-    loading,
-    error: loading ? null : loaded.error,
-    settled: enabled && loaded.scope === scope,
-    hasMore: shown.rows.length < shown.records,
+    rows: visible.rows,
+    records,
+    // A refresh of the page on screen (after a change, or a reopened list's cached page) keeps it, its
+    // empty state and its buttons in place: only a page not yet answered shows as loading.
+    loading: enabled && read.loading,
+    error: failed ? read.error : null,
+    settled: enabled && (shown.scope === scope || failed),
+    counts: visible.answer?.counts ?? null,
+    hasMore: visible.rows.length < records,
     setSearch: useCallback((search: string) => dispatch({ type: 'search', search }), []),
     setPage: useCallback((page: number) => dispatch({ type: 'page', page }), []),
     setLimit: useCallback((limit: number) => dispatch({ type: 'limit', limit }), []),
     setSort: useCallback((sort: string | null) => dispatch({ type: 'sort', sort }), []),
     setFilters: useCallback((filters: FilterValues) => dispatch({ type: 'filters', filters }), []),
     loadMore: useCallback(() => dispatch({ type: 'more' }), []),
-    reload: useCallback(() => dispatch({ type: 'reload' }), []),
+    reload,
   };
 }

@@ -114,6 +114,81 @@ test('a failed remote says so in words, keeps the detail behind a toggle, and sh
   expect(screen.getByRole('alert')).toHaveTextContent('Canary could not be loaded');
 });
 
+test('a screen Module Federation refuses for a shared SDK version shows the version panel, not a connection problem', async () => {
+  signInAs('ORGANIZATION_ADMIN');
+  const refused = new Error(
+    '[ Federation Runtime ]: Version 1.5.0 from shell of shared singleton module @console/shared-sdk/mui does not satisfy the requirement of undefined which needs ^1.6.0)',
+  );
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  open('/dashboard/canary', {
+    ...canary,
+    module: {
+      screens: {
+        ...canary.module!.screens,
+        '/dashboard/canary': () => {
+          throw refused;
+        },
+      },
+    },
+  });
+  await screen.findByText('Canary cannot run in this console');
+  const panel = screen.getByRole('alert');
+  expect(panel).toHaveTextContent(
+    'Canary needs console 1.6 or newer; this console runs 1.5.0. Ask your administrator to update the console.',
+  );
+  expect(panel).not.toHaveTextContent('Check your connection');
+  expect(panel).not.toHaveTextContent('undefined');
+  // Trying again cannot help, so nothing offers it.
+  expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  error.mockRestore();
+});
+
+test('a remote whose published description is not valid says so, not "check your connection"', () => {
+  signInAs('ORGANIZATION_ADMIN');
+  open('/dashboard/supplier', {
+    name: 'mfe-equipment',
+    entry: '/remotes/mfe-equipment/mf-manifest.json',
+    title: 'Equipment',
+    status: 'failed',
+    invalidDescription: true,
+    error: 'remote.json does not describe a remote: routes.0.title: Too small',
+  });
+  const panel = screen.getByRole('alert');
+  expect(panel).toHaveTextContent(
+    "Its published description (remote.json) is not valid, so the console cannot show it. Ask whoever deploys Equipment to rebuild it with the SDK's build, which checks the description.",
+  );
+  expect(panel).not.toHaveTextContent('Check your connection');
+});
+
+describe('a remote that brings a subject this console was built without', () => {
+  const allergens: RemoteState = {
+    ...canary,
+    name: 'mfe-allergens',
+    title: 'Allergens',
+    metadata: {
+      title: 'Allergens',
+      requires: '^1.0.0',
+      routes: [{ path: '/dashboard/allergens', title: 'Allergens', subject: 'Allergen' }],
+      menu: [],
+    },
+    module: { screens: { '/dashboard/allergens': () => <h1>Allergens screen</h1> } },
+  };
+
+  test('is guarded like any unreadable subject for a user whose rules do not name it', () => {
+    signInAs('ORGANIZATION_ADMIN');
+    open('/dashboard/allergens', allergens);
+    expect(screen.getByRole('alert')).toHaveTextContent('You do not have access to Allergens');
+    expect(screen.queryByText('Allergens screen')).toBeNull();
+  });
+
+  test('opens for a user whose rules cover it (the platform admin manages all)', () => {
+    signInAs('ADMIN');
+    session.actInOrganization(orgId);
+    open('/dashboard/allergens', allergens);
+    expect(screen.getByRole('heading', { name: 'Allergens screen' })).toBeInTheDocument();
+  });
+});
+
 test('a remote whose description could not be read shows its panel on an address nothing else answers', () => {
   signInAs('ORGANIZATION_ADMIN');
   open('/dashboard/supplier', {

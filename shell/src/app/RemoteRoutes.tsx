@@ -2,13 +2,20 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, Typography } from '@c
 import { Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Route, useLocation } from '@console/shared-sdk/router';
 import {
+  canOnSubject,
   SiteScopeProvider,
   useAbility,
   useDocumentTitle,
   type RemoteRouteDescription,
 } from '@console/shared-sdk';
 import { RemoteBoundary, RemoteErrorPanel } from '../remotes/RemoteBoundary';
-import { ensureRemoteLoaded, retryRemote, useRegistry, type RemoteState } from '../remotes/registry';
+import {
+  ensureRemoteLoaded,
+  retryRemote,
+  screenFailed,
+  useRegistry,
+  type RemoteState,
+} from '../remotes/registry';
 import { RequireOrganization } from './RequireAuth';
 
 function AreaLoading() {
@@ -51,6 +58,11 @@ function FailedRemote({ remote }: { remote: RemoteState }) {
     <RemoteErrorPanel
       area={remote.title}
       detail={remote.error}
+      {...(remote.invalidDescription
+        ? {
+            reason: `Its published description (remote.json) is not valid, so the console cannot show it. Ask whoever deploys ${remote.title} to rebuild it with the SDK's build, which checks the description.`,
+          }
+        : {})}
       retrying={retrying}
       onRetry={() => {
         setRetrying(true);
@@ -70,7 +82,7 @@ export const siteDashboardPath = '/dashboard';
 export function RemoteScreen({ name, route }: { name: string; route: RemoteRouteDescription }) {
   const remote = useRegistry((s) => s.remotes.find((r) => r.name === name));
   const ability = useAbility();
-  const allowed = ability.can('read', route.subject);
+  const allowed = canOnSubject(ability, 'read', route.subject);
   useDocumentTitle(route.title, { fallback: true });
   const status = remote?.status;
 
@@ -91,7 +103,7 @@ export function RemoteScreen({ name, route }: { name: string; route: RemoteRoute
     );
   if (!Screen) return <AreaLoading />;
   return (
-    <RemoteBoundary area={remote.title}>
+    <RemoteBoundary area={remote.title} onError={(error) => void screenFailed(name, error)}>
       <Suspense fallback={<AreaLoading />}>
         <SiteScopeProvider siteScoped={route.siteScoped === true}>
           <Screen />

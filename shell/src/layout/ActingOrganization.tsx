@@ -1,25 +1,21 @@
 import { Chip } from '@console/shared-sdk/mui';
-import { useEffect, useState } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
-import { session, useSession } from '@console/shared-sdk';
+import { session, useRead, useSession } from '@console/shared-sdk';
 
 /** For the platform admin: which organisation it is acting in, and a way out of it. */
 export function ActingOrganization() {
   const role = useSession((s) => s.userData?.role);
   const orgId = useSession((s) => s.orgId);
   const navigate = useNavigate();
-  const [name, setName] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (role !== 'ADMIN' || !orgId) return;
-    const controller = new AbortController();
-    // Only the platform admin needs the organisation calls: everyone else's navbar does not download them.
-    import('@console/shared-sdk/organization')
-      .then(({ organizationApi }) => organizationApi.view(orgId, { quiet: true, signal: controller.signal }))
-      .then((organization) => setName(organization.name))
-      .catch(() => setName(null));
-    return () => controller.abort();
-  }, [role, orgId]);
+  const organization = useRead(
+    role === 'ADMIN' && orgId ? ['Organization', 'record', orgId] : null,
+    (signal) =>
+      // Only the platform admin needs the organisation calls: everyone else's navbar does not download them.
+      import('@console/shared-sdk/organization').then(({ organizationApi }) =>
+        organizationApi.view(orgId ?? undefined, { quiet: true, signal }),
+      ),
+  );
+  const name = organization.data?.name ?? null;
 
   if (role !== 'ADMIN') return null;
   if (!orgId) {

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from '@console/shared-sdk/router';
 import { siteScopedPaths, useDocumentTitle, useSiteChoices } from '@console/shared-sdk';
 import { siteDashboardPath } from '../app/RemoteRoutes';
 import { useDashboardView } from '../pages/dashboard/dashboard-view';
+import { OverrideBanner } from '../remotes/OverrideBanner';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';
 import { Footer } from './Footer';
@@ -103,6 +104,7 @@ export function Layout() {
           onOpenMobileMenu={() => setMobileMenu(true)}
           onOpenSettings={() => setSettingsOpen(true)}
         />
+        <OverrideBanner />
         <Container
           component="main"
           maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}

@@ -127,6 +127,39 @@ test('a remote whose description could not be read offers a retry under a readab
   expect(screen.queryByText('mfe-logs unavailable')).toBeNull();
 });
 
+describe('a remote that brings a subject this console was built without', () => {
+  beforeEach(() => {
+    const entry = { title: 'Allergens', path: '/dashboard/allergens', subject: 'Allergen' };
+    registryStore.setState({
+      remotes: [
+        {
+          name: 'mfe-allergens',
+          entry: '/remotes/mfe-allergens/mf-manifest.json',
+          title: 'Allergens',
+          status: 'described',
+          metadata: {
+            title: 'Allergens',
+            requires: '^1.0.0',
+            routes: [entry],
+            menu: [{ ...entry, section: 'Food safety', icon: 'foodItems' }],
+          },
+        },
+      ],
+    });
+  });
+
+  test('is hidden where the server’s rules do not name it, and never "unavailable"', () => {
+    signInAs('ORGANIZATION_ADMIN');
+    expect(menuTitles()).not.toContain('Allergens');
+    expect(screen.queryByText('Allergens unavailable')).toBeNull();
+  });
+
+  test('shows to a user whose rules cover it', () => {
+    signInAs('ADMIN');
+    expect(menuTitles()).toContain('Allergens');
+  });
+});
+
 test('a remote entry gets the icon its data names; an unknown name leaves the menu its generic icon', () => {
   signInAs('ORGANIZATION_ADMIN');
   const { result } = renderHook(() => useMenu());

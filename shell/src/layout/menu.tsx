@@ -3,7 +3,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import StoreIcon from '@mui/icons-material/Store';
 import { useMemo, type ComponentType } from 'react';
-import { useAbility, type Action, type SubjectName } from '@console/shared-sdk';
+import { canOnSubject, useAbility, type Action } from '@console/shared-sdk';
 import { consoleIcons, isIconName } from '@console/shared-sdk/icons';
 import { useRegistry } from '../remotes/registry';
 
@@ -14,7 +14,8 @@ export interface MenuItem {
   Icon?: ComponentType;
   /** Shown only when the user may do this. */
   action: Action;
-  subject: SubjectName;
+  /** A remote's entries name their subject as data: it may be one this console was built without. */
+  subject: string;
   order: number;
 }
 
@@ -80,7 +81,9 @@ export function useMenu(): MenuSection[] {
         order: order ?? 50,
       })),
     );
-    const visible = [...shellMenu, ...remoteItems].filter((item) => ability.can(item.action, item.subject));
+    const visible = [...shellMenu, ...remoteItems].filter((item) =>
+      canOnSubject(ability, item.action, item.subject),
+    );
     const sections = new Map<string, MenuItem[]>();
     for (const item of visible) sections.set(item.section, [...(sections.get(item.section) ?? []), item]);
     return [...sections.entries()].map(([title, items]) => ({

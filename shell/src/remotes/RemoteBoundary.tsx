@@ -5,6 +5,8 @@ interface Props {
   /** Which part of the console this is, for the message (e.g. "Equipment"). */
   area: string;
   onRetry?: () => void;
+  /** Told what failed (the remote's registry tells a version refusal from other failures). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -22,6 +24,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error) {
     console.error(`The ${this.props.area} area failed`, error);
+    this.props.onError?.(error);
   }
 
   retry = () => {
@@ -48,11 +51,14 @@ export function RemoteErrorPanel({
   detail,
   onRetry,
   retrying = false,
+  reason = 'Check your connection and try again. The rest of the console keeps working.',
 }: {
   area: string;
   detail?: string;
   onRetry: () => void;
   retrying?: boolean;
+  /** What the user can make of it; by default, a connection problem. */
+  reason?: string;
 }) {
   const [showDetail, setShowDetail] = useState(false);
   const detailId = useId();
@@ -74,7 +80,7 @@ export function RemoteErrorPanel({
     >
       <AlertTitle>{area} could not be loaded</AlertTitle>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <span>Check your connection and try again. The rest of the console keeps working.</span>
+        <span>{reason}</span>
         {detail && (
           <>
             <Button

@@ -1,4 +1,4 @@
-import { incompatibility } from './compatibility';
+import { incompatibility, versionRefusal } from './compatibility';
 
 test('a remote built against this SDK or an older minor of it runs', () => {
   expect(incompatibility('Equipment', '^1.0.0', '1.0.0')).toBeNull();
@@ -20,4 +20,18 @@ test('a remote built for an older major asks for the remote to be rebuilt, not t
 
 test('a range that is not one is reported, not thrown', () => {
   expect(incompatibility('Logs', 'next please', '1.0.0')).toContain('asks for console version "next please"');
+});
+
+test('Module Federation’s refusal of a shared module reads like the shell’s own check', () => {
+  const refusal = (module: string, needs: string) =>
+    new Error(
+      `[ Federation Runtime ]: Version 1.5.0 from shell of shared singleton module ${module} does not satisfy the requirement of undefined which needs ${needs})`,
+    );
+  expect(versionRefusal(refusal('@console/shared-sdk/mui', '^1.6.0'), 'Canary')).toBe(
+    'Canary needs console 1.6 or newer; this console runs 1.5.0. Ask your administrator to update the console.',
+  );
+  expect(versionRefusal(refusal('react', '^20.0.0'), 'Canary')).toBe(
+    'Canary needs react ^20.0.0; this console provides 1.5.0. Ask your administrator to update the console or Canary.',
+  );
+  expect(versionRefusal(new Error('Failed to fetch'), 'Canary')).toBeNull();
 });

@@ -71,3 +71,22 @@ export function incompatibility(remoteTitle: string, requires: string, hostVersi
     return `${remoteTitle} needs console ${shortVersion(lowest)} or newer; this console runs ${hostVersion}. Ask your administrator to update the console.`;
   return `${remoteTitle} was built for console ${shortVersion(lowest)}; this console runs ${hostVersion}. Ask your administrator to update ${remoteTitle}.`;
 }
+
+/**
+ * Module Federation's own refusal of a remote whose shared modules need versions this page does not have
+ * ("Version 1.5.0 from shell of shared singleton module @console/shared-sdk/mui does not satisfy the
+ * requirement of … which needs ^1.6.0)"), in the words of a `requires` the shell refused itself. Null for
+ * any other error.
+ */
+export function versionRefusal(error: unknown, remoteTitle: string): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const refused =
+    /Version (\S+) from .*? of shared singleton module (\S+) does not satisfy the requirement of .*? which needs (\S+?)\)?(?:\s|$)/.exec(
+      message,
+    );
+  if (!refused) return null;
+  const [, provided, module, needs] = refused;
+  if (module === '@console/shared-sdk' || module!.startsWith('@console/shared-sdk/'))
+    return incompatibility(remoteTitle, needs!, provided!);
+  return `${remoteTitle} needs ${module} ${needs}; this console provides ${provided}. Ask your administrator to update the console or ${remoteTitle}.`;
+}

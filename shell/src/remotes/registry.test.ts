@@ -46,6 +46,7 @@ const remote = (index = 0) => registryStore.getState().remotes[index];
 beforeEach(() => {
   jest.mocked(registerRemotes).mockReset();
   jest.mocked(loadRemote).mockReset();
+  localStorage.clear();
   resetRemotes();
 });
 
@@ -98,14 +99,24 @@ test('a remote whose description cannot be read is named from its key, and a ret
   expect(remote()).toMatchObject({ status: 'described', error: undefined });
 });
 
-test('a description that is not one (a menu entry without a route) counts as a failure', async () => {
+test('a description that is not one (a menu entry without a route) counts as a failure of its build', async () => {
   const broken = description();
   broken.menu[0]!.path = '/dashboard/elsewhere';
   await loadRemotes(
     server({ '/remotes.json': equipmentListing, '/remotes/mfe-equipment/remote.json': broken }),
   );
-  expect(remote()?.status).toBe('failed');
-  expect(remote()?.error).toContain('/dashboard/elsewhere is not one of the remote');
+  expect(remote()).toMatchObject({ status: 'failed', invalidDescription: true });
+  expect(remote()?.error).toContain('menu.0.path: /dashboard/elsewhere is not one of the remote');
+});
+
+test('a subject no SDK has compiled in (a new domain) is described like any other', async () => {
+  const allergens = description();
+  allergens.routes[0]!.subject = 'Allergen';
+  allergens.menu[0]!.subject = 'Allergen';
+  await loadRemotes(
+    server({ '/remotes.json': equipmentListing, '/remotes/mfe-equipment/remote.json': allergens }),
+  );
+  expect(remote()?.status).toBe('described');
 });
 
 test('code that fails to load keeps its error while retrying, and a retry can bring it back', async () => {
@@ -140,7 +151,88 @@ test('code that fails to load keeps its error while retrying, and a retry can br
 
 test('without a remotes listing the console runs with its own screens', async () => {
   await loadRemotes(server({}));
-  expect(registryStore.getState()).toEqual({ listed: true, remotes: [] });
+  expect(registryStore.getState()).toMatchObject({ listed: true, remotes: [], overrides: [] });
+});
+
+test('the listing as this console answers it: its remotes beside the console’s SDK version', async () => {
+  await loadRemotes(
+    server({
+      '/remotes.json': { console: { sdkVersion: hostSdkVersion }, remotes: equipmentListing },
+      '/remotes/mfe-equipment/remote.json': description(),
+    }),
+  );
+  expect(registryStore.getState().remotes).toEqual([
+    expect.objectContaining({ name: 'mfe-equipment', status: 'described', title: 'Equipment' }),
+  ]);
+});
+
+describe('a developer’s override in this browser', () => {
+  const devEntry = 'http://localhost:3010/mf-manifest.json';
+  const files = (console: Record<string, unknown>) => ({
+    '/remotes.json': { console, remotes: equipmentListing },
+    '/remotes/mfe-equipment/remote.json': description(),
+    '/mf-manifest.json': {},
+    '/remote.json': { ...description(), title: 'Equipment (dev)' },
+  });
+  beforeEach(() =>
+    localStorage.setItem('console.remoteOverrides', JSON.stringify({ 'mfe-equipment': devEntry })),
+  );
+
+  test('replaces the listed remote when the console accepts overrides from its origin', async () => {
+    const fetchImpl = server(files({ remoteOverrideOrigins: ['http://localhost:*'] }));
+    await loadRemotes(fetchImpl);
+    expect(remote()).toMatchObject({ entry: devEntry, title: 'Equipment (dev)', status: 'described' });
+    expect(fetchImpl).toHaveBeenCalledWith('http://localhost:3010/remote.json', { cache: 'no-cache' });
+    expect(registryStore.getState().overrides).toEqual([
+      { name: 'mfe-equipment', entry: devEntry, applied: true },
+    ]);
+
+    jest.mocked(loadRemote).mockResolvedValue(routesModule);
+    await ensureRemoteLoaded('mfe-equipment');
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_equipment', entry: devEntry }], {
+      force: false,
+    });
+  });
+
+  test('is kept but not used where the console accepts none (a production console)', async () => {
+    await loadRemotes(server(files({})));
+    expect(remote()).toMatchObject({ entry: '/remotes/mfe-equipment/mf-manifest.json', status: 'described' });
+    expect(registryStore.getState().overrides).toEqual([
+      { name: 'mfe-equipment', entry: devEntry, applied: false },
+    ]);
+  });
+
+  test('is not used with a listing of the earlier shape, which cannot say it accepts any', async () => {
+    await loadRemotes(server({ ...files({}), '/remotes.json': equipmentListing }));
+    expect(remote()?.entry).toBe('/remotes/mfe-equipment/mf-manifest.json');
+  });
+
+  test('may add a remote the listing does not have', async () => {
+    localStorage.setItem('console.remoteOverrides', JSON.stringify({ 'mfe-allergens': devEntry }));
+    await loadRemotes(server(files({ remoteOverrideOrigins: ['http://localhost:*'] })));
+    expect(registryStore.getState().remotes.map((r) => [r.name, r.entry])).toEqual([
+      ['mfe-equipment', '/remotes/mfe-equipment/mf-manifest.json'],
+      ['mfe-allergens', devEntry],
+    ]);
+  });
+});
+
+test('Module Federation refusing a shared SDK version makes the remote incompatible, in words', async () => {
+  await loadRemotes(
+    server({ '/remotes.json': equipmentListing, '/remotes/mfe-equipment/remote.json': description() }),
+  );
+  jest
+    .mocked(loadRemote)
+    .mockRejectedValue(
+      new Error(
+        `[ Federation Runtime ]: Version ${hostSdkVersion} from shell of shared singleton module @console/shared-sdk does not satisfy the requirement of undefined which needs ^${major}.${minor + 1}.0)`,
+      ),
+    );
+  await ensureRemoteLoaded('mfe-equipment');
+  expect(remote()).toMatchObject({
+    status: 'incompatible',
+    error: `Equipment needs console ${major}.${minor + 1} or newer; this console runs ${hostSdkVersion}. Ask your administrator to update the console.`,
+  });
 });
 
 test('names made from a key read as words', () => {

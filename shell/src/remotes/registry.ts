@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import './provided';
+import { overrideAllowed, storedOverrides } from './overrides';
 import {
   remoteMetadataSchema,
   sdkVersion,
@@ -36,15 +37,67 @@ export interface RemoteState {
   module?: RemoteRoutesModule;
   /** For `failed`: the technical detail; for `incompatible`: the sentence for the user. */
   error?: string;
+  /** For `failed`: its published remote.json is not a description (its build is wrong, not the network). */
+  invalidDescription?: boolean;
+}
+
+/** A remote this browser loads from elsewhere than /remotes.json says (see ./overrides). */
+export interface RemoteOverride {
+  name: string;
+  entry: string;
+  /** False when this console does not accept overrides from the entry's origin: the listing's entry is used. */
+  applied: boolean;
 }
 
 interface RegistryState {
   /** False until /remotes.json has been read. */
   listed: boolean;
   remotes: RemoteState[];
+  /** The overrides stored in this browser, once the listing has said which it accepts. */
+  overrides: RemoteOverride[];
+  /** The origins the listing accepts overrides from (none: overrides are off on this console). */
+  overrideOrigins: string[];
 }
 
-export const registryStore = createStore<RegistryState>(() => ({ listed: false, remotes: [] }));
+const nothingListed = (): RegistryState => ({
+  listed: false,
+  remotes: [],
+  overrides: [],
+  overrideOrigins: [],
+});
+export const registryStore = createStore<RegistryState>(nothingListed);
+
+/** What /remotes.json says. */
+export interface Listing {
+  /** name → manifest URL. */
+  remotes: Record<string, string>;
+  /** Origins a developer's browser may load an overriding remote from; none: no overrides. */
+  overrideOrigins: string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringsOf = (record: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+/**
+ * /remotes.json in either shape: `{ "remotes": { name: URL }, "console": { "sdkVersion", "remoteOverrideOrigins" } }`
+ * as this console's API answers it, or the flat `{ name: URL }` of earlier consoles, which a console deployed
+ * behind its own /remotes.json may still serve (then nobody may override). The shell knows its SDK version
+ * itself; `sdkVersion` is there for the people and tools that build remotes.
+ */
+export function parseListing(body: unknown): Listing {
+  if (!isRecord(body)) return { remotes: {}, overrideOrigins: [] };
+  if (!isRecord(body.remotes)) return { remotes: stringsOf(body), overrideOrigins: [] };
+  const about = isRecord(body.console) ? body.console : {};
+  const origins = Array.isArray(about.remoteOverrideOrigins) ? about.remoteOverrideOrigins : [];
+  return {
+    remotes: stringsOf(body.remotes),
+    overrideOrigins: origins.filter((origin): origin is string => typeof origin === 'string'),
+  };
+}
 
 /** A remote's container name is its package name with underscores (JavaScript identifiers have no dashes). */
 export const containerName = (name: string) => name.replace(/-/g, '_');
@@ -82,8 +135,15 @@ async function describe(remote: Pick<RemoteState, 'name' | 'entry'>, fetchImpl: 
     const response = await fetchImpl(metadataUrl(remote.entry), { cache: 'no-cache' });
     if (!response.ok) throw new Error(`${metadataUrl(remote.entry)} answered ${response.status}`);
     const parsed = remoteMetadataSchema.safeParse(await response.json());
-    if (!parsed.success)
-      throw new Error(`remote.json does not describe a remote: ${parsed.error.issues[0]?.message ?? ''}`);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      update(remote.name, {
+        status: 'failed',
+        invalidDescription: true,
+        error: `remote.json does not describe a remote: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+      });
+      return;
+    }
     const metadata = parsed.data;
     const { incompatibility } = await versionCheck();
     // The shell's SDK is the page's one instance of the shared entries (it loads first): what remotes get.
@@ -93,9 +153,10 @@ async function describe(remote: Pick<RemoteState, 'name' | 'entry'>, fetchImpl: 
       title: metadata.title,
       status: problem ? 'incompatible' : 'described',
       error: problem ?? undefined,
+      invalidDescription: undefined,
     });
   } catch (error) {
-    update(remote.name, { status: 'failed', error: firstLine(error) });
+    update(remote.name, { status: 'failed', error: firstLine(error), invalidDescription: undefined });
   }
 }
 
@@ -115,8 +176,28 @@ async function loadCode(name: string, force: boolean) {
     if (!isRoutesModule(module)) throw new Error('its ./routes module does not export screens');
     update(name, { status: 'ready', module, error: undefined });
   } catch (error) {
-    update(name, { status: 'failed', error: firstLine(error) });
+    // Module Federation refusing a shared module's version is not a connection problem: say what is needed.
+    const refusal = await refusalOf(error, remote.title);
+    if (refusal) update(name, { status: 'incompatible', error: refusal });
+    else update(name, { status: 'failed', error: firstLine(error) });
   }
+}
+
+const refusalOf = (error: unknown, title: string) =>
+  versionCheck().then(
+    ({ versionRefusal }) => versionRefusal(error, title),
+    () => null,
+  );
+
+/**
+ * A remote's screen failed (its error boundary caught it). Module Federation refuses a shared entry's
+ * version when a screen's chunk first needs it, so that refusal surfaces here: the remote is then
+ * incompatible, in words, like one whose remote.json the shell refused itself.
+ */
+export async function screenFailed(name: string, error: unknown) {
+  const remote = find(name);
+  const refusal = remote ? await refusalOf(error, remote.title) : null;
+  if (refusal) update(name, { status: 'incompatible', error: refusal });
 }
 
 /**
@@ -146,24 +227,33 @@ export function loadRemotes(fetchImpl: typeof fetch = fetch): Promise<void> {
 export function resetRemotes() {
   listing = null;
   loadingCode.clear();
-  registryStore.setState({ listed: false, remotes: [] }, true);
+  registryStore.setState(nothingListed(), true);
 }
 
 async function readListing(fetchImpl: typeof fetch) {
-  let entries: Record<string, string> = {};
+  let listed = parseListing({});
   try {
     const response = await fetchImpl('/remotes.json', { cache: 'no-cache' });
-    if (response.ok) entries = (await response.json()) as Record<string, string>;
+    if (response.ok) listed = parseListing(await response.json());
   } catch {
     // No listing: the console runs with its own screens only.
   }
+  const overrides = Object.entries(storedOverrides()).map(([name, entry]) => ({
+    name,
+    entry,
+    applied: overrideAllowed(entry, listed.overrideOrigins),
+  }));
+  const entries = {
+    ...listed.remotes,
+    ...Object.fromEntries(overrides.filter((o) => o.applied).map((o) => [o.name, o.entry])),
+  };
   const remotes: RemoteState[] = Object.entries(entries).map(([name, entry]) => ({
     name,
     entry,
     title: titleFromName(name),
     status: 'describing',
   }));
-  registryStore.setState({ listed: true, remotes });
+  registryStore.setState({ listed: true, remotes, overrides, overrideOrigins: listed.overrideOrigins });
   await Promise.all(remotes.map((remote) => describe(remote, fetchImpl)));
 }
 

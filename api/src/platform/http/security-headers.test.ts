@@ -29,7 +29,8 @@ test('origins a developer may override a remote from are allowed like the remote
     frameAncestors: [],
   });
   expect(policy).toContain("script-src 'self' http://localhost:*;");
-  expect(policy).toContain("connect-src 'self' http://localhost:*;");
+  // Its dev server's reload socket too.
+  expect(policy).toContain("connect-src 'self' ws://localhost:* http://localhost:*;");
 });
 
 test('integrators named in FRAME_ANCESTORS may frame the console', () => {

@@ -39,13 +39,16 @@ export function remoteOrigins(remotes: string | undefined): string[] {
 export function consolePolicy(
   options: Pick<SecurityHeaderOptions, 'remotes' | 'overrideOrigins' | 'frameAncestors'>,
 ): string {
-  const remotes = [...remoteOrigins(options.remotes), ...(options.overrideOrigins ?? [])];
+  const overrides = options.overrideOrigins ?? [];
+  const remotes = [...remoteOrigins(options.remotes), ...overrides];
   const from = (...sources: string[]) => [...sources, ...remotes].join(' ');
+  // A developer's dev server reloads the page over a WebSocket, which an http(s) source does not cover.
+  const sockets = overrides.map((origin) => origin.replace(/^http/, 'ws'));
   const ancestors = options.frameAncestors.length > 0 ? options.frameAncestors.join(' ') : "'none'";
   return [
     "default-src 'self'",
     `script-src ${from("'self'")}`,
-    `connect-src ${from("'self'")}`,
+    `connect-src ${from("'self'", ...sockets)}`,
     `style-src ${from("'self'", "'unsafe-inline'")}`,
     `img-src ${from("'self'", 'data:', 'blob:')}`,
     `font-src ${from("'self'", 'data:')}`,

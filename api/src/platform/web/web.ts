@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import sdkManifest from '@console/shared-sdk/package.json' with { type: 'json' };
 import { apiRoot } from '../config/paths.js';
 
 /** name → manifest URL, as the shell reads it from /remotes.json. */
@@ -50,13 +51,22 @@ function cacheHeaders(reply: FastifyReply, file: string) {
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-export async function registerWeb(app: FastifyInstance, options: { webRoot?: string; remotes?: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { webRoot?: string; remotes?: string; overrideOrigins?: readonly string[] },
+) {
   const layout = findWebLayout(options.webRoot);
   const remotes = remotesMap(layout, options.remotes);
+  // The console's SDK version is what a remote must be built against (or an older one of its major); the
+  // override origins tell the shell whether a developer's ?remote-override= may be used here.
+  const listing = {
+    console: { sdkVersion: sdkManifest.version, remoteOverrideOrigins: options.overrideOrigins ?? [] },
+    remotes,
+  };
 
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
-    return remotes;
+    return listing;
   });
   if (!layout) return { served: false, remotes };
 

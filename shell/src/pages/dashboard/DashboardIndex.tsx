@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useAbility, useSelectedSite, useSiteChoices } from '@console/shared-sdk';
+import { canOnSubject, useAbility, useSelectedSite, useSiteChoices } from '@console/shared-sdk';
 import { PageLoading } from '../../app/PageLoading';
 import { RemoteScreen, useSiteDashboard } from '../../app/RemoteRoutes';
 import { useDashboardView } from './dashboard-view';
@@ -21,6 +21,7 @@ export function DashboardIndex() {
   if (allSites || (slot.known && slot.remote === null)) return <DashboardPage />;
   if (!slot.known || choices.status === 'loading') return <PageLoading />;
   const siteShown = choices.status === 'ready' && choices.sites.some((site) => site._id === selectedId);
-  if (!slot.remote || !siteShown || !ability.can('read', slot.remote.route.subject)) return <DashboardPage />;
+  if (!slot.remote || !siteShown || !canOnSubject(ability, 'read', slot.remote.route.subject))
+    return <DashboardPage />;
   return <RemoteScreen name={slot.remote.name} route={slot.remote.route} />;
 }

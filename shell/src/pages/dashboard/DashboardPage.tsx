@@ -14,8 +14,7 @@ import {
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@console/shared-sdk/router';
-import { Can, selectedSite, siteLabel, useDocumentTitle, useSession } from '@console/shared-sdk';
-import { useRequest } from '../use-request';
+import { Can, selectedSite, siteLabel, useDocumentTitle, useRead, useSession } from '@console/shared-sdk';
 import { sitesApi, type Site } from '@console/shared-sdk/sites';
 import { useSiteDashboard } from '../../app/RemoteRoutes';
 import { useDashboardView } from './dashboard-view';
@@ -89,15 +88,15 @@ export function DashboardPage() {
   const orgId = useSession((s) => s.orgId);
   const now = useMinuteClock();
   useDocumentTitle('Dashboard');
+  // Under the sites' subject, so a change on the sites screen shows here too.
   const {
     data: sites,
-    failed,
-    retry: load,
-  } = useRequest(
-    (signal) =>
-      sitesApi.list({ sort: 'name', limit: 100 }, { quiet: true, signal }).then((page) => page.list),
-    orgId ?? '',
+    error,
+    reload: load,
+  } = useRead(['Site', 'overview', orgId], (signal) =>
+    sitesApi.list({ sort: 'name', limit: 100 }, { quiet: true, signal }).then((page) => page.list),
   );
+  const failed = error !== null && sites === undefined;
 
   return (
     <Stack spacing={3}>
@@ -119,7 +118,7 @@ export function DashboardPage() {
           The sites could not be loaded.
         </Alert>
       )}
-      {sites === null && !failed && (
+      {sites === undefined && !failed && (
         <Grid container spacing={2} aria-busy="true" aria-label="Loading sites">
           {[0, 1, 2].map((key) => (
             <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>

@@ -13,8 +13,7 @@ import {
 } from '@console/shared-sdk/mui';
 import EditIcon from '@mui/icons-material/Edit';
 import { useState } from 'react';
-import { Can, useDocumentTitle, useSession } from '@console/shared-sdk';
-import { useRequest } from '../use-request';
+import { Can, useDocumentTitle, useRead, useSession } from '@console/shared-sdk';
 import { organizationApi, type Organization } from '@console/shared-sdk/organization';
 import { EntryList, FormDialog, formErrorStatuses, issuesToErrors } from '@console/shared-sdk/ui';
 import {
@@ -90,10 +89,13 @@ export function OrganizationPage() {
   const orgId = useSession((s) => s.orgId);
   const {
     data: organization,
-    failed,
-    retry: load,
+    error,
+    reload: load,
     replace: setOrganization,
-  } = useRequest((signal) => organizationApi.view(undefined, { quiet: true, signal }), orgId ?? '');
+  } = useRead(['Organization', 'record', orgId], (signal) =>
+    organizationApi.view(undefined, { quiet: true, signal }),
+  );
+  const failed = error !== null && organization === undefined;
   const [editing, setEditing] = useState(false);
   useDocumentTitle(organization?.name ?? 'Organisation');
 

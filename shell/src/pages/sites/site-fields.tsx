@@ -21,8 +21,18 @@ interface Prediction {
   place_id: string;
 }
 
+/** The parts of the site form a chosen place fills. */
+interface PlaceFields {
+  city: string;
+  county: string;
+  state: string;
+  country: string;
+  lat_long: string;
+  timeZoneId: string;
+}
+
 /** Finds a town in the packaged place data and fills the address, coordinates and time zone from it. */
-export function PlaceSearch(props: CustomFieldProps<string>) {
+export function PlaceSearch(props: CustomFieldProps<string, PlaceFields>) {
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<Prediction[]>([]);
   const [loading, setLoading] = useState(false);
@@ -114,13 +124,12 @@ export function zoneForCountry(country: Pick<Country, 'timezones'>): string | nu
 }
 
 /** The chosen country's time zones first, then every other zone. Nothing is chosen for the admin unseen. */
-export function TimeZoneField(props: CustomFieldProps<string>) {
+export function TimeZoneField(props: CustomFieldProps<string, { country: string }>) {
   const [countries, setCountries] = useState<Country[]>([]);
   useEffect(() => {
     void loadCountries().then(setCountries);
   }, []);
-  const country = typeof props.values.country === 'string' ? props.values.country : '';
-  const chosenCountry = countries.find((c) => c.code === country);
+  const chosenCountry = countries.find((c) => c.code === props.values.country);
   const zones = useMemo(() => {
     const local = chosenCountry?.timezones ?? [];
     return [...local, ...allZones().filter((zone) => !local.includes(zone))];
@@ -151,7 +160,7 @@ export function TimeZoneField(props: CustomFieldProps<string>) {
   );
 }
 
-export function CountryField(props: CustomFieldProps<string>) {
+export function CountryField(props: CustomFieldProps<string, { timeZoneId: string }>) {
   const [countries, setCountries] = useState<Country[]>([]);
   useEffect(() => {
     void loadCountries().then(setCountries);
@@ -169,8 +178,7 @@ export function CountryField(props: CustomFieldProps<string>) {
         if (!chosen) return;
         const implied = zoneForCountry(chosen);
         if (implied) props.setField('timeZoneId', implied);
-        else if (!chosen.timezones.includes(String(props.values.timeZoneId ?? '')))
-          props.setField('timeZoneId', '');
+        else if (!chosen.timezones.includes(props.values.timeZoneId)) props.setField('timeZoneId', '');
       }}
       onBlur={props.onBlur}
       disabled={props.disabled}
@@ -332,7 +340,7 @@ const personOption = (person: { _id: string; fullName: string; email: string }):
  * first: creating them before the site exists would leave a site admin of no site (which the API refuses),
  * and holding them until the site is saved would split one Save into two requests that can half succeed.
  */
-export function SiteAdminsField(props: CustomFieldProps<PersonOption[]>) {
+export function SiteAdminsField(props: CustomFieldProps<PersonOption[], { _id: string; name: string }>) {
   const ability = useAbility();
   const mayChange = ability.can('create', 'Site');
   const [candidates, setCandidates] = useState<PersonOption[]>([]);
@@ -344,8 +352,7 @@ export function SiteAdminsField(props: CustomFieldProps<PersonOption[]>) {
       .then((people) => setCandidates(people.map(personOption)))
       .catch(() => setCandidates([]));
   }, [mayChange]);
-  const siteID = typeof props.values._id === 'string' ? props.values._id : '';
-  const siteName = typeof props.values.name === 'string' ? props.values.name : '';
+  const { _id: siteID, name: siteName } = props.values;
   const value = props.value ?? [];
   return (
     <Stack spacing={1}>

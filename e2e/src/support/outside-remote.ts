@@ -1,0 +1,95 @@
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { filesUnder } from './remote-fixture';
+import { repoRoot } from './server';
+
+export interface OutsideRemote {
+  /** The remote's package folder, outside the repository. */
+  dir: string;
+  /** Its build, to publish. */
+  dist: string;
+}
+
+function run(command: string, args: string[], options: SpawnSyncOptions & { cwd: string }) {
+  const done = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (done.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${options.cwd}) failed:\n${done.stdout}\n${done.stderr}`,
+    );
+  return String(done.stdout);
+}
+
+/**
+ * A remote made as a team outside this repository makes one: the starter (`npm run new-remote`) writes it
+ * into a folder outside the repository, depending on the SDK's packed tarball; then its own scripts
+ * type-check it against the types the tarball ships, run its tests with the SDK's jest preset and build it
+ * with the SDK's webpack config. Its dependencies are not downloaded: its node_modules links this
+ * repository's installed packages (the versions the starter writes into its package.json) and holds the SDK
+ * unpacked from the tarball, so what is type-checked and built is what the package ships. The result is kept
+ * in the system's temp folder under a hash of what it is made of (the SDK and the starter), so re-runs
+ * without changes reuse it.
+ */
+export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): OutsideRemote {
+  const sdkDir = path.join(repoRoot, 'shared-sdk');
+  const hash = crypto.createHash('sha256').update(`${name} ${subject}`);
+  for (const file of [
+    ...['src', 'webpack', 'jest', 'test'].flatMap((folder) => filesUnder(path.join(sdkDir, folder))),
+    path.join(sdkDir, 'package.json'),
+    path.join(repoRoot, 'scripts', 'new-remote.mjs'),
+  ]) {
+    hash.update(file).update(fs.readFileSync(file));
+  }
+  const work = path.join(os.tmpdir(), `console-e2e-outside-${hash.digest('hex').slice(0, 16)}`);
+  const dir = path.join(work, `mfe-${name}`);
+  const dist = path.join(dir, 'dist');
+  if (fs.existsSync(path.join(dist, 'remote.json'))) return { dir, dist };
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  try {
+    // The package as a registry would hold it (`prepack` builds its dist/ with the declarations).
+    run('npm', ['pack', '--workspace', '@console/shared-sdk', '--pack-destination', work], { cwd: repoRoot });
+    const tarball = path.join(
+      work,
+      fs.readdirSync(work).find((file) => file.endsWith('.tgz'))!,
+    );
+    run(
+      process.execPath,
+      [
+        path.join(repoRoot, 'scripts', 'new-remote.mjs'),
+        name,
+        dir,
+        '--subject',
+        subject,
+        '--sdk',
+        `file:${tarball}`,
+      ],
+      { cwd: work },
+    );
+
+    // "npm install", from what this repository has installed, and the SDK from its tarball.
+    const modules = path.join(dir, 'node_modules');
+    fs.mkdirSync(path.join(modules, '@console', 'shared-sdk'), { recursive: true });
+    const installed = path.join(repoRoot, 'node_modules');
+    for (const entry of fs.readdirSync(installed)) {
+      if (entry === '@console' || entry.startsWith('.package-lock') || entry === '.console-install-hash')
+        continue;
+      fs.symlinkSync(path.join(installed, entry), path.join(modules, entry));
+    }
+    run(
+      'tar',
+      ['-xzf', tarball, '-C', path.join(modules, '@console', 'shared-sdk'), '--strip-components=1'],
+      {
+        cwd: work,
+      },
+    );
+
+    for (const script of ['typecheck', 'test', 'build']) run('npm', ['run', script], { cwd: dir });
+  } catch (error) {
+    fs.rmSync(path.join(dist, 'remote.json'), { force: true });
+    throw error;
+  }
+  return { dir, dist };
+}

@@ -1,0 +1,103 @@
+/**
+ * @jest-environment node
+ */
+// A remote's src/remote.json is checked when it is built (webpack/config.cjs), with the schema the shell
+// applies to the published remote.json: a mistake fails the build, saying where, instead of the console
+// showing the remote as unavailable.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import webpack, { type Configuration } from 'webpack';
+import { sdkVersion } from '../version.js';
+
+interface BuildCheck {
+  consoleWebpackConfig(options: {
+    name: string;
+    packageDir: string;
+    title: string;
+    exposes: Record<string, string>;
+    standalone: boolean;
+  }): (env: unknown, argv: { mode: string }) => Configuration;
+}
+const { consoleWebpackConfig } = createRequire(__filename)('../../webpack/config.cjs') as BuildCheck;
+
+const description = {
+  title: 'Allergens',
+  routes: [{ path: '/dashboard/allergens', title: 'Allergens', subject: 'Allergen', siteScoped: true }],
+  menu: [
+    {
+      title: 'Allergens',
+      path: '/dashboard/allergens',
+      subject: 'Allergen',
+      section: 'Food',
+      icon: 'foodItems',
+    },
+  ],
+};
+
+let packageDir: string;
+beforeEach(() => {
+  packageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-build-check-'));
+  fs.mkdirSync(path.join(packageDir, 'src'));
+  fs.writeFileSync(path.join(packageDir, 'src', 'routes.ts'), 'export default { screens: {} };\n');
+  // The build tools a remote installs, here the repository's.
+  fs.symlinkSync(
+    path.resolve(__dirname, '..', '..', '..', 'node_modules'),
+    path.join(packageDir, 'node_modules'),
+  );
+});
+afterEach(() => fs.rmSync(packageDir, { recursive: true, force: true }));
+
+/** Builds the remote in `packageDir` (its console build only) and answers webpack's errors and warnings. */
+function build(remoteJson: string) {
+  fs.writeFileSync(path.join(packageDir, 'src', 'remote.json'), remoteJson);
+  const config = consoleWebpackConfig({
+    name: 'mfe_allergens',
+    packageDir,
+    title: 'Allergens',
+    exposes: { './routes': './src/routes.ts' },
+    standalone: false,
+  })({}, { mode: 'development' });
+  return new Promise<{ errors: string[]; warnings: string[] }>((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error || !stats) return reject(error ?? new Error('no stats'));
+      const { errors = [], warnings = [] } = stats.toJson({ all: false, errors: true, warnings: true });
+      resolve({ errors: errors.map((e) => e.message), warnings: warnings.map((w) => w.message) });
+    });
+  });
+}
+
+test('a description with a new domain builds and publishes remote.json, saying who will see it', async () => {
+  const { errors, warnings } = await build(JSON.stringify(description));
+  expect(errors).toEqual([]);
+  expect(warnings.join('\n')).toContain(
+    `subject "Allergen" is not one of the SDK ${sdkVersion} rules' subjects (a typo, or a new domain)`,
+  );
+  const published = JSON.parse(fs.readFileSync(path.join(packageDir, 'dist', 'remote.json'), 'utf8'));
+  expect(published).toMatchObject({ title: 'Allergens', requires: `^${sdkVersion}` });
+}, 60_000);
+
+test('a mistake in the description fails the build, naming the file, the place and the rule', async () => {
+  const broken = {
+    ...description,
+    routes: [{ ...description.routes[0], subject: 'allergen' }],
+    menu: [{ ...description.menu[0], path: '/dashboard/allergen' }],
+  };
+  const { errors } = await build(JSON.stringify(broken));
+  const file = path.join(packageDir, 'src', 'remote.json');
+  expect(errors).toEqual([
+    expect.stringContaining(
+      `${file} is not a remote description: routes.0.subject: a CASL subject name in PascalCase, such as Supplier or Allergen`,
+    ),
+    expect.stringContaining(
+      `${file} is not a remote description: menu.0.path: /dashboard/allergen is not one of the remote's routes`,
+    ),
+  ]);
+  expect(fs.existsSync(path.join(packageDir, 'dist', 'remote.json'))).toBe(false);
+}, 60_000);
+
+test('a description that is not JSON fails the build too', async () => {
+  const { errors } = await build('{ "title": "Allergens", }');
+  expect(errors).toEqual([expect.stringContaining(`${path.join(packageDir, 'src', 'remote.json')}: `)]);
+}, 60_000);
