@@ -10,19 +10,19 @@ export const logsDescription = remoteDescriptionSchema.parse(descriptionData);
 
 // Each screen is its own download: opening the temperature log does not fetch the documents screen.
 const TemperatureLogsScreen = lazy(() =>
-  import('./screens/temperature-logs').then((m) => ({ default: m.TemperatureLogsScreen })),
+  import('./screens/temperature-logs/temperature-logs').then((m) => ({ default: m.TemperatureLogsScreen })),
 );
 const ComplianceLogsScreen = lazy(() =>
-  import('./screens/compliance-logs').then((m) => ({ default: m.ComplianceLogsScreen })),
+  import('./screens/compliance-logs/compliance-logs').then((m) => ({ default: m.ComplianceLogsScreen })),
 );
 const NearMissesScreen = lazy(() =>
-  import('./screens/near-misses').then((m) => ({ default: m.NearMissesScreen })),
+  import('./screens/near-misses/near-misses').then((m) => ({ default: m.NearMissesScreen })),
 );
 const DocumentsScreen = lazy(() =>
-  import('./screens/documents').then((m) => ({ default: m.DocumentsScreen })),
+  import('./screens/documents/documents').then((m) => ({ default: m.DocumentsScreen })),
 );
 const RecordCheckScreen = lazy(() =>
-  import('./screens/record-check').then((m) => ({ default: m.RecordCheckScreen })),
+  import('./screens/record-check/record-check').then((m) => ({ default: m.RecordCheckScreen })),
 );
 
 /** `./routes`: the screen for each path of remote.json (the spec's paths, and the project's nearMiss). */

@@ -9,9 +9,9 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import { SitePicker, type CustomFieldProps } from '@console/shared-sdk/ui';
-import { statusChoices } from './compliance-status';
-import { reasonNeeded, type LocalMoment, type NearMissForm } from './near-miss-form-model';
-import { ReasonField } from './log-shared-reason';
+import { statusChoices } from '../compliance-logs/status';
+import { reasonNeeded, type LocalMoment, type NearMissForm } from './form-model';
+import { ReasonField } from '../shared/reason';
 
 // The near-miss form's own fields: the status control that offers only the workflow's moves, when it
 // happened on the site's calendar and clock, and the reason that appears once the change needs one.

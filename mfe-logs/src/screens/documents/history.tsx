@@ -6,7 +6,7 @@ import {
   type DocumentSnapshot,
 } from '@console/shared-sdk/logs';
 import { dayLabel } from '@console/shared-sdk/ui';
-import { RecordHistory, type HistoryField } from './log-shared-history';
+import { RecordHistory, type HistoryField } from '../shared/history';
 
 // The "History" section of a document's view: who added, changed or deleted it and when (in the zone the
 // document's dates are read in), with what changed.

@@ -3,7 +3,7 @@ import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mu
 import { useRead } from '@console/shared-sdk';
 import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
 import type { ReactNode } from 'react';
-import { siteDateTime } from './log-shared-words';
+import { siteDateTime } from './words';
 
 // A log record's history (issue 11): who created, changed or deleted it, when in the site's zone, what
 // changed and the reason given. Entries come from each API's GET /log-history-list/{id}, built on the

@@ -1,7 +1,7 @@
 import { maxDocumentFiles } from '@console/shared-sdk/logs';
 import { LinearProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { FileInput, formatSize, type CustomFieldProps } from '@console/shared-sdk/ui';
-import type { DocumentFormFile } from './document-model';
+import type { DocumentFormFile } from './model';
 
 // The document form's files: the kit's file input (types and size checked before anything is sent, a
 // remove button per file) holding the chosen files until the form is saved, when they go with the request.

@@ -28,7 +28,7 @@ import {
   type LocalDateRange,
 } from '@console/shared-sdk/report-kit';
 import { addDays, EmptyState, useSiteTimeZone } from '@console/shared-sdk/ui';
-import { siteDateTime } from './log-shared-words';
+import { siteDateTime } from '../shared/words';
 
 // The record-history check (issue 11): what an inspector asks when the logs look too tidy — were they
 // changed after the fact? The API compares every record of the range with its history and walks the

@@ -37,11 +37,11 @@ import {
   type DocumentBody,
   type DocumentEdit,
   type DocumentForm,
-} from './document-model';
-import { DocumentFilesField } from './document-files-field';
-import { ExpiryChip, expiryDate } from './document-expiry';
-import { categoryOptions, expiringWindowDays, expiryOptions } from './document-words';
-import { siteDateTime } from './log-shared-words';
+} from './model';
+import { DocumentFilesField } from './files-field';
+import { ExpiryChip, expiryDate } from './expiry';
+import { categoryOptions, expiringWindowDays, expiryOptions } from './words';
+import { siteDateTime } from '../shared/words';
 
 // /dashboard/documentmanagement (issue 11): the selected site's documents and the organisation's own, with
 // category and expiry filters and "Expiring within 30 days" (`?expiring=30`, the dashboard's link), the
@@ -114,10 +114,8 @@ const documentResource = {
 };
 
 // The view's files (previews) and history load when a document is first opened, not with the list.
-const DocumentFiles = lazy(() => import('./document-files').then((m) => ({ default: m.DocumentFiles })));
-const DocumentHistory = lazy(() =>
-  import('./document-history').then((m) => ({ default: m.DocumentHistory })),
-);
+const DocumentFiles = lazy(() => import('./files').then((m) => ({ default: m.DocumentFiles })));
+const DocumentHistory = lazy(() => import('./history').then((m) => ({ default: m.DocumentHistory })));
 
 function SectionLoading({ children }: { children: ReactNode }) {
   return (

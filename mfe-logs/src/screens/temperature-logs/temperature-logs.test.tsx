@@ -22,8 +22,8 @@ import {
   signInAs,
   type Sent,
 } from '@console/shared-sdk/testing';
-import { resultBands, resultColor } from './temperature-status';
-import { exportFilters } from './temperature-toolbar';
+import { resultBands, resultColor } from './status';
+import { exportFilters } from './toolbar';
 import { TemperatureLogsScreen } from './temperature-logs';
 
 // The temperature log as a site's admin uses it, against a fake API: the dates in the site's zone and the
@@ -33,7 +33,7 @@ import { TemperatureLogsScreen } from './temperature-logs';
 jest.setTimeout(40_000);
 
 // The drawing is MUI X Charts' (pixels, which jsdom has none of): stood in for by its accessible name.
-jest.mock('./temperature-chart-plot', () => ({
+jest.mock('./chart-plot', () => ({
   TemperatureChartPlot: ({ title }: { title: string }) => <div role="img" aria-label={title} />,
 }));
 

@@ -3,7 +3,7 @@ import { Box, Typography } from '@console/shared-sdk/mui';
 // MUI X Charts through the SDK's charts entry, as MUI X reaches remotes (its deep @mui/material imports
 // must be the host's copy); the entry loads only with this module.
 import { ChartsReferenceLine, LineChart } from '@console/shared-sdk/charts';
-import { resultBands, resultColor } from './temperature-status';
+import { resultBands, resultColor } from './status';
 
 // The drawing of "Chart this item": the readings over time, the limits as reference lines, and each point
 // in the colour of its result (green pass, amber warn, red fail). Its own module, so the charting library

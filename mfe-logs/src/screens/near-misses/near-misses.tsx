@@ -19,15 +19,15 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { BackFilledChip, LogStatusChip } from './compliance-status';
-import { siteDateTime } from './log-shared-words';
+import { BackFilledChip, LogStatusChip } from '../compliance-logs/status';
+import { siteDateTime } from '../shared/words';
 import {
   nearMissForm,
   nearMissFormSchema,
   nearMissUpdate,
   type FollowUpForm,
   type NearMissForm,
-} from './near-miss-form-model';
+} from './form-model';
 
 // /dashboard/nearMiss: the selected site's near misses and incidents over a date range (default the last
 // 90 days in the site's zone); a detail view with the follow-up actions, the photos and the history; and
@@ -35,16 +35,12 @@ import {
 // a reason for changing what staff reported. Reports come from the mobile app, so there is no Add.
 
 // The view's sections and the form's own fields load when they are first shown, not with the list.
-const FollowUps = lazy(() => import('./near-miss-detail').then((m) => ({ default: m.NearMissFollowUps })));
-const Photos = lazy(() => import('./near-miss-detail').then((m) => ({ default: m.NearMissPhotos })));
-const History = lazy(() => import('./near-miss-detail').then((m) => ({ default: m.NearMissHistory })));
-const StatusField = lazy(() => import('./near-miss-fields').then((m) => ({ default: m.StatusField })));
-const OccurredAtField = lazy(() =>
-  import('./near-miss-fields').then((m) => ({ default: m.OccurredAtField })),
-);
-const ReasonForChange = lazy(() =>
-  import('./near-miss-fields').then((m) => ({ default: m.ReasonForChange })),
-);
+const FollowUps = lazy(() => import('./detail').then((m) => ({ default: m.NearMissFollowUps })));
+const Photos = lazy(() => import('./detail').then((m) => ({ default: m.NearMissPhotos })));
+const History = lazy(() => import('./detail').then((m) => ({ default: m.NearMissHistory })));
+const StatusField = lazy(() => import('./fields').then((m) => ({ default: m.StatusField })));
+const OccurredAtField = lazy(() => import('./fields').then((m) => ({ default: m.OccurredAtField })));
+const ReasonForChange = lazy(() => import('./fields').then((m) => ({ default: m.ReasonForChange })));
 
 function Loading({ children, height = 72 }: { children: ReactNode; height?: number }) {
   return (

@@ -4,8 +4,8 @@ import {
   temperatureLogApi,
   type TemperatureLogSnapshot,
 } from '@console/shared-sdk/logs';
-import { RecordHistory, type HistoryField } from './log-shared-history';
-import { resultLabel } from './temperature-status';
+import { RecordHistory, type HistoryField } from '../shared/history';
+import { resultLabel } from './status';
 
 // A reading's history in its view: who recorded, corrected or deleted it, when, what changed and why.
 // Loaded with the view's other sections, not with the list.

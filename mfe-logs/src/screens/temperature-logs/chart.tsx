@@ -22,7 +22,7 @@ import {
 import { dayLabel, EmptyState, ErrorState } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useId } from 'react';
 import type { LocalDateRange } from '@console/shared-sdk/report-kit';
-import { itemLabel, resultLabel } from './temperature-status';
+import { itemLabel, resultLabel } from './status';
 
 // One item's readings against its limits over the list's dates, in a dialog of its own (a download of its
 // own too: the charting library is large and most visits never chart). The limits and the counts are also
@@ -30,7 +30,7 @@ import { itemLabel, resultLabel } from './temperature-status';
 
 // The drawing itself (MUI X Charts) loads only once there is something to draw.
 const TemperatureChartPlot = lazy(() =>
-  import('./temperature-chart-plot').then((m) => ({ default: m.TemperatureChartPlot })),
+  import('./chart-plot').then((m) => ({ default: m.TemperatureChartPlot })),
 );
 
 type LimitsOfPoint = Pick<TemperatureChartPoint, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>;

@@ -2,7 +2,7 @@ import { backFilledAfterMinutes, type LogStatus, type LogWorkflow } from '@conso
 import type { Option } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { alpha, Chip, Tooltip, type Theme } from '@console/shared-sdk/mui';
-import { siteDateTime } from './log-shared-words';
+import { siteDateTime } from '../shared/words';
 
 // What the compliance-log and near-miss lists show of where a record stands, each state in words with a
 // shape as well as a colour: its status in the workflow, a failed result, a late sync.

@@ -22,8 +22,8 @@ import {
 } from '@console/shared-sdk/mui';
 import { dayLabel, todayIn } from '@console/shared-sdk/ui';
 import { useId, useState } from 'react';
-import { changedFields, RecordHistory, type HistoryField } from './log-shared-history';
-import { siteDateTime } from './log-shared-words';
+import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
+import { siteDateTime } from '../shared/words';
 
 // The near miss's view, below its fields: the follow-up actions with owner, due date and whether they are
 // done; the photos sent with the report, each opening large; and the history. Loaded when a report is

@@ -16,13 +16,7 @@ import {
   signInAs,
   type Sent,
 } from '@console/shared-sdk/testing';
-import {
-  instantOf,
-  localMoment,
-  nearMissForm,
-  nearMissFormSchema,
-  nearMissUpdate,
-} from './near-miss-form-model';
+import { instantOf, localMoment, nearMissForm, nearMissFormSchema, nearMissUpdate } from './form-model';
 import { NearMissesScreen } from './near-misses';
 
 // Near misses as a site's admin investigates them, against a fake API: the list over the last 90 days in

@@ -17,24 +17,18 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { BackFilledChip, failedRowsStandOut, LogStatusChip, ResultChip } from './compliance-status';
-import { logTypeLabel, logTypeOptions } from './compliance-words';
-import { siteDateTime } from './log-shared-words';
+import { BackFilledChip, failedRowsStandOut, LogStatusChip, ResultChip } from './status';
+import { logTypeLabel, logTypeOptions } from './words';
+import { siteDateTime } from '../shared/words';
 
 // /dashboard/complianceLog: the selected site's compliance logs over a date range (default the last 30
 // days in the site's zone), failed ones standing out; the view shows the answers with the failed lines
 // marked, the review (status and note) and the history. Logs come from the mobile app, so there is no Add.
 
 // The view's sections (forms, the history) load when a log is first opened, not with the list.
-const ComplianceAnswers = lazy(() =>
-  import('./compliance-detail').then((m) => ({ default: m.ComplianceAnswers })),
-);
-const ComplianceReview = lazy(() =>
-  import('./compliance-detail').then((m) => ({ default: m.ComplianceReview })),
-);
-const ComplianceHistory = lazy(() =>
-  import('./compliance-detail').then((m) => ({ default: m.ComplianceHistory })),
-);
+const ComplianceAnswers = lazy(() => import('./detail').then((m) => ({ default: m.ComplianceAnswers })));
+const ComplianceReview = lazy(() => import('./detail').then((m) => ({ default: m.ComplianceReview })));
+const ComplianceHistory = lazy(() => import('./detail').then((m) => ({ default: m.ComplianceHistory })));
 
 function SectionLoading({ children }: { children: ReactNode }) {
   return (

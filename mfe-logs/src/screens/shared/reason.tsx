@@ -9,7 +9,7 @@ import {
   TextField,
 } from '@console/shared-sdk/mui';
 import { useId, useState, type ReactNode } from 'react';
-import { reasonLabel, reasonLength, reasonProblem } from './log-shared-words';
+import { reasonLabel, reasonLength, reasonProblem } from './words';
 
 // "Why?" for every change to a record staff made (issue 11: a reason is required when changing a record
 // that staff made). The APIs take it as `reason`, 3 to 500 characters, and keep it in the record's history.

@@ -24,10 +24,10 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { siteDateTime } from './log-shared-words';
-import { reasonField } from './log-shared-words';
-import { ChartItemButton, ExportToExcelButton } from './temperature-toolbar';
-import { BackFilledChip, itemLabel, ResultChip, resultColor, resultOptions } from './temperature-status';
+import { siteDateTime } from '../shared/words';
+import { reasonField } from '../shared/words';
+import { ChartItemButton, ExportToExcelButton } from './toolbar';
+import { BackFilledChip, itemLabel, ResultChip, resultColor, resultOptions } from './status';
 
 // /dashboard/temperatureLog (issue 11, DOMAIN.md "Temperature checks"): the selected site's readings over
 // a range of its local dates, filtered by type, item, result and back-filling; a failed reading stands out
@@ -38,13 +38,11 @@ import { BackFilledChip, itemLabel, ResultChip, resultColor, resultOptions } fro
 const defaultDays = 7;
 
 // Dialogs and sections that most visits never open are downloads of their own.
-const ReasonDialog = lazy(() => import('./log-shared-reason').then((m) => ({ default: m.ReasonDialog })));
+const ReasonDialog = lazy(() => import('../shared/reason').then((m) => ({ default: m.ReasonDialog })));
 const TemperatureChartDialog = lazy(() =>
-  import('./temperature-chart').then((m) => ({ default: m.TemperatureChartDialog })),
+  import('./chart').then((m) => ({ default: m.TemperatureChartDialog })),
 );
-const TemperatureHistory = lazy(() =>
-  import('./temperature-history').then((m) => ({ default: m.TemperatureHistory })),
-);
+const TemperatureHistory = lazy(() => import('./history').then((m) => ({ default: m.TemperatureHistory })));
 
 const logTypeLabel = (logType: LogType) => temperatureStandards[logType].label;
 

@@ -26,11 +26,11 @@ import {
 } from '@console/shared-sdk/mui';
 import type { DetailHelpers } from '@console/shared-sdk/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { statusChoices } from './compliance-status';
-import { answerLabels, answerOptions, temperatureVerdict } from './compliance-words';
-import { changedFields, RecordHistory, type HistoryField } from './log-shared-history';
-import { ReasonField } from './log-shared-reason';
-import { reasonProblem } from './log-shared-words';
+import { statusChoices } from './status';
+import { answerLabels, answerOptions, temperatureVerdict } from './words';
+import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
+import { ReasonField } from '../shared/reason';
+import { reasonProblem } from '../shared/words';
 
 // The compliance log's view, below its fields: the answers with failed lines marked (and a correction per
 // line, which changes what staff recorded and so needs a reason), the review (a status move the workflow

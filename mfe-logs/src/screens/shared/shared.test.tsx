@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { deferred } from '@console/shared-sdk/testing';
-import { RecordHistory, type LogHistoryEntry } from './log-shared-history';
-import { ReasonDialog } from './log-shared-reason';
-import { reasonProblem } from './log-shared-words';
+import { RecordHistory, type LogHistoryEntry } from './history';
+import { ReasonDialog } from './reason';
+import { reasonProblem } from './words';
 
 // The pieces every log screen shares: the reason a change needs, and a record's history with the reasons
 // given. (The date range is the SDK's, in @console/shared-sdk/report-kit, tested there.)
