@@ -1,21 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import {
-  commentCreateFieldsSchema,
-  uploadContentTypes,
-  type TaskComment,
-} from '@console/shared-sdk/contract';
-import type { AppDeps } from '../../platform/app-deps.js';
+import type { TaskComment } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { files } from '../../platform/db/schema.js';
 import { taskComments } from './schema.js';
-import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/db/ids.js';
-import { parseFormFields, readForm, storeFile } from '../../platform/files/uploads.js';
-import { assertCan, authOf } from '../../platform/auth/guard.js';
 import { toUploadedFile } from '../../platform/files/common-uri/repository.js';
 import { personsByIds } from '../../platform/auth/users/repository.js';
-import { occurrenceFor, type OccurrenceRow } from './occurrence.js';
+import type { OccurrenceRow } from './occurrence.js';
 
 // Comments and photos on an occurrence (the spec's /comment-task), optionally about one checklist line.
 
@@ -61,51 +52,28 @@ export async function commentsOf(
   });
 }
 
-const imageTypes = uploadContentTypes.filter((type) => type.startsWith('image/'));
-
-/**
- * Adds a comment or a photo from a multipart form: the console's POST /comment-task/create-new-one and the
- * staff's POST /task-new-version/comment. The form holds masterTaskID, individualTaskID, an optional
- * checkListID, and either `comment` (text) or one image file. Whoever may read the task and comment on its
- * site may add one, while the task is not deleted.
- */
-export async function addCommentFromForm(
-  request: FastifyRequest,
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'config'>,
+/** Writes a comment (text) or a photo (a stored file) on an occurrence, by its author, and answers it. */
+export async function insertComment(
+  db: Database | Tx,
+  occurrence: Pick<OccurrenceRow, 'id' | 'orgId' | 'siteId' | 'masterTaskId'>,
+  comment: { checkListID: string | null; text: string | null; fileId: string | null; authorId: string },
+  publicUrl: string,
+  now: Date,
 ): Promise<TaskComment> {
-  const form = await readForm(request);
-  const fields = parseFormFields(commentCreateFieldsSchema, form.fields);
-  if (!form.file && !fields.comment) throw fieldError('comment', 'Write a comment or choose a photo');
-  if (form.file && fields.comment) throw badRequest('Send a comment or a photo, not both');
-  const auth = authOf(request);
-  const now = deps.clock.now();
-  const occurrence = await occurrenceFor(request, deps.db, 'read', fields);
-  assertCan(request, 'create', 'Comment', { orgId: occurrence.orgId, siteID: occurrence.siteId });
-  if (occurrence.status === 'DELETED') throw conflict('This task was deleted; it takes no more comments');
-  if (fields.checkListID && !occurrence.items.some((item) => item.id === fields.checkListID))
-    throw fieldError('checkListID', 'This task has no such checklist item');
-  const image = form.file
-    ? await storeFile(deps, { orgId: auth.orgId, userId: auth.user.id }, form.file, {
-        types: imageTypes,
-        message: 'A task photo must be an image (JPEG, PNG, WebP or GIF)',
-      })
-    : undefined;
   const id = newId();
-  await deps.db.insert(taskComments).values({
+  await db.insert(taskComments).values({
     id,
     orgId: occurrence.orgId,
     siteId: occurrence.siteId,
     individualTaskId: occurrence.id,
-    checklistItemId: fields.checkListID ?? null,
-    type: image ? 'IMAGE' : 'TEXT',
-    text: image ? null : (fields.comment ?? null),
-    fileId: image?.id ?? null,
-    authorId: auth.user.id,
+    checklistItemId: comment.checkListID,
+    type: comment.fileId ? 'IMAGE' : 'TEXT',
+    text: comment.fileId ? null : comment.text,
+    fileId: comment.fileId,
+    authorId: comment.authorId,
     createdAt: now,
   });
-  const comment = (await commentsOf(deps.db, occurrence, deps.config.publicUrl)).find(
-    (one) => one._id === id,
-  );
-  if (!comment) throw new Error('a comment just written was not found');
-  return comment;
+  const written = (await commentsOf(db, occurrence, publicUrl)).find((one) => one._id === id);
+  if (!written) throw new Error('a comment just written was not found');
+  return written;
 }

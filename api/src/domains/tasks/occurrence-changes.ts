@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ChecklistItemStatus } from '@console/shared-sdk/contract';
 import type { Tx } from '../../platform/db/client.js';
 import { individualTasks, masterTasks, type OccurrenceItemRecord } from './schema.js';
 import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
-import { actorOf, recordHistory, type HistoryActor } from '../../platform/history/history.js';
-import { authOf } from '../../platform/auth/guard.js';
+import { recordHistory, type HistoryActor } from '../../platform/history/history.js';
 import { completionProblems, imagesOf, type OccurrenceRow } from './occurrence.js';
 
 // The rules for moving an occurrence and its checklist (DOMAIN.md "Tasks"), shared by the console's admins
@@ -21,11 +19,6 @@ import { completionProblems, imagesOf, type OccurrenceRow } from './occurrence.j
 
 export interface OccurrenceActor extends HistoryActor {
   id: string;
-}
-
-/** The signed-in person a request changes an occurrence for. */
-export function occurrenceActor(request: FastifyRequest): OccurrenceActor {
-  return { ...actorOf(request), id: authOf(request).user.id };
 }
 
 const statusWords: Record<ChecklistItemStatus, string> = {

@@ -1,5 +1,4 @@
 import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type {
   IndividualTask,
   Person,
@@ -21,10 +20,7 @@ import {
 } from './schema.js';
 import { sites, users } from '../../platform/db/schema.js';
 import { historyOf } from '../../platform/history/history.js';
-import { assertRecordAccess } from '../../platform/http/site-scope.js';
-import { orgOf } from '../../platform/auth/guard.js';
 import { personsByIds } from '../../platform/auth/users/repository.js';
-import type { Action } from '@console/shared-sdk/ability';
 
 // One occurrence of a master task as every caller sees it: the console's daily list and view, the staff's
 // calls, the dashboard. Its checklist lives on the row (copied from the master task when it was made); the
@@ -92,21 +88,6 @@ export async function findOccurrence(
     );
   const [row] = await (options.forUpdate ? query.for('update', { of: individualTasks }) : query);
   return row;
-}
-
-/**
- * The gate for an occurrence the request names: missing, another organisation's, or on a closed site is
- * 404 'Task not found'; on a site the caller may not `action` tasks of, 403.
- */
-export async function occurrenceFor(
-  request: FastifyRequest,
-  db: Database | Tx,
-  action: Action,
-  ref: TaskRef,
-  options: { forUpdate?: boolean } = {},
-): Promise<OccurrenceRow> {
-  const row = await findOccurrence(db, orgOf(request), ref, options);
-  return assertRecordAccess(request, action, 'Task', 'Task', row);
 }
 
 /**

@@ -14,8 +14,8 @@ import { individualTasks, taskComments } from '../schema.js';
 import { conflict, notFound } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
-import { addCommentFromForm, commentsOf } from '../comments.js';
-import { occurrenceFor } from '../occurrence.js';
+import { commentsOf } from '../comments.js';
+import { addCommentFromForm, occurrenceFor } from '../calls.js';
 
 // Comments and photos on an occurrence (the spec's /comment-task). Anyone who may read the task may add
 // one; its author, or an admin of its site, may remove it while the task is open. Once a task is

@@ -9,7 +9,7 @@ import {
 } from '@console/shared-sdk/contract';
 import { ok } from '../../../platform/http/respond.js';
 import { allow } from '../../../platform/auth/guard.js';
-import { changeOccurrence } from '../occurrence-calls.js';
+import { changeOccurrence } from '../calls.js';
 import { changeChecklistItem, changeOccurrenceStatus } from '../occurrence-changes.js';
 
 // The console's admins moving an occurrence (the spec's /individual-task): a checklist line, or the task

@@ -12,7 +12,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { readDayList } from '../day-list.js';
-import { viewOccurrence } from '../occurrence-calls.js';
+import { viewOccurrence } from '../calls.js';
 
 // The occurrences' calls under /master-task (spec section 7): the daily list of a site and the view of one
 // occurrence. A day's occurrences are made the first time the day is read, so a list is never missing a
