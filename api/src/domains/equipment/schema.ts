@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FoodItemType, MasterTypeType } from '@console/shared-sdk/contract';
 import { createdAt, instant, updatedAt } from '../../platform/db/columns.js';
-import { orgRecord, siteRecord } from '../../platform/db/schema.js';
+import { orgRecord, siteRecord, sites } from '../../platform/db/schema.js';
 
 // Equipment: suppliers, supplier types, food items and probes, fridges and freezers.
 // Site records are soft-deleted: temperature logs will point at them, and an inspector must still be able
@@ -23,6 +23,11 @@ export const supplierTypes = pgTable(
   'supplier_types',
   {
     ...orgRecord(),
+    /**
+     * The site whose admin made it, which that site's admins may change; null for the organisation's own,
+     * which only organisation admins change (docs/decisions.md).
+     */
+    ownerSiteId: uuid('owner_site_id').references(() => sites.id),
     name: text('name').notNull(),
   },
   (t) => [

@@ -9,20 +9,25 @@ const ms = (instant: Date, offset: number) => new Date(instant.getTime() + offse
 
 describe('bucketOf', () => {
   test('a pending task is upcoming until the instant it expires, and incomplete from that instant', () => {
-    const pending = { status: 'PENDING' as const, expireOn, completedAt: null };
+    const pending = { status: 'PENDING' as const, expireOn, completedAt: null, enteredAfterTheFact: false };
     expect(bucketOf(pending, ms(expireOn, -1))).toBe('UPCOMING');
     expect(bucketOf(pending, expireOn)).toBe('INCOMPLETE');
     expect(bucketOf(pending, ms(expireOn, 60_000))).toBe('INCOMPLETE');
   });
 
   test('a reported task is in progress before it expires and incomplete once it has', () => {
-    const reported = { status: 'REPORTED' as const, expireOn, completedAt: null };
+    const reported = { status: 'REPORTED' as const, expireOn, completedAt: null, enteredAfterTheFact: false };
     expect(bucketOf(reported, ms(expireOn, -1))).toBe('UPCOMING');
     expect(bucketOf(reported, expireOn)).toBe('INCOMPLETE');
   });
 
   test('a completion counts by its real time: at expireOn is on time, a millisecond later is late', () => {
-    const completed = (completedAt: Date) => ({ status: 'COMPLETED' as const, expireOn, completedAt });
+    const completed = (completedAt: Date) => ({
+      status: 'COMPLETED' as const,
+      expireOn,
+      completedAt,
+      enteredAfterTheFact: false,
+    });
     const muchLater = ms(expireOn, 24 * 3600_000);
     expect(bucketOf(completed(expireOn), muchLater)).toBe('ON_TIME');
     expect(bucketOf(completed(ms(expireOn, -3600_000)), muchLater)).toBe('ON_TIME');
@@ -31,11 +36,25 @@ describe('bucketOf', () => {
     expect(bucketOf(completed(ms(expireOn, 1)), ms(expireOn, -1))).toBe('LATE');
   });
 
+  test('a completion an admin entered after the fact is late, whatever time it claims', () => {
+    const corrected = { status: 'COMPLETED' as const, expireOn, completedAt: ms(expireOn, -3600_000) };
+    expect(bucketOf({ ...corrected, enteredAfterTheFact: false }, expireOn)).toBe('ON_TIME');
+    expect(bucketOf({ ...corrected, enteredAfterTheFact: true }, expireOn)).toBe('LATE');
+  });
+
   test('a deleted task is deleted whatever its times', () => {
-    expect(bucketOf({ status: 'DELETED', expireOn, completedAt: null }, ms(expireOn, 1))).toBe('DELETED');
-    expect(bucketOf({ status: 'DELETED', expireOn, completedAt: expireOn }, ms(expireOn, -1))).toBe(
-      'DELETED',
-    );
+    expect(
+      bucketOf(
+        { status: 'DELETED', expireOn, completedAt: null, enteredAfterTheFact: false },
+        ms(expireOn, 1),
+      ),
+    ).toBe('DELETED');
+    expect(
+      bucketOf(
+        { status: 'DELETED', expireOn, completedAt: expireOn, enteredAfterTheFact: false },
+        ms(expireOn, -1),
+      ),
+    ).toBe('DELETED');
   });
 });
 

@@ -36,11 +36,13 @@ export const lateSyncMs = 30 * 60 * 1000;
  * task is late from the instant it expires. A reported task that has not expired yet is still in progress.
  */
 export function bucketOf(
-  row: Pick<OccurrenceRow, 'status' | 'expireOn' | 'completedAt'>,
+  row: Pick<OccurrenceRow, 'status' | 'expireOn' | 'completedAt' | 'enteredAfterTheFact'>,
   now: Date,
 ): TaskBucket {
   if (row.status === 'DELETED') return 'DELETED';
   if (row.status === 'COMPLETED') {
+    // An admin's completion entered after the fact is never on time on its own say-so.
+    if (row.enteredAfterTheFact) return 'LATE';
     const completedAt = row.completedAt ?? row.expireOn;
     return completedAt.getTime() <= row.expireOn.getTime() ? 'ON_TIME' : 'LATE';
   }
@@ -51,7 +53,8 @@ export function bucketOf(
 export const bucketSql = (now: Date): SQL<TaskBucket> => sql<TaskBucket>`case
   when ${individualTasks.status} = 'DELETED' then 'DELETED'
   when ${individualTasks.status} = 'COMPLETED' then
-    case when coalesce(${individualTasks.completedAt}, ${individualTasks.expireOn}) <= ${individualTasks.expireOn}
+    case when not ${individualTasks.enteredAfterTheFact}
+        and coalesce(${individualTasks.completedAt}, ${individualTasks.expireOn}) <= ${individualTasks.expireOn}
       then 'ON_TIME' else 'LATE' end
   when ${now.toISOString()}::timestamptz < ${individualTasks.expireOn} then 'UPCOMING'
   else 'INCOMPLETE' end`;

@@ -62,6 +62,11 @@ export const checklistTemplates = pgTable(
   'checklist_templates',
   {
     ...orgRecord(),
+    /**
+     * The site whose admin made it, which that site's admins may change; null for the organisation's own,
+     * which only organisation admins change (docs/decisions.md).
+     */
+    ownerSiteId: uuid('owner_site_id').references(() => sites.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     type: text('type').$type<LogType>(),
@@ -205,6 +210,11 @@ export const individualTasks = pgTable(
     completedBy: uuid('completed_by').references(() => users.id),
     /** When the completion reached the server. */
     syncedAt: instant('synced_at'),
+    /**
+     * An admin recorded the completion after the fact, at a time of their saying (a correction with a
+     * reason, kept in the history): it never counts on time (docs/decisions.md, "Tasks").
+     */
+    enteredAfterTheFact: boolean('entered_after_the_fact').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -92,6 +92,8 @@ export const sites = pgTable(
     timeZoneId: text('time_zone_id').notNull(),
     timing: jsonb('timing').$type<Timing>().notNull(),
     slotWindows: jsonb('slot_windows').$type<SlotWindows>().notNull().default({}),
+    /** The reheating check's lower limit (DOMAIN.md: 75 °C; 82 °C in Scotland). */
+    reheatLimitCelsius: doublePrecision('reheat_limit_celsius').notNull().default(75),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),
