@@ -2,10 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from '@console/shared-sdk/router';
 import { Notifications, useIsSignedIn } from '@console/shared-sdk';
 import { PageLoading } from './PageLoading';
-import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { LogoutPage } from '../pages/auth/LogoutPage';
-import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
 import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { loadRemotes } from '../remotes/registry';
 import { ThemeRoot } from '../theme/ThemeRoot';
@@ -13,7 +11,14 @@ import { useRemoteRouteElements, UnmatchedRoute } from './RemoteRoutes';
 import { RequireAuth, RequireOrganization } from './RequireAuth';
 
 // Screens load when first opened, so the sign-in page downloads only what signing in needs (the resource
-// kit with its data grid and date pickers comes with the first list).
+// kit with its data grid and date pickers comes with the first list). The password pages are reached from a
+// link or an e-mail, rarely: they are not part of every visit's download either.
+const ForgotPasswordPage = lazy(() =>
+  import('../pages/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const Layout = lazy(() => import('../layout/Layout').then((m) => ({ default: m.Layout })));
 const DashboardIndex = lazy(() =>
   import('../pages/dashboard/DashboardIndex').then((m) => ({ default: m.DashboardIndex })),

@@ -1,17 +1,24 @@
 import { Box, CircularProgress, Container, Fade, Grow, Slide } from '@console/shared-sdk/mui';
-import { useMemo, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { Outlet, useLocation } from '@console/shared-sdk/router';
 import { siteScopedPaths, useDocumentTitle, useSiteChoices } from '@console/shared-sdk';
 import { siteDashboardPath } from '../app/RemoteRoutes';
 import { useDashboardView } from '../pages/dashboard/dashboard-view';
-import { OverrideBanner } from '../remotes/OverrideBanner';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';
 import { Footer } from './Footer';
 import { useMenu } from './menu';
 import { NavBar } from './NavBar';
 import { SideMenu } from './SideMenu';
-import { ThemeSettingsDrawer } from './ThemeSettingsDrawer';
+
+// What most visits never show loads when shown: the banner only while this browser keeps a remote override,
+// the theme settings once they are first opened (then kept, so the drawer closes with its transition).
+const OverrideBanner = lazy(() =>
+  import('../remotes/OverrideBanner').then((m) => ({ default: m.OverrideBanner })),
+);
+const ThemeSettingsDrawer = lazy(() =>
+  import('./ThemeSettingsDrawer').then((m) => ({ default: m.ThemeSettingsDrawer })),
+);
 
 function Transition({ type, children }: { type: ThemeSettings['routerTransition']; children: ReactElement }) {
   switch (type) {
@@ -76,6 +83,8 @@ export function Layout() {
   const settings = useThemeSettings((s) => s);
   const [mobileMenu, setMobileMenu] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsShown, setSettingsShown] = useState(false);
+  if (settingsOpen && !settingsShown) setSettingsShown(true);
   const siteScoped = useIsSiteScoped(pathname);
   // On a site dashboard the selector also offers "All sites", the overview the shell shows instead.
   const onSiteDashboard = pathname === siteDashboardPath && siteScoped;
@@ -87,6 +96,7 @@ export function Layout() {
   // so a site deleted since (here or elsewhere) gives way quietly instead of answering "Site not found".
   const siteChoices = useSiteChoices();
   const checkingSite = siteScoped && !onSiteDashboard && siteChoices.status === 'loading';
+  const overridden = useRegistry((s) => s.overrides.length > 0);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -104,7 +114,11 @@ export function Layout() {
           onOpenMobileMenu={() => setMobileMenu(true)}
           onOpenSettings={() => setSettingsOpen(true)}
         />
-        <OverrideBanner />
+        {overridden && (
+          <Suspense fallback={null}>
+            <OverrideBanner />
+          </Suspense>
+        )}
         <Container
           component="main"
           maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}
@@ -125,7 +139,11 @@ export function Layout() {
         </Container>
         <Footer />
       </Box>
-      <ThemeSettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsShown && (
+        <Suspense fallback={null}>
+          <ThemeSettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

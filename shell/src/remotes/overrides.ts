@@ -5,8 +5,9 @@
 // /remotes.json, also allowed by its Content-Security-Policy); none by default, so a link cannot make a
 // production console run someone else's code.
 
-export const overrideParameter = 'remote-override';
-const storageKey = 'console.remoteOverrides';
+import { overrideParameter, overridesStorageKey as storageKey } from './override-flags';
+
+export { overrideParameter };
 const remoteName = /^[a-z][a-z0-9-]*$/;
 
 /** name → manifest URL, as this browser keeps them. */

@@ -1,6 +1,8 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { satisfy } from '@module-federation/runtime-core';
 import { createStore, useStore } from 'zustand';
 import './provided';
-import { overrideAllowed, storedOverrides } from './overrides';
+import { browserHasOverrides } from './override-flags';
 import {
   remoteMetadataSchema,
   sdkVersion,
@@ -8,10 +10,21 @@ import {
   type RemoteRoutesModule,
 } from '@console/shared-sdk';
 
-// The Module Federation calls and the version check are imported when first needed, so the
-// sign-in page does not download them.
-const federationRuntime = () => import('@module-federation/enhanced/runtime');
+// Module Federation's calls are its runtime's, which the page holds already (the shell provides it to the
+// remotes): imported here, they cost no download of their own. The version check's sentences are imported
+// when first needed, so the sign-in page and the first list do not download them.
 const versionCheck = () => import('./compatibility');
+
+/**
+ * A caret range of a whole version (what the SDK's build publishes as `requires`) that this console
+ * satisfies: compatible without the version check's code, which is loaded only to say what a remote
+ * needs. Module Federation's `satisfy` is the one ./compatibility applies, from the runtime the page has.
+ */
+const plainlySatisfied = (requires: string) =>
+  /^\^\d+\.\d+\.\d+$/.test(requires) && satisfy(sdkVersion, requires);
+
+// The overrides' code only in a browser that keeps one (see ./overrides).
+const overridesCode = () => import('./overrides');
 
 /**
  * Where a remote stands. Its description (remote.json) is read after sign-in; its code only when one of its
@@ -145,9 +158,10 @@ async function describe(remote: Pick<RemoteState, 'name' | 'entry'>, fetchImpl: 
       return;
     }
     const metadata = parsed.data;
-    const { incompatibility } = await versionCheck();
     // The shell's SDK is the page's one instance of the shared entries (it loads first): what remotes get.
-    const problem = incompatibility(metadata.title, metadata.requires, sdkVersion);
+    const problem = plainlySatisfied(metadata.requires)
+      ? null
+      : (await versionCheck()).incompatibility(metadata.title, metadata.requires, sdkVersion);
     update(remote.name, {
       metadata,
       title: metadata.title,
@@ -167,7 +181,6 @@ async function loadCode(name: string, force: boolean) {
   if (!remote?.metadata) return;
   update(name, { status: 'loading' });
   try {
-    const { loadRemote, registerRemotes } = await federationRuntime();
     registerRemotes([{ name: containerName(name), entry: remote.entry }], { force });
     const loaded = await loadRemote<RemoteRoutesModule | { default: RemoteRoutesModule }>(
       `${containerName(name)}/routes`,
@@ -238,11 +251,12 @@ async function readListing(fetchImpl: typeof fetch) {
   } catch {
     // No listing: the console runs with its own screens only.
   }
-  const overrides = Object.entries(storedOverrides()).map(([name, entry]) => ({
-    name,
-    entry,
-    applied: overrideAllowed(entry, listed.overrideOrigins),
-  }));
+  const overrides: RemoteOverride[] = [];
+  if (browserHasOverrides()) {
+    const { overrideAllowed, storedOverrides } = await overridesCode();
+    for (const [name, entry] of Object.entries(storedOverrides()))
+      overrides.push({ name, entry, applied: overrideAllowed(entry, listed.overrideOrigins) });
+  }
   const entries = {
     ...listed.remotes,
     ...Object.fromEntries(overrides.filter((o) => o.applied).map((o) => [o.name, o.entry])),
