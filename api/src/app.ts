@@ -18,6 +18,7 @@ import { registerAuthFirst } from './platform/auth/guard.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { rejectingNulBytes } from './platform/http/text-input.js';
+import { maxJsonBodyBytes, registerJsonBody } from './platform/http/json-body.js';
 import { setPasswordHashCost } from './platform/auth/passwords.js';
 import * as equipment from './domains/equipment/index.js';
 import * as logs from './domains/logs/index.js';
@@ -84,7 +85,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     // The JSON body limit; uploads have their own, larger one.
-    bodyLimit: 1024 * 1024,
+    bodyLimit: maxJsonBodyBytes,
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -100,20 +101,24 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   const sessionCache = new SessionCache();
   app.decorate('sessionCache', sessionCache);
-  const stopFollowing = await sessionCache.follow(deps.authChanges);
+  const stopFollowing = await sessionCache.follow(deps.authChanges, async (marker) => {
+    await deps.db.execute(sql`select pg_notify(${authChangesChannel}, ${marker})`);
+  });
   app.addHook('onClose', stopFollowing);
-  // A request that may have changed sign-in state (a logout, a deactivation) answers only once this
-  // instance has heard of the change, so the client's next request cannot meet a stale session.
+  // A request that may have changed sign-in state (a logout, a deactivation) answers only once every
+  // instance on the database has heard of the change (or the wait's bound has passed), so the client's next
+  // request, wherever it lands, cannot meet a stale session (docs/decisions.md, "Sign-in").
+  const changesBefore = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    if (!readOnlyMethods.has(request.method)) changesBefore.set(request, sessionCache.changeCount);
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!readOnlyMethods.has(request.method)) {
-      await sessionCache.sync(async (marker) => {
-        await deps.db.execute(sql`select pg_notify(${authChangesChannel}, ${marker})`);
-      });
-    }
+    if (!readOnlyMethods.has(request.method)) await sessionCache.sync(changesBefore.get(request));
     return payload;
   });
   registerErrorHandling(app);
-  registerAuthFirst(app);
+  registerJsonBody(app);
+  registerAuthFirst(app, apiPrefix);
   registerAfterReply(app);
   registerSecurityHeaders(app, {
     remotes: deps.config.remotes,

@@ -67,11 +67,14 @@ async function main() {
   );
 
   // The platform's template library ships with the code: every start adds the templates a release brought.
-  await ensureLibrary(database.db, systemClock.now());
-
   // The demo (whose password is in the README) is seeded by default on the embedded database only; on
-  // DATABASE_URL it takes SEED_DEMO=true, and a production install creates its own first admin.
-  if (config.seedDemo && (await seedDemoIfEmpty(database.db, storage))) {
+  // DATABASE_URL it takes SEED_DEMO=true, and a production install creates its own first admin. Both run
+  // under the start-up lock, so instances starting together add the library and seed the demo once.
+  const seeded = await database.exclusiveStartUp(async () => {
+    await ensureLibrary(database.db, systemClock.now());
+    return config.seedDemo && (await seedDemoIfEmpty(database.db, storage));
+  });
+  if (seeded) {
     app.log.info({ logins: demoLogins }, 'seeded the demo organisation (password in the README)');
   } else {
     const [accounts] = await database.db.select({ n: count() }).from(users);

@@ -1,11 +1,13 @@
 import { demoLogins, demoSites } from './demo.js';
-import { multipartBody } from './test/logs.js';
+import { mobileLogin, multipartBody } from './test/logs.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
+import { staffCalls as staffCallsOfTheGuard } from './platform/auth/audience.js';
+import { refusedOnMobile, refusedOnWeb } from './platform/auth/guard.js';
 
 // The tenancy conformance suite: every route the app registers is declared here with how it is reached,
 // and each is tried the way an attacker would: without a token, with a malformed id, with another
-// organisation's id, and as a site admin on a site it does not administer. A route added without a line
-// here fails the first test, so no call ships untried.
+// organisation's id, as a site admin on a site it does not administer, and with a staff member's token
+// from the mobile app. A route added without a line here fails the first test, so no call ships untried.
 
 /** Records the suite creates in both organisations, so each route can be aimed at the other tenant's. */
 type Target =
@@ -85,6 +87,37 @@ function standardCalls(
 }
 
 const v1 = '/api/v1';
+
+/**
+ * The staff calls: the only routes a token of the mobile app's sign-in may call (docs/decisions.md,
+ * "Tenancy and roles"), and whether the console's token may call them too. Written out here, apart from
+ * the guard's list, so that widening what staff reach is a change to this suite as well.
+ */
+const staffCalls: Record<string, 'mobile' | 'both'> = {
+  [`GET ${v1}/task-new-version/my-tasks`]: 'mobile',
+  [`GET ${v1}/task-new-version/today`]: 'mobile',
+  [`GET ${v1}/task-new-version/view-task`]: 'mobile',
+  [`PUT ${v1}/task-new-version/check-list-item-status-change`]: 'mobile',
+  [`POST ${v1}/task-new-version/comment`]: 'mobile',
+  [`PUT ${v1}/task-new-version/complete`]: 'mobile',
+  [`GET ${v1}/temperature-logs/item-list`]: 'both',
+  [`POST ${v1}/temperature-logs/create-new-one`]: 'both',
+  [`GET ${v1}/comlianceLog/template-list`]: 'both',
+  [`POST ${v1}/comlianceLog/create-new-one`]: 'both',
+  [`POST ${v1}/nearMiss/create-new-one`]: 'both',
+  [`GET ${v1}/user-profile/view-me`]: 'both',
+  [`PUT ${v1}/user-profile/update-me`]: 'both',
+  [`PATCH ${v1}/user-profile/change-password`]: 'both',
+  [`PATCH ${v1}/user-profile/change-notification-settings`]: 'both',
+  [`DELETE ${v1}/user-profile/delete-my-account`]: 'both',
+  [`GET ${v1}/common-uri/know-my-access`]: 'both',
+  [`POST ${v1}/authentication/logout`]: 'both',
+  [`PUT ${v1}/common-uri/file-upload-s3`]: 'both',
+  [`POST ${v1}/common-uri/form-data-upload`]: 'both',
+  [`POST ${v1}/common-uri/pre-signed-url`]: 'both',
+};
+const mobileOnly = (route: string) => staffCalls[route] === 'mobile';
+
 const fixtures = { brighton: '', probeLine: '', assignee: '', logTemplate: '', logTemplateLine: '' };
 
 /** An occurrence's pair of ids from the suite's one-string id; a malformed id stays malformed in both. */
@@ -112,17 +145,26 @@ const probeTask = (siteID: string) => ({
   checkListItems: [{ text: 'Probe line' }],
   schedule: { repeat: 'DAILY', startDate: '2025-01-01', dueTime: '23:00' },
 });
-const probeDay = '2025-01-06';
+/**
+ * The day the probes act on: two days ahead when the suite starts. Master tasks make no occurrence for a
+ * day before they were created (a settled day), so the suite creates its records first, then moves its
+ * clock to noon of this day, where the probes' device times (09:00) are a few hours old.
+ */
+const probeDay = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
 /** A near-miss report's fields, as the mobile app sends them (photos are optional). */
-const nearMissForm = (siteID: string) => ({
+const nearMissForm = (
+  siteID: string,
+  occurredAt = `${probeDay}T09:00:00Z`,
+  reportedAt = `${probeDay}T09:05:00Z`,
+) => ({
   siteID,
   category: 'INCIDENT',
   title: 'Probe report',
   whatHappened: 'Probe',
   location: 'Probe',
-  occurredAt: `${probeDay}T09:00:00Z`,
-  reportedAt: `${probeDay}T09:05:00Z`,
+  occurredAt,
+  reportedAt,
 });
 /** A compliance log of the typed template made on Manchester; another tenant's template is its own 404. */
 const complianceLogForm = (siteID: string) => ({
@@ -500,12 +542,21 @@ let ctx: TestContext;
 let orgAdmin: string;
 let siteAdmin: string;
 let otherAdmin: string;
+/** Aisha, staff at Brighton, signed in on the mobile app. */
+let staff: string;
+/** The token a probe of `route` is sent with in place of an admin's: the mobile app's own calls take staff. */
+const as = (route: string, admin: string) => (mobileOnly(route) ? staff : admin);
 /** Ids of one record of each target: in the other organisation, and on Manchester (not the site admin's). */
 type Extra = 'line' | 'logTemplate' | 'logTemplateLine';
 const otherIds = {} as Record<Target | 'user' | Extra, string>;
 const manchesterIds = {} as Record<Target | Extra, string>;
+/** Aisha's site's own: a site, a reading's item and an occurrence of the probe task, for the staff calls. */
+const brightonIds = {} as Record<'site' | 'foodItem' | 'occurrence' | 'line', string>;
 
 type Created = { data: { _id: string } };
+
+/** A device's time of a record the suite makes before the probe day: a few minutes before the clock's. */
+const minutesAgo = (minutes: number) => new Date(ctx.clock.now().getTime() - minutes * 60_000).toISOString();
 
 async function create(token: string, url: string, body: unknown): Promise<string> {
   const reply = await ctx.inject<Created>('POST', `${v1}/${url}/create-new-one`, { token, body });
@@ -579,11 +630,11 @@ async function logsOn(token: string, siteID: string) {
     siteID,
     templateID: logTemplate,
     answers: [{ _id: logTemplateLine, answer: 'YES' }],
-    submittedAt: `${probeDay}T09:00:00Z`,
+    submittedAt: minutesAgo(1),
   });
   const report = await ctx.inject<Created>('POST', `${v1}/nearMiss/create-new-one`, {
     token,
-    ...multipart(nearMissForm(siteID)),
+    ...multipart(nearMissForm(siteID, minutesAgo(10), minutesAgo(5))),
   });
   if (report.statusCode !== 200) throw new Error(`reporting: ${report.raw}`);
   const { body, contentType } = await multipartBody([
@@ -634,10 +685,11 @@ beforeAll(async () => {
   fixtures.brighton = ctx.demo.sites.brighton.id;
   // The Brighton site admin: a person of the organisation who works at Brighton.
   fixtures.assignee = ctx.demo.siteAdmin.id;
-  [orgAdmin, siteAdmin, otherAdmin] = await Promise.all([
+  [orgAdmin, siteAdmin, otherAdmin, staff] = await Promise.all([
     ctx.login(demoLogins.organizationAdmin),
     ctx.login(demoLogins.siteAdmin),
     ctx.login('owner@other.example'),
+    mobileLogin(ctx, 'aisha.khan@harbourvine.example'),
   ]);
   Object.assign(otherIds, await recordsOn(otherAdmin, ctx.other.site.id), {
     organization: ctx.other.organization.id,
@@ -646,10 +698,26 @@ beforeAll(async () => {
   Object.assign(manchesterIds, await recordsOn(orgAdmin, ctx.demo.sites.manchester.id), {
     organization: ctx.demo.organization.id,
   });
+  const brighton = ctx.demo.sites.brighton.id;
+  const brightonTask = await tasksOn(orgAdmin, brighton);
+  Object.assign(brightonIds, {
+    site: brighton,
+    foodItem: (await readingsOn(orgAdmin, brighton)).foodItem,
+    occurrence: brightonTask.occurrence,
+    line: brightonTask.line,
+  });
   // A line id that exists, so the checklist probe is refused for whose task it is and nothing else.
   fixtures.probeLine = manchesterIds.line;
   fixtures.logTemplate = manchesterIds.logTemplate;
   fixtures.logTemplateLine = manchesterIds.logTemplateLine;
+  // Noon of the probe day: the tokens of two days before have expired, so everyone signs in again.
+  ctx.clock.set(`${probeDay}T12:00:00Z`);
+  [orgAdmin, siteAdmin, otherAdmin, staff] = await Promise.all([
+    ctx.login(demoLogins.organizationAdmin),
+    ctx.login(demoLogins.siteAdmin),
+    ctx.login('owner@other.example'),
+    mobileLogin(ctx, 'aisha.khan@harbourvine.example'),
+  ]);
 });
 afterAll(() => ctx.close());
 
@@ -707,31 +775,34 @@ describe('without a token', () => {
 });
 
 describe('a malformed id', () => {
-  test.each(recordRoutes)('$route answers 400', async ({ method, url, probe }) => {
-    const reply = await send(method, url, probe.aim('not-an-id'), orgAdmin);
+  test.each(recordRoutes)('$route answers 400', async ({ route, method, url, probe }) => {
+    const reply = await send(method, url, probe.aim('not-an-id'), as(route, orgAdmin));
     expect(reply.statusCode).toBe(400);
   });
 });
 
 describe("another organisation's id", () => {
-  test.each(recordRoutes)('$route answers 404, exactly like a missing id', async ({ method, url, probe }) => {
-    const foreign = await send(method, url, probe.aim(otherIds[probe.target]), orgAdmin);
-    expect(foreign.statusCode).toBe(404);
-    // And the other tenant's record is untouched: its own admin still reads it.
-    const root = recordRoots[probe.target];
-    if (root) {
-      const still = await ctx.inject('GET', `${v1}/${root}/find-one/${otherIds[probe.target]}`, {
-        token: otherAdmin,
-      });
-      expect(still.statusCode).toBe(200);
-    }
-  });
+  test.each(recordRoutes)(
+    '$route answers 404, exactly like a missing id',
+    async ({ route, method, url, probe }) => {
+      const foreign = await send(method, url, probe.aim(otherIds[probe.target]), as(route, orgAdmin));
+      expect(foreign.statusCode).toBe(404);
+      // And the other tenant's record is untouched: its own admin still reads it.
+      const root = recordRoots[probe.target];
+      if (root) {
+        const still = await ctx.inject('GET', `${v1}/${root}/find-one/${otherIds[probe.target]}`, {
+          token: otherAdmin,
+        });
+        expect(still.statusCode).toBe(200);
+      }
+    },
+  );
 });
 
-describe('a site admin on a site it does not administer', () => {
+describe('a site admin on a site it does not administer (staff on the mobile app’s own calls)', () => {
   const onSites = recordRoutes.filter(({ probe }) => siteScoped.has(probe.target));
-  test.each(onSites)('$route answers 403', async ({ method, url, probe }) => {
-    const reply = await send(method, url, probe.aim(manchesterIds[probe.target]), siteAdmin);
+  test.each(onSites)('$route answers 403', async ({ route, method, url, probe }) => {
+    const reply = await send(method, url, probe.aim(manchesterIds[probe.target]), as(route, siteAdmin));
     expect(reply.statusCode).toBe(403);
   });
 });
@@ -742,5 +813,109 @@ describe('platform-only calls', () => {
     if (probe.access !== 'platform') throw new Error('unreachable');
     const reply = await send(method, url, probe.aim(otherIds[probe.target]), orgAdmin);
     expect(reply.statusCode).toBe(403);
+  });
+});
+
+describe('a staff token from the mobile app', () => {
+  test('the staff calls are signed-in routes of this suite, and the guard lists the same ones', () => {
+    for (const route of Object.keys(staffCalls)) {
+      if (route === `POST ${v1}/authentication/logout`) continue; // public: a refresh token may be the proof
+      expect([route, probes[route]?.access ?? 'undeclared']).not.toEqual([route, 'public']);
+      expect(route in probes).toBe(true);
+    }
+    const guard = Object.fromEntries(
+      Object.entries(staffCallsOfTheGuard).map(([call, who]) => [
+        `${call.split(' ')[0]} ${v1}${call.split(' ')[1]}`,
+        who,
+      ]),
+    );
+    expect(guard).toEqual(staffCalls);
+  });
+
+  const consoleRoutes = signedInRoutes.filter(({ route }) => !(route in staffCalls));
+  test.each(consoleRoutes)('$route answers 403 before it looks at the request', async ({ method, url }) => {
+    // The same unreadable request as without a token: the refusal comes before validation or any read.
+    const reply = await ctx.inject(method, url.replace(/:[A-Za-z]+|\*/g, 'not-an-id'), {
+      token: staff,
+      query: { siteID: 'not-an-id', id: 'not-an-id' },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: { _id: 42, siteID: 42 } }),
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json.message).toBe(refusedOnMobile);
+  });
+
+  test.each(consoleRoutes.filter(({ probe }) => probe.access === 'record'))(
+    '$route answers 403 aimed at the staff member’s own site, as the console would send it',
+    async ({ method, url, probe }) => {
+      if (probe.access !== 'record') throw new Error('unreachable');
+      const own = brightonIds[probe.target as keyof typeof brightonIds] ?? manchesterIds[probe.target];
+      const reply = await send(method, url, probe.aim(own), staff);
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json.message).toBe(refusedOnMobile);
+    },
+  );
+
+  /** Staff calls whose probe aims at another site's line or item: here, the staff member's own. */
+  const staffAims: Record<string, () => Aimed> = {
+    [`PUT ${v1}/task-new-version/check-list-item-status-change`]: () => ({
+      body: {
+        ...taskRef(brightonIds.occurrence),
+        checkListID: brightonIds.line,
+        status: 'COMPLETED',
+        changedAt: `${probeDay}T09:00:00Z`,
+      },
+    }),
+    [`POST ${v1}/temperature-logs/create-new-one`]: () => ({
+      body: {
+        siteID: brightonIds.site,
+        foodItemID: brightonIds.foodItem,
+        logType: 'HOT_WATER',
+        celsius: 55,
+        readAt: `${probeDay}T09:00:00Z`,
+      },
+    }),
+  };
+  // In the order declared: the checklist line is ticked before the task is completed.
+  const staffRoutes = declared.filter(({ route }) => route in staffCalls);
+  test.each(staffRoutes)('$route still takes it', async ({ route, method, url, probe }) => {
+    // Logging out ends the session it is sent with: a session of its own.
+    const token =
+      route === `POST ${v1}/authentication/logout`
+        ? await mobileLogin(ctx, 'tom.fletcher@harbourvine.example')
+        : staff;
+    const aimed: Aimed =
+      staffAims[route]?.() ??
+      (probe.access === 'record'
+        ? probe.aim(brightonIds[probe.target as keyof typeof brightonIds])
+        : method === 'GET' || route === `POST ${v1}/authentication/logout`
+          ? {}
+          : { body: {} });
+    const reply = await send(method, url, aimed, token);
+    // Past the guard, never refused for whose token it is: what is aimed at the staff member's own site
+    // (their day, a reading, a log, a report) and what reads their own answers; the profile and upload
+    // calls, sent without a body, reach their validation (400).
+    expect([401, 403]).not.toContain(reply.statusCode);
+    expect(reply.statusCode).toBeLessThan(500);
+    if (route === `PUT ${v1}/task-new-version/complete`) {
+      // Ticking its last required line (above) completed the task: a second completion is a conflict.
+      expect(reply.statusCode).toBe(409);
+    } else if (
+      probe.access === 'record' ||
+      method === 'GET' ||
+      route === `POST ${v1}/authentication/logout`
+    ) {
+      expect(reply.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('a web token from the console', () => {
+  const appOnly = declared.filter(({ route }) => mobileOnly(route));
+  test.each(appOnly)('$route (the mobile app’s own) answers 403', async ({ method, url, probe }) => {
+    const aimed =
+      probe.access === 'record' ? probe.aim(brightonIds[probe.target as keyof typeof brightonIds]) : {};
+    const reply = await send(method, url, aimed, orgAdmin);
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json.message).toBe(refusedOnWeb);
   });
 });

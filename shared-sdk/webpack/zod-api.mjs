@@ -11,6 +11,7 @@ export {
   any,
   array,
   boolean,
+  codec,
   custom,
   email,
   enum,

@@ -35,3 +35,22 @@ export async function createOccurrence(
   if (!row) throw new Error('the day was read but its occurrence was not made');
   return { masterTaskID: master._id, individualTaskID: row.id, master };
 }
+
+/**
+ * Runs `act` (creating a master task, usually) with the test clock at noon UTC on the day before `date`
+ * when the clock is later, then puts the clock back. A master task created today makes no occurrence for a
+ * day that has ended (DOMAIN.md "Tasks": those days are settled), so a test of past days plans their tasks
+ * before them, as a real history would have. A token signed at the later time still serves meanwhile.
+ */
+export async function plannedBefore<T>(ctx: TestContext, date: string, act: () => Promise<T>): Promise<T> {
+  const current = ctx.clock.now();
+  const planned = new Date(`${date}T12:00:00.000Z`);
+  planned.setUTCDate(planned.getUTCDate() - 1);
+  if (planned >= current) return act();
+  ctx.clock.set(planned);
+  try {
+    return await act();
+  } finally {
+    ctx.clock.set(current);
+  }
+}

@@ -17,7 +17,7 @@ import { ResourceScreen } from '@console/shared-sdk/ui';
 import { coldStorage } from './cold-storage';
 import { ColdStorageHistory } from './cold-storage-history';
 import { foodItems } from './food-items';
-import { suppliers, SuppliersScreen } from './suppliers';
+import { suppliers, SuppliersScreen, supplierTypes } from './suppliers';
 
 // Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
 jest.setTimeout(20_000);
@@ -137,6 +137,50 @@ describe('suppliers', () => {
     expect(screen.queryByRole('button', { name: 'Add supplier' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Edit Fresh Fish Ltd')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Delete Fresh Fish Ltd')).not.toBeInTheDocument();
+  });
+});
+
+describe('supplier types', () => {
+  test('a site admin renames and deletes only its own site’s types, and a new one is for the selected site', async () => {
+    signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
+    const type = (id: string, name: string, ownerSiteID: string | null) => ({
+      _id: id,
+      orgId: ids.org,
+      name,
+      value: id,
+      label: name,
+      ownerSiteID,
+      ...stamps,
+    });
+    const own = type('0190a000-0000-7000-8000-0000000007a1', 'Baker', ids.brighton);
+    const orgs = type('0190a000-0000-7000-8000-0000000007a2', 'Butcher', null);
+    const elsewhere = type('0190a000-0000-7000-8000-0000000007a3', 'Brewer', ids.manchester);
+    const api = fakeApi(({ method, body }) =>
+      method === 'POST'
+        ? ok(
+            type('0190a000-0000-7000-8000-0000000007a4', JSON.parse(body).name, ids.brighton),
+            'Supplier type created',
+          )
+        : ok(listPage([own, orgs, elsewhere])),
+    );
+    const user = userEvent.setup();
+    renderOnSiteRoute(<ResourceScreen resource={supplierTypes} gridProps={gridProps} />);
+    expect(await screen.findByText('Baker')).toBeInTheDocument();
+    expect(screen.getByLabelText('Edit Baker')).toBeInTheDocument();
+    expect(screen.getByLabelText('Delete Baker')).toBeInTheDocument();
+    for (const name of ['Butcher', 'Brewer']) {
+      expect(screen.queryByLabelText(`Edit ${name}`)).not.toBeInTheDocument();
+      expect(screen.queryByLabelText(`Delete ${name}`)).not.toBeInTheDocument();
+    }
+    await user.click((await screen.findAllByRole('button', { name: 'Add supplier type' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add supplier type' });
+    await user.type(await within(dialog).findByLabelText(/^Name/), 'Cheesemonger');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.some((s) => s.method === 'POST')).toBe(true));
+    expect(JSON.parse(api.sent.find((s) => s.method === 'POST')!.body)).toEqual({
+      name: 'Cheesemonger',
+      siteID: ids.brighton,
+    });
   });
 });
 

@@ -110,7 +110,13 @@ export const supplierTypes = defineResource({
     fields: [{ kind: 'text', name: 'name', label: 'Name', required: true }],
     emptyForm: () => ({ name: '' }),
     toForm: (row: SupplierType) => ({ name: row.name }),
-    toInput: (form: { name: string }) => form,
+    // A site admin's new type belongs to the selected site: its admins may rename or delete it later
+    // (an organisation admin's belongs to the organisation whatever is sent).
+    toInput: (form: { name: string }, context) => ({
+      name: form.name,
+      ...(context.siteID ? { siteID: context.siteID } : {}),
+    }),
+    toUpdate: (form: { name: string }, row: SupplierType) => ({ _id: row._id, name: form.name }),
   },
 });
 

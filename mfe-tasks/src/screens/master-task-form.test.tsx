@@ -43,6 +43,7 @@ const openingChecks: Template = {
     { _id: ids.line2, text: 'Fridges at temperature', required: true, photoRequired: false },
   ],
   libraryTemplateID: null,
+  ownerSiteID: null,
   ...stamps,
 };
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { slotNames, useRead, type Option, type SlotName } from '@console/shared-sdk';
+import { acceptedDates, slotNames, useRead, type Option, type SlotName } from '@console/shared-sdk';
 import {
   Checkbox,
   FormControl,
@@ -141,7 +141,8 @@ export function scheduleErrors(draft: ScheduleDraft): FieldErrors {
   else if (draft.startDate === '') errors.startDate = 'Enter the whole date';
   if (errors.endDate && draft.endDate === '') errors.endDate = 'Enter the whole date, or clear it';
   if (errors.startDate) {
-    const rest = scheduleSchema.safeParse({ ...body, startDate: '1970-01-01' });
+    // Any accepted date stands in for the missing one, so the rest of the schedule is checked too.
+    const rest = scheduleSchema.safeParse({ ...body, startDate: acceptedDates.first });
     if (!rest.success) {
       for (const [path, message] of Object.entries(issuesToErrors(rest.error.issues)))
         errors[path] ??= message;

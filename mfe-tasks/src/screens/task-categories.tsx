@@ -21,8 +21,10 @@ import {
 
 // Task categories: an organisation's groups of master tasks (Opening, Closing, Cleaning), each applying
 // on some of its sites. The list shows the categories of the selected site; the form chooses the sites
-// and, among those sites' tasks, the category's own. The API keeps a site admin's hands off the sites it
-// does not administer: such sites (and their tasks) already on a category stay whatever the form sends.
+// and, among those sites' tasks, the category's own. A site admin changes only a category all of whose
+// sites it administers (the rules' condition on `siteID`, so the kit offers no edit or delete on the
+// others), and reads only its own sites' names and tasks in one, so the edit dialog looks up nothing on
+// a site it does not administer.
 
 interface NamedSite {
   _id: string;
@@ -143,6 +145,17 @@ function TasksField(props: CustomFieldProps<string[], TaskCategoryForm>) {
 const names = (items: readonly { name: string }[], none: string) =>
   items.length === 0 ? none : items.map((item) => item.name).join(', ');
 
+/**
+ * The category's sites by name. A site admin is answered the names of its own sites only (and their
+ * tasks only); the others are counted.
+ */
+function siteNames(row: TaskCategory) {
+  const others = row.siteID.length - row.sites.length;
+  if (others <= 0) return names(row.sites, 'None');
+  const more = others === 1 ? '1 other site' : `${others} other sites`;
+  return row.sites.length === 0 ? more : `${names(row.sites, '')} and ${more}`;
+}
+
 /** The category's tasks by name; on several sites, with each task's site, as two may share a name. */
 function taskNames(row: TaskCategory) {
   if (row.masterTasks.length === 0) return 'None yet';
@@ -182,7 +195,7 @@ export function taskCategoriesOf(siteID: string | null) {
         flex: 1.5,
         minWidth: 180,
         sortable: false,
-        valueGetter: (_value, row) => names(row.sites, 'None'),
+        valueGetter: (_value, row) => siteNames(row),
       },
       {
         field: 'masterTaskID',
@@ -196,7 +209,7 @@ export function taskCategoriesOf(siteID: string | null) {
     view: [
       { label: 'Category', field: 'name' },
       { label: 'Description', render: (row) => row.description || 'None' },
-      { label: 'Sites', render: (row) => names(row.sites, 'None') },
+      { label: 'Sites', render: siteNames },
       { label: 'Tasks', render: taskNames },
     ],
     form: {

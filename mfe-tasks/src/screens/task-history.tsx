@@ -1,7 +1,7 @@
 import { Stack } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
 import type { TaskRow } from './task-rows';
-import { SyncedLateChip } from './task-status';
+import { EnteredAfterTheFactChip, SyncedLateChip } from './task-status';
 import { siteTime } from './task-times';
 
 // Who did what and when: the completion with both of its times (when it happened on the device, when it
@@ -22,6 +22,7 @@ export function Completion({ task }: { task: TaskRow }): ReactNode {
         {by}
       </span>
       {task.syncedLate && <SyncedLateChip syncedAt={task.syncedAt} zone={task.timeZoneId} />}
+      {task.enteredAfterTheFact && <EnteredAfterTheFactChip />}
     </Stack>
   );
 }
@@ -33,6 +34,7 @@ export function Received({ task }: { task: TaskRow }): ReactNode {
     <>
       <time dateTime={task.syncedAt}>{siteTime(task.syncedAt, task.timeZoneId, task.taskDate)}</time>
       {task.syncedLate ? ', more than 30 minutes after it was done' : ''}
+      {task.enteredAfterTheFact ? ', entered in the console after the fact' : ''}
     </>
   );
 }

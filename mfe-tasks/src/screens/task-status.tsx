@@ -84,6 +84,25 @@ export function SyncedLateChip({ syncedAt, zone }: { syncedAt: string | null; zo
   );
 }
 
+/**
+ * An admin recorded the completion in the console after the fact, with a reason the history keeps: its
+ * time is the admin's word, so it never counts on time.
+ */
+export function EnteredAfterTheFactChip() {
+  const Entered = consoleIcons.edit;
+  return (
+    <Tooltip title="Recorded in the console after it happened, with a reason kept in the task’s history; it counts as late">
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<Entered fontSize="small" />}
+        label="Entered after the fact"
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
+
 /** "3/5" done, with the failed ones named; read out in full. */
 export function ChecklistProgress({ items }: { items: readonly OccurrenceChecklistItem[] }) {
   if (items.length === 0)

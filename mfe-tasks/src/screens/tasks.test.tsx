@@ -86,6 +86,7 @@ function occurrence(n: number, name: string, overrides: Partial<IndividualTask> 
     completedBy: null,
     syncedAt: null,
     syncedLate: false,
+    enteredAfterTheFact: false,
     commentCount: 0,
     imageCount: 0,
     timeZoneId: 'Europe/London',
@@ -285,6 +286,24 @@ describe('the list', () => {
     expect(within(upcoming).getByText('Not yet')).toBeInTheDocument();
     // Deleted tasks have a tab of their own.
     expect(screen.queryByText('Legionella flush')).not.toBeInTheDocument();
+  });
+
+  test('a completion an admin entered after the fact says so beside its time, and counts as late', async () => {
+    tasksApi([
+      occurrence(6, 'Cellar temperatures', {
+        status: 'COMPLETED',
+        bucket: 'LATE',
+        completedAt: '2026-03-30T07:20:00.000Z',
+        completedBy: tom,
+        syncedAt: '2026-03-30T12:00:00.000Z',
+        enteredAfterTheFact: true,
+      }),
+    ]);
+    renderTasks();
+    const corrected = await rowOf('Cellar temperatures');
+    expect(within(corrected).getByText('Entered after the fact')).toBeInTheDocument();
+    expect(within(corrected).getByText('Completed overdue')).toBeInTheDocument();
+    expect(within(corrected).queryByText('Synced late')).not.toBeInTheDocument();
   });
 
   test("status tabs count the day's buckets from the list's own answer and filter by the chosen one", async () => {

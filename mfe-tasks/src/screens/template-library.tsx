@@ -17,7 +17,7 @@ import {
   useTheme,
 } from '@console/shared-sdk/mui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useRead } from '@console/shared-sdk';
+import { useRead, useSelectedSite } from '@console/shared-sdk';
 import { libraryApi, libraryImportSchema, type LibraryTemplate } from '@console/shared-sdk/tasks';
 import {
   ErrorState,
@@ -164,6 +164,8 @@ function LibraryPreview({
     libraryApi.get(template._id, { quiet: true, signal }),
   );
   const shown = record ?? template;
+  // A site admin's copy belongs to the selected site (the API ignores it for an organisation admin).
+  const siteID = useSelectedSite((s) => s.selectedSiteID);
 
   const form = useModalForm({
     initial: { name: template.name },
@@ -174,7 +176,7 @@ function LibraryPreview({
     save: async (values) => {
       // A clash with a template of the same name (409 on `name`) shows at the name field.
       await libraryApi.importOne(
-        { _id: template._id, name: values.name.trim() },
+        { _id: template._id, name: values.name.trim(), ...(siteID ? { siteID } : {}) },
         { quietFor: formErrorStatuses },
       );
     },

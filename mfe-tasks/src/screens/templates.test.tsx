@@ -46,6 +46,7 @@ function template(overrides: Partial<Template> = {}): Template {
       { _id: ids.line2, text: 'No signs of pests', required: true, photoRequired: true },
     ],
     libraryTemplateID: null,
+    ownerSiteID: null,
     ...stamps,
     ...overrides,
   };
@@ -186,15 +187,26 @@ describe('the templates list', () => {
     expect(within(dialog).getByText('Written here')).toBeInTheDocument();
   });
 
-  test('a site admin may add and import templates but is offered no delete', async () => {
+  test('a site admin may add and import templates, and edit or delete only its own site’s', async () => {
     signInAs('SITE_ADMIN', { siteIds: [ids.brighton] });
-    templatesApi([opening]);
+    const own = template({ _id: ids.fridge, name: 'Bar close', ownerSiteID: ids.brighton });
+    const elsewhere = template({
+      _id: '0190a000-0000-7000-8000-0000000000a3',
+      name: 'Cellar checks',
+      ownerSiteID: '0190a000-0000-7000-8000-0000000000a9',
+    });
+    templatesApi([opening, own, elsewhere]);
     renderOnSiteRoute(<TemplatesScreen />, screenUrl);
     await screen.findByText('Opening checks');
     expect(screen.getByRole('button', { name: 'Add template' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Template library' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Opening checks' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete Opening checks' })).not.toBeInTheDocument();
+    // The organisation's and another site's: used, not changed.
+    for (const name of ['Opening checks', 'Cellar checks']) {
+      expect(screen.queryByRole('button', { name: `Edit ${name}` })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: `Delete ${name}` })).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Edit Bar close' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Bar close' })).toBeInTheDocument();
   });
 
   test('an organisation admin deletes a template after confirming', async () => {
@@ -257,6 +269,8 @@ describe('the checklist editor in the template form', () => {
         { text: 'Bins', required: true, photoRequired: false },
         { text: 'Lights', required: false, photoRequired: false },
       ],
+      // The selected site: a site admin's template belongs to it (the API ignores it for others).
+      siteID: ids.brighton,
     });
   });
 
@@ -407,8 +421,17 @@ describe('the template library', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Template library' })).toBeNull());
     const imports = api.to('pre-defined-template/import-one');
-    expect(JSON.parse(imports[0]!.body)).toEqual({ _id: ids.libraryOpening, name: 'Opening checks' });
-    expect(JSON.parse(imports[1]!.body)).toEqual({ _id: ids.libraryOpening, name: 'Opening checks (bar)' });
+    // The copy is for the selected site (a site admin's belongs to it; an organisation admin's does not).
+    expect(JSON.parse(imports[0]!.body)).toEqual({
+      _id: ids.libraryOpening,
+      name: 'Opening checks',
+      siteID: ids.brighton,
+    });
+    expect(JSON.parse(imports[1]!.body)).toEqual({
+      _id: ids.libraryOpening,
+      name: 'Opening checks (bar)',
+      siteID: ids.brighton,
+    });
     await waitFor(() => expect(lists(api.sent).length).toBeGreaterThan(listsBefore));
     expect(notifyStore.getState().toasts.map((toast) => toast.message)).toEqual([
       'Template "Opening checks (bar)" imported',

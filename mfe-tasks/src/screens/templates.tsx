@@ -115,7 +115,17 @@ export const templates = defineResource({
       description: row.description,
       checkListItems: checklistLines(row.checkListItems),
     }),
-    toInput: (form: TemplateForm) => ({
+    // A site admin's new template belongs to the selected site: its admins may change it later, other
+    // sites' admins only use it (an organisation admin's belongs to the organisation whatever is sent).
+    toInput: (form: TemplateForm, context) => ({
+      name: form.name,
+      type: isLogType(form.type) ? form.type : null,
+      description: form.description,
+      checkListItems: checklistInput(form.checkListItems),
+      ...(context.siteID ? { siteID: context.siteID } : {}),
+    }),
+    toUpdate: (form: TemplateForm, row: Template) => ({
+      _id: row._id,
       name: form.name,
       type: isLogType(form.type) ? form.type : null,
       description: form.description,

@@ -1,4 +1,11 @@
-import { abilityFor, asSubject, canOnSubject, defineRulesFor, type AbilityRule } from './index.js';
+import {
+  abilityFor,
+  asSubject,
+  canOnSubject,
+  defineRulesFor,
+  ownerSiteFor,
+  type AbilityRule,
+} from './index.js';
 
 const org = '0190a000-0000-7000-8000-000000000001';
 const otherOrg = '0190a000-0000-7000-8000-000000000002';
@@ -87,4 +94,43 @@ test('a subject named only by data (a remote’s new domain) is read as the serv
   expect(canOnSubject(ability('ADMIN'), 'manage', 'Organization')).toBe(true);
   expect(canOnSubject(ability('SITE_ADMIN', [mySite]), 'read', 'Organization')).toBe(true);
   expect(canOnSubject(ability('SITE_ADMIN', [mySite]), 'read', 'User')).toBe(false);
+});
+
+test('a site admin uses the organisation’s catalogues but changes only what belongs to its own sites alone', () => {
+  const a = ability('SITE_ADMIN', [mySite]);
+  for (const name of ['Template', 'SupplierType'] as const) {
+    const owned = (ownerSiteID: string | null) => asSubject(name, { orgId: org, ownerSiteID });
+    expect(a.can('read', owned(null))).toBe(true);
+    expect(a.can('create', asSubject(name, { orgId: org }))).toBe(true);
+    expect(a.can('update', owned(mySite))).toBe(true);
+    expect(a.can('delete', owned(mySite))).toBe(true);
+    expect(a.can('update', owned(otherSite))).toBe(false);
+    expect(a.can('update', owned(null))).toBe(false);
+    expect(a.can('delete', owned(null))).toBe(false);
+    expect(a.can('update', asSubject(name, { orgId: org }))).toBe(false);
+    expect(a.can('update', asSubject(name, { orgId: otherOrg, ownerSiteID: mySite }))).toBe(false);
+    // The route's gate asks about the subject alone first: the record decides.
+    expect(a.can('update', name)).toBe(true);
+  }
+  const category = (siteID: string[]) => asSubject('TaskCategory', { orgId: org, siteID });
+  expect(a.can('update', category([mySite]))).toBe(true);
+  expect(a.can('delete', category([mySite]))).toBe(true);
+  expect(a.can('update', category([mySite, otherSite]))).toBe(false);
+  expect(a.can('update', category([otherSite]))).toBe(false);
+  expect(a.can('update', category([]))).toBe(false);
+  expect(a.can('read', category([otherSite]))).toBe(true);
+  expect(a.can('update', 'TaskCategory')).toBe(true);
+  expect(a.can('delete', 'TaskCategory')).toBe(true);
+  // An organisation admin changes all of them.
+  const o = ability('ORGANIZATION_ADMIN');
+  expect(o.can('update', asSubject('Template', { orgId: org, ownerSiteID: null }))).toBe(true);
+  expect(o.can('delete', category([mySite, otherSite]))).toBe(true);
+});
+
+test('a new template or supplier type belongs to the site a site admin makes it for', () => {
+  expect(ownerSiteFor({ role: 'ORGANIZATION_ADMIN', siteIds: [] }, mySite)).toBeNull();
+  expect(ownerSiteFor({ role: 'ADMIN', siteIds: [] }, undefined)).toBeNull();
+  expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite] }, undefined)).toBe(mySite);
+  expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite, otherSite] }, otherSite)).toBe(otherSite);
+  expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite, otherSite] }, undefined)).toBeUndefined();
 });

@@ -106,19 +106,38 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       const onMySites = { orgId: user.orgId, siteID: { $in: siteIds } };
       can('read', 'Organization', { _id: user.orgId });
       can('read', 'Site', { orgId: user.orgId, _id: { $in: siteIds } });
-      // Opening hours and address of its own sites, but not who administers them.
-      can('update', 'Site', ['name', 'description', 'timing', 'slotWindows', 'address', 'timeZoneId'], {
-        orgId: user.orgId,
-        _id: { $in: siteIds },
-      });
+      // Opening hours, address and reheating limit of its own sites, but not who administers them.
+      can(
+        'update',
+        'Site',
+        ['name', 'description', 'timing', 'slotWindows', 'address', 'timeZoneId', 'reheatLimitCelsius'],
+        { orgId: user.orgId, _id: { $in: siteIds } },
+      );
       can('manage', [...siteScopedSubjects], onMySites);
       // The organisation's own documents (insurance, policies) hold for every site: its admins read them.
       can('read', 'Document', { orgId: user.orgId, siteID: null });
       cannot(['create', 'update', 'delete'], 'Staff', {
         userRole: { $in: ['SITE_ADMIN', 'ORGANIZATION_ADMIN', 'ADMIN'] },
       }).because('A site admin manages staff, not admins');
-      can('read', [...orgCatalogueSubjects], { orgId: user.orgId });
-      can(['create', 'update'], ['Template', 'TaskCategory', 'SupplierType'], { orgId: user.orgId });
+      // The organisation's catalogues: a site admin uses them all and adds to them, but changes only what
+      // belongs to its own sites alone. A template or supplier type belongs to the site it was made for
+      // (`ownerSiteID`; null is the organisation's, which only organisation admins change); a task category
+      // to its sites (`siteID`), every one of which must be the admin's.
+      can(['read', 'create'], [...orgCatalogueSubjects], { orgId: user.orgId });
+      can(['update', 'delete'], ['Template', 'SupplierType'], {
+        orgId: user.orgId,
+        ownerSiteID: { $in: siteIds },
+      });
+      cannot(['update', 'delete'], ['Template', 'SupplierType'], { ownerSiteID: { $nin: siteIds } }).because(
+        'Only an organisation admin can change what belongs to the organisation or to another site',
+      );
+      can(['update', 'delete'], 'TaskCategory', { orgId: user.orgId });
+      cannot(['update', 'delete'], 'TaskCategory', { siteID: { $elemMatch: { $nin: siteIds } } }).because(
+        'This category is also used on sites you do not administer: only an organisation admin can change it',
+      );
+      cannot(['update', 'delete'], 'TaskCategory', { siteID: { $size: 0 } }).because(
+        'Only an organisation admin can change a category that is on no site',
+      );
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       break;
@@ -163,4 +182,19 @@ export function canOnSubject(ability: AppAbility, action: Action, subject: strin
 /** Tag a plain record with its subject name so conditions are checked against it. */
 export function asSubject(name: SubjectName, record: Record<string, unknown>): SubjectRecord {
   return tagSubject(name, { ...record }) as SubjectRecord;
+}
+
+/**
+ * The site a new organisation catalogue record (a template, a supplier type) belongs to, by who makes it:
+ * an organisation's or the platform's admin makes the organisation's (null); a site admin makes its
+ * site's, the one it names (`siteID`, which the caller must still check it administers) or else its only
+ * one. Undefined: a site admin of several sites who named none must choose.
+ */
+export function ownerSiteFor(
+  user: Pick<AbilityUser, 'role' | 'siteIds'>,
+  siteID: string | undefined,
+): string | null | undefined {
+  if (user.role !== 'SITE_ADMIN') return null;
+  if (siteID !== undefined) return siteID;
+  return user.siteIds.length === 1 ? user.siteIds[0] : undefined;
 }

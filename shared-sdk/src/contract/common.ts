@@ -12,11 +12,47 @@ export const idList = (max: number) =>
     .max(max, `At most ${max}`)
     .transform((ids) => [...new Set(ids)]);
 
-/** ISO-8601 instant in UTC, e.g. 2026-03-29T00:59:00.000Z. */
-export const instantSchema = z.iso.datetime({ offset: true });
+/**
+ * The one range of dates the API accepts, for local dates and for the date of a date-time as written: no
+ * record of a kitchen's day lies outside it, and every date sum (a week ahead, a previous period, a time
+ * zone's offset) stays inside what PostgreSQL and JavaScript dates hold.
+ */
+export const acceptedDates = { first: '2000-01-01', last: '2100-12-31' } as const;
+const outOfRange = `Must be between ${acceptedDates.first} and ${acceptedDates.last}`;
 
-/** A local calendar date, YYYY-MM-DD. */
-export const localDateSchema = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' });
+/**
+ * `format` (a date, or a date-time whose first ten characters are its date) within `acceptedDates` when it
+ * is read. The range is checked on input only (a codec's decoding): answers are written unchecked, so a
+ * row stored before the range existed is still answered, not a 500.
+ */
+function withinAcceptedDates(format: z.ZodType<string, string>) {
+  return z.codec(format, format, {
+    decode: (value, payload) => {
+      const date = value.slice(0, 10);
+      if (date < acceptedDates.first || date > acceptedDates.last) {
+        payload.issues.push({ code: 'custom', message: outOfRange, input: value });
+      }
+      return value;
+    },
+    encode: (value) => value,
+  });
+}
+
+/** A date-time with its offset (ISO 8601) whose date is in the accepted range; `params` as z.iso.datetime's. */
+export const isoDateTimeSchema = (params: Parameters<typeof z.iso.datetime>[0] = {}) =>
+  withinAcceptedDates(
+    z.iso.datetime({ offset: true, ...(typeof params === 'string' ? { message: params } : params) }),
+  );
+
+/** A local calendar date, YYYY-MM-DD, in the accepted range; `params` as z.iso.date's. */
+export const isoDateSchema = (params: Parameters<typeof z.iso.date>[0] = 'Must be a date as YYYY-MM-DD') =>
+  withinAcceptedDates(z.iso.date(params));
+
+/** ISO-8601 instant in UTC, e.g. 2026-03-29T00:59:00.000Z (any offset is accepted), in the accepted range. */
+export const instantSchema = isoDateTimeSchema();
+
+/** A local calendar date, YYYY-MM-DD, in the accepted range. */
+export const localDateSchema = isoDateSchema();
 
 /** Wall-clock time of day, HH:mm (24-hour). */
 export const wallTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time as HH:mm');
@@ -35,14 +71,26 @@ export const phoneSchema = z
   .regex(/^\+?[0-9 ()-]{6,20}$/, 'Must be a valid phone number')
   .refine((value) => value.replace(/\D/g, '').length >= 6, 'Must be a valid phone number');
 
+/** Characters that show nothing: zero-width space, non-joiner and joiner, word joiner, byte order mark. */
+const invisibleCharacters = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+/**
+ * Text as it is stored and compared: without invisible characters, in Unicode's composed form (NFC, so
+ * "Cafe" + a combining accent is "Café"), trimmed. Two names that look the same are the same name.
+ */
+export const normalizeText = (value: string) =>
+  value.replace(invisibleCharacters, '').normalize('NFC').trim();
+
+/** A string normalised as `normalizeText` does, before any length check. */
+const normalizedString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(normalizeText);
+
 export const requiredText = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
+  normalizedString({ message: `${label} is required` })
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
 
-export const optionalText = (max = 2000) => z.string().trim().max(max, 'Too long').optional();
+export const optionalText = (max = 2000) => normalizedString().max(max, 'Too long').optional();
 
 export const passwordSchema = z
   .string({ message: 'Password is required' })

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { idSchema, instantSchema, siteQuerySchema, siteScopedListQuerySchema } from './common.js';
+import {
+  idSchema,
+  instantSchema,
+  isoDateTimeSchema,
+  siteQuerySchema,
+  siteScopedListQuerySchema,
+} from './common.js';
 import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 import { logTypeSchema, recordStatusSchema } from './enums.js';
 import { historyEntrySchema } from './history.js';
@@ -46,7 +52,7 @@ export const isReopening = (workflow: LogWorkflow, from: LogStatus, to: LogStatu
 
 /** The device's time of a submission, as an ISO instant with its offset. */
 export const deviceInstantSchema = (field: string) =>
-  z.iso.datetime({ offset: true, message: `Send ${field}: the device's date and time, as an ISO instant` });
+  isoDateTimeSchema({ message: `Send ${field}: the device's date and time, as an ISO instant` });
 
 /** The longest date range a log list covers. */
 export const logListMaxDays = 366;

@@ -54,13 +54,28 @@ export const supplierTypeSchema = z.object({
   name: z.string(),
   value: idSchema,
   label: z.string(),
+  /**
+   * The site it belongs to (added by that site's admin), whose admins may rename or delete it; null: the
+   * organisation's, which only organisation admins change. Every site's suppliers may use it.
+   */
+  ownerSiteID: idSchema.nullable(),
   ...stamps,
 });
 export type SupplierType = z.infer<typeof supplierTypeSchema>;
 
-export const supplierTypeInputSchema = z.object({ name: requiredText('Supplier type name', 100) });
+export const supplierTypeInputSchema = z.object({
+  name: requiredText('Supplier type name', 100),
+  /**
+   * A site admin's new type belongs to this site (one it administers); without it, to its only site. An
+   * organisation admin's belongs to the organisation, whatever this says.
+   */
+  siteID: idSchema.optional(),
+});
 export type SupplierTypeInput = z.input<typeof supplierTypeInputSchema>;
-export const supplierTypeUpdateSchema = supplierTypeInputSchema.extend({ _id: idSchema });
+/** An edit never moves a type to another owner. */
+export const supplierTypeUpdateSchema = supplierTypeInputSchema
+  .omit({ siteID: true })
+  .extend({ _id: idSchema });
 export type SupplierTypeUpdate = z.input<typeof supplierTypeUpdateSchema>;
 
 export const supplierTypeSortColumns = ['_id', 'name', 'createdAt', 'updatedAt'] as const;

@@ -7,6 +7,7 @@ export * from './site.js';
 export * from './location.js';
 export * from './file.js';
 export * from './history.js';
+export * from './device-time.js';
 export * from './equipment.js';
 export * from './people.js';
 export * from './tasks.js';

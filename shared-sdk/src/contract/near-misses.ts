@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   idSchema,
   instantSchema,
+  isoDateTimeSchema,
   localDateSchema,
   requiredText,
   siteQuerySchema,
@@ -141,7 +142,7 @@ const staffWrittenFields = {
   whatHappened: requiredText('What happened', 5000),
   location: requiredText('Where it happened', 200),
   /** When it happened: not in the future. */
-  occurredAt: z.iso.datetime({ offset: true, message: 'Say when it happened, as an ISO date and time' }),
+  occurredAt: isoDateTimeSchema({ message: 'Say when it happened, as an ISO date and time' }),
   peopleInvolved: longText('who was involved'),
   injuries: longText('the injuries'),
   immediateAction: longText('the immediate action'),

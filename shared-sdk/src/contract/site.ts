@@ -13,6 +13,11 @@ import {
   siteQuerySchema,
 } from './common.js';
 import { slotNameSchema } from './enums.js';
+import {
+  defaultReheatLimitCelsius,
+  reheatLimitChoices,
+  scotlandReheatLimitCelsius,
+} from './temperature-standards.js';
 
 /** Multipart forms carry structured fields as JSON text; objects sent as JSON bodies pass through. */
 const jsonText = <T extends z.ZodType>(schema: T) =>
@@ -28,6 +33,84 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
 const optionalNumberText = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   z.coerce.number().optional(),
+);
+
+/**
+ * Scotland's council areas, as the address picker's regions (`state`) and addresses name them, with the
+ * packaged place data's spellings ("Edinburgh", "Perthshire and Kinross"): a site there reheats to 82 °C.
+ */
+const scottishRegions = new Set(
+  [
+    'Scotland',
+    'Aberdeen',
+    'Aberdeen City',
+    'Aberdeenshire',
+    'Angus',
+    'Argyll and Bute',
+    'Clackmannanshire',
+    'Dumfries and Galloway',
+    'Dundee',
+    'Dundee City',
+    'East Ayrshire',
+    'East Dunbartonshire',
+    'East Lothian',
+    'East Renfrewshire',
+    'Edinburgh',
+    'City of Edinburgh',
+    'Falkirk',
+    'Fife',
+    'Glasgow',
+    'Glasgow City',
+    'Highland',
+    'Inverclyde',
+    'Midlothian',
+    'Moray',
+    'Na h-Eileanan Siar',
+    'North Ayrshire',
+    'North Lanarkshire',
+    'Orkney Islands',
+    'Perth and Kinross',
+    'Perthshire and Kinross',
+    'Renfrewshire',
+    'Scottish Borders',
+    'Shetland Islands',
+    'South Ayrshire',
+    'South Lanarkshire',
+    'Stirling',
+    'West Dunbartonshire',
+    'West Lothian',
+  ].map((name) => name.toLowerCase()),
+);
+
+/** Whether an address is in Scotland: a British one whose region (or county) is a Scottish council area. */
+export function isInScotland(address: {
+  country?: string | null;
+  state?: string | null;
+  county?: string | null;
+}): boolean {
+  if (address.country?.toUpperCase() !== 'GB') return false;
+  return [address.state, address.county].some(
+    (name) => typeof name === 'string' && scottishRegions.has(name.trim().toLowerCase()),
+  );
+}
+
+/** The reheating limit a new site at `address` starts with: 82 °C in Scotland, else 75 °C (DOMAIN.md). */
+export const defaultReheatLimitFor = (address: Parameters<typeof isInScotland>[0]): number =>
+  isInScotland(address) ? scotlandReheatLimitCelsius : defaultReheatLimitCelsius;
+
+/** The reheating limits a site chooses from, as the site form offers them. */
+export const reheatLimitOptions = [
+  {
+    value: String(defaultReheatLimitCelsius),
+    label: `${defaultReheatLimitCelsius} °C (England, Wales, Northern Ireland)`,
+  },
+  { value: String(scotlandReheatLimitCelsius), label: `${scotlandReheatLimitCelsius} °C (Scotland)` },
+] as const;
+
+/** A reheating limit the site form may send: 75 °C, or Scotland's 82 °C. */
+const reheatLimitSchema = optionalNumberText.refine(
+  (value) => value === undefined || (reheatLimitChoices as readonly number[]).includes(value),
+  { message: 'The reheating limit is 75 °C, or 82 °C in Scotland' },
 );
 
 /** The platform's own zone database decides (no date library needed on the sign-in page). */
@@ -102,6 +185,8 @@ export const siteSchema = z.object({
   dstOffset: z.number().int(),
   timing: timingSchema,
   slotWindows: slotWindowsSchema,
+  /** The reheating check's limit at this site, °C: 75, or 82 in Scotland (DOMAIN.md). */
+  reheatLimitCelsius: z.number(),
   siteAdminList: z.array(personSchema),
   status: z.boolean(),
   createdAt: instantSchema,
@@ -145,6 +230,11 @@ export const siteInputSchema = z.object({
   google_PlaceID: optionalText(300),
   lat_long: z.union([latLongSchema, z.literal('')]).optional(),
   siteAdminList: jsonText(z.array(idSchema)).default([]),
+  /**
+   * The reheating check's limit, °C: 75, or 82 in Scotland. Left out, a new site takes its address's
+   * (82 when its region is a Scottish council area) and an edited one keeps its own.
+   */
+  reheatLimitCelsius: reheatLimitSchema,
   location: jsonText(siteLocationSchema.partial()).optional(),
   timeZoneDifferenceInMinute: optionalNumberText,
   dstOffset: optionalNumberText,

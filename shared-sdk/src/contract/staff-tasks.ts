@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, localDateSchema, siteQuerySchema } from './common.js';
+import { idSchema, isoDateTimeSchema, localDateSchema, siteQuerySchema } from './common.js';
 import {
   checklistItemStatusChangeSchema,
   individualTaskSchema,
@@ -10,25 +10,23 @@ import {
 // The staff member's own task calls (/task-new-version, issue 10), made by the mobile app with the token of
 // mobile-app-login. They are the only way the console's task data comes in, so every time a device sends is
 // the time the thing happened on the device, kept as it is: an app that was offline syncs later and its
-// work still counts when it was done.
+// work still counts when it was done, within the bounds of device-time.ts.
 
 /**
  * A time the device sends: when the change happened there, an ISO 8601 instant with its offset. Required,
  * so an app that forgets it is told at once instead of having its work stamped with the time it synced.
  */
 const deviceTime = (field: string, event: string) =>
-  z.iso
-    .datetime({
-      offset: true,
-      error: (issue) =>
-        issue.input === undefined
-          ? `Send ${field}, the time of ${event} on the device`
-          : 'Must be an ISO 8601 date and time with its offset, e.g. 2025-06-10T09:41:00+01:00',
-    })
-    .describe(
-      `The time of ${event} on the device, ISO 8601 with its offset, kept as the time it happened ` +
-        '(a time ahead of the server is taken as the server time)',
-    );
+  isoDateTimeSchema({
+    error: (issue) =>
+      issue.input === undefined
+        ? `Send ${field}, the time of ${event} on the device`
+        : 'Must be an ISO 8601 date and time with its offset, e.g. 2025-06-10T09:41:00+01:00',
+  }).describe(
+    `The time of ${event} on the device, ISO 8601 with its offset, kept as the time it happened ` +
+      '(up to 2 minutes ahead of the server is taken as the server time; further ahead, older than the ' +
+      'sync window, or before the task opens or was created, it is refused)',
+  );
 
 /**
  * GET /task-new-version/my-tasks: one local day of the caller's tasks. `date` is a local date of each site

@@ -82,6 +82,11 @@ export const individualTaskSchema = z.object({
   /** When the completion reached the server, and whether that was more than 30 minutes later. */
   syncedAt: instantSchema.nullable(),
   syncedLate: z.boolean(),
+  /**
+   * Whether the completion was entered in the console after the fact (an admin's correction with a
+   * reason, kept in the history): its `completedAt` is what the admin said, and it never counts on time.
+   */
+  enteredAfterTheFact: z.boolean(),
   commentCount: z.number().int(),
   imageCount: z.number().int(),
   timeZoneId: z.string(),
@@ -145,7 +150,8 @@ const changeReason = z.string().trim().max(500, 'Too long').optional();
 /**
  * PUT /individual-task/check-list-item-status-change: one checklist line to PENDING, COMPLETED or FAILED
  * (FAILED needs a comment). Staff send `changedAt`, the device's time of the change; an admin's change
- * happens when it reaches the server. The spec's console also sends its list state (sort, page, ...): extra
+ * happens when it reaches the server, and an earlier `changedAt` from the console is a correction entered
+ * after the fact, which needs `reason`. The spec's console also sends its list state (sort, page, ...): extra
  * keys are ignored.
  */
 export const checklistItemStatusChangeSchema = taskRefSchema
@@ -165,7 +171,8 @@ export type ChecklistItemStatusChange = z.input<typeof checklistItemStatusChange
 /**
  * PUT /individual-task/task-status-complete: complete the occurrence (refused while a required line or a
  * required photo is missing), or with `status` REPORTED raise a problem, or PENDING reopen it (a reason is
- * required once it was completed).
+ * required once it was completed). A completion happens at the server's time; an earlier `completedAt` is a
+ * correction entered after the fact: it needs `reason` and never counts on time.
  */
 export const taskStatusChangeSchema = taskRefSchema.extend({
   status: z.enum(['COMPLETED', 'REPORTED', 'PENDING']).default('COMPLETED'),

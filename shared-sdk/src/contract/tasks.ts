@@ -49,6 +49,11 @@ export const templateSchema = z.object({
   checkListItems: z.array(checklistItemDefinitionSchema),
   /** The library template it was imported from, if any. */
   libraryTemplateID: idSchema.nullable(),
+  /**
+   * The site it belongs to (made by that site's admin), whose admins may change it; null: the
+   * organisation's, which only organisation admins change. Every admin of the organisation uses it.
+   */
+  ownerSiteID: idSchema.nullable(),
   ...stamps,
 });
 export type Template = z.infer<typeof templateSchema>;
@@ -58,9 +63,15 @@ export const templateInputSchema = z.object({
   description: optionalText(1000).default(''),
   type: logTypeSchema.nullish(),
   checkListItems: checklistInput.min(1, 'Add at least one checklist item'),
+  /**
+   * A site admin's new template belongs to this site (one it administers); without it, to its only site.
+   * An organisation admin's belongs to the organisation, whatever this says.
+   */
+  siteID: idSchema.optional(),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
-export const templateUpdateSchema = templateInputSchema.extend({ _id: idSchema });
+/** An edit never moves a template to another owner. */
+export const templateUpdateSchema = templateInputSchema.omit({ siteID: true }).extend({ _id: idSchema });
 export type TemplateUpdate = z.input<typeof templateUpdateSchema>;
 
 export const templateSortColumns = ['_id', 'name', 'type', 'createdAt', 'updatedAt'] as const;
@@ -98,6 +109,8 @@ export type LibraryTemplate = z.infer<typeof libraryTemplateSchema>;
 export const libraryImportSchema = z.object({
   _id: idSchema,
   name: requiredText('Template name', 150).optional(),
+  /** The site a site admin's copy belongs to, as on create-new-one. */
+  siteID: idSchema.optional(),
 });
 export type LibraryImport = z.input<typeof libraryImportSchema>;
 

@@ -10,6 +10,7 @@ import {
 import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 import { downloadFileTypeSchema, logTypeSchema, type LogType } from './enums.js';
 import { historyEntrySchema } from './history.js';
+import { lateSyncMinutes } from './device-time.js';
 import { temperatureItemKinds } from './temperature-standards.js';
 
 // Temperature readings (issue 11, DOMAIN.md "Temperature checks"): what staff record on the mobile app and
@@ -24,12 +25,7 @@ export type TemperatureResult = z.infer<typeof temperatureResultSchema>;
 export const temperatureItemKindSchema = z.enum(temperatureItemKinds);
 
 /** More than this between the device's time and the server's marks a reading or log back-filled. */
-export const backFilledAfterMinutes = 30;
-/**
- * A device's time is believed up to this far ahead of the server's (clocks drift); further ahead it is a
- * mistake, refused.
- */
-export const readAtFutureToleranceMinutes = 5;
+export const backFilledAfterMinutes = lateSyncMinutes;
 /** The longest date range one list, export or chart covers. */
 export const temperatureLogMaxDays = 366;
 /** The list's default range: the last this many local dates of each site, today included. */
@@ -52,6 +48,8 @@ export const temperatureLimitsSchema = z.object({
   warnUpTo: z.number().nullable(),
   /** Present (true) when the reading must be strictly below `upperLimit` (cold water "below 20 °C"). */
   upperExclusive: z.boolean().optional(),
+  /** The log type's legal maximum, where it has one (a fridge's 8 °C), whatever the item's own limits. */
+  legalMaximum: z.number().optional(),
 });
 
 /** What a reading was taken of, by name as it is now. */
@@ -86,6 +84,11 @@ export const temperatureLogSchema = z.object({
   readBy: z.object({ _id: idSchema, name: z.string() }),
   limits: temperatureLimitsSchema,
   result: temperatureResultSchema,
+  /**
+   * Above its log type's legal maximum (a fridge above 8 °C), worked out from the log type and the value:
+   * flagged even where an admin loosened the item's limit with a reason (the result is then WARN).
+   */
+  aboveLegalLimit: z.boolean(),
   correctiveAction: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: instantSchema,

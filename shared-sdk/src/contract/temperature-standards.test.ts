@@ -1,13 +1,18 @@
 import {
+  checkLimitsAtSite,
   checkOf,
   equipmentItemLimits,
   failureOf,
+  isAboveLegalLimit,
   judgeReading,
   limitsText,
   logTypesFor,
+  resultText,
   storedLimits,
+  temperatureStandards,
   type TemperatureLimits,
 } from './temperature-standards.js';
+import { defaultReheatLimitFor, isInScotland } from './site.js';
 import type { LogType } from './enums.js';
 import { temperatureLogCreateSchema, temperatureLogListQuerySchema } from './temperature-logs.js';
 
@@ -73,6 +78,7 @@ test("a fridge's item is judged by its own limits, warning up to the legal 8 °C
     lowerLimit: 0,
     upperLimit: 3,
     warnUpTo: 8,
+    legalMaximum: 8,
   });
   // An upper limit never set takes the default; one at the legal maximum leaves no warning band.
   expect(equipmentItemLimits('FRIDGE', { lowerLimit: null, upperLimit: null })).toMatchObject({
@@ -143,4 +149,50 @@ test('the list is newest first by default; its range is both dates or neither, a
   const year = { startDate: '2024-01-01', endDate: '2024-12-31' };
   expect(temperatureLogListQuerySchema.safeParse(year).success).toBe(true);
   expect(temperatureLogListQuerySchema.safeParse({ ...year, endDate: '2025-01-01' }).success).toBe(false);
+});
+
+describe('the legal maximum and the site’s reheating limit', () => {
+  test('a fridge loosened with a reason still warns above the legal 8 °C, and flags it', () => {
+    const loosened = equipmentItemLimits('FRIDGE', { lowerLimit: null, upperLimit: 10 });
+    expect(loosened).toEqual({ lowerLimit: null, upperLimit: 10, warnUpTo: null, legalMaximum: 8 });
+    expect(judgeReading(9, loosened)).toBe('WARN');
+    expect(judgeReading(8, loosened)).toBe('PASS');
+    expect(judgeReading(10.5, loosened)).toBe('FAIL');
+    expect(isAboveLegalLimit('FRIDGE', 9)).toBe(true);
+    expect(isAboveLegalLimit('FRIDGE', 8)).toBe(false);
+    expect(isAboveLegalLimit('FREEZER', 9)).toBe(false);
+    expect(resultText('WARN', 'FRIDGE', 9)).toBe('WARN (above the legal limit)');
+    expect(resultText('PASS', 'FRIDGE', 4)).toBe('PASS');
+    expect(limitsText(loosened)).toBe('at most 10 °C; legal maximum 8 °C');
+    // A stored reading takes the legal maximum from its type, not from copied numbers.
+    expect(storedLimits('FRIDGE', 'FRIDGE', { lowerLimit: null, upperLimit: 10, warnUpTo: null })).toEqual(
+      loosened,
+    );
+    // At the default limits nothing changes: 5 to 8 °C warns, above 8 fails.
+    const standard = equipmentItemLimits('FRIDGE', { lowerLimit: null, upperLimit: null });
+    expect([5, 6, 8, 8.1].map((celsius) => judgeReading(celsius, standard))).toEqual([
+      'PASS',
+      'WARN',
+      'WARN',
+      'FAIL',
+    ]);
+  });
+
+  test('reheating is judged by the site’s limit', () => {
+    const reheated = temperatureStandards.REHEATING.checks[0].limits;
+    expect(checkLimitsAtSite('REHEATING', reheated, { reheatLimitCelsius: 82 }).lowerLimit).toBe(82);
+    expect(checkLimitsAtSite('REHEATING', reheated, undefined).lowerLimit).toBe(75);
+    const hot = temperatureStandards.HOT_HOLD_DISPLAY.checks[0].limits;
+    expect(checkLimitsAtSite('HOT_HOLD_DISPLAY', hot, { reheatLimitCelsius: 82 })).toBe(hot);
+  });
+
+  test('a new site in Scotland starts at 82 °C', () => {
+    expect(isInScotland({ country: 'GB', state: 'Edinburgh' })).toBe(true);
+    expect(isInScotland({ country: 'gb', state: ' highland ' })).toBe(true);
+    expect(isInScotland({ country: 'GB', county: 'Fife', state: null })).toBe(true);
+    expect(isInScotland({ country: 'GB', state: 'Brighton and Hove' })).toBe(false);
+    expect(isInScotland({ country: 'US', state: 'Highland' })).toBe(false);
+    expect(defaultReheatLimitFor({ country: 'GB', state: 'Glasgow' })).toBe(82);
+    expect(defaultReheatLimitFor({ country: 'GB', state: 'Manchester' })).toBe(75);
+  });
 });

@@ -20,6 +20,12 @@ export interface TemperatureLimits {
    * to the check, not to the numbers an organisation sets, so a stored reading takes it from its check.
    */
   upperExclusive?: boolean;
+  /**
+   * The legal maximum of the reading's log type (a fridge's 8 °C). It belongs to the log type, not to the
+   * numbers an organisation sets, so a stored reading takes it from its type: a reading above it is never
+   * a plain PASS (`judgeReading`), even on an item whose upper limit was loosened with a reason.
+   */
+  legalMaximum?: number;
 }
 
 /** What a reading is taken of: a fridge's or freezer's temperature item, a probe, or a food item. */
@@ -56,6 +62,47 @@ const between = (lowerLimit: number, upperLimit: number): TemperatureLimits => (
 
 /** The UK legal maximum for chilled food: a fridge above its own limit but at most this warns. */
 export const fridgeWarnUpTo = 8;
+
+/**
+ * Legal maxima by log type (DOMAIN.md): a reading above one is "above the legal limit" whatever limits
+ * its item has. Only a fridge's can be loosened (its item's upper limit, with a reason); a chilled
+ * delivery's 8 °C is its check's limit itself.
+ */
+export const legalMaximums: Partial<Record<LogType, number>> = { FRIDGE: fridgeWarnUpTo };
+
+/** Whether a reading of `logType` at `celsius` is above the legal maximum of its type. */
+export function isAboveLegalLimit(logType: LogType, celsius: number): boolean {
+  const maximum = legalMaximums[logType];
+  return maximum !== undefined && celsius > maximum;
+}
+
+/** The words a reading above the legal maximum is flagged with, in the console and the inspection pack. */
+export const aboveLegalLimitLabel = 'Above the legal limit';
+
+/** A reading's result as the exports and the inspection pack print it: "WARN (above the legal limit)". */
+export function resultText(result: TemperatureResult, logType: LogType, celsius: number): string {
+  return isAboveLegalLimit(logType, celsius) ? `${result} (${aboveLegalLimitLabel.toLowerCase()})` : result;
+}
+
+/** A site's reheating limit (DOMAIN.md): 75 °C, 82 °C in Scotland. A site setting. */
+export const defaultReheatLimitCelsius = 75;
+export const scotlandReheatLimitCelsius = 82;
+/** The limits a site may choose for reheating: England, Wales and Northern Ireland's, and Scotland's. */
+export const reheatLimitChoices = [defaultReheatLimitCelsius, scotlandReheatLimitCelsius] as const;
+
+/** What of a site changes the limits its readings are judged by. */
+export interface SiteTemperatureSettings {
+  reheatLimitCelsius: number;
+}
+
+/** A probe's or food item's check limits at a site: reheating is judged by the site's own limit. */
+export function checkLimitsAtSite(
+  logType: LogType,
+  limits: TemperatureLimits,
+  site: SiteTemperatureSettings | undefined,
+): TemperatureLimits {
+  return logType === 'REHEATING' && site ? { ...limits, lowerLimit: site.reheatLimitCelsius } : limits;
+}
 
 /**
  * DOMAIN.md's default limits per log type. A fridge's or freezer's item carries its own limits (set on the
@@ -117,7 +164,7 @@ export const temperatureStandards = {
   REHEATING: {
     label: logTypeLabels.REHEATING,
     itemKinds: ['FOOD_ITEM', 'PROBE'],
-    checks: [{ kind: 'REHEATED', label: 'Reheated core', limits: atLeast(75) }],
+    checks: [{ kind: 'REHEATED', label: 'Reheated core', limits: atLeast(defaultReheatLimitCelsius) }],
   },
   LEGIONELLA_WATER: {
     label: logTypeLabels.LEGIONELLA_WATER,
@@ -162,21 +209,31 @@ export function equipmentItemLimits(
   item: { lowerLimit: number | null; upperLimit: number | null },
 ): TemperatureLimits {
   const upperLimit = item.upperLimit ?? defaultTemperatureLimits[type].upperLimit;
+  const legalMaximum = legalMaximums[type];
   return {
     lowerLimit: item.lowerLimit,
     upperLimit,
     warnUpTo: type === 'FRIDGE' && upperLimit < fridgeWarnUpTo ? fridgeWarnUpTo : null,
+    ...(legalMaximum === undefined ? {} : { legalMaximum }),
   };
 }
 
-/** The limits a stored reading was judged by: its copied numbers with its check's comparison. */
+/**
+ * The limits a stored reading was judged by: its copied numbers with its check's comparison and its log
+ * type's legal maximum.
+ */
 export function storedLimits(
   logType: LogType,
   checkKind: string,
   copied: Pick<TemperatureLimits, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>,
 ): TemperatureLimits {
   const upperExclusive = checkOf(logType, checkKind)?.limits.upperExclusive === true;
-  return { ...copied, ...(upperExclusive ? { upperExclusive } : {}) };
+  const legalMaximum = legalMaximums[logType];
+  return {
+    ...copied,
+    ...(upperExclusive ? { upperExclusive } : {}),
+    ...(legalMaximum === undefined ? {} : { legalMaximum }),
+  };
 }
 
 const isAboveUpper = (celsius: number, limits: TemperatureLimits) =>
@@ -185,11 +242,15 @@ const isAboveUpper = (celsius: number, limits: TemperatureLimits) =>
 
 /**
  * PASS within the limits (both ends included, unless the upper one is exclusive); WARN above the upper
- * limit but at most `warnUpTo`; FAIL anywhere else, below the lower limit included.
+ * limit but at most `warnUpTo`; FAIL anywhere else, below the lower limit included. A reading within
+ * limits an admin loosened but above the legal maximum is a WARN, never a plain PASS (the reading's DTO
+ * flags it `aboveLegalLimit`); it does not fail, as the looser limit was given with a reason.
  */
 export function judgeReading(celsius: number, limits: TemperatureLimits): TemperatureResult {
   if (limits.lowerLimit !== null && celsius < limits.lowerLimit) return 'FAIL';
-  if (!isAboveUpper(celsius, limits)) return 'PASS';
+  if (!isAboveUpper(celsius, limits)) {
+    return limits.legalMaximum !== undefined && celsius > limits.legalMaximum ? 'WARN' : 'PASS';
+  }
   return limits.warnUpTo !== null && celsius <= limits.warnUpTo ? 'WARN' : 'FAIL';
 }
 
@@ -207,7 +268,11 @@ export function limitsText(limits: TemperatureLimits): string {
       : [lowerLimit === null ? null : `at least ${celsiusText(lowerLimit)}`, upper]
           .filter((part) => part !== null)
           .join(' and ') || 'no limits';
-  return warnUpTo === null ? range : `${range} (warns up to ${celsiusText(warnUpTo)})`;
+  const text = warnUpTo === null ? range : `${range} (warns up to ${celsiusText(warnUpTo)})`;
+  // A limit looser than the legal maximum says so.
+  return limits.legalMaximum !== undefined && upperLimit !== null && upperLimit > limits.legalMaximum
+    ? `${text}; legal maximum ${celsiusText(limits.legalMaximum)}`
+    : text;
 }
 
 /**

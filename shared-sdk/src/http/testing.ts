@@ -55,6 +55,7 @@ export const site: Site = {
   dstOffset: 0,
   timing: [{ day: 1, isOpen: true, openTime: '09:00', closeTime: '17:00' }],
   slotWindows: {},
+  reheatLimitCelsius: 75,
   siteAdminList: [],
   status: true,
   createdAt: '2026-01-05T10:00:00.000Z',

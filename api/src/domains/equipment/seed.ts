@@ -189,7 +189,7 @@ export const demoEquipment: Record<DemoSiteKey, SiteEquipment> = {
 export const seedEquipment: DomainSeed = async (tx, { orgId, sites, now }) => {
   const typeIds = new Map<string, string>();
   for (const name of supplierTypeNames)
-    typeIds.set(name, (await insertSupplierType(tx, orgId, name, now)).id);
+    typeIds.set(name, (await insertSupplierType(tx, { orgId, ownerSiteId: null }, name, now)).id);
   const typeId = (name: string) => {
     const id = typeIds.get(name);
     if (!id) throw new Error(`demo supplier type ${name} is not seeded`);

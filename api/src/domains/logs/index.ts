@@ -22,7 +22,12 @@ export { checkRecords } from './record-history/record-check.js';
 export { documents, nearMisses, temperatureReadings } from './schema.js';
 export { checkLabelOf, toReadableItem } from './temperature-logs/dto.js';
 export { attachment, drainedOrClosed, ExportAbandoned, readingSheet } from './temperature-logs/export.js';
-export { exportBatches, type ExportReading, itemsOfSite } from './temperature-logs/repository.js';
+export {
+  exportBatches,
+  type ExportReading,
+  itemsOfSite,
+  temperatureSettingsOf,
+} from './temperature-logs/repository.js';
 
 // The demo.
 export { seedLogs } from './seed.js';

@@ -1,14 +1,13 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  backFilledAfterMinutes,
   canMove,
   isReopening,
-  readAtFutureToleranceMinutes,
   type LoggedPerson,
   type LogStatus,
   type LogWorkflow,
 } from '@console/shared-sdk/contract';
 import { badRequest, conflict, fieldError, type FieldErrors } from '../../platform/http/errors.js';
+import { acceptDeviceTime, reachedLate } from '../../platform/device-time.js';
 
 // What the logs share: staff make compliance logs and near misses on the mobile app, with a short
 // reference, the device's time checked against the server's, the back-filled mark and a status workflow
@@ -26,16 +25,25 @@ export const logReference = (prefix: string, id: string) =>
 export const logReferenceSql = (prefix: string, id: AnyColumn): SQL<string> =>
   sql<string>`(${`${prefix}-`}::text || upper(right(${id}::text, 6)))`;
 
-/** 400 on `field` when a device's time is further ahead of the server's than clocks drift. */
-export function assertNotInFuture(field: string, at: string, now: Date, what = 'This time') {
-  if (Date.parse(at) > now.getTime() + readAtFutureToleranceMinutes * 60_000) {
-    throw fieldError(field, `${what} is in the future: check the device's clock`);
-  }
+/**
+ * A log's device time checked by the shared rule (platform/device-time.ts), answering the time to keep:
+ * 400 on `field` when it is after the server's receipt beyond the clock skew, or, given `syncWindowHours`,
+ * older than the sync window. Without it (when something happened, as opposed to when it was recorded)
+ * only the future is refused. Ahead by up to the skew, the time kept is `now`, the receipt: a log stores
+ * this answer, never the time as sent, so nothing is recorded in the future.
+ */
+export function assertDeviceTime(
+  field: string,
+  at: string,
+  now: Date,
+  label: string,
+  syncWindowHours?: number,
+): Date {
+  return acceptDeviceTime(new Date(at), { field, label, receivedAt: now, syncWindowHours });
 }
 
 /** Whether a log reached the server more than 30 minutes after it was made (DOMAIN.md's back-filled). */
-export const isBackFilled = (madeAt: Date, receivedAt: Date) =>
-  receivedAt.getTime() - madeAt.getTime() > backFilledAfterMinutes * 60_000;
+export const isBackFilled = reachedLate;
 
 export const personName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
@@ -77,7 +85,8 @@ export function localDateRangeWhere(
 /**
  * Checks a status change against a workflow: staying put is no move; a move the workflow has not is 409
  * naming the moves there are (or saying what to do instead, from `hint`); reopening a closed log without
- * a reason is 409 too. Returns whether the status moves.
+ * a reason is a 400 on `reason` (a mistake in what was sent, as for tasks and readings). Returns whether
+ * the status moves.
  */
 export function assertMove(
   workflow: LogWorkflow,
@@ -96,8 +105,12 @@ export function assertMove(
         `A ${what} that is ${label(from)} cannot move to ${label(to)}; it can move to ${allowed}`,
     );
   }
+  // A missing reason is a mistake in what was sent, like a task's or a reading's: a 400 on the field.
   if (reason === undefined && isReopening(workflow, from, to)) {
-    throw conflict(`Give a reason to reopen this ${what}: reopening a closed ${what} is kept in its history`);
+    throw fieldError(
+      'reason',
+      `Give a reason to reopen this ${what}: reopening a closed ${what} is kept in its history`,
+    );
   }
   return true;
 }

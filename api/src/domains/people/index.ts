@@ -5,6 +5,9 @@
 export { default as departmentPanelRoutes } from './department-panel/routes.js';
 export { default as staffPeopleRoutes } from './staff-people/routes.js';
 
+// The gate of one person, for calls of other domains that name someone (assigning tasks).
+export { assertMayReadPerson } from './staff-people/access.js';
+
 // Tables other domains refer to.
 export { departments, userDepartments } from './schema.js';
 

@@ -5,14 +5,19 @@ import { individualTasks, masterTasks, type OccurrenceItemRecord } from './schem
 import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
 import { recordHistory, type HistoryActor } from '../../platform/history/history.js';
 import { completionProblems, imagesOf, type OccurrenceRow } from './occurrence.js';
+import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js';
 
 // The rules for moving an occurrence and its checklist (DOMAIN.md "Tasks"), shared by the console's admins
 // and the staff's own calls. Callers load the row FOR UPDATE through the gate and call these inside the
 // same transaction.
 //
-// Times: staff send the device's time of a change (`happenedAt`), which is kept as it is, so a completion
-// synced an hour late still counts with its real time; the server's time of arrival is `syncedAt`. A
-// device clock ahead of the server is taken as the server's time: nothing happens in the future.
+// Times (DOMAIN.md "Time rules for records"): staff send the device's time of a change, which is kept as
+// it is, so a completion synced an hour late still counts with its real time; the server's time of arrival
+// is `syncedAt`. Every time passes the one device-time rule (platform/device-time.ts): not ahead of the
+// server beyond the clock skew (a little ahead is taken as the server's time), not older than the sync
+// window, and not before the occurrence opens or its master task was created. The console's admins record
+// with the server's time: an earlier time they send is a correction entered after the fact, which needs a
+// reason, is kept in the history and never counts on time (`enteredAfterTheFact`, see bucketOf).
 //
 // The record of who did what is never rewritten: a change to a completed occurrence needs a reason, and
 // the occurrence's history (platform/history/history.ts, subject 'Task') keeps its state before and after.
@@ -33,6 +38,7 @@ const snapshot = (row: OccurrenceRow, summary: string) => ({
   status: row.status,
   completedAt: row.completedAt?.toISOString() ?? null,
   completedBy: row.completedBy,
+  enteredAfterTheFact: row.enteredAfterTheFact,
   items: row.items.map((item) => ({
     id: item.id,
     status: item.status,
@@ -42,25 +48,80 @@ const snapshot = (row: OccurrenceRow, summary: string) => ({
   })),
 });
 
-const clampToNow = (at: Date | undefined, now: Date) => (at && at.getTime() < now.getTime() ? at : now);
+/**
+ * When a change says it happened. Staff's calls send the device's time (`device`, required). The console's
+ * may send one (`console`): left out, or within the clock skew of the server's, it is the server's time;
+ * earlier, it is a correction entered after the fact. `field` is the body field a refusal names.
+ */
+export interface ChangeTime {
+  source: 'device' | 'console';
+  at?: Date | undefined;
+  field: 'completedAt' | 'changedAt';
+  /** config.syncWindowHours: how old a time may be when it reaches the server. */
+  syncWindowHours: number;
+}
+
+/** The time a change is recorded at, and whether it was entered after the fact (a console correction). */
+interface AcceptedTime {
+  at: Date;
+  afterTheFact: boolean;
+}
 
 function assertNotDeleted(row: OccurrenceRow) {
   if (row.status === 'DELETED') throw conflict('This task was deleted; it can no longer be changed');
 }
 
-function reasonFor(row: OccurrenceRow, reason: string | undefined): string | null {
+const masterColumns = { photoRequired: masterTasks.photoRequired, createdAt: masterTasks.createdAt };
+
+async function masterOf(tx: Tx, row: OccurrenceRow) {
+  const [master] = await tx
+    .select(masterColumns)
+    .from(masterTasks)
+    .where(eq(masterTasks.id, row.masterTaskId));
+  if (!master) throw new Error(`occurrence ${row.id} has no master task`);
+  return master;
+}
+
+/**
+ * The time a change of `row` happened, checked by the device-time rule. The task must have opened and
+ * existed by then: its master task's creation is when it existed (an occurrence's own row is made lazily,
+ * by whichever read or job run comes first, so its creation says nothing about the task). Without a time
+ * the change happens now, which must pass the same bounds: nothing is done before its task opens.
+ */
+function acceptedTime(row: OccurrenceRow, masterCreatedAt: Date, time: ChangeTime, now: Date): AcceptedTime {
+  const at = acceptDeviceTime(time.at ?? now, {
+    field: time.field,
+    label: time.field === 'completedAt' ? 'The completion time' : 'The time of the change',
+    receivedAt: now,
+    syncWindowHours: time.syncWindowHours,
+    notBefore: [
+      { at: row.opensAt, what: 'this task opens' },
+      { at: masterCreatedAt, what: 'this task was created' },
+    ],
+  });
+  return { at, afterTheFact: time.source === 'console' && isBeforeReceipt(at, now) };
+}
+
+/**
+ * The reason a change needs, or null: a change to a completed task, or a correction entered after the
+ * fact, is kept in the history with its reason (400 on `reason` without one).
+ */
+function reasonFor(row: OccurrenceRow, reason: string | undefined, time?: AcceptedTime): string | null {
+  if (time?.afterTheFact) {
+    if (!reason)
+      throw fieldError(
+        'reason',
+        'Say why you are recording this after the fact: a time in the past is a correction, kept in the history',
+      );
+    return reason;
+  }
   if (row.status !== 'COMPLETED') return null;
   if (!reason) throw fieldError('reason', 'Say why you are changing a task that was already completed');
   return reason;
 }
 
-async function photoRequiredOf(tx: Tx, row: OccurrenceRow): Promise<boolean> {
-  const [master] = await tx
-    .select({ photoRequired: masterTasks.photoRequired })
-    .from(masterTasks)
-    .where(eq(masterTasks.id, row.masterTaskId));
-  return master?.photoRequired ?? false;
-}
+const afterTheFactWords = (time: AcceptedTime) =>
+  time.afterTheFact ? `, entered after the fact for ${time.at.toISOString()}` : '';
 
 async function write(tx: Tx, row: OccurrenceRow, changes: Partial<OccurrenceRow>, now: Date) {
   const [updated] = await tx
@@ -99,14 +160,14 @@ export interface ItemChange {
   checkListID: string;
   status: ChecklistItemStatus;
   comment?: string | undefined;
-  happenedAt?: Date | undefined;
+  time: ChangeTime;
   reason?: string | undefined;
 }
 
 /**
  * One checklist line to a new status. FAILED needs a comment (the contract checks it). When the last
  * required line of a pending occurrence is done and its photos are there, the occurrence completes at the
- * time of that change.
+ * time of that change (entered after the fact when the change was).
  */
 export async function changeChecklistItem(
   tx: Tx,
@@ -118,14 +179,15 @@ export async function changeChecklistItem(
   assertNotDeleted(row);
   const item = row.items.find((line) => line.id === change.checkListID);
   if (!item) throw fieldError('checkListID', 'This task has no such checklist item');
-  const reason = reasonFor(row, change.reason);
-  const happenedAt = clampToNow(change.happenedAt, now);
+  const master = await masterOf(tx, row);
+  const time = acceptedTime(row, master.createdAt, change.time, now);
+  const reason = reasonFor(row, change.reason, time);
   const items: OccurrenceItemRecord[] = row.items.map((line) =>
     line.id === item.id
       ? {
           ...line,
           status: change.status,
-          statusChangeOn: happenedAt.toISOString(),
+          statusChangeOn: time.at.toISOString(),
           changedBy: actor.id,
           comment: change.comment ?? (change.status === 'FAILED' ? line.comment : null),
         }
@@ -133,33 +195,38 @@ export async function changeChecklistItem(
   );
   const changes: Partial<OccurrenceRow> = { items };
   if (row.status === 'PENDING' && items.every((line) => !line.required || line.status !== 'PENDING')) {
-    const problems = completionProblems(items, await photoRequiredOf(tx, row), await imagesOf(tx, row.id));
-    if (problems.length === 0) Object.assign(changes, completed(happenedAt, actor, now));
+    const problems = completionProblems(items, master.photoRequired, await imagesOf(tx, row.id));
+    if (problems.length === 0) Object.assign(changes, completed(time, actor, now));
   }
   const updated = await write(tx, row, changes, now);
   if (reason !== null) {
-    const summary = `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}`;
+    const summary =
+      `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}` +
+      afterTheFactWords(time);
     await keepHistory(tx, row, updated, summary, reason, actor, now);
   }
   return updated;
 }
 
-const completed = (happenedAt: Date, actor: OccurrenceActor, now: Date): Partial<OccurrenceRow> => ({
+const completed = (time: AcceptedTime, actor: OccurrenceActor, now: Date): Partial<OccurrenceRow> => ({
   status: 'COMPLETED',
-  completedAt: happenedAt,
+  completedAt: time.at,
   completedBy: actor.id,
   syncedAt: now,
+  enteredAfterTheFact: time.afterTheFact,
 });
 
 export interface StatusChange {
   status: 'COMPLETED' | 'REPORTED' | 'PENDING';
-  happenedAt?: Date | undefined;
+  /** When a completion happened; only a completion reads it. */
+  time: ChangeTime;
   reason?: string | undefined;
 }
 
 /**
  * Completes an occurrence (refused, naming what is missing, while a required line or photo is), reports a
- * problem with a pending one, or reopens one (a completed one only with a reason).
+ * problem with a pending one, or reopens one (a completed one only with a reason). A completion the
+ * console enters after the fact needs a reason and is kept in the history.
  */
 export async function changeOccurrenceStatus(
   tx: Tx,
@@ -174,13 +241,15 @@ export async function changeOccurrenceStatus(
     throw conflict(`This task is ${words[change.status]}`);
   }
   if (change.status === 'COMPLETED') {
-    const problems = completionProblems(
-      row.items,
-      await photoRequiredOf(tx, row),
-      await imagesOf(tx, row.id),
-    );
+    const master = await masterOf(tx, row);
+    const time = acceptedTime(row, master.createdAt, change.time, now);
+    const reason = time.afterTheFact ? reasonFor(row, change.reason, time) : null;
+    const problems = completionProblems(row.items, master.photoRequired, await imagesOf(tx, row.id));
     if (problems.length > 0) throw badRequest(`This task cannot be completed yet: ${problems.join('; ')}`);
-    return write(tx, row, completed(clampToNow(change.happenedAt, now), actor, now), now);
+    const updated = await write(tx, row, completed(time, actor, now), now);
+    if (reason !== null)
+      await keepHistory(tx, row, updated, `Completed${afterTheFactWords(time)}`, reason, actor, now);
+    return updated;
   }
   if (change.status === 'REPORTED') {
     if (row.status !== 'PENDING') throw conflict('Only a task still to do can be reported');
@@ -190,7 +259,7 @@ export async function changeOccurrenceStatus(
   const updated = await write(
     tx,
     row,
-    { status: 'PENDING', completedAt: null, completedBy: null, syncedAt: null },
+    { status: 'PENDING', completedAt: null, completedBy: null, syncedAt: null, enteredAfterTheFact: false },
     now,
   );
   if (reason !== null) await keepHistory(tx, row, updated, 'Reopened after completion', reason, actor, now);

@@ -5,7 +5,7 @@ import { organizations, sites } from '../../platform/db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic.js';
 import { addDays, localDate } from '../sites/index.js';
-import { ensureOccurrences } from './occurrences.js';
+import { ensureOccurrences, makingHorizonDays } from './occurrences.js';
 import { foldSiteDayTallies } from './site-day-tallies.js';
 
 /**
@@ -21,7 +21,7 @@ export interface OccurrenceJobOptions {
   log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
   /** Time between runs; a site's new local day is covered at most this long after its midnight. */
   everyMs?: number;
-  /** The days after each site's local today that are made too. */
+  /** The days after each site's local today that are made too: the making horizon (occurrences.ts). */
   daysAhead?: number;
 }
 
@@ -39,7 +39,7 @@ export function startOccurrenceJob({
   clock,
   log,
   everyMs = hourMs,
-  daysAhead = 7,
+  daysAhead = makingHorizonDays,
 }: OccurrenceJobOptions): OccurrenceJob {
   async function makeAhead(): Promise<number> {
     const now = clock.now();

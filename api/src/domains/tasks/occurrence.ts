@@ -7,6 +7,7 @@ import type {
   TaskHistoryEntry,
   TaskRef,
 } from '@console/shared-sdk/contract';
+import { lateSyncMinutes } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { departments } from '../people/index.js';
 import {
@@ -21,6 +22,7 @@ import {
 import { sites, users } from '../../platform/db/schema.js';
 import { historyOf } from '../../platform/history/history.js';
 import { personsByIds } from '../../platform/auth/users/repository.js';
+import { reachedLate } from '../../platform/device-time.js';
 
 // One occurrence of a master task as every caller sees it: the console's daily list and view, the staff's
 // calls, the dashboard. Its checklist lives on the row (copied from the master task when it was made); the
@@ -29,7 +31,7 @@ import { personsByIds } from '../../platform/auth/users/repository.js';
 export type OccurrenceRow = typeof individualTasks.$inferSelect;
 
 /** A completion that reaches the server more than this after it happened is flagged as synced late. */
-export const lateSyncMs = 30 * 60 * 1000;
+export const lateSyncMs = lateSyncMinutes * 60_000;
 
 /**
  * The dashboard bucket (DOMAIN.md): a completion counts by its real time against `expireOn`, and an open
@@ -59,10 +61,17 @@ export const bucketSql = (now: Date): SQL<TaskBucket> => sql<TaskBucket>`case
   when ${now.toISOString()}::timestamptz < ${individualTasks.expireOn} then 'UPCOMING'
   else 'INCOMPLETE' end`;
 
-export const isSyncedLate = (row: Pick<OccurrenceRow, 'completedAt' | 'syncedAt'>) =>
+/**
+ * Whether a completion reached the server more than 30 minutes after it happened (an offline device). An
+ * admin's completion entered after the fact was never synced: it says so with `enteredAfterTheFact`.
+ */
+export const isSyncedLate = (
+  row: Pick<OccurrenceRow, 'completedAt' | 'syncedAt'> & Partial<Pick<OccurrenceRow, 'enteredAfterTheFact'>>,
+) =>
   row.completedAt !== null &&
   row.syncedAt !== null &&
-  row.syncedAt.getTime() - row.completedAt.getTime() > lateSyncMs;
+  row.enteredAfterTheFact !== true &&
+  reachedLate(row.completedAt, row.syncedAt);
 
 /** An occurrence nobody has used: still pending, no line moved, no comment. */
 export const isUntouched = (row: Pick<OccurrenceRow, 'status' | 'items'>, comments: number) =>
@@ -201,6 +210,7 @@ export function toOccurrenceDto(
     completedBy: person(row.completedBy),
     syncedAt: row.syncedAt?.toISOString() ?? null,
     syncedLate: isSyncedLate(row),
+    enteredAfterTheFact: row.enteredAfterTheFact,
     commentCount: comments.text,
     imageCount: comments.images,
     timeZoneId: master.timeZoneId,

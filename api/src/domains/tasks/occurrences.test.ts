@@ -54,8 +54,13 @@ const occurrencesOf = (masterTaskId: string) =>
 const datesOf = async (masterTaskId: string) => (await occurrencesOf(masterTaskId)).map((o) => o.taskDate);
 
 describe('ensureOccurrences', () => {
+  // A moment after every date these tests make (the widest reaches 4 February 2027), so none of them is
+  // past the making horizon (the site's today + 7 days), whatever the date the suite runs on.
+  beforeEach(() => ctx.clock.set('2027-02-10T12:00:00.000Z'));
+
   test('makes one pending occurrence per scheduled date, with its window and a copy of the checklist', async () => {
-    const now = new Date('2026-03-01T10:00:00.000Z');
+    // The week before: 30 March is inside the horizon (24 March + 7 days).
+    const now = new Date('2026-03-24T10:00:00.000Z');
     const task = await masterTask({ repeat: 'DAILY', startDate: '2026-03-27' });
     const made = await ensureOccurrences(ctx.db, { orgId: task.orgId }, '2026-03-25', '2026-03-30', now);
     expect(made).toBe(4);
@@ -170,10 +175,10 @@ describe('ensureOccurrences', () => {
     const seen = await read();
     expect(seen.madeThrough).toBe('2026-04-05');
     await remakeFrom(ctx.db, eq(masterTasks.id, task.id), '2026-04-06');
-    await advanceMadeThrough(ctx.db, [seen], '2026-04-06', '2026-04-10');
+    await advanceMadeThrough(ctx.db, [{ ...seen, through: '2026-04-10' }], '2026-04-06');
     expect((await read()).madeThrough).toBe('2026-04-05');
     // Read afresh, the same making moves it.
-    await advanceMadeThrough(ctx.db, [await read()], '2026-04-06', '2026-04-10');
+    await advanceMadeThrough(ctx.db, [{ ...(await read()), through: '2026-04-10' }], '2026-04-06');
     expect((await read()).madeThrough).toBe('2026-04-10');
   });
 
@@ -284,6 +289,21 @@ describe('ensureOccurrences', () => {
     } finally {
       await ctx.db.update(sites).set({ deletedAt: null }).where(eq(sites.id, ctx.other.site.id));
     }
+  });
+
+  test("makes nothing past the site's today + 7 days, unless one date is asked for past it", async () => {
+    // 10 February 2027 in London: the horizon is the 17th.
+    const now = ctx.clock.now();
+    const task = await masterTask({ repeat: 'DAILY', startDate: '2027-02-10' });
+    const scope = { masterTaskIds: [task.id] };
+    expect(await ensureOccurrences(ctx.db, scope, '2027-02-10', '2027-03-10', now)).toBe(8);
+    expect((await datesOf(task.id)).at(-1)).toBe('2027-02-17');
+    expect(await ensureOccurrences(ctx.db, scope, '2027-02-20', '2027-02-28', now)).toBe(0);
+    // Deleting one date ahead of time makes that date, so that no later making brings it back.
+    expect(
+      await ensureOccurrences(ctx.db, scope, '2027-03-01', '2027-03-01', now, { pastHorizon: true }),
+    ).toBe(1);
+    expect((await datesOf(task.id)).at(-1)).toBe('2027-03-01');
   });
 
   test('a range wider than the limit is refused', async () => {

@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../platform/db/client.js';
 import { individualTasks, masterTasks, type OccurrenceItemRecord } from './schema.js';
 import { organizations, sites } from '../../platform/db/schema.js';
 import { newId } from '../../platform/db/ids.js';
-import { addDays, type SiteHours } from '../sites/index.js';
+import { addDays, localDate, type SiteHours } from '../sites/index.js';
 import { countDates, occurrenceWindow, scheduledDates } from './schedule.js';
 
 /**
@@ -14,6 +14,20 @@ import { countDates, occurrenceWindow, scheduledDates } from './schedule.js';
 
 /** The widest range one call may make: a year of reports with room to spare; wider is the caller's bug. */
 export const maxOccurrenceRangeDays = 400;
+
+/**
+ * The making horizon: no occurrence is made for a date more than this many days after its site's today.
+ * The background job makes exactly up to it; a read of a later date (a staff app asking for 9999-12-30)
+ * makes nothing and answers what exists.
+ */
+export const makingHorizonDays = 7;
+
+/** The zone whose local date is the furthest ahead on Earth (UTC+14): no site's today is later. */
+const earliestZone = 'Pacific/Kiritimati';
+
+/** The last date a site in `timeZoneId` may have occurrences made for at `now`. */
+export const makingHorizon = (timeZoneId: string, now: Date) =>
+  addDays(localDate(timeZoneId, now), makingHorizonDays);
 
 /** Rows per insert: 11 parameters a row stays far below PostgreSQL's 65,535 per statement. */
 const insertBatchSize = 1000;
@@ -75,14 +89,21 @@ export async function ensureOccurrences(
   db: Database | Tx,
   scope: OccurrenceScope,
   from: string,
-  to: string,
+  asked: string,
   now: Date,
+  options: { pastHorizon?: boolean } = {},
 ): Promise<number> {
-  const days = countDates(from, to);
+  const days = countDates(from, asked);
   if (days > maxOccurrenceRangeDays) {
     throw new RangeError(`Occurrences are made for at most ${maxOccurrenceRangeDays} days, not ${days}`);
   }
-  if (days === 0 || scope.siteIds?.length === 0 || scope.masterTaskIds?.length === 0) return 0;
+  // Nothing past the making horizon: no site anywhere has a today later than the earliest zone's, so a
+  // range wholly beyond that horizon is answered without a query; each task's own site decides below.
+  // Only a change of one date (deleting that occurrence, so that no later making brings it back) makes
+  // a date past it.
+  const furthest = options.pastHorizon ? asked : makingHorizon(earliestZone, now);
+  const to = asked < furthest ? asked : furthest;
+  if (days === 0 || from > to || scope.siteIds?.length === 0 || scope.masterTaskIds?.length === 0) return 0;
 
   // The schedules alone first: a day already made, the usual case of a read, costs this one light query.
   // Checklists and opening hours are loaded only for what is still to be made.
@@ -100,6 +121,7 @@ export async function ensureOccurrences(
       dueTime: masterTasks.dueTime,
       stoppedFrom: masterTasks.stoppedFrom,
       madeThrough: masterTasks.madeThrough,
+      timeZoneId: sites.timeZoneId,
       // The row's version: a watermark is moved only over the row this making read (see advanceMadeThrough).
       version: sql<string>`${masterTasks}.xmin::text`,
       madeDates: sql<string[]>`(
@@ -114,42 +136,57 @@ export async function ensureOccurrences(
     .where(stillToMake(scope, from, to))
     .orderBy(masterTasks.id);
 
-  const missing = tasks
+  // Each task up to its own site's horizon (or `to`, when nearer).
+  const reaching = tasks.map((task) => {
+    const horizon = options.pastHorizon ? to : makingHorizon(task.timeZoneId, now);
+    return { ...task, through: to < horizon ? to : horizon };
+  });
+  const missing = reaching
     .map((task) => {
       const made = new Set(task.madeDates);
       const unread =
         task.madeThrough !== null && task.madeThrough >= from ? addDays(task.madeThrough, 1) : from;
-      return { task, dates: scheduledDates(task, unread, to).filter((date) => !made.has(date)) };
+      return { task, dates: scheduledDates(task, unread, task.through).filter((date) => !made.has(date)) };
     })
     .filter(({ dates }) => dates.length > 0);
   const made = missing.length === 0 ? 0 : await makeMissing(db, missing, now);
-  await advanceMadeThrough(db, tasks, from, to);
+  await advanceMadeThrough(
+    db,
+    reaching.filter((task) => task.through >= from),
+    from,
+  );
   return made;
 }
 
 /**
- * Moves the tasks' `madeThrough` to `to` where [from, to] continues what was made before: the task starts
- * on or after `from`, or its dates up to the day before `from` were made already. Only then does every
- * date from the start date to `to` stand made. A row changed since this making read it (a new schedule,
- * new site hours, which take the watermark back) keeps its watermark: what was made here followed the
- * old definition. Its version (xmin) says whether it changed; the update waits for a change in progress.
+ * Moves each task's `madeThrough` to its `through` where [from, through] continues what was made before:
+ * the task starts on or after `from`, or its dates up to the day before `from` were made already. Only
+ * then does every date from the start date to `through` stand made. A row changed since this making read
+ * it (a new schedule, new site hours, which take the watermark back) keeps its watermark: what was made
+ * here followed the old definition. Its version (xmin) says whether it changed; the update waits for a
+ * change in progress.
  */
 export async function advanceMadeThrough(
   db: Database | Tx,
-  tasks: readonly { id: string; startDate: string; madeThrough: string | null; version: string }[],
+  tasks: readonly {
+    id: string;
+    startDate: string;
+    madeThrough: string | null;
+    version: string;
+    through: string;
+  }[],
   from: string,
-  to: string,
 ) {
   const dayBefore = addDays(from, -1);
   const advanced = tasks.filter((task) => (task.madeThrough ?? addDays(task.startDate, -1)) >= dayBefore);
   if (advanced.length === 0) return;
   const read = sql.join(
-    advanced.map((task) => sql`(${task.id}::uuid, ${task.version})`),
+    advanced.map((task) => sql`(${task.id}::uuid, ${task.version}, ${task.through}::date)`),
     sql`, `,
   );
   await db.execute(sql`
-    update ${masterTasks} set made_through = greatest(${masterTasks.madeThrough}, ${to}::date)
-    from (values ${read}) as read_rows(id, version)
+    update ${masterTasks} set made_through = greatest(${masterTasks.madeThrough}, read_rows.through)
+    from (values ${read}) as read_rows(id, version, through)
     where ${masterTasks.id} = read_rows.id and ${masterTasks}.xmin::text = read_rows.version`);
 }
 
@@ -247,16 +284,20 @@ export async function remakeSiteFrom(db: Database | Tx, siteId: string, from: st
 /**
  * Takes the `madeThrough` of the master tasks `where` selects back to the day before `from` (never forward;
  * an unknown one stays unknown): their dates from `from` on are looked at again by the next making, as
- * after a schedule or the site's hours change.
+ * after a schedule or the site's hours change. Given `settled` (the day before `from`, for a task whose
+ * earlier days are settled), every watermark becomes that day: nothing before it is ever made again.
  */
-export async function remakeFrom(db: Database | Tx, where: SQL, from: string) {
+export async function remakeFrom(db: Database | Tx, where: SQL, from: string, settled: string | null = null) {
   // Every row is written, an unknown watermark too: the new row version stops a making in progress, which
   // read the old definition, from moving the watermark on (advanceMadeThrough).
   await db
     .update(masterTasks)
     .set({
-      madeThrough: sql`case when ${masterTasks.madeThrough} is null then null
-        else least(${masterTasks.madeThrough}, ${addDays(from, -1)}::date) end`,
+      madeThrough:
+        settled !== null
+          ? sql`${settled}::date`
+          : sql`case when ${masterTasks.madeThrough} is null then null
+              else least(${masterTasks.madeThrough}, ${addDays(from, -1)}::date) end`,
     })
     .where(where);
 }

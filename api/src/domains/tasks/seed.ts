@@ -171,7 +171,10 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
   for (const key of new Set(routine.map((task) => task.template))) {
     const source = library.find((row) => row.id === libraryTemplateIds[key]);
     if (!source) throw new Error(`the library has no ${key}`);
-    templateIdByKey.set(key, (await importLibraryTemplate(tx, orgId, source, undefined, now)).id);
+    templateIdByKey.set(
+      key,
+      (await importLibraryTemplate(tx, { orgId, ownerSiteId: null }, source, undefined, now)).id,
+    );
   }
 
   const siteRows = await tx
@@ -181,10 +184,15 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
   const masterIdsByCategory = new Map<CategoryKey, string[]>();
   const staffBySite = new Map<string, string[]>();
   for (const site of siteRows) {
-    const startDate = DateTime.fromJSDate(now, { zone: site.timeZoneId })
+    const historyStart = DateTime.fromJSDate(now, { zone: site.timeZoneId })
       .minus({ days: historyDays })
-      .toISODate();
+      .startOf('day');
+    const startDate = historyStart.toISODate();
     if (!startDate) throw new Error(`no local date in ${site.timeZoneId}`);
+    // The routine has been in place since the history began: its master tasks are created as of that
+    // local midnight, so the sixty days are theirs to make (a task created today makes no day before
+    // today) and the completions of those days come after the tasks existed.
+    const createdAsOf = historyStart.toJSDate();
     const siteDepartments = await tx
       .select({ id: departments.id, name: departments.name })
       .from(departments)
@@ -218,7 +226,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
         schedule: { ...task.schedule, startDate },
       });
       const { siteID: _siteID, ...own } = fields;
-      const row = await insertMasterTask(tx, { orgId, siteID: site.id }, own, now);
+      const row = await insertMasterTask(tx, { orgId, siteID: site.id }, own, createdAsOf);
       masterIdsByCategory.set(task.category, [...(masterIdsByCategory.get(task.category) ?? []), row.id]);
     }
   }
@@ -276,7 +284,10 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
     const failIndex = draw(row.id, 4) < 0.04 ? Math.floor(draw(row.id, 5) * row.items.length) : -1;
     const failure = failureNotes[Math.floor(draw(row.id, 6) * failureNotes.length)];
     const items = row.items.map((item, index): OccurrenceItemRecord => {
-      const at = new Date(completedAt.getTime() - (row.items.length - index) * 60_000);
+      // A minute apart before the completion, but never before the task opened.
+      const at = new Date(
+        Math.max(row.opensAt.getTime(), completedAt.getTime() - (row.items.length - index) * 60_000),
+      );
       const failed = index === failIndex;
       return {
         ...item,
@@ -328,7 +339,11 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
       }
     }
     // One completion made offline and synced three hours later: it still counts with its real time.
-    const syncedLate = !late && lateSyncLeft > 0 && draw(row.id, 7) < 0.02;
+    const syncedLate =
+      !late &&
+      lateSyncLeft > 0 &&
+      draw(row.id, 7) < 0.02 &&
+      completedAt.getTime() + 3 * 60 * 60_000 <= now.getTime();
     if (syncedLate) lateSyncLeft -= 1;
     updates.push({
       id: row.id,

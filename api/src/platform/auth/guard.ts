@@ -13,6 +13,7 @@ import type { Database } from '../db/client.js';
 import { authSessions, organizations, siteMembers, sites, users } from '../db/schema.js';
 import type { AuthUser } from './identity.js';
 import type { SessionFacts } from './session-cache.js';
+import { audienceOfClient, audiencesOf, staffCalls, type Audience } from './audience.js';
 
 export type { AuthUser };
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.js';
@@ -22,6 +23,8 @@ export interface AuthContext {
   sessionId: string;
   siteIds: string[];
   ability: AppAbility;
+  /** Who the sign-in is for: the console (web) or the staff's mobile app. */
+  audience: Audience;
   /** The organisation this request acts in: the user's own, or for ADMIN the `orgId` it sent (or null). */
   orgId: string | null;
 }
@@ -29,6 +32,10 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Whose tokens the route takes, set for every route as it is registered (`registerAuthFirst`). */
+    audiences?: readonly Audience[];
   }
 }
 
@@ -78,6 +85,7 @@ async function sessionFacts(
       firstName: users.firstName,
       lastName: users.lastName,
       orgDeletedAt: organizations.deletedAt,
+      client: authSessions.client,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -92,12 +100,13 @@ async function sessionFacts(
       ),
     );
   if (!row) return undefined;
-  const { orgDeletedAt, ...user } = row;
+  const { orgDeletedAt, client, ...user } = row;
   const siteIds = user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(db, user.id) : [];
   return {
     user,
     siteIds,
     organisationClosed: orgDeletedAt !== null,
+    audience: audienceOfClient[client],
     ability: abilityFor(rulesFor(user, siteIds)),
   };
 }
@@ -125,6 +134,11 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
     cache.store(generation, claims.sessionId, facts);
   }
   if (facts.organisationClosed) throw unauthorized('Your organisation has been closed');
+  // The token's audience comes from its session's client when it is signed; a token that disagrees with
+  // its session was not made by this server.
+  if (facts.audience !== claims.audience)
+    throw unauthorized('Your session is not valid; please sign in again');
+  assertAudience(request, claims.audience);
   const { user, siteIds, ability } = facts;
 
   let orgId = user.orgId;
@@ -146,9 +160,24 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
     sessionId: claims.sessionId,
     siteIds,
     ability,
+    audience: claims.audience,
     orgId,
   };
   return request.auth;
+}
+
+export const refusedOnMobile =
+  'The mobile app cannot make this call: it belongs to the web console, for organisation and site admins';
+export const refusedOnWeb = 'This is a call of the staff mobile app; the web console cannot make it';
+
+/**
+ * Whether the route takes tokens of this audience: the mobile app's token only the staff calls
+ * (`staffCalls`), the console's token every call but the mobile app's own. Checked with the abilities,
+ * before anything reads the request.
+ */
+function assertAudience(request: FastifyRequest, audience: Audience) {
+  const allowed = request.routeOptions.config.audiences ?? ['web'];
+  if (!allowed.includes(audience)) throw forbidden(audience === 'mobile' ? refusedOnMobile : refusedOnWeb);
 }
 
 /** A hook that authenticates (and perhaps authorises) the caller. */
@@ -180,9 +209,25 @@ const laterStages = ['preParsing', 'preValidation', 'preHandler'] as const;
  * it sent, never a 400 that would tell an outsider how a route validates (nor a multipart body parsed for
  * nobody). Every route that declares `signedIn` or `allow(…)` in a later stage has it moved to onRequest
  * here, as the route is registered, so no route can get the order wrong.
+ *
+ * Each route under `apiPrefix` also learns here whose tokens it takes (`staffCalls`); a staff call that
+ * names no registered route stops the app when it gets ready.
  */
-export function registerAuthFirst(app: FastifyInstance) {
+export function registerAuthFirst(app: FastifyInstance, apiPrefix: string) {
+  const staffCallsSeen = new Set<string>();
+  app.addHook('onReady', async () => {
+    const missing = Object.keys(staffCalls).filter((call) => !staffCallsSeen.has(call));
+    if (missing.length > 0) {
+      throw new Error(`Staff calls that name no route (platform/auth/audience.ts): ${missing.join(', ')}`);
+    }
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = [route.method].flat();
+    const audiences = audiencesOf(methods[0] ?? 'GET', route.url, apiPrefix);
+    route.config = { ...route.config, audiences };
+    if (route.url.startsWith(`${apiPrefix}/`)) {
+      for (const method of methods) staffCallsSeen.add(`${method} ${route.url.slice(apiPrefix.length)}`);
+    }
     const moved: AuthHook[] = [];
     for (const stage of laterStages) {
       const hooks = route[stage];

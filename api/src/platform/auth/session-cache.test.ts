@@ -18,7 +18,13 @@ const facts = (userId: string): SessionFacts => {
     firstName: 'A',
     lastName: 'B',
   };
-  return { user, siteIds: [], organisationClosed: false, ability: abilityFor(rulesFor(user, [])) };
+  return {
+    user,
+    siteIds: [],
+    organisationClosed: false,
+    audience: 'web',
+    ability: abilityFor(rulesFor(user, [])),
+  };
 };
 
 describe('the cache', () => {

@@ -7,6 +7,7 @@ import { unauthorized } from '../http/errors.js';
 import { newId } from '../db/ids.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { rulesFor, siteIdsOf, type AuthUser } from './guard.js';
+import { audienceOfClient, type Audience } from './audience.js';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'config'>;
 
@@ -37,13 +38,17 @@ async function issueRefreshToken(
   return token;
 }
 
-/** Access token, refresh token and the userData the console stores (with the user's current rules). */
+/**
+ * Access token, refresh token and the userData the console stores (with the user's current rules). The
+ * access token's audience is its session's client, so a refresh keeps what the sign-in was for.
+ */
 async function tokenResponse(
   deps: SessionDeps,
   user: AuthUser,
-  sessionId: string,
+  session: { id: string; audience: Audience },
   refreshToken: string,
 ): Promise<LoginResponse> {
+  const sessionId = session.id;
   const siteIds =
     user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(deps.db, user.id) : [];
   const accessToken = await deps.tokens.signAccess({
@@ -51,6 +56,7 @@ async function tokenResponse(
     sessionId,
     role: user.role,
     orgId: user.orgId,
+    audience: session.audience,
   });
   return {
     accessToken,
@@ -89,7 +95,7 @@ export async function startSession(
     });
     return issueRefreshToken(tx, deps, { id: sessionId, startedAt }, newOpaqueToken());
   });
-  return tokenResponse(deps, user, sessionId, refreshToken);
+  return tokenResponse(deps, user, { id: sessionId, audience: audienceOfClient[meta.client] }, refreshToken);
 }
 
 export async function revokeSession(db: Database | Tx, sessionId: string, reason: string, now: Date) {
@@ -143,6 +149,7 @@ export async function rotateRefreshToken(
         userId: authSessions.userId,
         revokedAt: authSessions.revokedAt,
         startedAt: authSessions.createdAt,
+        client: authSessions.client,
       })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
@@ -153,7 +160,13 @@ export async function rotateRefreshToken(
       await revokeSession(tx, row.sessionId, 'session lifetime ended', now);
       return { kind: 'expired' as const };
     }
-    const ok = { kind: 'ok' as const, sessionId: row.sessionId, userId: row.userId, refreshToken: successor };
+    const ok = {
+      kind: 'ok' as const,
+      sessionId: row.sessionId,
+      userId: row.userId,
+      audience: audienceOfClient[row.client],
+      refreshToken: successor,
+    };
     if (row.usedAt) {
       if (now.getTime() - row.usedAt.getTime() <= refreshGraceMs) {
         const [next] = await tx
@@ -188,5 +201,10 @@ export async function rotateRefreshToken(
     await revokeSession(deps.db, outcome.sessionId, 'user gone', now);
     throw unauthorized('Your account is no longer active');
   }
-  return tokenResponse(deps, user, outcome.sessionId, outcome.refreshToken);
+  return tokenResponse(
+    deps,
+    user,
+    { id: outcome.sessionId, audience: outcome.audience },
+    outcome.refreshToken,
+  );
 }

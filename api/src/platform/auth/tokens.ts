@@ -3,16 +3,19 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@console/shared-sdk/contract';
 import type { Clock } from '../clock.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { audiences, type Audience } from './audience.js';
 
 export interface AccessClaims {
   userId: string;
   sessionId: string;
   role: Role;
   orgId: string | null;
+  /** Who the sign-in is for (`aud`): the console (web) or the staff's mobile app. */
+  audience: Audience;
 }
 
 const issuer = 'compliance-console';
-/** Upload tickets carry this audience (access tokens carry none), so neither passes for the other. */
+/** Upload tickets carry this audience (access tokens carry web or mobile), so neither passes for the other. */
 const uploadAudience = 'file-upload';
 
 /** What a pre-signed upload URL allows: one file, of this type and size, stored under this key. */
@@ -49,6 +52,7 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuer(issuer)
+      .setAudience(claims.audience)
       .setIssuedAt(now)
       .setExpirationTime(now + this.accessTtlSeconds)
       .sign(this.secret);
@@ -134,32 +138,42 @@ export class TokenService {
   }
 
   private async checkSignature(token: string): Promise<{ claims: AccessClaims; expiresAt: number }> {
+    let payload;
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      ({ payload } = await jwtVerify(token, this.secret, {
         issuer,
         algorithms: ['HS256'],
         // A token without an expiry would be valid for ever once leaked; ours always carry one.
         requiredClaims: ['exp'],
         currentDate: this.clock.now(),
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.exp === undefined) {
-        throw unauthorized();
-      }
-      return {
-        claims: {
-          userId: payload.sub,
-          sessionId: payload.sid,
-          role: payload.role as Role,
-          orgId: typeof payload.org === 'string' ? payload.org : null,
-        },
-        expiresAt: payload.exp * 1000,
-      };
+      }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         throw unauthorized('Your session has expired', 'TOKEN_EXPIRED');
       }
       throw unauthorized('Your session is not valid; please sign in again');
     }
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.exp === undefined) {
+      throw unauthorized('Your session is not valid; please sign in again');
+    }
+    const audience = audiences.find((one) => one === payload.aud);
+    if (audience === undefined) {
+      // Tokens signed before audiences existed (at most one access lifetime old) carry none: the client
+      // refreshes, as for an expired token, and the refresh signs one with its session's audience. An upload
+      // ticket (audience file-upload) or a list of audiences is not an access token at all.
+      if (payload.aud === undefined) throw unauthorized('Your session has expired', 'TOKEN_EXPIRED');
+      throw unauthorized('Your session is not valid; please sign in again');
+    }
+    return {
+      claims: {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        role: payload.role as Role,
+        orgId: typeof payload.org === 'string' ? payload.org : null,
+        audience,
+      },
+      expiresAt: payload.exp * 1000,
+    };
   }
 }
 

@@ -33,3 +33,14 @@ test('remote overrides are off unless origins are named, and only origins are ac
     loadConfig({ REMOTE_OVERRIDE_ORIGINS: "http://localhost:*; script-src 'unsafe-eval'" }),
   ).toThrow(/REMOTE_OVERRIDE_ORIGINS: space- or comma-separated origins such as http:\/\/localhost:\*/);
 });
+
+test('the sync window for device times is 72 hours unless set, and a whole number of hours from 1 to 744', () => {
+  expect(loadConfig({}).syncWindowHours).toBe(72);
+  expect(loadConfig({ SYNC_WINDOW_HOURS: '24' }).syncWindowHours).toBe(24);
+  expect(() => loadConfig({ SYNC_WINDOW_HOURS: '0' })).toThrow(
+    /SYNC_WINDOW_HOURS: SYNC_WINDOW_HOURS must be at least 1/,
+  );
+  expect(() => loadConfig({ SYNC_WINDOW_HOURS: '1.5' })).toThrow(/SYNC_WINDOW_HOURS/);
+  expect(() => loadConfig({ SYNC_WINDOW_HOURS: 'weeks' })).toThrow(/SYNC_WINDOW_HOURS/);
+  expect(() => loadConfig({ SYNC_WINDOW_HOURS: '1000' })).toThrow(/at most 744/);
+});

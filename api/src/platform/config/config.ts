@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultSyncWindowHours } from '@console/shared-sdk/contract';
 
 const optionalUrl = z
   .string()
@@ -71,6 +72,16 @@ const envSchema = z.object({
    * clients connect directly; true, or the proxies' addresses/subnets (comma-separated) behind a load balancer.
    */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * How many hours before the server receives it a device's time may be (an offline phone's sync window):
+   * an older completion, checklist tick, reading or log time is refused as back-dating.
+   */
+  SYNC_WINDOW_HOURS: z.coerce
+    .number()
+    .int('SYNC_WINDOW_HOURS must be a whole number of hours')
+    .min(1, 'SYNC_WINDOW_HOURS must be at least 1')
+    .max(24 * 31, 'SYNC_WINDOW_HOURS must be at most 744 (31 days)')
+    .default(defaultSyncWindowHours),
   /** Allowed CORS origins, comma-separated, for remotes or integrators on other origins; * for any. */
   CORS_ORIGINS: z.string().default(''),
 });
@@ -123,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     remoteOverrideOrigins: originList(e.REMOTE_OVERRIDE_ORIGINS),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    syncWindowHours: e.SYNC_WINDOW_HOURS,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

@@ -32,7 +32,39 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Notifications on `channel` (LISTEN/NOTIFY), for the session cache (src/platform/auth/session-cache.ts). */
   listen(channel: string): ChangeFeed;
+  /**
+   * Runs `work` while no other instance on this database runs its start-up work (migrations, the library,
+   * the demo seed): on PostgreSQL under a session advisory lock held on a connection of its own, released
+   * after; on PGlite at once, since the data folder's lock already keeps out every other process.
+   */
+  exclusiveStartUp<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Names the advisory lock of start-up: one fixed key for the whole database. */
+export const startUpLockName = 'console:start-up';
+
+/**
+ * Runs `work` holding the start-up advisory lock, waiting for it while another instance holds it. The lock
+ * is a session lock on a connection opened for it, so it is held across every statement and transaction of
+ * `work`, whichever pooled connection runs them, and it is gone if this process dies (its connection ends).
+ */
+async function underStartUpLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [startUpLockName]);
+    try {
+      return await work();
+    } finally {
+      await client
+        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [startUpLockName])
+        .catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Postgres's LISTEN needs a connection of its own, kept open; after a drop it is opened again. */
@@ -133,7 +165,8 @@ async function lockDataFolder(dir: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Opens the database and applies pending migrations. PGlite has no lock between processes, so its data
+ * Opens the database and applies pending migrations (on PostgreSQL one instance at a time, under the
+ * start-up lock). PGlite has no lock between processes, so its data
  * directory is guarded by a lock file: a second server on the same DATA_DIR fails fast with a clear message
  * instead of corrupting the files.
  */
@@ -144,11 +177,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // a new one on the next query, so this is not fatal, but an unhandled 'error' event would crash.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder });
+    const exclusiveStartUp = <T>(work: () => Promise<T>) => underStartUpLock(target.url, work);
+    // Instances starting together on an empty database would each create the same tables; one at a time,
+    // the second finds the migrations applied.
+    try {
+      await exclusiveStartUp(() => migratePg(db, { migrationsFolder }));
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       listen: (channel) => postgresFeed(target.url, channel),
+      exclusiveStartUp,
       close: () => pool.end(),
     };
   }
@@ -180,6 +222,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           };
         },
       }),
+      exclusiveStartUp: (work) => work(),
       close: async () => {
         await client.close();
         await release?.();

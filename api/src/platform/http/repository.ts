@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '@console/shared-sdk/contract';
+import { normalizeText, type ListQuery } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
 import { conflict } from './errors.js';
 import { newId } from '../db/ids.js';
@@ -51,7 +51,7 @@ export interface Change {
 export type OwnColumns<Table extends OrgRecordTable> = Omit<Table['$inferInsert'], PlaceColumns>;
 
 export interface NameRule<Table extends OrgRecordTable> {
-  /** The name column, compared ignoring case among live records. */
+  /** The name column, compared ignoring case and invisible differences (`sameName`) among live records. */
   column: AnyPgColumn;
   /** The field the form shows the name in, for `fieldErrors`. */
   field: string;
@@ -158,7 +158,7 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
           placeWhere(place),
           name.within?.(own),
           isNull(table.deletedAt),
-          sql`lower(${name.column}) = ${value.toLowerCase()}`,
+          sameName(name.column, value),
           exceptId === undefined ? undefined : ne(table.id, exceptId),
         ),
       )
@@ -250,6 +250,19 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
         .where(eq(table.id, id));
     },
   };
+}
+
+/** The characters `normalizeText` removes, as a PostgreSQL regular expression (a bracket of the characters). */
+const invisibleInSql = '[\u200B-\u200D\u2060\uFEFF]';
+
+/**
+ * `column` holds the same name as `value`, ignoring case and what `normalizeText` removes: names are
+ * normalised at the door, and rows written before that are normalised here, so "supp\u200Blier" or "Cafe"
+ * with a combining accent cannot sit beside "supplier" or "Café".
+ */
+export function sameName(column: AnyColumn | SQL, value: string): SQL {
+  const stored = sql`btrim(normalize(regexp_replace(${column}, ${invisibleInSql}, '', 'g'), NFC))`;
+  return sql`lower(${stored}) = ${normalizeText(value).toLowerCase()}`;
 }
 
 /** The property name under which the table holds `column` (what rows and insert values are keyed by). */

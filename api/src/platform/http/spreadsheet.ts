@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 // The environment-neutral entry: buffers are all we sniff, and it resolves under jest's CommonJS as well.
 import { fileTypeFromBuffer } from 'file-type/core';
+import { storedZip, unzipWithin, type ZipLimits } from './zip-limits.js';
 
 // Reading and writing the staff sheets (import, export and the template) as XLSX or CSV, with exceljs.
 // Every cell is read as text: a mobile number must keep its leading zero, and a name that looks like a
@@ -23,8 +24,10 @@ export type SheetRead =
   | { kind: 'rows'; header: string[]; rows: SheetRow[] }
   /** More data rows than allowed: refused before they are looked at. */
   | { kind: 'too-many' }
-  /** An XLSX whose zip would unpack to far more than any staff list: refused before it is unpacked. */
-  | { kind: 'too-big'; limitBytes: number };
+  /** An XLSX that unpacks to far more than any staff list: refused as soon as inflating passes the limit. */
+  | { kind: 'too-big'; limitBytes: number }
+  /** An XLSX of more parts than any workbook of a staff list. */
+  | { kind: 'too-many-parts'; limitEntries: number };
 
 /** XLSX by its bytes (a zip holding a workbook); CSV is any text. Anything else is neither. */
 export async function sheetKindOf(bytes: Buffer): Promise<SheetKind | undefined> {
@@ -35,37 +38,11 @@ export async function sheetKindOf(bytes: Buffer): Promise<SheetKind | undefined>
 }
 
 /**
- * How much an XLSX may unpack to, by its zip directory. A small upload can hold a sheet that unpacks to
- * gigabytes; 5,000 rows of staff are a few megabytes.
+ * How much an XLSX may unpack to, counted while it is inflated, and how many parts it may hold. A small
+ * upload can hold a sheet that unpacks to gigabytes, whatever its zip directory says; 5,000 rows of staff
+ * are a few megabytes, and a workbook from Excel has a few dozen parts.
  */
-const maxUnpackedBytes = 32 * 1024 * 1024;
-
-/** The uncompressed size the zip's central directory declares, or undefined when it cannot be read. */
-export function declaredUnpackedSize(bytes: Buffer): number | undefined {
-  const endSignature = 0x06054b50;
-  const headerSignature = 0x02014b50;
-  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let at = bytes.length - 22; at >= earliest; at -= 1) {
-    if (bytes.readUInt32LE(at) === endSignature) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return undefined;
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let entry = 0; entry < entries; entry += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== headerSignature) return undefined;
-    const size = bytes.readUInt32LE(at + 24);
-    // ZIP64 sizes are far beyond any staff list.
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return total;
-}
+export const xlsxLimits: ZipLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 1000 };
 
 /** Text of a CSV file: UTF-8 (with or without BOM), else Windows-1252, which Excel writes in the UK and US. */
 function csvText(bytes: Buffer): string {
@@ -98,10 +75,12 @@ export async function readSheet(bytes: Buffer, kind: SheetKind, maxRows: number)
       parserOptions: { delimiter: delimiterOf(text), trim: true },
     });
   } else {
-    const declared = declaredUnpackedSize(bytes);
-    if (declared === undefined) throw new Error('not a readable XLSX file');
-    if (declared > maxUnpackedBytes) return { kind: 'too-big', limitBytes: maxUnpackedBytes };
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    // exceljs is given only what was inflated within the limits, packed again uncompressed.
+    const unpacked = await unzipWithin(bytes, xlsxLimits);
+    if (unpacked.kind === 'too-big') return { kind: 'too-big', limitBytes: unpacked.limitBytes };
+    if (unpacked.kind === 'too-many-entries')
+      return { kind: 'too-many-parts', limitEntries: unpacked.limitEntries };
+    await workbook.xlsx.load(storedZip(unpacked.entries) as unknown as ExcelJS.Buffer);
     worksheet = workbook.worksheets[0];
   }
   const all: SheetRow[] = [];

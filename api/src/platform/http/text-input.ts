@@ -1,13 +1,22 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { fieldError } from './errors.js';
 
-/** The path of the first string holding a NUL character, or undefined. */
+/**
+ * The path of the first string holding a NUL character, or undefined. Walked with a stack of its own, not
+ * by recursion, so no nesting a parser lets through can overflow the call stack.
+ */
 export function findNulByte(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNulByte(item, [...path, key]);
-    if (found) return found;
+  const pending: { value: unknown; path: string[] }[] = [{ value, path }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\u0000')) return next.path;
+    } else if (next.value !== null && typeof next.value === 'object') {
+      const entries = Object.entries(next.value);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index]!;
+        pending.push({ value: item, path: [...next.path, key] });
+      }
+    }
   }
   return undefined;
 }

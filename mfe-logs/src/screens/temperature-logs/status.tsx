@@ -1,4 +1,8 @@
-import type { TemperatureChartPoint, TemperatureResult } from '@console/shared-sdk/logs';
+import {
+  aboveLegalLimitLabel,
+  type TemperatureChartPoint,
+  type TemperatureResult,
+} from '@console/shared-sdk/logs';
 import { Chip, Tooltip } from '@console/shared-sdk/mui';
 import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 
@@ -65,6 +69,25 @@ export const backFilledExplanation =
   'really taken at the time shown.';
 
 /** Marks a reading that reached the server more than 30 minutes after it was read. */
+const aboveLegalLimitExplanation =
+  'Above the legal maximum for its type (a fridge above 8 °C), whatever limit its item was given';
+
+/** A reading above its type's legal maximum: shown even where an admin loosened the item's limit. */
+export function AboveLegalLimitChip() {
+  return (
+    <Tooltip title={aboveLegalLimitExplanation}>
+      <Chip
+        size="small"
+        color="error"
+        variant="outlined"
+        label={aboveLegalLimitLabel}
+        aria-label={`${aboveLegalLimitLabel}. ${aboveLegalLimitExplanation}`}
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
+
 export function BackFilledChip() {
   return (
     <Tooltip title={backFilledExplanation}>

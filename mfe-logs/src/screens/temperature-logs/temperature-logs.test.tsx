@@ -83,6 +83,7 @@ function reading(n: number, overrides: Partial<TemperatureLog> = {}): Temperatur
     readBy: { _id: ids.aisha, name: 'Aisha Khan' },
     limits: fridgeLimits,
     result: 'PASS',
+    aboveLegalLimit: false,
     correctiveAction: null,
     note: null,
     createdAt: '2026-03-30T07:05:30.000Z',
@@ -94,6 +95,7 @@ function reading(n: number, overrides: Partial<TemperatureLog> = {}): Temperatur
 const failed = reading(1, {
   celsius: 9.5,
   result: 'FAIL',
+  aboveLegalLimit: true,
   correctiveAction: 'Moved the stock to the cold room',
   readAt: '2026-03-30T07:05:00.000Z',
 });
@@ -109,7 +111,15 @@ const backFilled = reading(3, {
   receivedAt: '2026-03-29T09:30:00.000Z',
   backFilled: true,
 });
-const rows = [failed, warned, backFilled];
+/** A fruit fridge an admin loosened to 10 °C with a reason: 9 °C is within it, but above the legal 8 °C. */
+const loosened = reading(4, {
+  celsius: 9,
+  result: 'WARN',
+  aboveLegalLimit: true,
+  limits: { lowerLimit: null, upperLimit: 10, warnUpTo: null, legalMaximum: 8 },
+  readAt: '2026-03-29T12:00:00.000Z',
+});
+const rows = [failed, warned, backFilled, loosened];
 
 const items: TemperatureReadableItem[] = [
   { ...airItem, logTypes: [{ logType: 'FRIDGE', label: 'Fridge', checks: [] }] },
@@ -315,6 +325,17 @@ describe('the list and its filters', () => {
     const pass = await rowOf('78 °C');
     expect(within(pass).getByText('Pass')).toBeInTheDocument();
     expect(pass).not.toHaveClass('reading-FAIL');
+  });
+
+  test('a reading above the legal maximum is flagged, even within a limit loosened with a reason', async () => {
+    logsApi();
+    renderLogs();
+    const loose = await rowOf('9 °C');
+    expect(within(loose).getByText('Warn')).toBeInTheDocument();
+    expect(within(loose).getByText('Above the legal limit')).toBeInTheDocument();
+    expect(within(loose).getByText('at most 10 °C; legal maximum 8 °C')).toBeInTheDocument();
+    expect(within(await rowOf('9.5 °C')).getByText('Above the legal limit')).toBeInTheDocument();
+    expect(within(await rowOf('6.5 °C')).queryByText('Above the legal limit')).toBeNull();
   });
 
   test('a back-filled reading carries a chip that says what back-filled means', async () => {

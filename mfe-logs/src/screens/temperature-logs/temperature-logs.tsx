@@ -27,7 +27,14 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { siteDateTime } from '../shared/words';
 import { reasonField } from '../shared/words';
 import { ChartItemButton, ExportToExcelButton } from './toolbar';
-import { BackFilledChip, itemLabel, ResultChip, resultColor, resultOptions } from './status';
+import {
+  AboveLegalLimitChip,
+  BackFilledChip,
+  itemLabel,
+  ResultChip,
+  resultColor,
+  resultOptions,
+} from './status';
 
 // /dashboard/temperatureLog (issue 11, DOMAIN.md "Temperature checks"): the selected site's readings over
 // a range of its local dates, filtered by type, item, result and back-filling; a failed reading stands out
@@ -132,9 +139,14 @@ function ReadingResult({ reading }: { reading: TemperatureLog }) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <ResultChip result={reading.result} />
+      {reading.aboveLegalLimit && <AboveLegalLimitChip />}
       {failure && <Typography variant="body2">{failure}</Typography>}
       {reading.result === 'WARN' && (
-        <Typography variant="body2">Above the limit but within the legal maximum</Typography>
+        <Typography variant="body2">
+          {reading.aboveLegalLimit
+            ? 'Within the limit set for this item, but above the legal maximum'
+            : 'Above the limit but within the legal maximum'}
+        </Typography>
       )}
     </Stack>
   );
@@ -238,8 +250,14 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       {
         field: 'result',
         headerName: 'Result',
-        width: 100,
-        renderCell: ({ row }) => <ResultChip result={row.result} />,
+        flex: 1,
+        minWidth: 110,
+        renderCell: ({ row }) => (
+          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}>
+            <ResultChip result={row.result} />
+            {row.aboveLegalLimit && <AboveLegalLimitChip />}
+          </Stack>
+        ),
       },
       {
         field: 'correctiveAction',

@@ -2,6 +2,7 @@ import { Chip, Stack, Typography } from '@console/shared-sdk/mui';
 import { z } from 'zod';
 import { siteChoices, useDocumentTitle } from '@console/shared-sdk';
 import {
+  reheatLimitOptions,
   siteInputSchema,
   sitesApi,
   sitesResource,
@@ -45,6 +46,8 @@ interface SiteForm {
   timeZoneId: string;
   lat_long: string;
   timing: OpeningDay[];
+  /** "75" or "82" (°C); the contract reads it as a number. */
+  reheatLimitCelsius: string;
   siteAdminList: PersonOption[];
 }
 
@@ -150,6 +153,7 @@ const sites = defineResource({
     { label: 'Description', field: 'description' },
     { label: 'Address', render: address },
     { label: 'Time zone', render: (site) => `${site.timeZoneId} (${site.timeZoneName})` },
+    { label: 'Reheating limit', render: (site) => `${site.reheatLimitCelsius} °C` },
     {
       label: 'Opening hours',
       render: (site) => (
@@ -203,6 +207,15 @@ const sites = defineResource({
       },
       { kind: 'text', name: 'lat_long', label: 'Latitude, longitude', placeholder: '50.8194,-0.1335' },
       {
+        kind: 'select',
+        name: 'reheatLimitCelsius',
+        label: 'Reheating limit',
+        required: true,
+        options: reheatLimitOptions,
+        helperText:
+          'Reheated food must reach this core temperature: 75 °C, or 82 °C in Scotland (chosen from the town for a new site)',
+      },
+      {
         kind: 'custom',
         name: 'timing',
         label: 'Opening hours',
@@ -231,6 +244,7 @@ const sites = defineResource({
       timeZoneId: '',
       lat_long: '',
       timing: toOpeningWeek(defaultWeek),
+      reheatLimitCelsius: '75',
       siteAdminList: [],
     }),
     toForm: (site: Site): SiteForm => ({
@@ -248,6 +262,7 @@ const sites = defineResource({
       timeZoneId: site.timeZoneId,
       lat_long: site.lat_long ?? '',
       timing: toOpeningWeek(site.timing),
+      reheatLimitCelsius: String(site.reheatLimitCelsius),
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
     }),
     toInput: ({ _id: _new, ...form }: SiteForm): SiteInput => ({

@@ -12,7 +12,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useAbility } from '@console/shared-sdk';
 import { locationApi, type Country } from '@console/shared-sdk/location';
-import { siteAdminsApi, sitesApi, type Timing, type TimingDay } from '@console/shared-sdk/sites';
+import {
+  defaultReheatLimitFor,
+  siteAdminsApi,
+  sitesApi,
+  type Timing,
+  type TimingDay,
+} from '@console/shared-sdk/sites';
 import { FieldInput, type CustomFieldProps } from '@console/shared-sdk/ui';
 import { InviteSiteAdminDialog } from './site-admin-invite';
 
@@ -29,6 +35,9 @@ interface PlaceFields {
   country: string;
   lat_long: string;
   timeZoneId: string;
+  /** Set for a new site only (empty `_id`): 82 °C in Scotland, else 75 °C. */
+  reheatLimitCelsius: string;
+  _id: string;
 }
 
 /** Finds a town in the packaged place data and fills the address, coordinates and time zone from it. */
@@ -66,6 +75,10 @@ export function PlaceSearch(props: CustomFieldProps<string, PlaceFields>) {
     props.setField('country', place.country);
     props.setField('lat_long', place.lat_long);
     props.setField('timeZoneId', place.timeZoneId);
+    // A new site takes the reheating limit of where it is (82 °C in Scotland); an existing one keeps its own.
+    if (props.values._id === '') {
+      props.setField('reheatLimitCelsius', String(defaultReheatLimitFor(place)));
+    }
   }
 
   return (

@@ -12,6 +12,7 @@ export function toSupplierTypeDto(row: SupplierTypeRow): SupplierType {
     orgId: row.orgId,
     name: row.name,
     ...toSupplierTypeOption(row),
+    ownerSiteID: row.ownerSiteId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -20,8 +20,13 @@ export const supplierTypeRecords = recordsOf<typeof supplierTypes, ListQuery<Sup
   name: { column: supplierTypes.name, field: 'name', what: 'A supplier type' },
 });
 
-export const insertSupplierType = (tx: Tx, orgId: string, name: string, now: Date) =>
-  supplierTypeRecords.insert(tx, { orgId }, { name }, now);
+/** A new supplier type of the organisation, belonging to `place.ownerSiteId` (null: the organisation). */
+export const insertSupplierType = (
+  tx: Tx,
+  place: { orgId: string; ownerSiteId: string | null },
+  name: string,
+  now: Date,
+) => supplierTypeRecords.insert(tx, { orgId: place.orgId }, { name, ownerSiteId: place.ownerSiteId }, now);
 
 /** Every live supplier type of the organisation, by name, for pickers. */
 export const supplierTypesByName = (db: Database, orgId: string): Promise<SupplierTypeRow[]> =>

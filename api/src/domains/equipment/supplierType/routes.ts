@@ -10,29 +10,40 @@ import {
   supplierTypeSchema,
   supplierTypeUpdateSchema,
 } from '@console/shared-sdk/contract';
-import { catalogueOf, inOrganisation, resourceRoutes } from '../../../platform/http/resource-routes.js';
+import { catalogueOf, resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow } from '../../../platform/auth/guard.js';
+import { supplierTypeTenancy } from './access.js';
 import { toSupplierTypeDto, toSupplierTypeOption } from './dto.js';
-import { deleteSupplierType, supplierTypeRecords, supplierTypesByName } from './repository.js';
+import {
+  deleteSupplierType,
+  insertSupplierType,
+  supplierTypeRecords,
+  supplierTypesByName,
+} from './repository.js';
 
 const tags = ['supplierType'];
 
 /**
- * Supplier types are one catalogue for the whole organisation: every web admin of it may read, add and
- * rename them; only organisation (and platform) admins may delete one, as the ability rules say.
+ * Supplier types are one catalogue for the whole organisation: every web admin of it may read and add
+ * them; a site admin renames and deletes only those of its own sites, organisation (and platform) admins
+ * all of them, as the ability rules say (access.ts).
  */
 export default async function supplierTypeRoutes(app: FastifyInstance) {
   resourceRoutes(app, {
-    tenancy: inOrganisation('SupplierType'),
+    tenancy: supplierTypeTenancy,
     tags,
     what: 'Supplier type',
     label: 'Supplier type',
     summaries: {
       list: "The organisation's supplier types, paged; each carries value and label",
-      create: 'Add a supplier type (its name is unique in the organisation, ignoring case)',
-      update: 'Rename a supplier type',
-      delete: 'Delete a supplier type; suppliers that had it keep their other types',
+      create:
+        'Add a supplier type (its name is unique in the organisation, ignoring case); a site admin’s belongs ' +
+        'to the site it names (siteID), else to its only site',
+      update: 'Rename a supplier type; a site admin renames only those of its own sites (403 otherwise)',
+      delete:
+        'Delete a supplier type; suppliers that had it keep their other types. A site admin deletes only ' +
+        'those of its own sites (403 otherwise)',
       findOne: 'One supplier type',
     },
     schemas: {
@@ -44,7 +55,7 @@ export default async function supplierTypeRoutes(app: FastifyInstance) {
     repository: {
       list: supplierTypeRecords.list,
       find: supplierTypeRecords.find,
-      insert: (tx, orgId, { name }, now) => supplierTypeRecords.insert(tx, { orgId }, { name }, now),
+      insert: (tx, place, { name }, now) => insertSupplierType(tx, place, name, now),
       update: (tx, current, _orgId, { name }, now) => supplierTypeRecords.update(tx, current, { name }, now),
       remove: deleteSupplierType,
     },

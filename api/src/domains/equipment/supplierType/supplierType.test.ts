@@ -141,8 +141,9 @@ describe('web-app-list and simple-list', () => {
 });
 
 describe('update-one, find-one and delete-one', () => {
-  test('renames a type (a site admin may fix a typo)', async () => {
-    const type = await created('Bakker');
+  test('renames a type (a site admin may fix a typo in one its site added)', async () => {
+    const type = await created('Bakker', manager);
+    expect(type.ownerSiteID).toBe(ctx.demo.sites.brighton.id);
     const reply = await ctx.inject<{ data: SupplierType }>('PUT', `${base}/update-one`, {
       token: manager,
       body: { _id: type._id, name: 'Baker' },
@@ -154,6 +155,48 @@ describe('update-one, find-one and delete-one', () => {
       token: owner,
     });
     expect(found.json.data.name).toBe('Baker');
+    expect(found.json.data.ownerSiteID).toBe(ctx.demo.sites.brighton.id);
+  });
+
+  test('a site admin may not rename or delete the organisation’s type or another site’s (403)', async () => {
+    const orgs = await created('Oyster farm');
+    expect(orgs.ownerSiteID).toBeNull();
+    const manchesters = await created('Tea merchant');
+    await ctx.db
+      .update(supplierTypes)
+      .set({ ownerSiteId: ctx.demo.sites.manchester.id })
+      .where(eq(supplierTypes.id, manchesters._id));
+    for (const type of [orgs, manchesters]) {
+      const rename = await ctx.inject('PUT', `${base}/update-one`, {
+        token: manager,
+        body: { _id: type._id, name: 'Renamed by Brighton' },
+      });
+      expect(rename.statusCode).toBe(403);
+      const remove = await ctx.inject('DELETE', `${base}/delete-one/${type._id}`, { token: manager });
+      expect(remove.statusCode).toBe(403);
+      const found = await ctx.inject<{ data: SupplierType }>('GET', `${base}/find-one/${type._id}`, {
+        token: manager,
+      });
+      expect(found.json.data.name).toBe(type.name);
+    }
+    // Its own it deletes.
+    const own = await created('Chandler', manager);
+    const remove = await ctx.inject('DELETE', `${base}/delete-one/${own._id}`, { token: manager });
+    expect(remove.statusCode).toBe(200);
+  });
+
+  test('a site admin adds a type only for a site it administers', async () => {
+    const manchester = await ctx.inject('POST', `${base}/create-new-one`, {
+      token: manager,
+      body: { name: 'Not mine', siteID: ctx.demo.sites.manchester.id },
+    });
+    expect(manchester.statusCode).toBe(403);
+    const named = await ctx.inject<{ data: SupplierType }>('POST', `${base}/create-new-one`, {
+      token: manager,
+      body: { name: 'Spice merchant', siteID: ctx.demo.sites.brighton.id },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json.data.ownerSiteID).toBe(ctx.demo.sites.brighton.id);
   });
 
   test('renaming onto another type’s name answers 409 and keeps the old name', async () => {
@@ -201,7 +244,7 @@ describe('update-one, find-one and delete-one', () => {
     expect(still.json.data.name).toBe('Their type');
   });
 
-  test('a site admin may not delete a type (403) and the type stays', async () => {
+  test('a site admin may not delete the organisation’s type (403) and the type stays', async () => {
     const type = await created('Kept type');
     const reply = await ctx.inject('DELETE', `${base}/delete-one/${type._id}`, { token: manager });
     expect(reply.statusCode).toBe(403);

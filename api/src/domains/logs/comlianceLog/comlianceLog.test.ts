@@ -10,6 +10,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { complianceLogs } from '../schema.js';
 import { verifyChain } from '../../../platform/history/history.js';
+import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { missingId, mobileLogin } from '../../../test/logs.js';
@@ -328,6 +329,16 @@ describe('create-new-one (staff)', () => {
     expect((await submitted({ submittedAt: before(minutes(30) + 1000) })).backFilled).toBe(true);
   });
 
+  test('a device time up to 2 minutes ahead is kept as the server’s time: nothing is stored in the future', async () => {
+    const log = await submitted({ submittedAt: new Date(Date.parse(now) + minutes(1)).toISOString() });
+    expect(log).toMatchObject({ submittedAt: now, receivedAt: now, backFilled: false });
+    const [stored] = await ctx.db
+      .select({ submittedAt: complianceLogs.submittedAt })
+      .from(complianceLogs)
+      .where(eq(complianceLogs.id, log._id));
+    expect(stored?.submittedAt.toISOString()).toBe(now);
+  });
+
   test('refused: a site the staff member does not work at, a template of no log type or of another organisation', async () => {
     const elsewhere = await submit({
       siteID: manchester(),
@@ -384,8 +395,17 @@ describe('web-app-list-for-web', () => {
   });
 
   test('without dates, the last 30 days of each site, newest first', async () => {
-    const recent = await submitted({ submittedAt: before(minutes(60 * 24 * 29)) });
-    const old = await submitted({ submittedAt: before(minutes(60 * 24 * 31)) });
+    // Each synced an hour after it was made: older than the sync window (72 hours) would be refused now.
+    const syncedAnHourLater = async (submittedAt: string) => {
+      ctx.clock.set(new Date(Date.parse(submittedAt) + minutes(60)));
+      try {
+        return await submitted({ submittedAt });
+      } finally {
+        ctx.clock.set(now);
+      }
+    };
+    const recent = await syncedAnHourLater(before(minutes(60 * 24 * 29)));
+    const old = await syncedAnHourLater(before(minutes(60 * 24 * 31)));
     const ids = await listedIds();
     expect(ids).toContain(recent._id);
     expect(ids).not.toContain(old._id);
@@ -466,8 +486,9 @@ describe('update-one: review workflow', () => {
     });
 
     const noReason = await update({ _id: log._id, status: 'PENDING' });
-    expect(noReason.statusCode).toBe(409);
+    expect(noReason.statusCode).toBe(400);
     expect(noReason.json.message).toMatch(/reason to reopen/);
+    expect(noReason.json.details?.fieldErrors.reason?.[0]).toMatch(/reason to reopen/);
     const closedEdit = await update({ _id: log._id, reviewNote: 'Changed my mind' });
     expect(closedEdit.statusCode).toBe(409);
     expect(closedEdit.json.message).toMatch(/reopen it/);
@@ -491,10 +512,18 @@ describe('update-one: review workflow', () => {
     expect(deleted.statusCode).toBe(400);
   });
 
-  test('staff may submit and read, not review', async () => {
+  test('staff may submit, and see the log in the answer; reading it back and reviewing are the console’s', async () => {
     const log = await submitted();
-    expect((await find(log._id, aisha)).statusCode).toBe(200);
-    expect((await update({ _id: log._id, status: 'COMPLETED' }, aisha)).statusCode).toBe(403);
+    expect(log).toMatchObject({ status: 'REPORTED', submittedBy: { name: 'Aisha Khan' } });
+    for (const refused of [
+      () => find(log._id, aisha),
+      () => update({ _id: log._id, status: 'COMPLETED' }, aisha),
+    ]) {
+      const answer = await refused();
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json.message).toBe(refusedOnMobile);
+    }
+    expect((await find(log._id)).json.data.status).toBe('REPORTED');
   });
 });
 

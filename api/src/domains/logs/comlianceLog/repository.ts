@@ -23,6 +23,7 @@ import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { templateRecords } from '../../tasks/index.js';
 import { answersOfSubmission, correctedAnswers, logResultOf } from './answers.js';
 import {
+  assertDeviceTime,
   assertMove,
   isBackFilled,
   localDateRangeWhere,
@@ -207,7 +208,9 @@ export async function insertComplianceLog(
       result: logResultOf(answers).result,
       note: textOrNull(fields.note),
       submittedBy: change.by,
-      submittedAt: new Date(fields.submittedAt),
+      // The time to keep by the device-time rule (a little ahead is the receipt's); the create checked it
+      // with the sync window before reading anything (routes.ts), so only the skew can still apply here.
+      submittedAt: assertDeviceTime('submittedAt', fields.submittedAt, now, 'The submission time'),
       receivedAt: now,
     },
     now,

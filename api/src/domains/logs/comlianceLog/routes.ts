@@ -18,7 +18,7 @@ import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-rout
 import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
-import { assertNotInFuture } from '../log-records.js';
+import { assertDeviceTime } from '../log-records.js';
 import {
   complianceLogDtos,
   complianceLogPage,
@@ -98,7 +98,8 @@ export default async function complianceLogRoutes(app: FastifyInstance) {
         'NA, and for a temperature `celsius` (and `checkKind`, one of the log type’s checks; left out, ' +
         'its first). Every required question needs an answer. A NO, or a temperature outside the limits ' +
         'of DOMAIN.md’s table, fails the line and needs `comment`; the log fails when a line fails. ' +
-        '`submittedAt` is the device’s time (at most 5 minutes ahead of the server’s); a log received ' +
+        '`submittedAt` is the device’s time (at most 2 minutes ahead of the server’s, and within the sync ' +
+        'window, 72 hours by default, before it: otherwise 400); a log received ' +
         `more than 30 minutes after it is marked back-filled. ${staffCall}`,
       update:
         'Status moves REPORTED → PENDING (follow-up needed) or COMPLETED (reviewed), PENDING → COMPLETED, ' +
@@ -125,7 +126,13 @@ export default async function complianceLogRoutes(app: FastifyInstance) {
     },
     toDtos: complianceLogDtos,
     beforeCreate: (body, now) =>
-      assertNotInFuture('submittedAt', body.submittedAt, now, 'The submission time'),
+      assertDeviceTime(
+        'submittedAt',
+        body.submittedAt,
+        now,
+        'The submission time',
+        deps.config.syncWindowHours,
+      ),
     calls: ['list', 'findOne', 'history', templateList, 'create', 'update'],
     history: {
       snapshot: complianceLogSnapshot,

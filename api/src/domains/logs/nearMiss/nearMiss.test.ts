@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { ListData, NearMiss, NearMissHistoryEntry } from '@console/shared-sdk/contract';
-import { files } from '../../../platform/db/schema.js';
+import { files, users } from '../../../platform/db/schema.js';
 import { nearMisses } from '../schema.js';
 import { verifyChain } from '../../../platform/history/history.js';
+import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import type { MailMessage } from '../../../platform/mail/mailer.js';
 import { demoLogins } from '../../../demo.js';
 import { tinyPdf, tinyPng } from '../../../test/files.js';
@@ -219,7 +220,7 @@ describe('create-new-one (staff)', () => {
     const future = await report({ occurredAt: new Date(Date.parse(now) + minutes(60)).toISOString() });
     expect(future.statusCode).toBe(400);
     expect(future.json.details?.fieldErrors.occurredAt).toEqual([
-      "When it happened is in the future: check the device's clock",
+      "When it happened is more than 2 minutes after the server's time: check the device's clock",
     ]);
     const notForm = await ctx.inject('POST', `${base}/create-new-one`, { token: aisha, body: fields() });
     expect(notForm.statusCode).toBe(400);
@@ -233,6 +234,30 @@ describe('create-new-one (staff)', () => {
   test('received more than 30 minutes after the device reported it: back-filled', async () => {
     const late = await reported({ occurredAt: before(minutes(120)), reportedAt: before(minutes(31)) });
     expect(late.backFilled).toBe(true);
+  });
+
+  test('times up to 2 minutes ahead are kept as the server’s time: nothing is stored in the future', async () => {
+    const aMinuteAhead = new Date(Date.parse(now) + minutes(1)).toISOString();
+    const created = await reported({ occurredAt: aMinuteAhead, reportedAt: aMinuteAhead });
+    expect(created).toMatchObject({ occurredAt: now, reportedAt: now, receivedAt: now, backFilled: false });
+    const stored = async () => {
+      const [row] = await ctx.db
+        .select({ occurredAt: nearMisses.occurredAt, reportedAt: nearMisses.reportedAt })
+        .from(nearMisses)
+        .where(eq(nearMisses.id, created._id));
+      return [row?.occurredAt.toISOString(), row?.reportedAt.toISOString()];
+    };
+    expect(await stored()).toEqual([now, now]);
+    // A correction of when it happened follows the same rule.
+    ctx.clock.advance(minutes(5));
+    const later = new Date(Date.parse(now) + minutes(5)).toISOString();
+    const corrected = await updated({
+      _id: created._id,
+      occurredAt: new Date(Date.parse(later) + minutes(1)).toISOString(),
+      reason: 'It happened as it was reported',
+    });
+    expect(corrected.occurredAt).toBe(later);
+    expect(await stored()).toEqual([later, now]);
   });
 
   test('admins of the site who ask for it hear by e-mail; others and the reporter do not', async () => {
@@ -368,8 +393,9 @@ describe('update-one: workflow', () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json.message).toBe('This near miss is closed: reopen it (with a reason) to change it');
     const noReason = await update({ _id: created._id, status: 'PENDING' });
-    expect(noReason.statusCode).toBe(409);
+    expect(noReason.statusCode).toBe(400);
     expect(noReason.json.message).toMatch(/reason to reopen/);
+    expect(noReason.json.details?.fieldErrors.reason?.[0]).toMatch(/reason to reopen/);
     const back = await update({ _id: created._id, status: 'REPORTED', reason: 'Wrong' });
     expect(back.statusCode).toBe(409);
     expect(back.json.message).toBe(
@@ -387,10 +413,18 @@ describe('update-one: workflow', () => {
     });
   });
 
-  test('staff may report and read, not investigate', async () => {
+  test('staff may report, and see the report in the answer; reading it back and investigating are the console’s', async () => {
     const created = await reported();
-    expect((await find(created._id, aisha)).statusCode).toBe(200);
-    expect((await update({ _id: created._id, status: 'PENDING' }, aisha)).statusCode).toBe(403);
+    expect(created).toMatchObject({ status: 'REPORTED', reportedBy: { name: 'Aisha Khan' } });
+    for (const refused of [
+      () => find(created._id, aisha),
+      () => update({ _id: created._id, status: 'PENDING' }, aisha),
+    ]) {
+      const answer = await refused();
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json.message).toBe(refusedOnMobile);
+    }
+    expect((await find(created._id)).json.data.status).toBe('REPORTED');
   });
 });
 
@@ -525,9 +559,37 @@ describe('update-one: corrections and follow-ups', () => {
     });
     expect(refusedAgain.statusCode).toBe(400);
     expect(refusedAgain.json.details?.fieldErrors).toEqual({
-      'followUps.0.ownerId': ['Not a person of this organisation'],
+      'followUps.0.ownerId': ['Choose someone who works at this report’s site'],
       'followUps.1._id': ['Not a follow-up action of this report'],
     });
+  });
+});
+
+describe('follow-up owners of another site', () => {
+  test('are refused on the field, without their name, as another organisation’s are; a kept owner stays', async () => {
+    const created = await reported();
+    const [chloeRow] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'chloe.evans@harbourvine.example'));
+    const chloeId = chloeRow?.id ?? '';
+    for (const token of [manager, owner]) {
+      const refused = await update(
+        { _id: created._id, followUps: [{ action: 'Ring the customer', ownerId: chloeId }] },
+        token,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json.details?.fieldErrors).toEqual({
+        'followUps.0.ownerId': ['Choose someone who works at this report’s site'],
+      });
+      expect(refused.raw).not.toMatch(/Chloe|Evans/);
+    }
+    // Someone of the site is fine, and an action keeps the owner it had whatever happened since.
+    const planned = await updated({
+      _id: created._id,
+      followUps: [{ action: 'Ring the customer', ownerId: ctx.demo.siteAdmin.id }],
+    });
+    expect(planned.followUps[0]?.owner?._id).toBe(ctx.demo.siteAdmin.id);
   });
 });
 

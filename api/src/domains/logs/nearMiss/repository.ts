@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   nearMissDefaultDays,
@@ -15,7 +15,7 @@ import {
 } from '@console/shared-sdk/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { files, sites, users } from '../../../platform/db/schema.js';
+import { files, siteMembers, sites, users } from '../../../platform/db/schema.js';
 import { nearMissPhotos, nearMisses } from '../schema.js';
 import { canonicalJson } from '../../../platform/history/history.js';
 import { conflict, fieldError, type FieldErrors } from '../../../platform/http/errors.js';
@@ -29,7 +29,7 @@ import { personsByIds } from '../../../platform/auth/users/repository.js';
 import { toUploadedFile, type FileRow } from '../../../platform/files/common-uri/repository.js';
 import {
   assertMove,
-  assertNotInFuture,
+  assertDeviceTime,
   isBackFilled,
   localDateRangeWhere,
   logReference,
@@ -227,11 +227,17 @@ async function addPhotos(tx: Tx, reportId: string, fileIds: readonly string[], n
 /**
  * The report's follow-up actions from the list an edit sent, in its order. An action sent with its `_id`
  * keeps it (and when it was done, while still done); `done` sets or clears when it was done; an owner must
- * be a person of the organisation. Anything else is a 400 on that action's field, e.g. `followUps.1.ownerId`.
+ * be a live person who works at the report's site (an organisation admin works at every site), or the
+ * owner the action already had. Anything else is a 400 on that action's field, e.g.
+ * `followUps.1.ownerId`: the same words for a person of another site, of another organisation or nobody,
+ * so the answer never names or confirms someone the caller may not read.
  */
+/** Why a follow-up's owner is refused, whoever it names. */
+export const followUpOwnerRefused = 'Choose someone who works at this report’s site';
+
 async function followUpsFrom(
   db: Database | Tx,
-  orgId: string,
+  place: { orgId: string; siteId: string },
   current: readonly NearMissFollowUpRecord[],
   sent: readonly FollowUpSent[],
   now: Date,
@@ -239,13 +245,27 @@ async function followUpsFrom(
   const errors: FieldErrors = {};
   const existing = new Map(current.map((follow) => [follow._id, follow]));
   const ownerIds = [...new Set(sent.flatMap((follow) => follow.ownerId ?? []))];
+  const worksAtSite = or(
+    eq(users.role, 'ORGANIZATION_ADMIN'),
+    inArray(
+      users.id,
+      db.select({ id: siteMembers.userId }).from(siteMembers).where(eq(siteMembers.siteId, place.siteId)),
+    ),
+  );
   const people =
     ownerIds.length === 0
       ? []
       : await db
           .select({ id: users.id })
           .from(users)
-          .where(and(inArray(users.id, ownerIds), eq(users.orgId, orgId), isNull(users.deletedAt)));
+          .where(
+            and(
+              inArray(users.id, ownerIds),
+              eq(users.orgId, place.orgId),
+              isNull(users.deletedAt),
+              worksAtSite,
+            ),
+          );
   const peopleIds = new Set(people.map((person) => person.id));
   const seen = new Set<string>();
   const followUps = sent.map((follow, index) => {
@@ -256,8 +276,9 @@ async function followUpsFrom(
       errors[`${at}._id`] = ['This follow-up action is in the list twice'];
     }
     if (follow._id !== undefined) seen.add(follow._id);
-    if (follow.ownerId && !peopleIds.has(follow.ownerId)) {
-      errors[`${at}.ownerId`] = ['Not a person of this organisation'];
+    const keptOwner = kept !== undefined && kept.ownerId === follow.ownerId;
+    if (follow.ownerId && !peopleIds.has(follow.ownerId) && !keptOwner) {
+      errors[`${at}.ownerId`] = [followUpOwnerRefused];
     }
     return {
       _id: follow._id ?? newId(),
@@ -300,11 +321,26 @@ export const nearMissSnapshot = (report: NearMiss): NearMissSnapshot => ({
 type NearMissFields = Omit<z.output<typeof nearMissCreateFieldsSchema>, 'siteID'>;
 type NearMissChanges = Omit<z.output<typeof nearMissUpdateSchema>, '_id'>;
 
-/** Neither when it happened nor when it was reported may be ahead of the server's time. */
-export function assertReportTimes(fields: Pick<NearMissFields, 'occurredAt' | 'reportedAt'>, now: Date) {
-  assertNotInFuture('occurredAt', fields.occurredAt, now, 'When it happened');
-  assertNotInFuture('reportedAt', fields.reportedAt, now, 'The report time');
-}
+/**
+ * Neither when it happened nor when it was reported may be ahead of the server's time; the report's device
+ * time must also be within the sync window (given `syncWindowHours`). When it happened may be long before
+ * (an injury reported days later is still reported), so only the future is refused there. Answers the
+ * times to keep: a little ahead is the server's time (log-records.ts).
+ */
+const reportTimes = (
+  fields: Pick<NearMissFields, 'occurredAt' | 'reportedAt'>,
+  now: Date,
+  syncWindowHours?: number,
+) => ({
+  occurredAt: assertDeviceTime('occurredAt', fields.occurredAt, now, 'When it happened'),
+  reportedAt: assertDeviceTime('reportedAt', fields.reportedAt, now, 'The report time', syncWindowHours),
+});
+
+/** The report's times checked before anything is read (the create's `beforeCreate`). */
+export const assertReportTimes =
+  (syncWindowHours: number) => (fields: Pick<NearMissFields, 'occurredAt' | 'reportedAt'>, now: Date) => {
+    reportTimes(fields, now, syncWindowHours);
+  };
 
 /** A report as staff send it, REPORTED, with its photos (`change.files`) in the order sent. */
 export async function insertNearMiss(
@@ -315,17 +351,20 @@ export async function insertNearMiss(
   change: Change,
 ): Promise<NearMissRow> {
   const { orgId: _orgId, ...written } = fields;
+  // The times to keep (a little ahead is the receipt's); the create checked the sync window before
+  // reading anything (assertReportTimes), so only the skew can still apply here.
+  const { occurredAt, reportedAt } = reportTimes(fields, now);
   const row = await nearMissRecords.insert(
     tx,
     place,
     {
       ...written,
-      occurredAt: new Date(fields.occurredAt),
+      occurredAt,
       followUps: [],
       status: 'REPORTED',
       outcome: null,
       reportedBy: change.by,
-      reportedAt: new Date(fields.reportedAt),
+      reportedAt,
       receivedAt: now,
       closedAt: null,
     },
@@ -354,14 +393,14 @@ export async function updateNearMiss(
   fields: NearMissChanges,
   now: Date,
 ): Promise<NearMissRow> {
-  if (fields.occurredAt !== undefined) {
-    assertNotInFuture('occurredAt', fields.occurredAt, now, 'When it happened');
-  }
   const staffWritten = {
     category: fields.category ?? current.category,
     whatHappened: fields.whatHappened ?? current.whatHappened,
     location: fields.location ?? current.location,
-    occurredAt: fields.occurredAt === undefined ? current.occurredAt : new Date(fields.occurredAt),
+    occurredAt:
+      fields.occurredAt === undefined
+        ? current.occurredAt
+        : assertDeviceTime('occurredAt', fields.occurredAt, now, 'When it happened'),
     peopleInvolved: fields.peopleInvolved ?? current.peopleInvolved,
     injuries: fields.injuries ?? current.injuries,
     immediateAction: fields.immediateAction ?? current.immediateAction,
@@ -387,7 +426,13 @@ export async function updateNearMiss(
   const followUps =
     fields.followUps === undefined
       ? current.followUps
-      : await followUpsFrom(tx, current.orgId, current.followUps, fields.followUps, now);
+      : await followUpsFrom(
+          tx,
+          { orgId: current.orgId, siteId: current.siteId },
+          current.followUps,
+          fields.followUps,
+          now,
+        );
   const title = fields.title ?? current.title;
   const changed =
     staffRecordChanged ||

@@ -53,7 +53,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       create:
         'A multipart form: siteID, category (ACCIDENT, INCIDENT, FOOD POISONING, ALLERGIC REACTION), ' +
         'title, whatHappened, location (where), occurredAt (not in the future), peopleInvolved, injuries, ' +
-        'immediateAction, reportedAt (the device’s time, at most 5 minutes ahead of the server’s), and up ' +
+        'immediateAction, reportedAt (the device’s time: at most 2 minutes ahead of the server’s, and within the sync window, 72 hours by default, before it), and up ' +
         `to ${nearMissMaxPhotos} image files (JPEG, PNG, WebP, GIF; 10 MB each) in any file field. All or ` +
         'nothing: when a photo is refused (415) no report and no file is kept. A report received more ' +
         'than 30 minutes after reportedAt is marked back-filled. The site’s admins who asked for it get an ' +
@@ -93,7 +93,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
         },
       },
     },
-    beforeCreate: assertReportTimes,
+    beforeCreate: assertReportTimes(deps.config.syncWindowHours),
     afterCreate: { what: 'near-miss e-mail', run: (report) => notifyNearMiss(deps, report) },
     calls: ['list', 'findOne', 'history', 'create', 'update'],
     history: {

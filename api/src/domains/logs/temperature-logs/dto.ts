@@ -1,5 +1,7 @@
 import {
+  checkLimitsAtSite,
   checkOf,
+  isAboveLegalLimit,
   logTypesFor,
   storedLimits,
   temperatureStandards,
@@ -9,6 +11,7 @@ import {
   type TemperatureLog,
   type TemperatureLogItem,
   type TemperatureLogSnapshot,
+  type SiteTemperatureSettings,
   type TemperatureReadableItem,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
@@ -72,6 +75,7 @@ export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {
     readBy: { _id: reading.readBy, name: reader ? personName(reader) : '' },
     limits: limitsOf(reading),
     result: reading.result,
+    aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
     correctiveAction: reading.correctiveAction,
     note: reading.note,
     createdAt: reading.createdAt.toISOString(),
@@ -134,11 +138,17 @@ export function toLogItem(item: ReadableItem): TemperatureLogItem {
 
 /**
  * An item with how it is read: a fridge's item as its equipment's type by its own limits; a probe or food
- * item by every check of each log type it is used for.
+ * item by every check of each log type it is used for, at its site (`site`: reheating by the site's limit).
  */
-export function toReadableItem(item: ReadableItem): TemperatureReadableItem {
+export function toReadableItem(item: ReadableItem, site?: SiteTemperatureSettings): TemperatureReadableItem {
   const checksOf = (logType: LogType): TemperatureCheckOption[] => {
-    if (item.kind !== 'TEMPERATURE_ITEM') return [...temperatureStandards[logType].checks];
+    if (item.kind !== 'TEMPERATURE_ITEM') {
+      return temperatureStandards[logType].checks.map((check) => ({
+        kind: check.kind,
+        label: check.label,
+        limits: checkLimitsAtSite(logType, check.limits, site),
+      }));
+    }
     const { checkKind, limits } = checkFor(item, logType, undefined);
     return [{ kind: checkKind, label: checkOf(logType, checkKind)?.label ?? checkKind, limits }];
   };

@@ -13,16 +13,17 @@ import {
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
+  checkLimitsAtSite,
   checkOf,
   equipmentItemLimits,
   failureOf,
   judgeReading,
-  readAtFutureToleranceMinutes,
   storedLimits,
   temperatureLogDefaultDays,
   temperatureStandards,
   type ListQuery,
   type LogType,
+  type SiteTemperatureSettings,
   type TemperatureItemKind,
   type TemperatureLimits,
   type TemperatureLogExportQuery,
@@ -42,6 +43,7 @@ import { offsetOf, orderBy } from '../../../platform/http/list.js';
 import { searchWhere } from '../../../platform/http/records.js';
 import { recordsOf, type Change, type RecordScope } from '../../../platform/http/repository.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
+import { acceptDeviceTime } from '../../../platform/device-time.js';
 import { localDateRangeWhere } from '../log-records.js';
 
 // Temperature readings in SQL. A list, an export batch and a chart are each one statement that joins the
@@ -445,7 +447,12 @@ const kindWords: Record<TemperatureItemKind, string> = {
  * type; a probe or food item by the log type's check (`checkKind`, else the type's first). A log type or
  * check the item is not read for is a 400 on that field.
  */
-export function checkFor(item: ReadableItem, logType: LogType | undefined, checkKind: string | undefined) {
+export function checkFor(
+  item: ReadableItem,
+  logType: LogType | undefined,
+  checkKind: string | undefined,
+  site?: SiteTemperatureSettings,
+) {
   if (item.kind === 'TEMPERATURE_ITEM') {
     const type = item.equipmentType;
     if (logType !== undefined && logType !== type) {
@@ -468,7 +475,23 @@ export function checkFor(item: ReadableItem, logType: LogType | undefined, check
     const names = standard.checks.map((one) => one.kind).join(', ');
     throw fieldError('checkKind', `Not a check of a ${standard.label.toLowerCase()} log: use ${names}`);
   }
-  return { logType, checkKind: check.kind, limits: check.limits } satisfies ReadingCheck;
+  return {
+    logType,
+    checkKind: check.kind,
+    limits: checkLimitsAtSite(logType, check.limits, site),
+  } satisfies ReadingCheck;
+}
+
+/** What of a site changes the limits its readings are judged by (its reheating limit). */
+export async function temperatureSettingsOf(
+  db: Database | Tx,
+  siteId: string,
+): Promise<SiteTemperatureSettings | undefined> {
+  const [site] = await db
+    .select({ reheatLimitCelsius: sites.reheatLimitCelsius })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  return site;
 }
 
 /** A failing reading without a corrective action: 400 naming the limit it broke. */
@@ -483,9 +506,10 @@ function assertCorrected(celsius: number, limits: TemperatureLimits, correctiveA
 
 /**
  * Records a reading at `place`: its item must be a live one of that site (another organisation's or a
- * retired one is 404, another site's 400), its time no further ahead of the server's than clocks drift
- * (a little ahead is taken as the server's time), and a failing one needs its corrective action. The
- * limits it was judged by are copied into it. `now` is when it reached the server; `change.by` read it.
+ * retired one is 404, another site's 400), its time passes the device-time rule (platform/device-time.ts:
+ * no further ahead of the server's than clocks drift, a little ahead taken as the server's time, and not
+ * older than the sync window), and a failing one needs its corrective action. The limits it was judged by
+ * are copied into it. `now` is when it reached the server; `change.by` read it.
  */
 export async function insertReading(
   tx: Tx,
@@ -493,14 +517,14 @@ export async function insertReading(
   fields: TemperatureLogFields,
   now: Date,
   change: Change,
+  syncWindowHours: number,
 ): Promise<TemperatureReadingRow> {
-  const sentAt = new Date(fields.readAt);
-  if (sentAt.getTime() > now.getTime() + readAtFutureToleranceMinutes * 60_000) {
-    throw fieldError(
-      'readAt',
-      `The reading's time is more than ${readAtFutureToleranceMinutes} minutes ahead of the server's: check the device's clock`,
-    );
-  }
+  const readAt = acceptDeviceTime(new Date(fields.readAt), {
+    field: 'readAt',
+    label: "The reading's time",
+    receivedAt: now,
+    syncWindowHours,
+  });
   const itemID = fields.temperatureItemID ?? fields.foodItemID;
   const field = fields.temperatureItemID === undefined ? 'foodItemID' : 'temperatureItemID';
   if (itemID === undefined) throw fieldError('temperatureItemID', 'Send temperatureItemID or foodItemID');
@@ -510,7 +534,12 @@ export async function insertReading(
     throw notFound(field === 'temperatureItemID' ? 'Temperature item' : 'Probe or food item');
   }
   if (item.siteId !== place.siteID) throw fieldError(field, 'Not an item of this site');
-  const check = checkFor(item, fields.logType, fields.checkKind);
+  const check = checkFor(
+    item,
+    fields.logType,
+    fields.checkKind,
+    await temperatureSettingsOf(tx, place.siteID),
+  );
   const correctiveAction = fields.correctiveAction ?? null;
   assertCorrected(fields.celsius, check.limits, correctiveAction);
   const { lowerLimit, upperLimit, warnUpTo } = check.limits;
@@ -523,8 +552,7 @@ export async function insertReading(
       temperatureItemId: isFridgeItem ? item.id : null,
       foodItemId: isFridgeItem ? null : item.id,
       celsius: fields.celsius,
-      // A device clock slightly ahead is believed to be the server's: a reading is never in the future.
-      readAt: sentAt > now ? now : sentAt,
+      readAt,
       receivedAt: now,
       readBy: change.by,
       lowerLimit,

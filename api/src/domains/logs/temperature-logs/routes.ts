@@ -42,6 +42,7 @@ import {
   findItem,
   insertReading,
   itemsOfSite,
+  temperatureSettingsOf,
   readingPage,
   readingRecords,
   scopeSites,
@@ -89,8 +90,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
         'Record a reading (the staff member’s call; web admins may use it too). Exactly one of ' +
         'temperatureItemID (a fridge’s or freezer’s item: judged by its own limits, logType its type) and ' +
         'foodItemID (a probe or food item: logType required, checkKind one of its checks, default the first). ' +
-        'readAt is the device’s time: more than 5 minutes ahead of the server is a 400, less is taken as the ' +
-        'server’s. A failing reading needs correctiveAction (400 naming the limit). The limits are copied ' +
+        'readAt is the device’s time: more than 2 minutes ahead of the server is a 400, less is taken as the ' +
+        'server’s; older than the sync window (72 hours by default) is a 400 too. A failing reading needs correctiveAction (400 naming the limit). The limits are copied ' +
         'into the reading; more than 30 minutes between readAt and arrival marks it back-filled. ' +
         authHeader,
       update:
@@ -113,7 +114,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     },
     repository: {
       find: readingRecords.find,
-      insert: insertReading,
+      insert: (tx, place, fields, now, change) =>
+        insertReading(tx, place, fields, now, change, deps.config.syncWindowHours),
       update: updateReading,
       remove: readingRecords.softDelete,
     },
@@ -236,7 +238,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const place = await assertSiteAccess(request, 'read', subject, request.query.siteID);
-      return ok((await itemsOfSite(deps.db, place)).map(toReadableItem));
+      const site = await temperatureSettingsOf(deps.db, place.siteID);
+      return ok((await itemsOfSite(deps.db, place)).map((item) => toReadableItem(item, site)));
     },
   );
 

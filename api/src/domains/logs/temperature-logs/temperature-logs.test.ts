@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import type {
   ListData,
   MasterType,
@@ -7,7 +8,9 @@ import type {
   TemperatureLogHistoryEntry,
   TemperatureReadableItem,
 } from '@console/shared-sdk/contract';
+import { sites } from '../../../platform/db/schema.js';
 import { historyOf, verifyChain } from '../../../platform/history/history.js';
+import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { missingId, mobileLogin } from '../../../test/logs.js';
@@ -79,6 +82,20 @@ async function listed(query: Record<string, string | number | boolean | undefine
 }
 
 const ids = (page: ListData<TemperatureLog>) => page.list.map((log) => log._id);
+
+/**
+ * Runs `record` with the server's clock at `receivedAt`, then puts it back at `now`: a reading older than
+ * the sync window (72 hours) is refused when it arrives, so an older day's readings are recorded as they
+ * were, synced within the window of the day they were taken.
+ */
+async function receivedAt<T>(at: string, record: () => Promise<T>): Promise<T> {
+  ctx.clock.set(at);
+  try {
+    return await record();
+  } finally {
+    ctx.clock.set(now);
+  }
+}
 
 const find = (id: string, token = owner) =>
   ctx.inject<{ data: TemperatureLog }>('GET', `${base}/find-one/${id}`, { token });
@@ -185,17 +202,37 @@ describe('create-new-one: staff record a reading with the device time', () => {
     expect((await fridgeReading(4, before(minutes(30) + seconds(1)))).backFilled).toBe(true);
   });
 
-  test('a device clock a little ahead is taken as the server time; further ahead is refused', async () => {
-    const ahead = new Date(Date.parse(now) + minutes(4)).toISOString();
+  test('a device clock up to 2 minutes ahead is taken as the server time; further ahead is refused', async () => {
+    const ahead = new Date(Date.parse(now) + minutes(2)).toISOString();
     expect((await fridgeReading(4, ahead)).readAt).toBe(now);
     const tooFar = await record({
       siteID: brighton(),
       temperatureItemID: items.fridgeShelf,
       celsius: 4,
-      readAt: new Date(Date.parse(now) + minutes(6)).toISOString(),
+      readAt: new Date(Date.parse(now) + minutes(2) + seconds(1)).toISOString(),
     });
     expect(tooFar.statusCode).toBe(400);
-    expect(tooFar.json.details?.fieldErrors.readAt?.[0]).toMatch(/more than 5 minutes ahead/);
+    expect(tooFar.json.details?.fieldErrors.readAt?.[0]).toMatch(/more than 2 minutes after the server/);
+  });
+
+  test('a reading older than the sync window (72 hours) is refused; inside it, it is back-filled', async () => {
+    const refused = await record({
+      siteID: brighton(),
+      temperatureItemID: items.fridgeShelf,
+      celsius: 4,
+      readAt: before(minutes(72 * 60) + seconds(1)),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.details?.fieldErrors.readAt?.[0]).toMatch(/more than 72 hours ago/);
+    const ancient = await record({
+      siteID: brighton(),
+      temperatureItemID: items.fridgeShelf,
+      celsius: 4,
+      readAt: '2000-01-01T00:00:00Z',
+    });
+    expect(ancient.statusCode).toBe(400);
+    const inWindow = await fridgeReading(4, before(minutes(72 * 60)));
+    expect(inWindow.backFilled).toBe(true);
   });
 
   test('a failing reading needs a corrective action, asked for by naming the limit it broke', async () => {
@@ -308,17 +345,31 @@ describe('create-new-one: staff record a reading with the device time', () => {
     expect(retired.statusCode).toBe(404);
   });
 
-  test('staff record only on their own sites, and cannot correct or delete', async () => {
+  test('staff record only on their own sites, see the reading in the answer, and cannot read it back, correct or delete', async () => {
     const reply = await record(
       { siteID: brighton(), temperatureItemID: items.fridgeShelf, celsius: 3, readAt: before(minutes(1)) },
       chloe,
     );
     expect(reply.statusCode).toBe(403);
+    // What staff see of their reading is the create's answer; reading it again is the console's.
     const mine = await fridgeReading(3);
-    expect((await update({ _id: mine._id, celsius: 2, reason: 'Typo' }, aisha)).statusCode).toBe(403);
-    expect((await remove(mine._id, { reason: 'Typo' }, aisha)).statusCode).toBe(403);
-    expect((await find(mine._id, aisha)).statusCode).toBe(200);
-    expect((await find(mine._id, chloe)).statusCode).toBe(403);
+    expect(mine).toMatchObject({
+      siteID: brighton(),
+      celsius: 3,
+      result: 'PASS',
+      readBy: { name: 'Aisha Khan' },
+    });
+    for (const refused of [
+      () => update({ _id: mine._id, celsius: 2, reason: 'Typo' }, aisha),
+      () => remove(mine._id, { reason: 'Typo' }, aisha),
+      () => find(mine._id, aisha),
+      () => find(mine._id, chloe),
+    ]) {
+      const answer = await refused();
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json.message).toBe(refusedOnMobile);
+    }
+    expect((await find(mine._id)).json.data).toEqual(mine);
   });
 });
 
@@ -372,6 +423,82 @@ describe('judging at the edges of the default limits', () => {
   });
 });
 
+describe('the legal maximum and the site’s reheating limit', () => {
+  test('a fridge loosened to 10 °C with a reason still flags 9 °C above the legal limit (WARN, not PASS)', async () => {
+    const fruit = firstItem(
+      await created<MasterType>('masterType', {
+        siteID: brighton(),
+        type: 'FRIDGE',
+        name: 'Fruit display',
+        temperatureItems: [{ name: 'Whole fruit', upperLimit: 10 }],
+        limitOverride: { reason: 'Whole uncut fruit only, no high-risk food' },
+      }),
+    );
+    const reading = (celsius: number, extra: Record<string, unknown> = {}) =>
+      recorded({
+        siteID: brighton(),
+        temperatureItemID: fruit,
+        celsius,
+        readAt: before(minutes(1)),
+        ...extra,
+      });
+    const nine = await reading(9);
+    expect(nine).toMatchObject({
+      result: 'WARN',
+      aboveLegalLimit: true,
+      limits: { upperLimit: 10, warnUpTo: null, legalMaximum: 8 },
+    });
+    expect((await find(nine._id)).json.data).toMatchObject({ result: 'WARN', aboveLegalLimit: true });
+    const seven = await reading(7);
+    expect(seven).toMatchObject({ result: 'PASS', aboveLegalLimit: false });
+    // Above its own limit it fails, and stays flagged.
+    expect(await reading(11, { correctiveAction: 'Moved the fruit' })).toMatchObject({
+      result: 'FAIL',
+      aboveLegalLimit: true,
+    });
+    // A correction is judged by the copied limits with the legal maximum: 7 °C to 9 °C warns.
+    const corrected = await update({ _id: seven._id, celsius: 9, reason: 'Misread the display' });
+    expect(corrected.json.data).toMatchObject({ result: 'WARN', aboveLegalLimit: true });
+    // A fridge at its default limits: 8.1 °C fails and is flagged; a freezer has no legal maximum here.
+    expect(await fridgeReading(8.1, before(minutes(1)), { correctiveAction: 'Door shut' })).toMatchObject({
+      result: 'FAIL',
+      aboveLegalLimit: true,
+    });
+    expect((await fridgeReading(6)).aboveLegalLimit).toBe(false);
+  });
+
+  test('reheating is judged by the site’s limit: 82 °C at a Scottish site, and the readings copy it', async () => {
+    await ctx.db.update(sites).set({ reheatLimitCelsius: 82 }).where(eq(sites.id, brighton()));
+    try {
+      const reheated = (celsius: number, extra: Record<string, unknown> = {}) =>
+        record({
+          siteID: brighton(),
+          foodItemID: items.probe,
+          logType: 'REHEATING',
+          celsius,
+          readAt: before(minutes(1)),
+          ...extra,
+        });
+      const short = await reheated(78);
+      expect(short.statusCode).toBe(400);
+      expect(short.json.details?.fieldErrors.correctiveAction?.[0]).toMatch(/below the lower limit of 82 °C/);
+      const failed = await reheated(78, { correctiveAction: 'Reheated again to 85 °C' });
+      expect(failed.json.data).toMatchObject({ result: 'FAIL', limits: { lowerLimit: 82 } });
+      expect((await reheated(82)).json.data).toMatchObject({ result: 'PASS', limits: { lowerLimit: 82 } });
+      // What can be read at the site says so too.
+      const readable = await ctx.inject<{ data: TemperatureReadableItem[] }>('GET', `${base}/item-list`, {
+        token: owner,
+        query: { siteID: brighton() },
+      });
+      const probe = readable.json.data.find((item) => item._id === items.probe);
+      const reheating = probe?.logTypes.find((type) => type.logType === 'REHEATING');
+      expect(reheating?.checks[0]?.limits.lowerLimit).toBe(82);
+    } finally {
+      await ctx.db.update(sites).set({ reheatLimitCelsius: 75 }).where(eq(sites.id, brighton()));
+    }
+  });
+});
+
 describe('web-app-list-for-web', () => {
   // Readings of their own, far from the others' dates: 2025-05-01 and 2025-05-02 in Brighton (BST).
   const may = { startDate: '2025-05-01', endDate: '2025-05-02' };
@@ -384,27 +511,30 @@ describe('web-app-list-for-web', () => {
   let manchesterReading: TemperatureLog;
 
   beforeAll(async () => {
-    // 23:59:59 on 1 May and 00:00:00 on 2 May, local time (UTC+1).
-    lateOnFirst = await fridgeReading(3, '2025-05-01T22:59:59Z');
-    earlyOnSecond = await fridgeReading(4, '2025-05-01T23:00:00Z');
-    warm = await fridgeReading(9.5, '2025-05-02T08:00:00Z', { correctiveAction: 'Door left open: closed' });
-    backFilled = lateOnFirst;
-    probeReading = await recorded({
-      siteID: brighton(),
-      foodItemID: items.probe,
-      logType: 'HOT_HOLD_DISPLAY',
-      celsius: 70,
-      readAt: '2025-05-02T12:00:00Z',
+    // Synced on the morning of 3 May, inside the sync window but more than 30 minutes late: back-filled.
+    await receivedAt('2025-05-03T09:00:00Z', async () => {
+      // 23:59:59 on 1 May and 00:00:00 on 2 May, local time (UTC+1).
+      lateOnFirst = await fridgeReading(3, '2025-05-01T22:59:59Z');
+      earlyOnSecond = await fridgeReading(4, '2025-05-01T23:00:00Z');
+      warm = await fridgeReading(9.5, '2025-05-02T08:00:00Z', { correctiveAction: 'Door left open: closed' });
+      backFilled = lateOnFirst;
+      probeReading = await recorded({
+        siteID: brighton(),
+        foodItemID: items.probe,
+        logType: 'HOT_HOLD_DISPLAY',
+        celsius: 70,
+        readAt: '2025-05-02T12:00:00Z',
+      });
+      manchesterReading = await recorded(
+        {
+          siteID: manchester(),
+          temperatureItemID: items.manchesterShelf,
+          celsius: 3,
+          readAt: '2025-05-02T09:00:00Z',
+        },
+        owner,
+      );
     });
-    manchesterReading = await recorded(
-      {
-        siteID: manchester(),
-        temperatureItemID: items.manchesterShelf,
-        celsius: 3,
-        readAt: '2025-05-02T09:00:00Z',
-      },
-      owner,
-    );
   });
 
   test('a date range is of the site’s local dates, at the day’s edge', async () => {
@@ -416,8 +546,11 @@ describe('web-app-list-for-web', () => {
   });
 
   test('without dates, the last 7 days of each site: today and the 6 days before', async () => {
-    const sixDaysAgo = await fridgeReading(4, '2025-06-03T23:00:00Z'); // 00:00 on 4 June, local
-    const sevenDaysAgo = await fridgeReading(4, '2025-06-03T22:59:00Z'); // 23:59 on 3 June, local
+    // Synced the morning after: six days before today, a reading is older than the sync window.
+    const [sixDaysAgo, sevenDaysAgo] = await receivedAt('2025-06-04T08:00:00Z', async () => [
+      await fridgeReading(4, '2025-06-03T23:00:00Z'), // 00:00 on 4 June, local
+      await fridgeReading(4, '2025-06-03T22:59:00Z'), // 23:59 on 3 June, local
+    ]);
     const page = await listed({ siteID: brighton(), limit: 100 });
     expect(ids(page)).toContain(sixDaysAgo._id);
     expect(ids(page)).not.toContain(sevenDaysAgo._id);
@@ -459,7 +592,10 @@ describe('web-app-list-for-web', () => {
     expect(ids(managers)).not.toContain(manchesterReading._id);
     expect(ids(managers)).toContain(warm._id);
     expect((await list({ siteID: manchester() }, manager)).statusCode).toBe(403);
-    expect((await list({ siteID: manchester() }, chloe)).statusCode).toBe(200);
+    // The site's list of readings is the console's: staff get 403 even on their own site's.
+    const byStaff = await list({ siteID: manchester() }, chloe);
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json.message).toBe(refusedOnMobile);
   });
 
   test("another organisation's site is 404; a bad range is a 400 on the end date", async () => {
@@ -550,7 +686,9 @@ describe('update-one: a correction with a reason, judged by the limits the readi
 
 describe('delete-one: soft, with a reason', () => {
   test('a deleted reading is not found, leaves the list, and its history keeps why', async () => {
-    const reading = await fridgeReading(3.3, '2025-04-20T10:00:00Z');
+    const reading = await receivedAt('2025-04-20T10:05:00Z', () =>
+      fridgeReading(3.3, '2025-04-20T10:00:00Z'),
+    );
     const day = { siteID: brighton(), startDate: '2025-04-20', endDate: '2025-04-20' };
     expect(ids(await listed(day))).toEqual([reading._id]);
     const without = await remove(reading._id, {});

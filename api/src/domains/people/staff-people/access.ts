@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { asSubject, type Action } from '@console/shared-sdk/ability';
+import type { Database, Tx } from '../../../platform/db/client.js';
 import type { RecordScope } from '../../../platform/http/repository.js';
 import { forbidden } from '../../../platform/http/errors.js';
 import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { authOf, orgOf } from '../../../platform/auth/guard.js';
+import { currentSites } from './repository.js';
 
 // Who may do what to a person (DOMAIN.md "People"), on top of the CASL rules:
 // - whoever may `action` every User of the organisation (organisation admins, the platform admin acting in
@@ -52,6 +54,19 @@ export function assertMayReach(
       `${person.firstName} ${person.lastName} also works at sites you do not administer; ask an organisation admin`,
     );
   }
+}
+
+/**
+ * The find-one gate for a person another call names (assigning tasks to them): 403, the same answer and
+ * words as `find-one`, unless the caller may read the person, so a call never says who an id it may not
+ * read belongs to.
+ */
+export async function assertMayReadPerson(
+  request: FastifyRequest,
+  db: Database | Tx,
+  person: Reachable,
+): Promise<void> {
+  assertMayReach(request, 'read', person, await currentSites(db, person.id), 'any');
 }
 
 /**

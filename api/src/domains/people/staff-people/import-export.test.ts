@@ -14,6 +14,9 @@ import { userDepartments } from '../schema.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { tinyPng as png } from '../../../test/files.js';
+import { deflateBomb, zipOf } from '../../../test/zip-bomb.js';
+import { unzipWithin } from '../../../platform/http/zip-limits.js';
+import { xlsxLimits } from '../../../platform/http/spreadsheet.js';
 
 const base = '/api/v1/staff-people';
 const header = staffImportColumns.join(',');
@@ -315,6 +318,31 @@ describe('upload', () => {
     const reply = await upload(book, { name: 'bomb.xlsx' });
     expect(reply.statusCode).toBe(413);
     expect(reply.json.message).toMatch(/unpacks to more than 32 MB/);
+  });
+
+  test('an XLSX whose directory under-declares a 400 MiB sheet is refused once inflating passes the limit', async () => {
+    // The attack's file: a real workbook whose sheet is replaced by 400 MiB of deflated spaces that the zip
+    // directory declares as 4 KB. Before, the whole sheet was inflated (seconds, +360 MB, /health stalled).
+    const unpacked = await unzipWithin(await xlsx([[...staffImportColumns]]), xlsxLimits);
+    if (unpacked.kind !== 'entries') throw new Error('the template did not unpack');
+    const bomb = zipOf(
+      unpacked.entries.map(({ name, data }) =>
+        name === 'xl/worksheets/sheet1.xml'
+          ? { name, data: deflateBomb(400), declaredSize: 4096 }
+          : { name, data, stored: true, declaredSize: data.length },
+      ),
+    );
+    expect(bomb.length).toBeLessThan(maxUploadBytes);
+    const before = await counts();
+    const [reply, health] = await Promise.all([
+      upload(bomb, { name: 'bomb.xlsx' }),
+      ctx.inject('GET', '/health'),
+    ]);
+    expect(health.statusCode).toBe(200);
+    expect(reply.statusCode).toBe(413);
+    expect(reply.json.error).toBe('PAYLOAD_TOO_LARGE');
+    expect(reply.json.message).toMatch(/unpacks to more than 32 MB/);
+    expect(await counts()).toEqual(before);
   });
 
   test('a file over the upload limit is a 413', async () => {

@@ -586,7 +586,8 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
           'Every row is checked first. Any bad row: 400 with one field error per problem, keyed ' +
           '`rows.<row>.<column>` (row 2 is the first under the header), and nothing is written. Otherwise ' +
           'everyone new is created and invited; addresses that already have an account are listed in ' +
-          '`existing`, not changed. More rows than allowed or a file over the upload limit: 413. Not CSV ' +
+          '`existing`, not changed. More rows than allowed, a file over the upload limit or an XLSX that ' +
+          'unpacks to more than 32 MB: 413. Not CSV ' +
           'or XLSX: 400.',
         consumes: ['multipart/form-data'],
         querystring: siteQuerySchema,
@@ -610,6 +611,13 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
           'PAYLOAD_TOO_LARGE',
           `This workbook unpacks to more than ${read.limitBytes / (1024 * 1024)} MB; ` +
             'save the staff sheet alone, as CSV or XLSX',
+        );
+      }
+      if (read.kind === 'too-many-parts') {
+        throw new HttpError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `This workbook holds more than ${read.limitEntries} parts; save the staff sheet alone, as CSV or XLSX`,
         );
       }
       if (read.kind === 'too-many') {

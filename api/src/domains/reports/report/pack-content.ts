@@ -28,7 +28,7 @@ import { documentDtos, documentPage } from '../../logs/index.js';
 import { nearMissPage } from '../../logs/index.js';
 import { siteDayScores } from '../site-panel/repository.js';
 import { checkLabelOf, toReadableItem } from '../../logs/index.js';
-import { exportBatches, itemsOfSite, type ExportReading } from '../../logs/index.js';
+import { exportBatches, itemsOfSite, temperatureSettingsOf, type ExportReading } from '../../logs/index.js';
 
 // The inspection pack's content (issue 12), read once in a fixed order and handed to a writer (the PDF, the
 // XLSX, or nothing for the preview) section by section, readings in batches so a busy site's months never
@@ -179,8 +179,9 @@ export async function producePack(
   await writer.site(target);
 
   const items = await itemsOfSite(db, { orgId: target.orgId, siteID: target.site.id });
+  const siteSettings = await temperatureSettingsOf(db, target.site.id);
   const equipment = items.map((item) => {
-    const readable = toReadableItem(item);
+    const readable = toReadableItem(item, siteSettings);
     return {
       name: readable.equipmentName ? `${readable.equipmentName}: ${readable.name}` : readable.name,
       kind:

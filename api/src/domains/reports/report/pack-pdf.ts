@@ -1,6 +1,11 @@
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
-import { checkedSubjectLabels, temperatureStandards, type RecordCheck } from '@console/shared-sdk/contract';
+import {
+  checkedSubjectLabels,
+  resultText,
+  temperatureStandards,
+  type RecordCheck,
+} from '@console/shared-sdk/contract';
 import { personName } from '../../logs/index.js';
 import { checkLabelOf } from '../../logs/index.js';
 import { ExportAbandoned } from '../../logs/index.js';
@@ -196,7 +201,7 @@ export function pdfPack(target: PackTarget): PdfPack {
         doc.addPage();
         heading('Temperature readings');
         paragraph(
-          'Failed readings are tinted red with their corrective action, warnings amber; “back-filled” marks a reading entered more than 30 minutes after it was taken.',
+          'Failed readings are tinted red with their corrective action, warnings amber; “above the legal limit” marks a reading above its legal maximum (a fridge above 8 °C) whatever limit its item has; “back-filled” marks a reading entered more than 30 minutes after it was taken.',
         );
       }
       table(
@@ -211,7 +216,7 @@ export function pdfPack(target: PackTarget): PdfPack {
           [reading.lowerLimit, reading.upperLimit]
             .map((limit) => (limit === null ? '–' : String(limit)))
             .join(' to '),
-          reading.result,
+          resultText(reading.result, reading.logType, reading.celsius),
           [reading.correctiveAction, reading.note].filter(Boolean).join(' · '),
           reading.reader ? personName(reading.reader) : '',
         ]),

@@ -4,6 +4,7 @@ import { individualTasks, siteDayTallies } from '../../tasks/index.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { mobileLogin } from '../../../test/logs.js';
+import { plannedBefore } from '../../../test/tasks.js';
 import { foldSiteDayTallies } from '../../tasks/index.js';
 import { countedFromOccurrences, scoreFromTally, tallies, trendSpans } from './repository.js';
 
@@ -42,17 +43,22 @@ async function daysOf(query: Record<string, string>) {
   return reply.json.data;
 }
 
-/** A master task due every day from `startDate` to `endDate` at 09:00 local time. */
+/**
+ * A master task due every day from `startDate` to `endDate` at 09:00 local time, created the day before it
+ * starts (a task created today makes nothing for the days already ended: they are settled).
+ */
 async function daily(siteID: string, startDate: string, endDate: string): Promise<MasterTask> {
-  const reply = await ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
-    token: owner,
-    body: {
-      siteID,
-      name: `Opening checks ${startDate}`,
-      checkListItems: [{ text: 'Probe the walk-in' }],
-      schedule: { repeat: 'DAILY', startDate, endDate, dueTime: '09:00' },
-    },
-  });
+  const reply = await plannedBefore(ctx, startDate, () =>
+    ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
+      token: owner,
+      body: {
+        siteID,
+        name: `Opening checks ${startDate}`,
+        checkListItems: [{ text: 'Probe the walk-in' }],
+        schedule: { repeat: 'DAILY', startDate, endDate, dueTime: '09:00' },
+      },
+    }),
+  );
   if (reply.statusCode !== 200) throw new Error(`creating a task: ${reply.raw}`);
   return reply.json.data;
 }

@@ -31,6 +31,7 @@ export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): S
     dstOffset: zone.dstOffset,
     timing: row.timing,
     slotWindows: row.slotWindows,
+    reheatLimitCelsius: row.reheatLimitCelsius,
     siteAdminList: [...admins],
     status: row.deletedAt === null,
     createdAt: row.createdAt.toISOString(),

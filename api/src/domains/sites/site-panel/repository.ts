@@ -12,13 +12,20 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { Person, SiteInputParsed, SiteListQuery, SiteSortColumn } from '@console/shared-sdk/contract';
+import {
+  defaultReheatLimitFor,
+  type Person,
+  type SiteInputParsed,
+  type SiteListQuery,
+  type SiteSortColumn,
+} from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { siteMembers, sites, users } from '../../../platform/db/schema.js';
 import { localDate } from '../time-slots.js';
 import { conflict, fieldError } from '../../../platform/http/errors.js';
 import { newId } from '../../../platform/db/ids.js';
 import { likePattern, orderBy, pageOf } from '../../../platform/http/list.js';
+import { sameName } from '../../../platform/http/repository.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -36,7 +43,7 @@ async function assertNameFree(db: Database | Tx, orgId: string, name: string, ex
       and(
         eq(sites.orgId, orgId),
         isNull(sites.deletedAt),
-        sql`lower(${sites.name}) = ${name.toLowerCase()}`,
+        sameName(sites.name, name),
         exceptSiteId ? ne(sites.id, exceptSiteId) : undefined,
       ),
     );
@@ -107,9 +114,18 @@ export async function insertSite(
 ): Promise<SiteRow> {
   await assertNameFree(db, orgId, input.name);
   await assertSiteAdmins(db, orgId, input.siteAdminList);
+  // Left out, the reheating limit is the address's: 82 °C in Scotland, else 75 °C.
+  const reheatLimitCelsius = input.reheatLimitCelsius ?? defaultReheatLimitFor(columnsFrom(input));
   const [row] = await db
     .insert(sites)
-    .values({ id: newId(), orgId, ...columnsFrom(input), createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      orgId,
+      ...columnsFrom(input),
+      reheatLimitCelsius,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   await replaceSiteAdmins(db, row.id, input.siteAdminList, now);
@@ -137,7 +153,12 @@ export async function updateSite(
   if (options.replaceAdmins) await assertSiteAdmins(db, site.orgId, input.siteAdminList);
   const [row] = await db
     .update(sites)
-    .set({ ...columnsFrom(input), updatedAt: options.now })
+    .set({
+      ...columnsFrom(input),
+      // Left out, a site keeps its reheating limit (a form that does not know the setting changes nothing).
+      ...(input.reheatLimitCelsius === undefined ? {} : { reheatLimitCelsius: input.reheatLimitCelsius }),
+      updatedAt: options.now,
+    })
     .where(eq(sites.id, site.id))
     .returning();
   if (!row) throw new Error('update returned no row');

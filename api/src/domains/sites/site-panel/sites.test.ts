@@ -261,6 +261,39 @@ describe('GET /find-one/:id', () => {
   });
 });
 
+describe('the reheating limit, a site setting', () => {
+  test('a new site in Scotland starts at 82 °C, elsewhere at 75 °C; it is chosen, kept and changed', async () => {
+    const leeds = await created('Leeds Reheat Kitchen');
+    expect(leeds.reheatLimitCelsius).toBe(75);
+    const edinburgh = await created('Edinburgh Reheat Kitchen', {
+      city: 'Edinburgh',
+      county: '',
+      state: 'Edinburgh',
+      lat_long: '55.9533,-3.1883',
+    });
+    expect(edinburgh.reheatLimitCelsius).toBe(82);
+    // Chosen explicitly, the choice holds; anything but 75 or 82 is a 400 on the field.
+    expect((await created('Leeds Strict Kitchen', { reheatLimitCelsius: 82 })).reheatLimitCelsius).toBe(82);
+    const odd = await create('Odd Kitchen', { reheatLimitCelsius: 80 });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json.details?.fieldErrors.reheatLimitCelsius).toEqual([
+      'The reheating limit is 75 °C, or 82 °C in Scotland',
+    ]);
+    // An edit without it keeps it; with it, changes it.
+    const kept = await update({ ...formOf(edinburgh), description: 'Renamed' });
+    expect(kept.json.data.reheatLimitCelsius).toBe(82);
+    const changed = await update({ ...formOf(edinburgh), reheatLimitCelsius: '75' });
+    expect(changed.statusCode).toBe(200);
+    expect((await findOne(edinburgh._id)).json.data.reheatLimitCelsius).toBe(75);
+    // A site admin may set it on its own site.
+    const brighton = (await findOne(demo().brighton.id)).json.data;
+    const byManager = await update({ ...formOf(brighton), reheatLimitCelsius: 82 }, manager);
+    expect(byManager.statusCode).toBe(200);
+    expect(byManager.json.data.reheatLimitCelsius).toBe(82);
+    await update({ ...formOf(brighton), reheatLimitCelsius: 75 });
+  });
+});
+
 describe('POST /create-new-one', () => {
   test('creates a site from a JSON body with its admins', async () => {
     const before = await liveSiteCount();

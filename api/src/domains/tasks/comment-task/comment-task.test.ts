@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { TaskComment, TaskRef, TaskView } from '@console/shared-sdk/contract';
 import { files } from '../../../platform/db/schema.js';
+import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import { individualTasks, taskComments } from '../schema.js';
 import { demoLogins, demoPassword } from '../../../demo.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../../test/helper.js';
@@ -8,9 +9,13 @@ import { tinyPng as png, tinyPdf as pdf } from '../../../test/files.js';
 import { createOccurrence, type Occurrence } from '../../../test/tasks.js';
 
 // Comments and photos on an occurrence (/comment-task: a multipart form to add, a listing, a removal with a
-// body) and the occurrence's view (GET /master-task/view-task) that shows them.
+// body) and the occurrence's view (GET /master-task/view-task) that shows them. /comment-task is the
+// console's, an admin's: staff comment from the mobile app through their own call (staffComment), the same
+// form, and a staff token on /comment-task is a 403 (docs/decisions.md, "Tenancy and roles").
 
 const base = '/api/v1/comment-task';
+/** Where staff comment: the mobile app's call, with the same form as the console's. */
+const staffComment = '/api/v1/task-new-version/comment';
 const missingId = '01890000-0000-7000-8000-000000000000';
 /** A Tuesday: 11:00 in Brighton (BST). */
 const now = '2025-06-10T10:00:00.000Z';
@@ -76,6 +81,7 @@ async function comment(
   content: { comment?: string; checkListID?: string; file?: Part['file'] },
   /** null: without a token. */
   token: string | null = owner,
+  url = `${base}/create-new-one`,
 ) {
   const parts: Part[] = [
     { field: 'masterTaskID', text: task.masterTaskID },
@@ -85,7 +91,7 @@ async function comment(
   if (content.comment !== undefined) parts.push({ field: 'comment', text: content.comment });
   if (content.file) parts.push({ field: 'file', file: content.file });
   const { body, contentType } = await multipart(parts);
-  return ctx.inject<{ data: TaskComment }>('POST', `${base}/create-new-one`, {
+  return ctx.inject<{ data: TaskComment }>('POST', url, {
     ...(token === null ? {} : { token }),
     headers: { 'content-type': contentType },
     body,
@@ -94,6 +100,13 @@ async function comment(
 
 async function commented(task: TaskRef, content: Parameters<typeof comment>[1], token = owner) {
   const reply = await comment(task, content, token);
+  expect(reply.statusCode).toBe(200);
+  return reply.json.data;
+}
+
+/** A staff member's comment, made through their own call as the mobile app does. */
+async function staffCommented(task: TaskRef, content: Parameters<typeof comment>[1], token: string) {
+  const reply = await comment(task, content, token, staffComment);
   expect(reply.statusCode).toBe(200);
   return reply.json.data;
 }
@@ -154,9 +167,15 @@ afterEach(() => ctx.clock.set(now));
 afterAll(() => ctx.close());
 
 describe('create-new-one', () => {
-  test('a text comment, trimmed, by a staff member of the site', async () => {
+  test('a text comment, trimmed, by a staff member of the site, through their own call', async () => {
     const task = await occurrence();
-    const reply = await comment(task, { comment: '  Door seal is loose  ' }, aisha);
+    const comments = await commentRows();
+    const onConsole = await comment(task, { comment: 'Door seal is loose' }, aisha);
+    expect(onConsole.statusCode).toBe(403);
+    expect(onConsole.json.message).toBe(refusedOnMobile);
+    expect(await commentRows()).toBe(comments);
+
+    const reply = await comment(task, { comment: '  Door seal is loose  ' }, aisha, staffComment);
     expect(reply.statusCode).toBe(200);
     expect(reply.json.message).toBe('Comment added');
     expect(reply.json.data).toEqual({
@@ -322,11 +341,11 @@ describe('comments-listing', () => {
     const task = await occurrence();
     const other = await occurrence();
     await commented(other, { comment: 'Not this task' });
-    const first = await commented(task, { comment: 'First' }, aisha);
+    const first = await staffCommented(task, { comment: 'First' }, aisha);
     ctx.clock.advance(60_000);
     const onLine = await commented(task, { file: photo, checkListID: firstLine(task) });
     ctx.clock.advance(60_000);
-    const last = await commented(task, { comment: 'Last' }, tom);
+    const last = await staffCommented(task, { comment: 'Last' }, tom);
 
     expect((await listed(task)).map((one) => one._id)).toEqual([first._id, onLine._id, last._id]);
     const line = await listed(task, firstLine(task));
@@ -337,33 +356,40 @@ describe('comments-listing', () => {
 });
 
 describe('remove-comments', () => {
-  test('the author may remove their own, an admin anyone’s; another staff member is refused', async () => {
+  test('an admin removes anyone’s; removing is the console’s, so staff are refused, even their own', async () => {
     const task = await occurrence();
-    const mine = await commented(task, { comment: 'Mine' }, aisha);
-    const hers = await commented(task, { comment: 'Hers too' }, aisha);
+    const hers = await staffCommented(task, { comment: 'Hers' }, aisha);
+    const also = await staffCommented(task, { comment: 'Hers too' }, aisha);
     const owners = await commented(task, { comment: 'The owner’s' });
 
-    const byTom = await remove(mine._id, tom);
-    expect(byTom.statusCode).toBe(403);
-    expect((await remove(owners._id, aisha)).statusCode).toBe(403);
+    for (const [id, token] of [
+      [hers._id, tom],
+      [owners._id, aisha],
+      [hers._id, aisha],
+    ] as const) {
+      const byStaff = await remove(id, token);
+      expect(byStaff.statusCode).toBe(403);
+      expect(byStaff.json.message).toBe(refusedOnMobile);
+    }
+    expect((await listed(task)).map((one) => one.text)).toEqual(['Hers', 'Hers too', 'The owner’s']);
 
-    const byAuthor = await remove(mine._id, aisha);
-    expect(byAuthor.statusCode).toBe(200);
-    expect(byAuthor.json.message).toBe('Comment removed');
-    expect((await remove(hers._id, manager)).statusCode).toBe(200);
+    const byAdmin = await remove(hers._id, manager);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json.message).toBe('Comment removed');
+    expect((await remove(also._id, owner)).statusCode).toBe(200);
     expect((await listed(task)).map((one) => one.text)).toEqual(['The owner’s']);
-    expect((await remove(mine._id, aisha)).statusCode).toBe(404);
+    expect((await remove(hers._id, manager)).statusCode).toBe(404);
   });
 
   test('a completed task’s comments are part of its record: removing one is a 409', async () => {
     const task = await occurrence({ checkListItems: [{ text: 'Sign the sheet', required: false }] });
-    const note = await commented(task, { comment: 'All fine' }, aisha);
+    const note = await staffCommented(task, { comment: 'All fine' }, aisha);
     const done = await ctx.inject('PUT', '/api/v1/individual-task/task-status-complete', {
       token: owner,
       body: ref(task),
     });
     expect(done.statusCode).toBe(200);
-    for (const token of [aisha, owner]) {
+    for (const token of [manager, owner]) {
       const reply = await remove(note._id, token);
       expect(reply.statusCode).toBe(409);
     }
@@ -422,7 +448,7 @@ describe('who may comment where', () => {
 describe('view-task', () => {
   test('the occurrence with its checklist, its comments with their photos’ locations, and its history', async () => {
     const task = await occurrence({ description: 'Walk-in number 2' });
-    const text = await commented(task, { comment: 'Reads 4 °C', checkListID: firstLine(task) }, aisha);
+    const text = await staffCommented(task, { comment: 'Reads 4 °C', checkListID: firstLine(task) }, aisha);
     const image = await commented(task, { file: photo });
     const reply = await view(task);
     expect(reply.statusCode).toBe(200);

@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { IndividualTask, MasterTask, TaskRef, TaskView } from '@console/shared-sdk/contract';
-import { individualTasks } from '../schema.js';
+import { individualTasks, masterTasks } from '../schema.js';
 import { sites, users } from '../../../platform/db/schema.js';
 import { historyOf } from '../../../platform/history/history.js';
+import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import { demoLogins, demoPassword } from '../../../demo.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../../test/helper.js';
 import { tinyPng as png } from '../../../test/files.js';
 import { createOccurrence, type Occurrence } from '../../../test/tasks.js';
 
-// The console's admins (and staff, with the same rules) moving an occurrence: its checklist lines
+// The console's admins moving an occurrence: its checklist lines
 // (PUT /individual-task/check-list-item-status-change) and the task itself (PUT task-status-complete).
+// Staff move theirs with the same rules through the mobile app's /task-new-version; here they get 403.
 // DOMAIN.md "Tasks" and issue 10's "Editing after completion".
 
 const base = '/api/v1/individual-task';
@@ -37,10 +39,29 @@ const lines = [
   { text: 'Wipe the seals', required: false },
 ];
 
-/** One occurrence of a new master task happening once (today unless `date`), made by reading its day. */
-function occurrence(
+/** Today's local midnight in Brighton: the tasks here existed from then (a time before it is refused). */
+const startOfToday = '2025-06-09T23:00:00.000Z';
+
+/**
+ * One occurrence of a new master task happening once (today unless `date`), made by reading its day. The
+ * task is made at `now` and dated back to the start of today, as if made then, so times earlier today
+ * pass the rule that nothing happens before its task existed.
+ */
+async function occurrence(
   change: Record<string, unknown> = {},
   options: { date?: string; token?: string } = {},
+): Promise<Occurrence> {
+  const made = await madeOccurrence(change, options);
+  await ctx.db
+    .update(masterTasks)
+    .set({ createdAt: new Date(startOfToday) })
+    .where(eq(masterTasks.id, made.masterTaskID));
+  return made;
+}
+
+function madeOccurrence(
+  change: Record<string, unknown>,
+  options: { date?: string; token?: string },
 ): Promise<Occurrence> {
   const date = options.date ?? today;
   return createOccurrence(
@@ -75,8 +96,16 @@ function lineId(task: { master: MasterTask }, text: string): string {
   return found._id;
 }
 
-const changeLine = (task: TaskRef, body: Record<string, unknown>, token = owner) =>
-  ctx.inject<{ data: IndividualTask }>('PUT', `${base}/check-list-item-status-change`, {
+/** Staff move their tasks through the mobile app's own calls (with the device's time); these are the admins'. */
+const staff = '/api/v1/task-new-version';
+
+const changeLine = (
+  task: TaskRef,
+  body: Record<string, unknown>,
+  token = owner,
+  url = `${base}/check-list-item-status-change`,
+) =>
+  ctx.inject<{ data: IndividualTask }>('PUT', url, {
     token,
     body: { ...ref(task), ...body },
   });
@@ -88,8 +117,9 @@ async function lineChanged(
   status: string,
   extra: Record<string, unknown> = {},
   token = owner,
+  url?: string,
 ): Promise<IndividualTask> {
-  const reply = await changeLine(task, { checkListID: lineId(task, text), status, ...extra }, token);
+  const reply = await changeLine(task, { checkListID: lineId(task, text), status, ...extra }, token, url);
   expect(reply.statusCode).toBe(200);
   return reply.json.data;
 }
@@ -282,13 +312,20 @@ describe('check-list-item-status-change', () => {
     expect(done.itemCheckList[1]?.statusChangeOn).toBe('2025-06-10T10:03:00.000Z');
   });
 
-  test('a device time ahead of the server is taken as the server’s time', async () => {
+  test('a time up to 2 minutes ahead of the server is the server’s time; further ahead is a 400', async () => {
     const task = await occurrence({ checkListItems: [{ text: 'Sign the sheet' }] });
-    const done = await lineChanged(task, 'Sign the sheet', 'COMPLETED', {
+    const farAhead = await changeLine(task, {
+      checkListID: lineId(task, 'Sign the sheet'),
+      status: 'COMPLETED',
       changedAt: '2025-06-10T11:00:00.000Z',
     });
+    expect(farAhead.statusCode).toBe(400);
+    expect(farAhead.json.details?.fieldErrors.changedAt?.[0]).toMatch(/more than 2 minutes after/);
+    const done = await lineChanged(task, 'Sign the sheet', 'COMPLETED', {
+      changedAt: '2025-06-10T10:01:30.000Z',
+    });
     expect(done.itemCheckList[0]?.statusChangeOn).toBe(now);
-    expect(done.completedAt).toBe(now);
+    expect(done).toMatchObject({ completedAt: now, enteredAfterTheFact: false, bucket: 'ON_TIME' });
   });
 
   test('a required photo missing keeps the task open until the photo is there', async () => {
@@ -414,57 +451,117 @@ describe('task-status-complete', () => {
     expect(stored).toMatchObject({ status: 'PENDING', completedAt: null, syncedAt: null });
   });
 
-  test('completes with the time it really happened, kept beside the time it reached the server', async () => {
+  test('completes at the server’s time; a time a little ahead is the server’s; further ahead is a 400', async () => {
     const optional = { checkListItems: [{ text: 'Wipe the seals', required: false }] };
     const task = await occurrence(optional);
-    const reply = await changeStatus(task, { completedAt: before(minutes(10)) });
+    const reply = await changeStatus(task);
     expect(reply.statusCode).toBe(200);
     expect(reply.json.message).toBe('Task completed');
     expect(reply.json.data).toMatchObject({
       status: 'COMPLETED',
       bucket: 'ON_TIME',
-      completedAt: before(minutes(10)),
+      completedAt: now,
       completedBy: { email: demoLogins.organizationAdmin },
       syncedAt: now,
       syncedLate: false,
+      enteredAfterTheFact: false,
     });
     const row = await storedRow(task);
-    expect(row?.completedAt?.toISOString()).toBe(before(minutes(10)));
-    expect(row?.syncedAt?.toISOString()).toBe(now);
+    expect(row?.completedAt?.toISOString()).toBe(now);
+    expect(row?.enteredAfterTheFact).toBe(false);
 
-    expect((await statusChanged(await occurrence(optional))).completedAt).toBe(now);
     const ahead = await statusChanged(await occurrence(optional), {
+      completedAt: '2025-06-10T10:01:00.000Z',
+    });
+    expect(ahead).toMatchObject({ completedAt: now, enteredAfterTheFact: false });
+    const farAhead = await changeStatus(await occurrence(optional), {
       completedAt: '2025-06-10T10:30:00.000Z',
     });
-    expect(ahead.completedAt).toBe(now);
+    expect(farAhead.statusCode).toBe(400);
+    expect(farAhead.json.details?.fieldErrors.completedAt?.[0]).toMatch(/more than 2 minutes after/);
 
-    const again = await changeStatus(task, { completedAt: before(minutes(1)) });
+    const again = await changeStatus(task);
     expect(again.statusCode).toBe(409);
     expect(again.json.message).toBe('This task is already completed');
-    expect((await storedRow(task))?.completedAt?.toISOString()).toBe(before(minutes(10)));
+    expect((await storedRow(task))?.completedAt?.toISOString()).toBe(now);
   });
 
-  test('a completion more than 30 minutes old when it arrives is flagged as synced late', async () => {
+  test('an earlier completedAt is a correction: it needs a reason, is kept in the history and counts LATE', async () => {
+    // Due at 20:00 in Brighton: a completion "at 09:50" sent at 10:00 used to count ON_TIME on the admin's word.
     const optional = { checkListItems: [{ text: 'Wipe the seals', required: false }] };
-    const onTheMinute = await statusChanged(await occurrence(optional), { completedAt: before(minutes(30)) });
-    expect(onTheMinute.syncedLate).toBe(false);
-    const late = await statusChanged(await occurrence(optional), { completedAt: before(minutes(30) + 1) });
-    expect(late).toMatchObject({ syncedLate: true, completedAt: before(minutes(30) + 1), syncedAt: now });
+    const task = await occurrence(optional);
+    const noReason = await changeStatus(task, { completedAt: before(minutes(10)) });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json.details?.fieldErrors.reason?.[0]).toMatch(/after the fact/);
+    expect(await storedRow(task)).toMatchObject({ status: 'PENDING', completedAt: null });
+
+    const corrected = await changeStatus(task, {
+      completedAt: before(minutes(10)),
+      reason: 'Done on the paper sheet while the tablet was charging',
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json.data).toMatchObject({
+      status: 'COMPLETED',
+      completedAt: before(minutes(10)),
+      syncedAt: now,
+      enteredAfterTheFact: true,
+      // Said to be done before it was due, and still never on time on its own say-so.
+      bucket: 'LATE',
+      syncedLate: false,
+    });
+    expect((await storedRow(task))?.enteredAfterTheFact).toBe(true);
+    const seen = await view(task);
+    expect(seen.history[0]).toMatchObject({
+      summary: `Completed, entered after the fact for ${before(minutes(10))}`,
+      reason: 'Done on the paper sheet while the tablet was charging',
+    });
+    // Reopened (with a reason), it is no longer entered after the fact; done now, it is on time.
+    const reopened = await statusChanged(task, { status: 'PENDING', reason: 'Wrong task ticked' });
+    expect(reopened.enteredAfterTheFact).toBe(false);
+    expect(await statusChanged(task)).toMatchObject({ bucket: 'ON_TIME', enteredAfterTheFact: false });
   });
 
-  test('a late sync counts with its real time: done before the deadline it is on time', async () => {
-    // Due at 09:00 in Brighton (08:00Z), done at 07:45Z, reaching the server at 10:00Z.
-    const task = await occurrence({
-      checkListItems: [{ text: 'Wipe the seals', required: false }],
-      schedule: { repeat: 'ONCE', startDate: today, dueTime: '09:00' },
+  test('a checklist line ticked for an earlier time is a correction too, and the task it completes counts LATE', async () => {
+    const task = await occurrence({ checkListItems: [{ text: 'Sign the sheet' }] });
+    const noReason = await changeLine(task, {
+      checkListID: lineId(task, 'Sign the sheet'),
+      status: 'COMPLETED',
+      changedAt: before(minutes(45)),
     });
-    const done = await statusChanged(task, { completedAt: '2025-06-10T07:45:00.000Z' });
-    expect(done).toMatchObject({ bucket: 'ON_TIME', syncedLate: true, expireOn: '2025-06-10T08:00:00.000Z' });
-    const lateOne = await occurrence({
-      checkListItems: [{ text: 'Wipe the seals', required: false }],
-      schedule: { repeat: 'ONCE', startDate: today, dueTime: '09:00' },
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json.details?.fieldErrors).toHaveProperty('reason');
+    const done = await lineChanged(task, 'Sign the sheet', 'COMPLETED', {
+      changedAt: before(minutes(45)),
+      reason: 'Signed on paper at the morning briefing',
     });
-    expect((await statusChanged(lateOne, { completedAt: '2025-06-10T08:00:00.001Z' })).bucket).toBe('LATE');
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      completedAt: before(minutes(45)),
+      enteredAfterTheFact: true,
+      bucket: 'LATE',
+    });
+    expect((await view(task)).history[0]?.reason).toBe('Signed on paper at the morning briefing');
+  });
+
+  test('a time before the task opens, before it existed, or older than the sync window is a 400', async () => {
+    const optional = { checkListItems: [{ text: 'Wipe the seals', required: false }] };
+    const later = await occurrence(optional, { date: '2025-06-12' });
+    const early = await changeStatus(later);
+    expect(early.statusCode).toBe(400);
+    expect(early.json.details?.fieldErrors.completedAt?.[0]).toMatch(/before this task opens/);
+
+    // Made now, not dated back: its day opened at midnight, before it existed.
+    const fresh = await madeOccurrence(optional, {});
+    const beforeMade = await changeStatus(fresh, { completedAt: before(minutes(5)), reason: 'Paper sheet' });
+    expect(beforeMade.statusCode).toBe(400);
+    expect(beforeMade.json.details?.fieldErrors.completedAt?.[0]).toMatch(/before this task was created/);
+
+    const old = await changeStatus(await occurrence(optional), {
+      completedAt: '2000-01-01T00:00:00Z',
+      reason: 'Back-dating',
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json.details?.fieldErrors.completedAt?.[0]).toMatch(/more than 72 hours ago/);
   });
 
   test('a problem is reported only on a task still to do', async () => {
@@ -494,7 +591,7 @@ describe('task-status-complete', () => {
 
   test('reopening a completed task needs a reason; its history keeps the completion it undid', async () => {
     const task = await occurrence({ checkListItems: [{ text: 'Wipe the seals', required: false }] });
-    await statusChanged(task, { completedAt: before(minutes(20)) });
+    await statusChanged(task);
     ctx.clock.advance(minutes(4));
     const refused = await changeStatus(task, { status: 'PENDING' });
     expect(refused.statusCode).toBe(400);
@@ -526,8 +623,9 @@ describe('task-status-complete', () => {
     const [entry] = await historyOf(ctx.db, ctx.demo.organization.id, 'Task', task.individualTaskID);
     expect(entry?.changes.before).toMatchObject({
       status: 'COMPLETED',
-      completedAt: before(minutes(20)),
+      completedAt: now,
       completedBy: ownerId,
+      enteredAfterTheFact: false,
     });
     expect(entry?.changes.after).toMatchObject({ status: 'PENDING', completedAt: null });
 
@@ -558,18 +656,36 @@ describe('who may move which task', () => {
     expect((await view(task)).status).toBe('PENDING');
   });
 
-  test('staff of the site may, and are named; staff and admins of another site are refused', async () => {
+  test('staff of the site may, through their own calls, and are named; staff and admins of another site are refused', async () => {
     const task = await occurrence();
-    const byAisha = await lineChanged(task, 'Wash the probe', 'COMPLETED', {}, aisha);
+    // These calls are the console's, an admin's: a staff token is refused before anything is read.
+    const onConsole = await changeLine(
+      task,
+      { checkListID: lineId(task, 'Wash the probe'), status: 'COMPLETED' },
+      aisha,
+    );
+    expect(onConsole.statusCode).toBe(403);
+    expect(onConsole.json.message).toBe(refusedOnMobile);
+    expect((await changeStatus(task, {}, aisha)).statusCode).toBe(403);
+    expect((await view(task)).itemCheckList[0]?.status).toBe('PENDING');
+
+    const onDevice = { changedAt: now };
+    const lineChange = `${staff}/check-list-item-status-change`;
+    const byAisha = await lineChanged(task, 'Wash the probe', 'COMPLETED', onDevice, aisha, lineChange);
     expect(byAisha.itemCheckList[0]?.changedBy).toMatchObject({ firstName: 'Aisha', lastName: 'Khan' });
     const byChloe = await changeLine(
       task,
-      { checkListID: lineId(task, 'Fridge at or below 5 °C'), status: 'COMPLETED' },
+      { checkListID: lineId(task, 'Fridge at or below 5 °C'), status: 'COMPLETED', ...onDevice },
       chloe,
+      lineChange,
     );
     expect(byChloe.statusCode).toBe(403);
-    expect((await changeStatus(task, {}, chloe)).statusCode).toBe(403);
-    const done = await lineChanged(task, 'Fridge at or below 5 °C', 'COMPLETED', {}, aisha);
+    const completedByChloe = await ctx.inject('PUT', `${staff}/complete`, {
+      token: chloe,
+      body: { ...ref(task), completedAt: now },
+    });
+    expect(completedByChloe.statusCode).toBe(403);
+    const done = await lineChanged(task, 'Fridge at or below 5 °C', 'COMPLETED', onDevice, aisha, lineChange);
     expect(done.completedBy).toMatchObject({ firstName: 'Aisha' });
 
     const elsewhere = await occurrence({ siteID: manchester() });

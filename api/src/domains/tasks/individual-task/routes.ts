@@ -10,17 +10,24 @@ import {
 import { ok } from '../../../platform/http/respond.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { changeOccurrence } from '../calls.js';
-import { changeChecklistItem, changeOccurrenceStatus } from '../occurrence-changes.js';
+import { changeChecklistItem, changeOccurrenceStatus, type ChangeTime } from '../occurrence-changes.js';
 
 // The console's admins moving an occurrence (the spec's /individual-task): a checklist line, or the task
 // itself. The same rules serve the staff's calls (/task-new-version); an admin's change happens when it
-// reaches the server.
+// reaches the server. An earlier time an admin sends is a correction entered after the fact: it needs a
+// reason, is kept in the task's history and never counts on time (occurrence-changes.ts).
 
 const tags = ['individual-task'];
 
 export default async function individualTaskRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  const consoleTime = (field: ChangeTime['field'], at: string | undefined): ChangeTime => ({
+    source: 'console',
+    at: at === undefined ? undefined : new Date(at),
+    field,
+    syncWindowHours: deps.config.syncWindowHours,
+  });
 
   r.put(
     '/check-list-item-status-change',
@@ -30,6 +37,12 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
         summary:
           'Set one checklist line of an occurrence to PENDING, COMPLETED or FAILED (FAILED needs a comment; a ' +
           'completed task needs a reason, kept in its history). Completes the task when its last required line is done.',
+        description:
+          'Without `changedAt` the change happens at the server’s time; an earlier `changedAt` is a correction ' +
+          'entered after the fact, which needs `reason` (400 on `reason` without one), and a task it completes ' +
+          'is marked `enteredAfterTheFact` and never counts on time. `changedAt` is refused with 400 when it is ' +
+          'more than 2 minutes ahead of the server, older than the sync window (72 hours by default), or before ' +
+          'the task opens or was created.',
         querystring: siteQuerySchema,
         body: checklistItemStatusChangeSchema,
         response: { 200: envelope(individualTaskSchema) },
@@ -39,13 +52,7 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body;
       const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
-        changeChecklistItem(
-          tx,
-          row,
-          { ...body, happenedAt: body.changedAt ? new Date(body.changedAt) : undefined },
-          actor,
-          now,
-        ),
+        changeChecklistItem(tx, row, { ...body, time: consoleTime('changedAt', body.changedAt) }, actor, now),
       );
       return ok(task, 'Checklist updated');
     },
@@ -59,6 +66,12 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
         summary:
           'Complete an occurrence (refused, naming what is missing, while a required line or photo is), report a ' +
           'problem with it (status REPORTED), or reopen it (status PENDING; a completed one needs a reason).',
+        description:
+          'A completion happens at the server’s time; an earlier `completedAt` is a correction entered after the ' +
+          'fact: it needs `reason` (400 on `reason` without one), is kept in the task’s history, marks the task ' +
+          '`enteredAfterTheFact` and counts LATE, never ON_TIME. `completedAt` is refused with 400 when it is ' +
+          'more than 2 minutes ahead of the server, older than the sync window (72 hours by default), or before ' +
+          'the task opens or was created.',
         querystring: siteQuerySchema,
         body: taskStatusChangeSchema,
         response: { 200: envelope(individualTaskSchema) },
@@ -71,7 +84,7 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
         changeOccurrenceStatus(
           tx,
           row,
-          { ...body, happenedAt: body.completedAt ? new Date(body.completedAt) : undefined },
+          { ...body, time: consoleTime('completedAt', body.completedAt) },
           actor,
           now,
         ),

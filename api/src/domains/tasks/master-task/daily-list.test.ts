@@ -6,6 +6,8 @@ import { newId } from '../../../platform/db/ids.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { countStatements } from '../../../test/statements.js';
+import { mobileLogin } from '../../../test/logs.js';
+import { plannedBefore } from '../../../test/tasks.js';
 
 // GET /master-task/web-app-list: one local day of a site's occurrences, made the first time the day is
 // read, with the dashboard buckets counted in SQL and answered per task in code (both must agree, at the
@@ -26,16 +28,18 @@ const manchester = () => ctx.demo.sites.manchester.id;
 
 /** A master task happening once, on `date` at `dueTime`, with one optional line so it can be completed. */
 async function once(name: string, date: string, dueTime: string, change: Record<string, unknown> = {}) {
-  const reply = await ctx.inject<{ data: MasterTask }>('POST', `${base}/create-new-one`, {
-    token: owner,
-    body: {
-      siteID: brighton(),
-      name,
-      checkListItems: [{ text: 'Initial the sheet', required: false }],
-      schedule: { repeat: 'ONCE', startDate: date, dueTime },
-      ...change,
-    },
-  });
+  const reply = await plannedBefore(ctx, date, () =>
+    ctx.inject<{ data: MasterTask }>('POST', `${base}/create-new-one`, {
+      token: owner,
+      body: {
+        siteID: brighton(),
+        name,
+        checkListItems: [{ text: 'Initial the sheet', required: false }],
+        schedule: { repeat: 'ONCE', startDate: date, dueTime },
+        ...change,
+      },
+    }),
+  );
   expect(reply.statusCode).toBe(200);
   return reply.json.data;
 }
@@ -102,14 +106,17 @@ describe('a day is made on first read', () => {
     const date = '2025-06-03';
     await once('Defrost the chest freezer', date, '09:00');
     await once('Deep clean the fryer', date, '15:00');
-    await ctx.inject('POST', `${base}/create-new-one`, {
-      token: owner,
-      body: {
-        siteID: brighton(),
-        name: 'Sweep the yard',
-        schedule: { repeat: 'DAILY', startDate: '2025-06-02', endDate: date, dueTime: '18:00' },
-      },
-    });
+    const daily = await plannedBefore(ctx, '2025-06-02', () =>
+      ctx.inject('POST', `${base}/create-new-one`, {
+        token: owner,
+        body: {
+          siteID: brighton(),
+          name: 'Sweep the yard',
+          schedule: { repeat: 'DAILY', startDate: '2025-06-02', endDate: date, dueTime: '18:00' },
+        },
+      }),
+    );
+    expect(daily.statusCode).toBe(200);
     await once('Bake the bread', date, '06:00', { siteID: manchester() });
     expect(await rowsOn(brighton(), date)).toHaveLength(0);
 
@@ -197,6 +204,7 @@ describe('status: a record status or a bucket', () => {
   const date = '2025-06-10';
   /** Done at 07:30Z, before its 08:00Z deadline. */
   let early: MasterTask;
+  const early07h30 = '2025-06-10T07:30:00.000Z';
 
   beforeAll(async () => {
     await once('Open the bar', date, '09:00');
@@ -205,10 +213,12 @@ describe('status: a record status or a bucket', () => {
     await once('Prep the garnish', date, '20:00');
     const reported = await once('Fix the glass washer', date, '20:00');
     const deleted = await once('Polish the brass', date, '20:00');
+    // Done at 07:30, as it happened: an admin's completion is recorded at the server's time (an earlier
+    // time they send is a correction after the fact, which never counts on time).
+    await moveClock(early07h30);
     const made = await day({ taskListDate: date });
-    expect(
-      (await changeStatus(of(made, early), { completedAt: '2025-06-10T07:30:00.000Z' })).statusCode,
-    ).toBe(200);
+    expect((await changeStatus(of(made, early))).statusCode).toBe(200);
+    await moveClock(now);
     expect((await changeStatus(of(made, late))).statusCode).toBe(200);
     expect((await changeStatus(of(made, reported), { status: 'REPORTED' })).statusCode).toBe(200);
     const removed = await ctx.inject('DELETE', `${base}/delete-one`, {
@@ -230,9 +240,11 @@ describe('status: a record status or a bucket', () => {
     ]);
     expect(data.counts).toEqual({ ALL: 5, UPCOMING: 2, ON_TIME: 1, LATE: 1, INCOMPLETE: 1, DELETED: 1 });
     expect(of(data, early)).toMatchObject({
-      completedAt: '2025-06-10T07:30:00.000Z',
+      completedAt: early07h30,
       completedBy: { email: demoLogins.organizationAdmin },
-      syncedAt: now,
+      syncedAt: early07h30,
+      syncedLate: false,
+      enteredAfterTheFact: false,
     });
   });
 
@@ -301,11 +313,19 @@ describe('buckets at their edges', () => {
 
     await moveClock(at(60_000));
     expect((await changeStatus(of(before, late))).statusCode).toBe(200);
-    // Done ten minutes before the deadline, reaching the server two hours later: on time, flagged.
+    // Done on a phone ten minutes before the deadline, reaching the server two hours later: on time,
+    // flagged. (Only a device's time counts as it was: an admin's earlier time is a correction.)
     await moveClock(at(2 * 3600_000));
-    expect(
-      (await changeStatus(of(before, syncedLate), { completedAt: at(-600_000).toISOString() })).statusCode,
-    ).toBe(200);
+    const aisha = await mobileLogin(ctx, 'aisha.khan@harbourvine.example');
+    const synced = await ctx.inject('PUT', '/api/v1/task-new-version/complete', {
+      token: aisha,
+      body: {
+        masterTaskID: syncedLate._id,
+        individualTaskID: of(before, syncedLate)._id,
+        completedAt: at(-600_000).toISOString(),
+      },
+    });
+    expect(synced.statusCode).toBe(200);
     const after = await day({ taskListDate: date });
     expect(of(after, late)).toMatchObject({ bucket: 'LATE', completedAt: at(60_000).toISOString() });
     expect(of(after, syncedLate)).toMatchObject({
@@ -474,6 +494,8 @@ describe('what a day costs', () => {
       body: { name: 'Bar work', siteID: [brighton()], masterTaskID: [master._id] },
     });
     expect(category.statusCode).toBe(200);
+    // Ticked on the day: nothing is done before its task opens (midnight on the 14th).
+    await moveClock('2025-06-14T16:00:00.000Z');
     const made = of(await day({ taskListDate: date }), master);
     const line = master.checkListItems[0]?._id ?? '';
     const ticked = await ctx.inject('PUT', '/api/v1/individual-task/check-list-item-status-change', {

@@ -40,6 +40,19 @@ async function created(change: Record<string, unknown> = {}, token = owner): Pro
   return reply.json.data;
 }
 
+/**
+ * A master task created before its start date (1 June), the clock put back to `now` after. Created today
+ * it would make nothing before today: those days are settled (DOMAIN.md "Tasks").
+ */
+async function createdBeforeItStarts(change: Record<string, unknown> = {}): Promise<MasterTask> {
+  ctx.clock.set('2025-05-31T12:00:00Z');
+  try {
+    return await created(change);
+  } finally {
+    ctx.clock.set(now);
+  }
+}
+
 type Occurrence = Partial<typeof individualTasks.$inferInsert>;
 
 /** An occurrence as the occurrence maker leaves it (PENDING, nothing ticked), with `change` applied. */
@@ -134,7 +147,7 @@ afterAll(() => ctx.close());
 
 describe('delete-one, this and future days (FUTURE, the default)', () => {
   test('stops the task from the date: untouched ones become DELETED, used and past ones stay', async () => {
-    const task = await created();
+    const task = await createdBeforeItStarts();
     await occurrence(task, '2025-06-09');
     await occurrence(task, '2025-06-10');
     await occurrence(task, '2025-06-11', {
@@ -164,7 +177,8 @@ describe('delete-one, this and future days (FUTURE, the default)', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json.data.stoppedFrom).toBe(today);
 
-    // Nothing is made on or after the date any more; earlier missing days still are.
+    // Nothing is made on or after the date any more; earlier missing days (of a task that existed then)
+    // still are.
     await ensureOccurrences(
       ctx.db,
       { masterTaskIds: [task._id] },
@@ -234,12 +248,13 @@ describe('delete-one, this day only (ONE)', () => {
     const task = await created();
     expect((await remove({ masterTaskID: task._id, date: '2025-06-18', scope: 'ONE' })).statusCode).toBe(200);
     expect(await statuses(task)).toEqual({ '2025-06-18': 'DELETED' });
+    // Two days later the making horizon (the site's today + 7 days) reaches the 19th.
     await ensureOccurrences(
       ctx.db,
       { masterTaskIds: [task._id] },
       '2025-06-17',
       '2025-06-19',
-      ctx.clock.now(),
+      new Date('2025-06-12T10:00:00Z'),
     );
     expect(await statuses(task)).toEqual({
       '2025-06-17': 'PENDING',
@@ -366,7 +381,7 @@ describe('update-one and the occurrences already made', () => {
   });
 
   test('a day already made is made again to a new schedule when it is next read', async () => {
-    const task = await created();
+    const task = await createdBeforeItStarts();
     // Made from the start date, as the background job makes them: those dates are not looked at again…
     const made = await ensureOccurrences(
       ctx.db,

@@ -20,8 +20,8 @@ import { canonicalJson } from '../../../platform/history/history.js';
 import { checklistFromForm, copiedChecklist } from '../template-panel/checklist.js';
 import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
-import { localDate } from '../../sites/index.js';
-import { ensureOccurrences, remakeFrom } from '../occurrences.js';
+import { addDays, localDate } from '../../sites/index.js';
+import { ensureOccurrences, maxOccurrenceRangeDays, remakeFrom } from '../occurrences.js';
 
 // Master tasks: what must be done on a site, by whom and when (DOMAIN.md "Tasks"). The row holds the
 // definition; its occurrences (individual_tasks) are made from it per local date by domains/tasks/occurrences.ts.
@@ -201,16 +201,35 @@ async function replaceLinks(tx: Tx, masterTaskId: string, fields: MasterTaskFiel
   }
 }
 
+/**
+ * Creates a master task at `now` (the seed passes the moment its story's routine began). A start date
+ * before the site's today makes nothing before today: those days have ended and are settled (DOMAIN.md
+ * "Scores"), so its watermark starts at yesterday, as if they were made.
+ */
 export async function insertMasterTask(
   tx: Tx,
   place: SitePlace,
   fields: MasterTaskFields,
   now: Date,
 ): Promise<MasterTaskRow> {
-  const row = await masterTaskRecords.insert(tx, place, await columnsFor(tx, place, fields), now);
+  const columns = await columnsFor(tx, place, fields);
+  const today = await siteToday(tx, place.siteID, now);
+  const row = await masterTaskRecords.insert(
+    tx,
+    place,
+    { ...columns, madeThrough: settledThrough(columns.startDate, today) },
+    now,
+  );
   await replaceLinks(tx, row.id, fields);
   return row;
 }
+
+/**
+ * The watermark of a task whose days before `today` are settled: yesterday when it starts earlier (every
+ * date up to it stands made, or closed, and is never made again), none when it starts today or later.
+ */
+const settledThrough = (startDate: string, today: string): string | null =>
+  startDate < today ? addDays(today, -1) : null;
 
 /** What an occurrence is made from: a change to any of it means untouched occurrences are made again. */
 const definitionOf = (row: MasterTaskRow) =>
@@ -240,17 +259,32 @@ export async function updateMasterTask(
 ): Promise<MasterTaskRow> {
   const place = { orgId: current.orgId, siteID: siteId };
   const columns = await columnsFor(tx, place, fields, current);
+  const today = await siteToday(tx, current.siteId, now);
+  const redefined = definitionOf({ ...current, ...columns, siteId }) !== definitionOf(current);
+  if (redefined && current.startDate < today) {
+    // The days that have ended keep the definition they had: any of them not made yet (nobody read it,
+    // the job had not run) is made from the old definition before the new one takes over.
+    const earliest = addDays(today, -maxOccurrenceRangeDays);
+    await ensureOccurrences(
+      tx,
+      { orgId: current.orgId, masterTaskIds: [current.id] },
+      current.startDate > earliest ? current.startDate : earliest,
+      addDays(today, -1),
+      now,
+    );
+  }
   const row = await masterTaskRecords.update(tx, current, columns, now, siteId);
   await replaceLinks(tx, row.id, fields);
-  if (definitionOf(row) !== definitionOf(current)) {
-    const today = await siteToday(tx, current.siteId, now);
+  if (redefined) {
     await tx
       .delete(individualTasks)
       .where(
         and(eq(individualTasks.masterTaskId, current.id), gte(individualTasks.taskDate, today), untouched()),
       );
-    // From today, or from an earlier new start date, the dates are made again to the new definition.
-    await remakeFrom(tx, eq(masterTasks.id, current.id), row.startDate < today ? row.startDate : today);
+    // From today the dates are made again to the new definition. The days before today are settled, even
+    // for an earlier new start date or a new site: a re-schedule never adds an occurrence to a day that
+    // has ended (DOMAIN.md "Scores"), so the watermark stands at yesterday at the latest.
+    await remakeFrom(tx, eq(masterTasks.id, current.id), today, settledThrough(row.startDate, today));
   }
   return row;
 }
@@ -323,7 +357,10 @@ export async function deleteOccurrence(
   date: string,
   now: Date,
 ): Promise<Deletion> {
-  await ensureOccurrences(tx, { orgId: current.orgId, masterTaskIds: [current.id] }, date, date, now);
+  // Past the making horizon too: a date deleted ahead of time must not be made later by the job.
+  await ensureOccurrences(tx, { orgId: current.orgId, masterTaskIds: [current.id] }, date, date, now, {
+    pastHorizon: true,
+  });
   const [occurrence] = await tx
     .update(individualTasks)
     .set({ status: 'DELETED', updatedAt: now })

@@ -61,15 +61,16 @@ export async function findLibraryTemplate(
  */
 export const importLibraryTemplate = (
   tx: Tx,
-  orgId: string,
+  place: { orgId: string; ownerSiteId: string | null },
   source: LibraryTemplateRow,
   name: string | undefined,
   now: Date,
 ): Promise<TemplateRow> =>
   templateRecords.insert(
     tx,
-    { orgId },
+    { orgId: place.orgId },
     {
+      ownerSiteId: place.ownerSiteId,
       name: name ?? source.name,
       description: source.description,
       type: source.type,

@@ -13,6 +13,7 @@ import { notFound } from '../../../platform/http/errors.js';
 import { catalogueOf } from '../../../platform/http/resource-routes.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow, authOf } from '../../../platform/auth/guard.js';
+import { ownerOfNewTemplate } from '../template-panel/access.js';
 import { toTemplateDto } from '../template-panel/dto.js';
 import { findLibraryTemplate, importLibraryTemplate, libraryFor } from './repository.js';
 
@@ -65,7 +66,8 @@ export default async function preDefinedTemplateRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Copy a library template into the organisation as a template (renamed when name is sent)',
+        summary:
+          'Copy a library template into the organisation as a template (renamed when name is sent); a site admin’s copy belongs to its site, as on template-panel/create-new-one',
         description:
           'A name the organisation already uses answers 409 on name: send the call again with another name.',
         querystring: siteQuerySchema,
@@ -78,9 +80,10 @@ export default async function preDefinedTemplateRoutes(app: FastifyInstance) {
       const orgId = catalogueOf(request, 'Template', 'create');
       const source = await findLibraryTemplate(deps.db, request.body._id);
       if (!source) throw notFound(what);
-      const row = await deps.db.transaction((tx) =>
-        importLibraryTemplate(tx, orgId, source, request.body.name, deps.clock.now()),
-      );
+      const row = await deps.db.transaction(async (tx) => {
+        const ownerSiteId = await ownerOfNewTemplate(request, tx, request.body.siteID);
+        return importLibraryTemplate(tx, { orgId, ownerSiteId }, source, request.body.name, deps.clock.now());
+      });
       return ok(toTemplateDto(row), `Template "${row.name}" imported`);
     },
   );

@@ -18,6 +18,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { allow, assertCan, orgOf } from '../../../platform/auth/guard.js';
 import { findLiveUser, type UserRow } from '../../../platform/auth/users/repository.js';
+import { assertMayReadPerson } from '../../people/index.js';
 
 // The staff view's "assign tasks" (spec: /staff-people get-tasks-for-assign and bulk-assign): which of a
 // site's master tasks a person has, and giving or taking several at once. The caller must be allowed to
@@ -28,10 +29,14 @@ const tags = ['staff-people'];
 const fullName = (person: Pick<UserRow, 'firstName' | 'lastName'>) =>
   `${person.firstName} ${person.lastName}`;
 
-/** The person tasks are assigned to: live, of the caller's organisation (else 404 like a missing one). */
+/**
+ * The person tasks are assigned to: live, of the caller's organisation (else 404 like a missing one), and
+ * one the caller may read, as staff-people/find-one says (else its 403, which does not name them).
+ */
 async function assigneeOf(request: FastifyRequest, db: Database | Tx, userID: string): Promise<UserRow> {
   const person = await findLiveUser(db, userID);
   if (!person || person.orgId !== orgOf(request)) throw notFound('Staff member');
+  await assertMayReadPerson(request, db, { ...person, orgId: person.orgId });
   return person;
 }
 

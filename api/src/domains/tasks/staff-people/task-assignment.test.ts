@@ -150,3 +150,16 @@ test('a site admin assigns on its own site only (403 on Manchester); no token is
     (await ctx.inject('POST', `${base}/bulk-assign`, { body: { assigneeID: people.tom } })).statusCode,
   ).toBe(401);
 });
+
+test('a person of another site is refused as find-one refuses them (403), without their name', async () => {
+  const found = await ctx.inject('GET', `${base}/find-one/${people.chloe}`, { token: manager });
+  expect(found.statusCode).toBe(403);
+  const listed = await forAssign({ siteID: brighton(), userID: people.chloe }, manager);
+  expect(listed.statusCode).toBe(403);
+  expect(listed.json.message).toBe(found.json.message);
+  expect(listed.raw).not.toMatch(/Chloe|Evans/);
+  const given = await assign({ assigneeID: people.chloe, tasks: [opening._id] }, manager);
+  expect(given.statusCode).toBe(403);
+  expect(given.raw).not.toMatch(/Chloe|Evans/);
+  expect(await assigneesOf(opening._id)).not.toContain(people.chloe);
+});

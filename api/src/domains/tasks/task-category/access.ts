@@ -2,19 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import { asSubject } from '@console/shared-sdk/ability';
 import type { Tx } from '../../../platform/db/client.js';
 import { fieldError, forbidden, notFound } from '../../../platform/http/errors.js';
-import { catalogueOf, inOrganisation, type Tenancy } from '../../../platform/http/resource-routes.js';
+import { catalogueOf, type Tenancy } from '../../../platform/http/resource-routes.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
-import { authOf } from '../../../platform/auth/guard.js';
+import { assertCan, authOf } from '../../../platform/auth/guard.js';
 import { missingSites } from '../../../platform/auth/users/site-access.js';
 import {
   liveMasterTasks,
   masterTasksOfCategories,
   sitesOfCategories,
   type CategoryPlacement,
+  type PlacedTaskCategoryRow,
 } from './repository.js';
 
 // Who may do what with task categories. The category itself is an organisation catalogue ('TaskCategory':
-// site admins read, add and edit; organisation admins also delete). Where it applies is a matter of the
+// every admin of the organisation reads and adds them; a site admin edits and deletes only a category
+// every one of whose sites it administers, organisation admins any). The record gate checks a category
+// with its live sites (`siteID`), as the rules' conditions say. Where it applies is a matter of the
 // sites: a category placed on a site is offered for that site's master tasks, and linking it to a master
 // task changes that task. So the sites and the master tasks pass the 'MasterTask' site rules: a site admin
 // names only the sites it administers (403 otherwise), and sites (and their master tasks) it does not
@@ -30,7 +33,15 @@ export interface CategoryLinks {
   masterTaskID: string[];
 }
 
-const catalogue = inOrganisation(subject);
+/**
+ * Which sites' master tasks the caller may see in a category it reads: all of them for an organisation
+ * admin, its own sites' for a site admin (the rest are not its to read, and the edit dialog would only
+ * fail to list them).
+ */
+export function visibleTaskSites(request: FastifyRequest): (siteID: string) => boolean {
+  const { ability, orgId } = authOf(request);
+  return (siteID) => ability.can('read', asSubject(siteSubject, { orgId, siteID }));
+}
 
 /**
  * Where a created or edited category applies and which master tasks it holds: every site must be a live
@@ -77,7 +88,7 @@ async function placementOf(
  * categories of its own sites) and the placement checks above on writes.
  */
 export const taskCategoryTenancy: Tenancy<
-  { id: string; orgId: string },
+  Pick<PlacedTaskCategoryRow, 'id' | 'orgId' | 'siteIds'>,
   { siteID?: string | undefined },
   CategoryLinks,
   CategoryLinks,
@@ -93,6 +104,10 @@ export const taskCategoryTenancy: Tenancy<
     const orgId = catalogueOf(request, subject, 'create');
     return (tx) => placementOf(request, tx, orgId, body);
   },
-  record: catalogue.record,
+  record: (request, action, what, row) => {
+    if (!row) throw notFound(what);
+    assertCan(request, action, subject, { orgId: row.orgId, siteID: row.siteIds });
+    return row;
+  },
   target: (request, current, body, tx) => placementOf(request, tx, current.orgId, body, current.id),
 };

@@ -12,6 +12,8 @@ import { liveSiteIds } from '../../../platform/http/site-scope.js';
 // category form and the master task form can never disagree about them.
 
 export type TaskCategoryRow = typeof taskCategories.$inferSelect;
+/** A category with the ids of its live sites, which decide who may change it. */
+export type PlacedTaskCategoryRow = TaskCategoryRow & { siteIds: string[] };
 export type TaskCategoryFields = Omit<z.output<typeof taskCategoryInputSchema>, 'siteID' | 'masterTaskID'>;
 
 /** The list query, and the sites the caller's list scope allows (set by the route, never by the client). */
@@ -48,9 +50,36 @@ export const taskCategoryRecords = recordsOf<typeof taskCategories, TaskCategory
   name: { column: taskCategories.name, field: 'name', what: 'A task category' },
 });
 
+/** One live category of the organisation with its live sites' ids (the record gate reads them). */
+export async function findTaskCategory(
+  db: Database | Tx,
+  orgId: string,
+  id: string,
+  options?: { forUpdate?: boolean },
+): Promise<PlacedTaskCategoryRow | undefined> {
+  const row = await taskCategoryRecords.find(db, orgId, id, options);
+  if (!row) return undefined;
+  return { ...row, siteIds: (await sitesOfCategories(db, [row.id])).map((site) => site.id) };
+}
+
 /** A page of categories in `scope`: its sites, when it names some, are the categories' sites. */
-export const listTaskCategories = (db: Database, scope: RecordScope, query: TaskCategoryListQuery) =>
-  taskCategoryRecords.list(db, { orgId: scope.orgId }, { ...query, sites: scope.siteIds });
+export async function listTaskCategories(
+  db: Database,
+  scope: RecordScope,
+  query: TaskCategoryListQuery,
+): Promise<{ rows: PlacedTaskCategoryRow[]; total: number }> {
+  const { rows, total } = await taskCategoryRecords.list(
+    db,
+    { orgId: scope.orgId },
+    { ...query, sites: scope.siteIds },
+  );
+  const placed = await sitesOfCategories(
+    db,
+    rows.map((row) => row.id),
+  );
+  const siteIdsOf = (id: string) => placed.filter((site) => site.categoryId === id).map((site) => site.id);
+  return { rows: rows.map((row) => ({ ...row, siteIds: siteIdsOf(row.id) })), total };
+}
 
 /** The live categories that apply on any of `siteIds`, by name (pickers). */
 export const categoriesOnSites = (db: Database, orgId: string, siteIds: readonly string[]) =>
@@ -165,7 +194,7 @@ export async function insertTaskCategory(
   placement: CategoryPlacement,
   fields: TaskCategoryFields,
   now: Date,
-): Promise<TaskCategoryRow> {
+): Promise<PlacedTaskCategoryRow> {
   const row = await taskCategoryRecords.insert(
     tx,
     { orgId: placement.orgId },
@@ -173,7 +202,7 @@ export async function insertTaskCategory(
     now,
   );
   await place(tx, row.id, placement, now);
-  return row;
+  return { ...row, siteIds: placement.siteIds };
 }
 
 export async function updateTaskCategory(
@@ -182,7 +211,7 @@ export async function updateTaskCategory(
   placement: CategoryPlacement,
   fields: TaskCategoryFields,
   now: Date,
-): Promise<TaskCategoryRow> {
+): Promise<PlacedTaskCategoryRow> {
   const row = await taskCategoryRecords.update(
     tx,
     current,
@@ -190,7 +219,7 @@ export async function updateTaskCategory(
     now,
   );
   await place(tx, row.id, placement, now);
-  return row;
+  return { ...row, siteIds: placement.siteIds };
 }
 
 /** Deletes a category (soft; its name is free again); its master tasks stay, without a category. */

@@ -17,14 +17,14 @@ import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { assertSitesAccess } from '../../../platform/auth/users/site-access.js';
-import { siteSubject, subject, taskCategoryTenancy } from './access.js';
+import { siteSubject, subject, taskCategoryTenancy, visibleTaskSites } from './access.js';
 import { taskCategoryDtos, taskCategoryOptions } from './dto.js';
 import {
   categoriesOnSites,
   deleteTaskCategory,
   insertTaskCategory,
+  findTaskCategory,
   listTaskCategories,
-  taskCategoryRecords,
   updateTaskCategory,
 } from './repository.js';
 
@@ -48,9 +48,12 @@ export default async function taskCategoryRoutes(app: FastifyInstance) {
         'Add a task category on some sites (its name is unique in the organisation, ignoring case); the listed master tasks join it',
       update:
         'Rename a category and replace its sites and master tasks; master tasks no longer listed leave it. ' +
-        'A site admin’s change leaves the sites it does not administer, and their tasks, as they were',
-      delete: 'Delete a category (its name is free again); its master tasks stay, without a category',
-      findOne: 'One task category with its sites and master tasks',
+        'A site admin changes only a category all of whose sites it administers (403 otherwise)',
+      delete:
+        'Delete a category (its name is free again); its master tasks stay, without a category. A site admin ' +
+        'deletes only a category all of whose sites it administers (403 otherwise)',
+      findOne:
+        'One task category with its sites and master tasks (a site admin sees the names and tasks of its own sites only)',
     },
     schemas: {
       listQuery: taskCategoryListQuerySchema,
@@ -60,11 +63,12 @@ export default async function taskCategoryRoutes(app: FastifyInstance) {
     },
     repository: {
       list: listTaskCategories,
-      find: taskCategoryRecords.find,
+      find: findTaskCategory,
       insert: insertTaskCategory,
       update: updateTaskCategory,
       remove: deleteTaskCategory,
     },
+    view: async (request) => visibleTaskSites(request),
     toDtos: taskCategoryDtos,
   });
 

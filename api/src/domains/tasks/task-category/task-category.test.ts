@@ -276,26 +276,51 @@ describe('update-one', () => {
     expect((await find(theirs._id, otherOwner)).json.data.name).toBe('Their category');
   });
 
-  test('a site admin’s change keeps the sites it does not administer, and their tasks', async () => {
+  test('a site admin may not change a category that is also on another site (403), nor one of another site', async () => {
     const bar = await masterTask('Bar stock', brighton());
     const kitchen = await masterTask('Kitchen stock', brighton());
     const cellar = await masterTask('Cellar stock', manchester());
-    const category = await created('Stock', [brighton(), manchester()], [bar, cellar]);
-
-    // The form sent back without Manchester and its task: both stay.
-    const reply = await update(
-      formOf(category, { name: 'Stock takes', siteID: [brighton()], masterTaskID: [kitchen] }),
-      manager,
+    const shared = await created('Stock', [brighton(), manchester()], [bar, cellar]);
+    const manchesters = await created(
+      'Cellar',
+      [manchester()],
+      [await masterTask('Cask check', manchester())],
     );
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json.data.siteID.sort()).toEqual([brighton(), manchester()].sort());
-    expect(reply.json.data.masterTaskID.sort()).toEqual([kitchen, cellar].sort());
-    expect(await categoryOf(bar)).toBeNull();
 
-    // Sending them back unchanged is fine too.
-    const same = await update(formOf(reply.json.data), manager);
-    expect(same.statusCode).toBe(200);
-    expect(same.json.data.masterTaskID.sort()).toEqual([kitchen, cellar].sort());
+    for (const category of [shared, manchesters]) {
+      const rename = await update(formOf(category, { name: 'Renamed by Brighton' }), manager);
+      expect(rename.statusCode).toBe(403);
+      const remove = await ctx.inject('DELETE', `${base}/delete-one/${category._id}`, { token: manager });
+      expect(remove.statusCode).toBe(403);
+      expect((await find(category._id)).json.data.name).toBe(category.name);
+    }
+    const narrowed = await update(formOf(shared, { siteID: [brighton()], masterTaskID: [kitchen] }), manager);
+    expect(narrowed.statusCode).toBe(403);
+    expect((await find(shared._id)).json.data.masterTaskID.sort()).toEqual([bar, cellar].sort());
+    expect(await categoryOf(kitchen)).toBeNull();
+
+    // Read by the site admin, the shared category names every site but lists only Brighton's tasks and
+    // Brighton's name: the edit dialog has nothing to look up on a site it does not administer.
+    const read = await find(shared._id, manager);
+    expect(read.statusCode).toBe(200);
+    expect(read.json.data.siteID.sort()).toEqual([brighton(), manchester()].sort());
+    expect(read.json.data.sites).toEqual([{ _id: brighton(), name: ctx.demo.sites.brighton.name }]);
+    expect(read.json.data.masterTaskID).toEqual([bar]);
+    expect(read.json.data.masterTasks.map((task) => task.siteID)).toEqual([brighton()]);
+    const listed = await list({ search: 'Stock' }, manager);
+    expect(listed.json.data.list.find((row) => row._id === shared._id)?.masterTaskID).toEqual([bar]);
+    // The organisation admin sees them all, and may change the category.
+    expect((await find(shared._id)).json.data.masterTaskID.sort()).toEqual([bar, cellar].sort());
+    expect((await update(formOf(shared, { name: 'Stock takes' }))).statusCode).toBe(200);
+  });
+
+  test('a site admin edits and deletes a category all of whose sites it administers', async () => {
+    const kitchen = await masterTask('Kitchen close', brighton());
+    const category = await created('Closing', [brighton()], [], owner);
+    const reply = await update(formOf(category, { name: 'Close down', masterTaskID: [kitchen] }), manager);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data).toMatchObject({ name: 'Close down', masterTaskID: [kitchen] });
+    expect(await categoryOf(kitchen)).toBe(category._id);
   });
 
   test('a site admin may not add a site, or a task of a site, it does not administer (403)', async () => {
@@ -407,12 +432,17 @@ describe('find-one and delete-one', () => {
     expect((await ctx.inject('GET', `${base}/find-one/not-an-id`, { token: owner })).statusCode).toBe(400);
   });
 
-  test('a site admin may not delete a category (403)', async () => {
-    const category = await created('Kept category', [brighton()], [], manager);
+  test('a site admin deletes a category only when every one of its sites is its own (403 otherwise)', async () => {
+    const shared = await created('Kept category', [brighton(), manchester()], [], owner);
     expect(
-      (await ctx.inject('DELETE', `${base}/delete-one/${category._id}`, { token: manager })).statusCode,
+      (await ctx.inject('DELETE', `${base}/delete-one/${shared._id}`, { token: manager })).statusCode,
     ).toBe(403);
-    expect((await find(category._id)).statusCode).toBe(200);
+    expect((await find(shared._id)).statusCode).toBe(200);
+    const own = await created('Own category', [brighton()], [], manager);
+    expect((await ctx.inject('DELETE', `${base}/delete-one/${own._id}`, { token: manager })).statusCode).toBe(
+      200,
+    );
+    expect((await find(own._id)).statusCode).toBe(404);
   });
 
   test('deleting keeps its master tasks, without the category, and frees the name', async () => {

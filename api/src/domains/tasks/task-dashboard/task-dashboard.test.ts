@@ -6,6 +6,7 @@ import { individualTasks } from '../schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { plannedBefore } from '../../../test/tasks.js';
 
 // The site dashboard over real occurrences: made by the dashboard call itself from master tasks created
 // through the API, then moved to the statuses staff would have left them in. Each test's master tasks end
@@ -34,22 +35,27 @@ async function dashboardOf(query: Record<string, string>): Promise<SiteDashboard
   return reply.json.data;
 }
 
-/** A master task due every day from `startDate` to `endDate`, at `due` (a local time or a slot). */
+/**
+ * A master task due every day from `startDate` to `endDate`, at `due` (a local time or a slot), created the
+ * day before it starts (a task created today makes nothing for the days already ended: they are settled).
+ */
 async function daily(
   siteID: string,
   startDate: string,
   endDate: string,
   due: { dueTime: string } | { dueSlot: string } = { dueTime: '09:00' },
 ): Promise<MasterTask> {
-  const reply = await ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
-    token: owner,
-    body: {
-      siteID,
-      name: `Fridge check ${startDate}`,
-      checkListItems: [{ text: 'Read the display' }],
-      schedule: { repeat: 'DAILY', startDate, endDate, ...due },
-    },
-  });
+  const reply = await plannedBefore(ctx, startDate, () =>
+    ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
+      token: owner,
+      body: {
+        siteID,
+        name: `Fridge check ${startDate}`,
+        checkListItems: [{ text: 'Read the display' }],
+        schedule: { repeat: 'DAILY', startDate, endDate, ...due },
+      },
+    }),
+  );
   expect(reply.statusCode).toBe(200);
   return reply.json.data;
 }
@@ -242,7 +248,8 @@ describe('the weekly schedule', () => {
   test('shows a closed day without hours, and a task due at closing has nothing due on it', async () => {
     // Manchester is closed on Sundays.
     await daily(manchester(), '2025-07-07', '2025-07-13', { dueSlot: 'CLOSE' });
-    await setClock('2025-07-01T12:00:00Z');
+    // Monday 06:00, before opening: the whole week is within the making horizon (today + 7 days).
+    await setClock('2025-07-07T05:00:00Z');
     const data = await dashboardOf({ siteID: manchester(), startDate: '2025-07-07', endDate: '2025-07-13' });
 
     const sunday = data.days.at(-1);

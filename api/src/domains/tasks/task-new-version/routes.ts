@@ -25,14 +25,16 @@ import { siteListScope } from '../../../platform/http/site-scope.js';
 import { allow, authOf } from '../../../platform/auth/guard.js';
 import { occurrenceDtos } from '../occurrence.js';
 import { addCommentFromForm, changeOccurrence, viewOccurrence } from '../calls.js';
-import { changeChecklistItem, changeOccurrenceStatus } from '../occurrence-changes.js';
+import { changeChecklistItem, changeOccurrenceStatus, type ChangeTime } from '../occurrence-changes.js';
 import { ensureOccurrences } from '../occurrences.js';
 import { localDate } from '../../sites/index.js';
 
 // The staff member's own calls (the spec's /task-new-version), made by the mobile app with the token of
-// mobile-app-login; a web admin may call them too. They reuse the console's rules for moving an occurrence
-// (domains/tasks/occurrence-changes.ts); what differs is time: the device says when a line was ticked or the task
-// completed, and that time is kept, so work done offline counts when it was done.
+// mobile-app-login; a web token gets 403 on them (platform/auth/audience.ts, `staffCalls`): admins record
+// with the server's time through /individual-task, so the console cannot back-date a completion here. They
+// reuse the console's rules for moving an occurrence (domains/tasks/occurrence-changes.ts); what differs is
+// time: the device says when a line was ticked or the task completed, and that time is kept (a little
+// ahead is the server's), so work done offline counts when it was done.
 
 const tags = ['task-new-version'];
 
@@ -91,6 +93,12 @@ function forPerson(db: Database, person: string) {
 export default async function taskNewVersionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  const deviceTime = (field: ChangeTime['field'], at: string): ChangeTime => ({
+    source: 'device',
+    at: new Date(at),
+    field,
+    syncWindowHours: deps.config.syncWindowHours,
+  });
 
   /**
    * The caller's tasks of one local date on each of their sites (`date`, or each site's today), made on
@@ -224,8 +232,10 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         summary: 'Tick a checklist line (COMPLETED), fail it (FAILED, with a comment) or untick it (PENDING)',
         description:
           '`changedAt` is required: the time of the change on the device, kept as the line’s `statusChangeOn`, ' +
-          'so a change made offline counts when it was made (a time ahead of the server is taken as the ' +
-          'server’s). FAILED needs `comment`, saying what failed. When the last required line is done and ' +
+          'so a change made offline counts when it was made. Up to 2 minutes ahead of the server it is ' +
+          'taken as the server’s time; further ahead, older than the sync window (72 hours by default), ' +
+          'before the task opens (`opensAt`) or before the task was created, it is refused with 400 on ' +
+          '`changedAt`. FAILED needs `comment`, saying what failed. When the last required line is done and ' +
           'any required photo is there, the task completes at `changedAt`. Changing a task that was already ' +
           'completed needs `reason`, kept in its history. 409 for a deleted task; 400 with field errors for ' +
           'a missing or bad field or an unknown `checkListID`. ' +
@@ -239,7 +249,16 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body;
       const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
-        changeChecklistItem(tx, row, { ...body, happenedAt: new Date(body.changedAt) }, actor, now),
+        changeChecklistItem(
+          tx,
+          row,
+          {
+            ...body,
+            time: deviceTime('changedAt', body.changedAt),
+          },
+          actor,
+          now,
+        ),
       );
       return ok(task, 'Checklist updated');
     },
@@ -280,7 +299,9 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         description:
           '`completedAt` is required: the time of completion on the device, kept as the task’s ' +
           '`completedAt`, so a task completed offline counts with its real time (on time when that is by ' +
-          '`expireOn`). The server’s time of arrival is `syncedAt`; a completion that arrives more than 30 ' +
+          '`expireOn`). It passes the same rules as a checklist change’s `changedAt` (400 on `completedAt`: ' +
+          'more than 2 minutes ahead of the server, older than the sync window, before the task opens or ' +
+          'was created). The server’s time of arrival is `syncedAt`; a completion that arrives more than 30 ' +
           'minutes after `completedAt` is flagged `syncedLate`. Refused with 400, naming what is missing, ' +
           'while a required line is still pending or a required photo is missing; 409 when it is already ' +
           'completed or was deleted. ' +
@@ -297,7 +318,7 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         changeOccurrenceStatus(
           tx,
           row,
-          { status: 'COMPLETED', happenedAt: new Date(body.completedAt) },
+          { status: 'COMPLETED', time: deviceTime('completedAt', body.completedAt) },
           actor,
           now,
         ),

@@ -8,7 +8,8 @@ import type {
   TaskView,
 } from '@console/shared-sdk/contract';
 import { departments } from '../../people/index.js';
-import { users } from '../../../platform/db/schema.js';
+import { siteMembers, users } from '../../../platform/db/schema.js';
+import { individualTasks } from '../schema.js';
 import { demoLogins, demoPassword } from '../../../demo.js';
 import { seedPeople } from '../../people/index.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../../test/helper.js';
@@ -22,6 +23,8 @@ const missingId = '01890000-0000-7000-8000-000000000000';
 /** A Tuesday: 11:00 in Brighton and Manchester (BST), 06:00 in Brooklyn (EDT). */
 const now = '2025-06-10T10:00:00Z';
 const today = '2025-06-10';
+/** When the organisation admin made the tasks: the first of their schedule's days, in every site's zone. */
+const tasksCreatedAt = '2025-06-01T03:00:00Z';
 
 let ctx: TestContext;
 let owner: string;
@@ -131,16 +134,13 @@ async function comment(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set(now);
+  // The tasks exist from the day their schedule starts: a task made today makes no day before today.
+  ctx.clock.set(tasksCreatedAt);
   const { organization, sites } = ctx.demo;
   await ctx.db.transaction((tx) => seedPeople(tx, { orgId: organization.id, sites, now: ctx.clock.now() }));
-  [owner, otherOwner, aisha, tom, chloe, outsider] = await Promise.all([
+  [owner, otherOwner] = await Promise.all([
     ctx.login(demoLogins.organizationAdmin),
     ctx.login(ctx.other.organizationAdmin.email),
-    mobileLogin('aisha.khan@harbourvine.example'),
-    mobileLogin('tom.fletcher@harbourvine.example'),
-    mobileLogin('chloe.evans@harbourvine.example'),
-    mobileLogin(ctx.other.staff.email),
   ]);
   people.aisha = await userId('aisha.khan@harbourvine.example');
   people.tom = await userId('tom.fletcher@harbourvine.example');
@@ -190,6 +190,15 @@ beforeAll(async () => {
     { siteID: ctx.other.site.id, name: 'Their own task', schedule: { dueTime: '12:00' } },
     otherOwner,
   );
+  ctx.clock.set(now);
+  [owner, otherOwner, aisha, tom, chloe, outsider] = await Promise.all([
+    ctx.login(demoLogins.organizationAdmin),
+    ctx.login(ctx.other.organizationAdmin.email),
+    mobileLogin('aisha.khan@harbourvine.example'),
+    mobileLogin('tom.fletcher@harbourvine.example'),
+    mobileLogin('chloe.evans@harbourvine.example'),
+    mobileLogin(ctx.other.staff.email),
+  ]);
 });
 afterAll(() => ctx.close());
 
@@ -285,26 +294,34 @@ describe('my-tasks and today', () => {
     expect(names((await day(tom, { date: '2025-06-11' })).json.data)).toContain('Restock the bar');
   });
 
-  test('each site’s today is its own local date, and a web admin sees the tasks nobody is assigned', async () => {
-    // 03:00 on Wednesday in Britain is still 22:00 on Tuesday in Brooklyn.
+  test('each site’s today is its own local date; the console’s token is refused', async () => {
+    // The staff's own day is the mobile app's: a web admin's token gets 403 (docs/decisions.md).
+    const web = await ctx.login(demoLogins.organizationAdmin);
+    expect((await ctx.inject('GET', `${base}/today`, { token: web })).statusCode).toBe(403);
+    // Diego works at Brooklyn, and for this test at Brighton too. 03:00 on Wednesday in Britain is still
+    // 22:00 on Tuesday in Brooklyn.
+    const diego = await userId('diego.ramirez@harbourvine.example');
+    const seat = and(eq(siteMembers.userId, diego), eq(siteMembers.siteId, brighton()));
+    await ctx.db
+      .insert(siteMembers)
+      .values({ userId: diego, siteId: brighton(), createdAt: ctx.clock.now() });
     ctx.clock.set('2025-06-11T02:00:00Z');
     try {
-      const token = await ctx.login(demoLogins.organizationAdmin);
+      const token = await mobileLogin('diego.ramirez@harbourvine.example');
       const reply = await ctx.inject<{ data: StaffDay }>('GET', `${base}/today`, { token });
       expect(reply.statusCode).toBe(200);
       const answer = reply.json.data;
       expect(answer.sites.map((site) => [site.name, site.date, site.timeZoneId])).toEqual([
         ['Harbour Kitchen Brooklyn', '2025-06-10', 'America/New_York'],
         ['The Harbour Kitchen, Brighton', '2025-06-11', 'Europe/London'],
-        ['Vine Street Café, Manchester', '2025-06-11', 'Europe/London'],
       ]);
       expect(answer.list.map((task) => [task.name, task.taskDate, task.timeZoneId])).toEqual([
         ['Wipe the menus', '2025-06-10', 'America/New_York'],
-        ['Bake the scones', '2025-06-11', 'Europe/London'],
         ['Sweep the terrace', '2025-06-11', 'Europe/London'],
       ]);
     } finally {
       ctx.clock.set(now);
+      await ctx.db.delete(siteMembers).where(seat);
     }
   });
 });
@@ -347,18 +364,38 @@ describe('check-list-item-status-change', () => {
     });
   });
 
-  test('a device clock ahead of the server is taken as the server’s time', async () => {
+  test('a device clock up to 2 minutes ahead is taken as the server’s time; further ahead is a 400', async () => {
     const task = await occurrenceOf(aisha, tasks.aisha, '2025-06-09');
     const seal = task.itemCheckList.find((item) => item.text === 'Door seal clean');
-    const reply = await changeItem(aisha, {
-      ...ref(task),
-      checkListID: seal?._id,
-      status: 'COMPLETED',
-      changedAt: '2025-06-10T15:00:00Z',
-    });
+    const tick = (changedAt: string) =>
+      changeItem(aisha, { ...ref(task), checkListID: seal?._id, status: 'COMPLETED', changedAt });
+    // Before, a time hours ahead was silently taken as the server's; now it is refused, naming the field.
+    const farAhead = await tick('2025-06-10T15:00:00Z');
+    expect(farAhead.statusCode).toBe(400);
+    expect(farAhead.json.details?.fieldErrors.changedAt?.[0]).toMatch(/more than 2 minutes after the server/);
+    const justAhead = await tick('2025-06-10T10:02:01Z');
+    expect(justAhead.statusCode).toBe(400);
+    const reply = await tick('2025-06-10T10:02:00Z');
     expect(reply.statusCode).toBe(200);
     expect(reply.json.data.itemCheckList.find((item) => item._id === seal?._id)?.statusChangeOn).toBe(
       '2025-06-10T10:00:00.000Z',
+    );
+  });
+
+  test('a time older than the sync window is refused; within it, it is kept', async () => {
+    const task = await occurrenceOf(aisha, tasks.aisha, '2025-06-07');
+    const seal = task.itemCheckList.find((item) => item.text === 'Door seal clean');
+    const tick = (changedAt: string) =>
+      changeItem(aisha, { ...ref(task), checkListID: seal?._id, status: 'COMPLETED', changedAt });
+    const ancient = await tick('2000-01-01T00:00:00Z');
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json.details?.fieldErrors.changedAt?.[0]).toMatch(/more than 72 hours ago/);
+    // 72 hours before the server's 2025-06-10T10:00Z is 2025-06-07T10:00Z.
+    expect((await tick('2025-06-07T09:59:59Z')).statusCode).toBe(400);
+    const inWindow = await tick('2025-06-07T10:00:00Z');
+    expect(inWindow.statusCode).toBe(200);
+    expect(inWindow.json.data.itemCheckList.find((item) => item._id === seal?._id)?.statusChangeOn).toBe(
+      '2025-06-07T10:00:00.000Z',
     );
   });
 
@@ -438,15 +475,69 @@ describe('complete', () => {
   });
 
   test('is refused, naming what is missing, while a required line is pending; completedAt is required', async () => {
-    const task = await occurrenceOf(aisha, tasks.aisha, '2025-06-11');
-    const refused = await complete(aisha, { ...ref(task), completedAt: '2025-06-11T08:00:00Z' });
+    const task = await occurrenceOf(aisha, tasks.kitchen);
+    const refused = await complete(aisha, { ...ref(task), completedAt: '2025-06-10T09:30:00Z' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json.message).toMatch(/"Read the display" is not done yet/);
+    expect(refused.json.message).toMatch(/"Label the containers" is not done yet/);
     const missing = await complete(aisha, ref(task));
     expect(missing.statusCode).toBe(400);
     expect(missing.json.details?.fieldErrors.completedAt).toEqual([
       'Send completedAt, the time of completion on the device',
     ]);
+  });
+
+  test('a task of a later day cannot be completed before it opens', async () => {
+    // The day after tomorrow's task opens at the start of its date in Brighton: completing it now was ON_TIME.
+    const later = await occurrenceOf(tom, tasks.tom, '2025-06-12');
+    const reply = await complete(tom, { ...ref(later), completedAt: '2025-06-10T09:59:00Z' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json.details?.fieldErrors.completedAt?.[0]).toMatch(/before this task opens/);
+    expect((await occurrenceOf(tom, tasks.tom, '2025-06-12')).status).toBe('PENDING');
+  });
+
+  test('a time before the task was created is refused', async () => {
+    // Made at 11:00 in Brighton today, due at 18:00: its day opened at midnight, before it existed.
+    const fresh = await masterTask({
+      name: 'Check the first-aid box',
+      assigneeIDs: [people.tom],
+      checkListItems: [{ text: 'Plasters restocked', required: false }],
+      schedule: { startDate: today, dueTime: '18:00' },
+    });
+    const task = await occurrenceOf(tom, fresh);
+    expect(Date.parse(task.opensAt)).toBeLessThan(Date.parse(now));
+    const before = await complete(tom, { ...ref(task), completedAt: '2025-06-10T09:30:00Z' });
+    expect(before.statusCode).toBe(400);
+    expect(before.json.details?.fieldErrors.completedAt?.[0]).toMatch(/before this task was created/);
+    const after = await complete(tom, { ...ref(task), completedAt: '2025-06-10T10:00:00Z' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json.data).toMatchObject({ bucket: 'ON_TIME', enteredAfterTheFact: false });
+  });
+});
+
+describe('the making horizon', () => {
+  test('a day past the horizon makes nothing and answers what exists', async () => {
+    const madeOn = async (date: string) =>
+      (
+        await ctx.db
+          .select({ id: individualTasks.id })
+          .from(individualTasks)
+          .where(and(eq(individualTasks.siteId, brighton()), eq(individualTasks.taskDate, date)))
+      ).length;
+    // Today + 7 (the background job's reach) is made on read; today + 8 and a far year are not.
+    expect((await day(aisha, { date: '2025-06-17' })).json.data.list.length).toBeGreaterThan(0);
+    for (const date of ['2025-06-18', '2099-12-30']) {
+      const reply = await day(aisha, { date });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json.data.list).toEqual([]);
+      expect(await madeOn(date)).toBe(0);
+    }
+    // The dashboard's and the console's day lists read the same way.
+    const console = await ctx.inject('GET', '/api/v1/master-task/web-app-list', {
+      token: owner,
+      query: { siteID: brighton(), taskListDate: '2099-12-30' },
+    });
+    expect(console.statusCode).toBe(200);
+    expect(await madeOn('2099-12-30')).toBe(0);
   });
 });
 

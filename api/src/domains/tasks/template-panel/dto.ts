@@ -11,6 +11,7 @@ export const toTemplateDto = (row: TemplateRow): Template => ({
   type: row.type,
   checkListItems: checklistDto(row.items),
   libraryTemplateID: row.libraryTemplateId,
+  ownerSiteID: row.ownerSiteId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

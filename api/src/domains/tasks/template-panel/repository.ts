@@ -25,11 +25,18 @@ export const templateRecords = recordsOf<typeof checklistTemplates, TemplateList
   name: { column: checklistTemplates.name, field: 'name', what: 'A template' },
 });
 
-export const insertTemplate = (tx: Tx, orgId: string, fields: TemplateFields, now: Date) =>
+/** A new template of the organisation, belonging to `place.ownerSiteId` (null: the organisation). */
+export const insertTemplate = (
+  tx: Tx,
+  place: { orgId: string; ownerSiteId: string | null },
+  fields: Omit<TemplateFields, 'siteID'>,
+  now: Date,
+) =>
   templateRecords.insert(
     tx,
-    { orgId },
+    { orgId: place.orgId },
     {
+      ownerSiteId: place.ownerSiteId,
       name: fields.name,
       description: fields.description,
       type: fields.type ?? null,
@@ -39,7 +46,12 @@ export const insertTemplate = (tx: Tx, orgId: string, fields: TemplateFields, no
   );
 
 /** Replaces a template's fields and checklist; lines sent with their `_id` keep it. */
-export const updateTemplate = (tx: Tx, current: TemplateRow, fields: TemplateFields, now: Date) =>
+export const updateTemplate = (
+  tx: Tx,
+  current: TemplateRow,
+  fields: Omit<TemplateFields, 'siteID'>,
+  now: Date,
+) =>
   templateRecords.update(
     tx,
     current,

@@ -89,9 +89,24 @@ describe('create-new-one', () => {
     expect((await find(template._id)).json.data).toEqual(template);
   });
 
-  test('a site admin may add a template; without a type it has none', async () => {
+  test('a site admin may add a template; without a type it has none; it belongs to the admin’s site', async () => {
     const template = await created('Bar close', {}, manager);
     expect(template.type).toBeNull();
+    expect(template.ownerSiteID).toBe(ctx.demo.sites.brighton.id);
+    // Named explicitly, the same; an organisation admin’s belongs to the organisation whatever it names.
+    expect((await created('Bar open', { siteID: ctx.demo.sites.brighton.id }, manager)).ownerSiteID).toBe(
+      ctx.demo.sites.brighton.id,
+    );
+    expect((await created('Org close', { siteID: ctx.demo.sites.brighton.id })).ownerSiteID).toBeNull();
+  });
+
+  test('a site admin may not make a template for a site it does not administer', async () => {
+    const before = await liveTemplates();
+    const manchester = await create(form('Not mine', { siteID: ctx.demo.sites.manchester.id }), manager);
+    expect(manchester.statusCode).toBe(403);
+    const elsewhere = await create(form('Not ours', { siteID: ctx.other.site.id }), manager);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await liveTemplates()).toBe(before);
   });
 
   test('bad input answers 400 naming each field, and writes nothing', async () => {
@@ -226,7 +241,7 @@ describe('web-app-list and simple-list', () => {
 
 describe('update-one', () => {
   test('lines sent with their _id keep it, new lines get one, lines left out are gone', async () => {
-    const template = await created('Close down');
+    const template = await created('Close down', {}, manager);
     const [basin, surfaces] = template.checkListItems;
     const reply = await update(
       {
@@ -327,11 +342,43 @@ describe('another organisation, missing records and delete-one', () => {
     expect(still.json.data.name).toBe('Their checks');
   });
 
-  test('a site admin may not delete a template (403) and it stays', async () => {
+  test('a site admin may not delete the organisation’s template (403) and it stays', async () => {
     const template = await created('Kept checks');
     const reply = await ctx.inject('DELETE', `${base}/delete-one/${template._id}`, { token: manager });
     expect(reply.statusCode).toBe(403);
     expect((await find(template._id, manager)).statusCode).toBe(200);
+  });
+
+  test('a site admin changes only its own site’s templates: the organisation’s and another site’s are 403', async () => {
+    const orgs = await created('Fridge round', { type: 'FRIDGE' });
+    const manchesters = await created('Manchester round', { type: 'FRIDGE' });
+    await ctx.db
+      .update(checklistTemplates)
+      .set({ ownerSiteId: ctx.demo.sites.manchester.id })
+      .where(eq(checklistTemplates.id, manchesters._id));
+    for (const template of [orgs, manchesters]) {
+      // Renaming it, or stripping its log type, is refused and changes nothing.
+      const rename = await update({ ...form('Renamed by Brighton'), type: null, _id: template._id }, manager);
+      expect(rename.statusCode).toBe(403);
+      const remove = await ctx.inject('DELETE', `${base}/delete-one/${template._id}`, { token: manager });
+      expect(remove.statusCode).toBe(403);
+      expect((await find(template._id, manager)).json.data).toMatchObject({
+        name: template.name,
+        type: 'FRIDGE',
+      });
+    }
+    expect((await find(manchesters._id)).json.data.ownerSiteID).toBe(ctx.demo.sites.manchester.id);
+
+    // Its own it edits and deletes; the organisation admin edits any.
+    const own = await created('Brighton round', { type: 'FRIDGE' }, manager);
+    const renamed = await update({ ...form('Brighton fridge round'), _id: own._id }, manager);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json.data).toMatchObject({ name: 'Brighton fridge round', type: null });
+    expect(renamed.json.data.ownerSiteID).toBe(ctx.demo.sites.brighton.id);
+    expect((await update({ ...form('Fridge round (org)'), _id: orgs._id })).statusCode).toBe(200);
+    expect((await ctx.inject('DELETE', `${base}/delete-one/${own._id}`, { token: manager })).statusCode).toBe(
+      200,
+    );
   });
 
   test('deleting takes the template out of the lists and frees its name', async () => {

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, maxUploadBytes, uploadedFileSchema } from '@console/shared-sdk/contract';
 import { files } from '../../db/schema.js';
-import { conflict, fieldError, HttpError } from '../../http/errors.js';
+import { conflict, fieldError, forbidden, HttpError } from '../../http/errors.js';
 import { newId } from '../../db/ids.js';
 import { ok } from '../../http/respond.js';
 import { cleanOriginalName, detectContentType } from './files.js';
-import { toUploadedFile } from './repository.js';
+import { organisationIsOpen, toUploadedFile } from './repository.js';
 
 // The other half of POST /pre-signed-url: the client PUTs the file's bytes as the whole body, with no
 // Authorization header, as it would to an S3 pre-signed URL. The signed ticket in the query is the
@@ -32,7 +32,7 @@ export async function preSignedUploadRoute(app: FastifyInstance) {
         summary: 'Send the bytes of the file a pre-signed URL was made for (no Authorization header)',
         description:
           'The body is the file itself, with the content type given with the URL. A second PUT to the same ' +
-          'URL is refused with 409; an altered or expired URL with 403.',
+          'URL is refused with 409; an altered or expired URL, or one of a closed organisation, with 403.',
         security: [],
         // In the query, as S3 signs its URLs (a path segment is limited to 100 characters).
         querystring: z.object({ ticket: z.string().min(1).max(4096) }),
@@ -41,6 +41,10 @@ export async function preSignedUploadRoute(app: FastifyInstance) {
     },
     async (request) => {
       const ticket = await deps.tokens.verifyUpload(request.query.ticket);
+      // A ticket outlives sign-out like an S3 URL, but not its organisation: closing one withdraws them all.
+      if (ticket.orgId !== null && !(await organisationIsOpen(deps.db, ticket.orgId))) {
+        throw forbidden('This upload link is no longer valid: its organisation was closed');
+      }
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
         throw fieldError('file', 'Send the file’s bytes as the body of the request');

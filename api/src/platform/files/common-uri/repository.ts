@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UploadedFile } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../db/client.js';
-import { files } from '../../db/schema.js';
+import { files, organizations } from '../../db/schema.js';
 import { newId } from '../../db/ids.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -33,7 +33,25 @@ export async function insertFile(
   return row;
 }
 
+/**
+ * The file stored under `key`, unless its organisation was closed: a closed organisation's file URLs no
+ * longer serve (a file of no organisation, the platform's own, stays).
+ */
 export async function findFileByKey(db: Database | Tx, key: string): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(eq(files.storageKey, key));
-  return row;
+  const [found] = await db
+    .select({ file: files, orgClosedAt: organizations.deletedAt })
+    .from(files)
+    .leftJoin(organizations, eq(organizations.id, files.orgId))
+    .where(eq(files.storageKey, key));
+  if (!found || (found.file.orgId !== null && found.orgClosedAt !== null)) return undefined;
+  return found.file;
+}
+
+/** Whether the organisation is open (not closed by a platform admin). */
+export async function organisationIsOpen(db: Database | Tx, orgId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, orgId), isNull(organizations.deletedAt)));
+  return row !== undefined;
 }

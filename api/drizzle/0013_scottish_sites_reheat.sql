@@ -1,0 +1,8 @@
+-- Scotland's reheating limit is 82 °C (DOMAIN.md). Sites that were added before the setting existed and
+-- whose address is in Scotland take it; every other site keeps 75 °C. The region names are those of the
+-- address picker (council areas) and of contract/site.ts `scottishRegions`.
+UPDATE "sites" SET "reheat_limit_celsius" = 82
+WHERE upper("country") = 'GB' AND "reheat_limit_celsius" = 75 AND (
+	lower(trim("state")) = ANY(ARRAY['scotland','aberdeen','aberdeen city','aberdeenshire','angus','argyll and bute','clackmannanshire','dumfries and galloway','dundee','dundee city','east ayrshire','east dunbartonshire','east lothian','east renfrewshire','edinburgh','city of edinburgh','falkirk','fife','glasgow','glasgow city','highland','inverclyde','midlothian','moray','na h-eileanan siar','north ayrshire','north lanarkshire','orkney islands','perth and kinross','perthshire and kinross','renfrewshire','scottish borders','shetland islands','south ayrshire','south lanarkshire','stirling','west dunbartonshire','west lothian'])
+	OR lower(trim("county")) = ANY(ARRAY['scotland','aberdeen','aberdeen city','aberdeenshire','angus','argyll and bute','clackmannanshire','dumfries and galloway','dundee','dundee city','east ayrshire','east dunbartonshire','east lothian','east renfrewshire','edinburgh','city of edinburgh','falkirk','fife','glasgow','glasgow city','highland','inverclyde','midlothian','moray','na h-eileanan siar','north ayrshire','north lanarkshire','orkney islands','perth and kinross','perthshire and kinross','renfrewshire','scottish borders','shetland islands','south ayrshire','south lanarkshire','stirling','west dunbartonshire','west lothian'])
+);
