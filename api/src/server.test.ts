@@ -79,7 +79,7 @@ test('on SIGTERM the server finishes the request in flight, exits cleanly and fr
   expect(login.status).toBe(200);
   second.child.kill('SIGTERM');
   expect(await exited(second.child)).toBe(0);
-}, 60_000);
+}, 240_000);
 
 test('a second server on a data folder in use refuses to start, with a clear message', async () => {
   const first = startServer(dataDir);
@@ -88,4 +88,4 @@ test('a second server on a data folder in use refuses to start, with a clear mes
   await expect(second.ready).rejects.toThrow(/in use by another process/);
   first.child.kill('SIGTERM');
   expect(await exited(first.child)).toBe(0);
-}, 60_000);
+}, 240_000);

@@ -12,7 +12,7 @@ import { createMailer } from './platform/mail/mailer.js';
 import { count } from 'drizzle-orm';
 import { users } from './platform/db/schema.js';
 import { demoLogins, seedDemoIfEmpty } from './demo.js';
-import { ensureLibrary } from './domains/tasks/index.js';
+import { ensureLibrary, recordTaskBaselines } from './domains/tasks/index.js';
 import { startExpiryDigestJob } from './domains/logs/index.js';
 import { startOccurrenceJob } from './domains/tasks/index.js';
 import { LocalStorage, S3Storage } from './platform/files/storage.js';
@@ -72,6 +72,8 @@ async function main() {
   // under the start-up lock, so instances starting together add the library and seed the demo once.
   const seeded = await database.exclusiveStartUp(async () => {
     await ensureLibrary(database.db, systemClock.now());
+    const baselines = await recordTaskBaselines(database.db, systemClock.now());
+    if (baselines > 0) app.log.info({ occurrences: baselines }, 'kept used tasks in the history as found');
     return config.seedDemo && (await seedDemoIfEmpty(database.db, storage));
   });
   if (seeded) {

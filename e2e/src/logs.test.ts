@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { consoleUrl, demoPassword, launchBrowser, logins, newContext, signIn } from './support/browser';
+import { api } from './support/api';
 
 // The logs remote in the browser, end to end, with the data coming in as it does in production: through the
 // staff's own calls (the mobile app's). A failed fridge reading stands out with its corrective action, and
@@ -26,17 +27,6 @@ jest.setTimeout(240_000);
 
 const brighton = /^The Harbour Kitchen, Brighton/;
 const run = Date.now().toString(36);
-
-async function api<T>(method: string, route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${consoleUrl()}/api/v1/${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${json.message ?? ''}`);
-  return json.data;
-}
 
 /** A staff member's token from the mobile app's sign-in. */
 const staffToken = async (email: string) =>

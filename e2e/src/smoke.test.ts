@@ -263,6 +263,29 @@ async function walkConsole(walk: Walk): Promise<string[]> {
   return walk.problems;
 }
 
+/** The shell's public routes, reached without signing in (issue 23 added the pack check). */
+const publicPages = ['/login', '/forgot-password', '/reset-password', '/verify'];
+
+describe('the public pages open signed out, without an error', () => {
+  for (const [name, viewport] of [
+    ['desktop', desktop],
+    ['phone (390 px)', phone],
+  ] as const)
+    test(name, async () => {
+      const walk = await startWalk(viewport);
+      for (const path of publicPages) {
+        walk.step = `signed out: ${path}`;
+        await walk.page.goto(`${consoleUrl()}${path}`);
+        await settle(walk);
+        // Not sent to sign in: each is a page of its own.
+        expect(new URL(walk.page.url()).pathname).toBe(path);
+        expect(await walk.page.title()).toMatch(/ · Compliance Console$/);
+      }
+      await walk.page.context().close();
+      expect(walk.problems).toEqual([]);
+    });
+});
+
 describe('the smoke walk: every screen, tab and create form opens without an error', () => {
   test('organisation admin', async () => {
     const walk = await startWalk(desktop);

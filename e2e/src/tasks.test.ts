@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { consoleUrl, demoPassword, launchBrowser, logins, newContext, signIn } from './support/browser';
+import { api } from './support/api';
 
 // The tasks remote in the browser, end to end: a daily task made from a library template, seen in today's
 // list, its checklist done through the staff's own calls (as the mobile app does) with the dashboard's
@@ -27,17 +28,6 @@ const photo = Buffer.from(
 async function chooseSite(p: Page, site: RegExp) {
   await p.getByRole('combobox', { name: 'Site' }).click();
   await p.getByRole('option', { name: site }).click();
-}
-
-async function api<T>(method: string, route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${consoleUrl()}/api/v1/${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${json.message ?? ''}`);
-  return json.data;
 }
 
 interface StaffTask {

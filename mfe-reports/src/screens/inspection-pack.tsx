@@ -17,6 +17,7 @@ import {
   inspectionPackApi,
   inspectionPackDefaultDays,
   inspectionPackFormats,
+  packVerifyPath,
   type InspectionPackFormat,
   type InspectionPackPreview,
 } from '@console/shared-sdk/reports';
@@ -108,9 +109,14 @@ function Digest({ digest }: { digest: string }) {
         Digest
       </Typography>
       <Typography color="text.secondary">
-        The PDF and the Excel file print this SHA-256 digest of the pack’s content. A copy handed over today
-        can be checked later: paste the digest it prints, and it matches while none of its records has
-        changed.
+        The PDF prints this SHA-256 digest of the pack’s content at the foot of every page, and the Excel file
+        on its Digest sheet. A copy handed over today can be checked later: paste the digest it prints, and it
+        matches while none of its records has changed. Anyone holding a downloaded file can also check the
+        file itself, without signing in, at{' '}
+        <Box component="a" href={packVerifyPath} target="_blank" rel="noopener">
+          {`${window.location.origin}${packVerifyPath}`}
+        </Box>
+        , the address each pack prints with its QR code.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Box component="code" sx={{ fontSize: 13, wordBreak: 'break-all' }} aria-label="Digest of the pack">
@@ -127,7 +133,7 @@ function Digest({ digest }: { digest: string }) {
         onChange={(event) => setCopy(event.target.value)}
         helperText={
           trimmed === ''
-            ? 'Paste the digest printed on the last page of a PDF or on the Summary sheet.'
+            ? 'Paste the digest printed at the foot of a PDF’s pages or on the Digest sheet.'
             : trimmed === digest
               ? 'Matches: the copy holds the records as they are now.'
               : 'Does not match: a record of the copy has changed since, or it is of other dates.'

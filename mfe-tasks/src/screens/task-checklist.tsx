@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { isApiError, type ChecklistItemStatus } from '@console/shared-sdk';
+import { checklistItemStatusLabels } from '@console/shared-sdk/contract';
 import {
   checklistItemStatusChangeSchema,
   individualTaskApi,
@@ -162,7 +163,7 @@ function ChecklistLine({ task, item }: { task: TaskRow; item: OccurrenceChecklis
       </Stack>
       {item.statusChangeOn && item.status !== 'PENDING' && (
         <Typography variant="body2" color="text.secondary">
-          {itemStatusLabels[item.status]}
+          {checklistItemStatusLabels[item.status]}
           {item.changedBy ? ` by ${item.changedBy.firstName} ${item.changedBy.lastName}` : ''},{' '}
           <time dateTime={item.statusChangeOn}>
             {siteTime(item.statusChangeOn, task.timeZoneId, task.taskDate)}
@@ -306,22 +307,17 @@ export function ReopenTask({ task, onChanged }: ReopenTaskProps) {
   );
 }
 
-export const itemStatusLabels: Record<ChecklistItemStatus, string> = {
-  PENDING: 'To do',
-  COMPLETED: 'Done',
-  FAILED: 'Failed',
-};
-
 /** A checklist line's status: done with a tick, failed with a warning, to do plain. */
 export function ItemStatusChip({ status }: { status: ChecklistItemStatus }) {
-  if (status === 'PENDING') return <Chip size="small" variant="outlined" label={itemStatusLabels.PENDING} />;
+  if (status === 'PENDING')
+    return <Chip size="small" variant="outlined" label={checklistItemStatusLabels.PENDING} />;
   const Icon = status === 'COMPLETED' ? consoleIcons.complete : consoleIcons.warning;
   return (
     <Chip
       size="small"
       color={status === 'COMPLETED' ? 'success' : 'error'}
       icon={<Icon fontSize="small" />}
-      label={itemStatusLabels[status]}
+      label={checklistItemStatusLabels[status]}
     />
   );
 }

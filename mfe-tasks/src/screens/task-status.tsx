@@ -1,8 +1,9 @@
 import { Chip, Stack, Tooltip, Typography } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import type { Option } from '@console/shared-sdk';
+import { taskBucketLabels } from '@console/shared-sdk/contract';
 import type { OccurrenceChecklistItem, TaskBucket } from '@console/shared-sdk/tasks';
-import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
+import { StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 import { everyTask } from './task-rows';
 import { siteDateTime } from './task-times';
 
@@ -16,21 +17,12 @@ const progressOf: Record<Exclude<TaskBucket, 'DELETED'>, TaskProgress> = {
   INCOMPLETE: 'overdue',
 };
 
-/** The dashboard's words for each bucket (the spec's), so a metric and the tab it opens say the same. */
-export const bucketLabels: Record<TaskBucket, string> = {
-  UPCOMING: dashboardColors.upcoming.label,
-  ON_TIME: dashboardColors.completedOnTime.label,
-  LATE: dashboardColors.completedOverdue.label,
-  INCOMPLETE: dashboardColors.overdue.label,
-  DELETED: 'Deleted',
-};
-
 /** The status tabs: every task of the day but the deleted ones, then each bucket. */
 export const taskTabs: readonly Option[] = [
   { value: everyTask, label: 'All' },
   ...(['UPCOMING', 'ON_TIME', 'LATE', 'INCOMPLETE', 'DELETED'] as const).map((bucket) => ({
     value: bucket,
-    label: bucketLabels[bucket],
+    label: taskBucketLabels[bucket],
   })),
 ];
 
@@ -43,11 +35,11 @@ export function BucketChip({ bucket }: { bucket: TaskBucket }) {
         size="small"
         variant="outlined"
         icon={<Deleted fontSize="small" />}
-        label={bucketLabels.DELETED}
+        label={taskBucketLabels.DELETED}
       />
     );
   }
-  return <StatusChip size="small" status={progressOf[bucket]} label={bucketLabels[bucket]} />;
+  return <StatusChip size="small" status={progressOf[bucket]} label={taskBucketLabels[bucket]} />;
 }
 
 /** Staff raised a problem with the task (status REPORTED). */

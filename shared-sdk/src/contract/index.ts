@@ -23,3 +23,4 @@ export * from './date-range.js';
 export * from './scores.js';
 export * from './record-check.js';
 export * from './inspection-pack.js';
+export * from './labels.js';

@@ -69,3 +69,35 @@ export const inspectionPackPreviewSchema = z.object({
   digest: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type InspectionPackPreview = z.infer<typeof inspectionPackPreviewSchema>;
+
+/** The largest file POST /report/verify-pack reads: far above a year's busiest pack. */
+export const packVerifyMaxBytes = 32 * 1024 * 1024;
+
+/** The console's public page where anyone checks a pack (no sign-in), printed on every pack's first page. */
+export const packVerifyPath = '/verify';
+
+export const packVerdicts = ['AUTHENTIC', 'UNKNOWN'] as const;
+export type PackVerdict = (typeof packVerdicts)[number];
+
+/**
+ * POST /report/verify-pack (multipart field `file`, no sign-in): whether these exact bytes are a pack this
+ * server produced. AUTHENTIC names what the register holds for it; UNKNOWN (any other file, one changed
+ * byte is enough) says nothing about any organisation. Both give the SHA-256 of the bytes received, so the
+ * reader can compare it with another copy.
+ */
+export const packVerificationSchema = z.discriminatedUnion('verdict', [
+  z.object({
+    verdict: z.literal('AUTHENTIC'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The site's name when the pack was produced. */
+    site: z.string(),
+    startDate: localDateSchema,
+    endDate: localDateSchema,
+    format: inspectionPackFormatSchema,
+    producedAt: instantSchema,
+    /** Who downloaded it, by name as it was then. */
+    producedBy: z.string(),
+  }),
+  z.object({ verdict: z.literal('UNKNOWN'), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+]);
+export type PackVerification = z.infer<typeof packVerificationSchema>;

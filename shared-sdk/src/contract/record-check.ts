@@ -5,10 +5,11 @@ import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 // The record-history check (issues 11 and 12): whether anything was changed behind the application's back.
 // Two questions: does the organisation's hash chain of history entries still hold (no entry edited, removed
 // or re-linked), and does every log record of the site still read as its last history entry says it was
-// left (a reading, log, report or document edited in the database directly no longer matches).
+// left (a reading, log, report or document edited in the database directly no longer matches), and every
+// task completion (with its corrections) as the task's history left it.
 
 /** The records the check compares with their history. */
-export const checkedSubjects = ['TemperatureLog', 'ComplianceLog', 'NearMiss', 'Document'] as const;
+export const checkedSubjects = ['TemperatureLog', 'ComplianceLog', 'NearMiss', 'Document', 'Task'] as const;
 export const checkedSubjectSchema = z.enum(checkedSubjects);
 export type CheckedSubject = z.infer<typeof checkedSubjectSchema>;
 
@@ -17,6 +18,7 @@ export const checkedSubjectLabels: Record<CheckedSubject, string> = {
   ComplianceLog: 'Compliance logs',
   NearMiss: 'Near misses',
   Document: 'Documents',
+  Task: 'Task completions',
 };
 
 /** The longest range of dates one check covers. */

@@ -8,11 +8,13 @@ import {
 } from '../contract/scores.js';
 import {
   inspectionPackPreviewSchema,
+  packVerificationSchema,
   type InspectionPackDownloadQuery,
+  type PackVerification,
   type InspectionPackPreview,
   type InspectionPackQuery,
 } from '../contract/inspection-pack.js';
-import { call, download, type CallOptions, type DownloadedFile } from '@console/shared-sdk';
+import { call, download, toFormData, type CallOptions, type DownloadedFile } from '@console/shared-sdk';
 
 // The reports domain's calls: site scores (the spec's two /site-panel calls) and the inspection pack.
 
@@ -47,4 +49,20 @@ export const inspectionPackApi = {
   /** GET /report/inspection-pack/download: the pack as a PDF or an XLSX, streamed while it is produced. */
   download: (query: InspectionPackDownloadQuery, options?: CallOptions): Promise<DownloadedFile> =>
     download({ method: 'get', path: 'report/inspection-pack/download', query, timeout: false }, options),
+  /**
+   * POST /report/verify-pack: whether a file is a pack this server produced, by the SHA-256 of its bytes.
+   * Needs no sign-in (an inspector checks a copy handed to them).
+   */
+  verify: (file: File, options?: CallOptions): Promise<PackVerification> =>
+    call(
+      {
+        method: 'post',
+        path: 'report/verify-pack',
+        form: toFormData({ file }),
+        data: packVerificationSchema,
+        authFlow: true,
+        timeout: false,
+      },
+      options,
+    ),
 };

@@ -3,6 +3,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { taskBucketLabels } from '../contract/labels.js';
 
 /** The dashboard's four task states (spec section 2), in the order the dashboard shows them. */
 export const taskProgressStates = ['upcoming', 'completedOnTime', 'completedOverdue', 'overdue'] as const;
@@ -20,20 +21,20 @@ export interface ProgressStyle {
 
 /** Grey upcoming/in progress, green completed on time, amber completed overdue, red incomplete/overdue. */
 export const dashboardColors = {
-  upcoming: { label: 'Upcoming / in progress', color: grey[600], contrastText: '#fff', Icon: ScheduleIcon },
+  upcoming: { label: taskBucketLabels.UPCOMING, color: grey[600], contrastText: '#fff', Icon: ScheduleIcon },
   completedOnTime: {
-    label: 'Completed on time',
+    label: taskBucketLabels.ON_TIME,
     color: green[800],
     contrastText: '#fff',
     Icon: CheckCircleIcon,
   },
   completedOverdue: {
-    label: 'Completed overdue',
+    label: taskBucketLabels.LATE,
     color: amber[600],
     contrastText: 'rgba(0, 0, 0, 0.87)',
     Icon: WarningAmberIcon,
   },
-  overdue: { label: 'Incomplete / overdue', color: red[800], contrastText: '#fff', Icon: CancelIcon },
+  overdue: { label: taskBucketLabels.INCOMPLETE, color: red[800], contrastText: '#fff', Icon: CancelIcon },
 } as const satisfies Record<TaskProgress, ProgressStyle>;
 
 export interface StatusChipProps extends Omit<ChipProps, 'color' | 'icon' | 'label'> {

@@ -9,6 +9,7 @@ import { loadRemotes } from '../remotes/registry';
 import { ThemeRoot } from '../theme/ThemeRoot';
 import { useRemoteRouteElements, UnmatchedRoute } from './RemoteRoutes';
 import { RequireAuth, RequireOrganization } from './RequireAuth';
+import { verifyPath } from '../pages/verify/verify-path';
 
 // Screens load when first opened, so the sign-in page downloads only what signing in needs (the resource
 // kit with its data grid and date pickers comes with the first list). The password pages are reached from a
@@ -18,6 +19,10 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+// Public: an inspector checking a pack they were handed, signed in or not.
+const VerifyPackPage = lazy(() =>
+  import('../pages/verify/VerifyPackPage').then((m) => ({ default: m.VerifyPackPage })),
 );
 const Layout = lazy(() => import('../layout/Layout').then((m) => ({ default: m.Layout })));
 const DashboardIndex = lazy(() =>
@@ -53,6 +58,7 @@ export function App() {
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/logout" element={<LogoutPage />} />
+              <Route path={verifyPath} element={<VerifyPackPage />} />
               <Route
                 path="/dashboard"
                 element={

@@ -20,7 +20,9 @@ export { startOccurrenceJob } from './occurrence-job.js';
 
 // Rules, queries and tables other domains stand on.
 export { bucketSql } from './occurrence.js';
+export { recordTaskBaselines } from './history-baseline.js';
 export { ensureOccurrences, maxOccurrenceRangeDays, remakeSiteFrom } from './occurrences.js';
+export { occurrenceSnapshot } from './occurrence-changes.js';
 export { countDates } from './schedule.js';
 export {
   type ChecklistItemRecord,

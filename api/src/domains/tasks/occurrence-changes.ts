@@ -19,8 +19,10 @@ import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js
 // with the server's time: an earlier time they send is a correction entered after the fact, which needs a
 // reason, is kept in the history and never counts on time (`enteredAfterTheFact`, see bucketOf).
 //
-// The record of who did what is never rewritten: a change to a completed occurrence needs a reason, and
-// the occurrence's history (platform/history/history.ts, subject 'Task') keeps its state before and after.
+// The record of who did what is never rewritten: a change to a completed occurrence needs a reason. Every
+// change these functions make is kept in the occurrence's history (platform/history/history.ts, subject
+// 'Task') with its state before and after, so the record-history check can tell a completion the console
+// made from one written in the database directly: an occurrence with no history is one nobody has moved.
 
 export interface OccurrenceActor extends HistoryActor {
   id: string;
@@ -32,9 +34,13 @@ const statusWords: Record<ChecklistItemStatus, string> = {
   FAILED: 'failed',
 };
 
-/** What a history entry keeps of an occurrence. */
-const snapshot = (row: OccurrenceRow, summary: string) => ({
-  summary,
+/**
+ * What a history entry keeps of an occurrence's state: the record-history check compares an occurrence as
+ * it reads now with this, as its last entry's `after` holds it (less the entry's `summary`).
+ */
+export const occurrenceSnapshot = (
+  row: Pick<OccurrenceRow, 'status' | 'completedAt' | 'completedBy' | 'enteredAfterTheFact' | 'items'>,
+) => ({
   status: row.status,
   completedAt: row.completedAt?.toISOString() ?? null,
   completedBy: row.completedBy,
@@ -46,6 +52,12 @@ const snapshot = (row: OccurrenceRow, summary: string) => ({
     changedBy: item.changedBy,
     comment: item.comment,
   })),
+});
+
+/** A history entry's snapshot of an occurrence: its state, and what the change was in words. */
+export const occurrenceHistorySnapshot = (row: OccurrenceRow, summary: string) => ({
+  summary,
+  ...occurrenceSnapshot(row),
 });
 
 /**
@@ -148,8 +160,8 @@ async function keepHistory(
     subject: 'Task',
     recordId: before.id,
     action: 'update',
-    before: snapshot(before, summary),
-    after: snapshot(after, summary),
+    before: occurrenceHistorySnapshot(before, summary),
+    after: occurrenceHistorySnapshot(after, summary),
     reason,
     actor,
     at: now,
@@ -199,12 +211,11 @@ export async function changeChecklistItem(
     if (problems.length === 0) Object.assign(changes, completed(time, actor, now));
   }
   const updated = await write(tx, row, changes, now);
-  if (reason !== null) {
-    const summary =
-      `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}` +
-      afterTheFactWords(time);
-    await keepHistory(tx, row, updated, summary, reason, actor, now);
-  }
+  const summary =
+    `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}` +
+    (changes.status === 'COMPLETED' ? ', completing the task' : '') +
+    afterTheFactWords(time);
+  await keepHistory(tx, row, updated, summary, reason, actor, now);
   return updated;
 }
 
@@ -225,8 +236,8 @@ export interface StatusChange {
 
 /**
  * Completes an occurrence (refused, naming what is missing, while a required line or photo is), reports a
- * problem with a pending one, or reopens one (a completed one only with a reason). A completion the
- * console enters after the fact needs a reason and is kept in the history.
+ * problem with a pending one, or reopens one (a completed one only with a reason). Each is kept in the
+ * history; a completion the console enters after the fact needs a reason.
  */
 export async function changeOccurrenceStatus(
   tx: Tx,
@@ -247,13 +258,14 @@ export async function changeOccurrenceStatus(
     const problems = completionProblems(row.items, master.photoRequired, await imagesOf(tx, row.id));
     if (problems.length > 0) throw badRequest(`This task cannot be completed yet: ${problems.join('; ')}`);
     const updated = await write(tx, row, completed(time, actor, now), now);
-    if (reason !== null)
-      await keepHistory(tx, row, updated, `Completed${afterTheFactWords(time)}`, reason, actor, now);
+    await keepHistory(tx, row, updated, `Completed${afterTheFactWords(time)}`, reason, actor, now);
     return updated;
   }
   if (change.status === 'REPORTED') {
     if (row.status !== 'PENDING') throw conflict('Only a task still to do can be reported');
-    return write(tx, row, { status: 'REPORTED' }, now);
+    const updated = await write(tx, row, { status: 'REPORTED' }, now);
+    await keepHistory(tx, row, updated, 'Problem reported', null, actor, now);
+    return updated;
   }
   const reason = reasonFor(row, change.reason);
   const updated = await write(
@@ -262,6 +274,7 @@ export async function changeOccurrenceStatus(
     { status: 'PENDING', completedAt: null, completedBy: null, syncedAt: null, enteredAfterTheFact: false },
     now,
   );
-  if (reason !== null) await keepHistory(tx, row, updated, 'Reopened after completion', reason, actor, now);
+  const summary = row.status === 'COMPLETED' ? 'Reopened after completion' : 'Reopened';
+  await keepHistory(tx, row, updated, summary, reason, actor, now);
   return updated;
 }

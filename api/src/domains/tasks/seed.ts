@@ -14,13 +14,15 @@ import type { DomainSeed } from '../../platform/demo/base.js';
 import { displayPhoto } from './demo-photo.js';
 import { draw } from '../../platform/demo/draw.js';
 import { storeDemoFile } from '../../platform/files/demo-files.js';
+import { recordHistories, type HistoryEntryInput } from '../../platform/history/history.js';
+import { occurrenceHistorySnapshot } from './occurrence-changes.js';
 
 // Each demo site's routine: a dozen master tasks made from the library (openings and closings, fridge and
 // freezer checks, hot holding, deliveries, the weekly deep clean, monthly probe calibration), and sixty days
 // of what staff did with them. Most were done on time, some late, some missed; a few checklist lines failed
 // with a comment (and, for a temperature, a photo of the display); one completion reached the server hours
-// after it happened. Today's tasks that are still
-// open are left to do.
+// after it happened. Today's tasks that are still open are left to do. Each completion has the history entry
+// the console writes for one, so the record-history check finds the demo's tasks intact.
 
 const historyDays = 60;
 
@@ -370,4 +372,27 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
       where ${individualTasks.id} = v.id`);
   }
   if (comments.length > 0) await tx.insert(taskComments).values(comments);
+
+  // Staff completing a task through the console leave an entry saying so; the demo's completions get one
+  // each (by "Demo data", as the logs' demo records do), at the time they happened, oldest first.
+  const rowsById = new Map(past.map((row) => [row.id, row]));
+  const entries: HistoryEntryInput[] = [];
+  for (const update of updates) {
+    const made = rowsById.get(update.id);
+    if (!made || !update.completedAt) continue;
+    entries.push({
+      orgId,
+      siteId: made.siteId,
+      subject: 'Task',
+      recordId: made.id,
+      action: 'update',
+      before: occurrenceHistorySnapshot(made, 'Completed'),
+      after: occurrenceHistorySnapshot({ ...made, ...update }, 'Completed'),
+      reason: null,
+      actor: { id: null, name: 'Demo data' },
+      at: update.completedAt,
+    });
+  }
+  entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+  await recordHistories(tx, orgId, entries);
 };

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Tx } from '../db/client.js';
 import { loginFailures } from '../db/schema.js';
 import { tooManyRequests } from '../http/errors.js';
 
@@ -27,6 +27,18 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 
+/** Seconds until `key` may try again when its `limit` attempts of the window are used, else null. */
+async function secondsUntilFree(tx: Tx, key: string, limit: number, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - loginLimits.windowMs);
+  const [row] = await tx
+    .select({ n: count(), oldest: min(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
+  if ((row?.n ?? 0) < limit) return null;
+  const oldestMs = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  return Math.ceil((oldestMs + loginLimits.windowMs - now.getTime()) / 1000);
+}
+
 /**
  * Counts a password attempt BEFORE the password is checked, or refuses it with 429 when the account or the
  * address has used up its attempts in the window. Each key is serialised with a transaction-scoped advisory
@@ -47,17 +59,8 @@ export async function claimLoginAttempt(db: Database, now: Date, keys: LoginKeys
     }
     await tx.delete(loginFailures).where(lt(loginFailures.createdAt, since));
     for (const [key, limit] of limits) {
-      const [row] = await tx
-        .select({ n: count(), oldest: min(loginFailures.createdAt) })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
-      if ((row?.n ?? 0) >= limit) {
-        const oldestMs = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-        return {
-          kind: 'refused' as const,
-          retryAfter: Math.ceil((oldestMs + loginLimits.windowMs - now.getTime()) / 1000),
-        };
-      }
+      const retryAfter = await secondsUntilFree(tx, key, limit, now);
+      if (retryAfter !== null) return { kind: 'refused' as const, retryAfter };
     }
     const recorded = await tx
       .insert(loginFailures)
@@ -84,4 +87,31 @@ export async function claimLoginAttempt(db: Database, now: Date, keys: LoginKeys
       await db.delete(loginFailures).where(inArray(loginFailures.id, outcome.addressAttemptIds));
     },
   };
+}
+
+/**
+ * Counts one attempt at a public call that needs no sign-in (verifying an inspection pack) against `key`,
+ * or refuses it with 429 when `limit` attempts were made in the sign-in window. Kept beside the sign-in
+ * attempts, in the same table under their own key prefix, so the limit holds across restarts and
+ * instances, serialised per key the same way.
+ */
+export async function claimPublicAttempt(
+  db: Database,
+  now: Date,
+  key: string,
+  limit: number,
+  refusal: string,
+) {
+  const since = new Date(now.getTime() - loginLimits.windowMs);
+  const retryAfter = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await tx.delete(loginFailures).where(and(eq(loginFailures.key, key), lt(loginFailures.createdAt, since)));
+    const refused = await secondsUntilFree(tx, key, limit, now);
+    if (refused === null) await tx.insert(loginFailures).values({ key, createdAt: now });
+    return refused;
+  });
+  if (retryAfter !== null) {
+    const seconds = Math.max(1, retryAfter);
+    throw tooManyRequests(`${refusal} Try again in ${Math.ceil(seconds / 60)} minute(s).`, seconds);
+  }
 }

@@ -14,7 +14,8 @@ import { badRequest, fieldError, HttpError, type FieldErrors } from '../http/err
 
 const maxUploadMiB = maxUploadBytes / (1024 * 1024);
 const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${maxUploadMiB} MB`);
-const isFileTooLarge = (error: unknown) => (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+export const isFileTooLarge = (error: unknown) =>
+  (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** A file part read whole. */
 export interface ReceivedFile {

@@ -8,6 +8,7 @@ import {
   type ComplianceLogFilters,
   type ComplianceLogSortColumn,
 } from '@console/shared-sdk/logs';
+import { complianceResultLabels } from '@console/shared-sdk/contract';
 import { Skeleton, Stack } from '@console/shared-sdk/mui';
 import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
@@ -96,10 +97,10 @@ export function complianceLogs(range: LocalDateRange) {
         name: 'result',
         label: 'Result',
         allLabel: 'Any result',
-        options: [
-          { value: 'FAIL', label: 'Failed' },
-          { value: 'PASS', label: 'Pass' },
-        ],
+        options: (['FAIL', 'PASS'] as const).map((result) => ({
+          value: result,
+          label: complianceResultLabels[result],
+        })),
       },
     ],
     columns: [

@@ -1,4 +1,9 @@
 import { isApiError } from '@console/shared-sdk';
+import {
+  complianceAnswerLabels,
+  complianceResultLabels,
+  temperatureResultLabels,
+} from '@console/shared-sdk/contract';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import {
   complianceLogApi,
@@ -27,7 +32,7 @@ import {
 import type { DetailHelpers } from '@console/shared-sdk/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { statusChoices } from './status';
-import { answerLabels, answerOptions, temperatureVerdict } from './words';
+import { answerOptions, temperatureVerdict } from './words';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
 import { ReasonField } from '../shared/reason';
 import { reasonProblem } from '../shared/words';
@@ -54,8 +59,6 @@ function formProblems<Key extends string>(
 }
 
 // ---- answers ---------------------------------------------------------------------------------------------
-
-const verdictWords = { PASS: 'pass', WARN: 'warning', FAIL: 'fail' } as const;
 
 export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
   const changed = helpers.reload;
@@ -132,12 +135,13 @@ function AnswerLine({
           {line.required && <Chip size="small" variant="outlined" label="Required" />}
         </Stack>
         <Typography variant="body2">
-          Answer: <strong>{line.answer ? answerLabels[line.answer] : 'Not answered'}</strong>
+          Answer: <strong>{line.answer ? complianceAnswerLabels[line.answer] : 'Not answered'}</strong>
         </Typography>
         {verdict && (
           <Typography variant="body2" color={verdict.result === 'FAIL' ? 'error' : undefined}>
             Temperature: <strong>{verdict.reading}</strong>
-            {verdict.result && `, ${verdictWords[verdict.result]}`}
+            {/* Mid-sentence: "4.2 °C, warning". */}
+            {verdict.result && `, ${temperatureResultLabels[verdict.result].toLowerCase()}`}
             {verdict.limits && ` (limits: ${verdict.limits})`}
           </Typography>
         )}
@@ -416,14 +420,18 @@ const historyFields: readonly HistoryField<Snapshot>[] = [
     label: 'Status',
     format: (value) => complianceLogWorkflow.labels[value as LogStatus] ?? String(value),
   },
-  { key: 'result', label: 'Result', format: (value) => (value === 'FAIL' ? 'Failed' : 'Pass') },
+  {
+    key: 'result',
+    label: 'Result',
+    format: (value) => complianceResultLabels[value === 'FAIL' ? 'FAIL' : 'PASS'],
+  },
   { key: 'note', label: 'Note' },
   { key: 'reviewNote', label: 'Review note' },
 ];
 
 const answerWords = (line: ComplianceAnswerRecord) =>
   [
-    line.answer ? answerLabels[line.answer] : 'not answered',
+    line.answer ? complianceAnswerLabels[line.answer] : 'not answered',
     line.celsius === null ? null : `${line.celsius} °C`,
     line.comment ? `“${line.comment}”` : null,
   ]

@@ -1,6 +1,7 @@
 import { backFilledAfterMinutes, type LogStatus, type LogWorkflow } from '@console/shared-sdk/logs';
 import type { Option } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
+import { complianceResultLabels } from '@console/shared-sdk/contract';
 import { alpha, Chip, Tooltip, type Theme } from '@console/shared-sdk/mui';
 import { siteDateTime } from '../shared/words';
 
@@ -41,7 +42,13 @@ export function ResultChip({ result, failedCount }: { result: 'PASS' | 'FAIL'; f
   if (result === 'PASS') {
     const Passed = consoleIcons.complete;
     return (
-      <Chip size="small" color="success" variant="outlined" icon={<Passed fontSize="small" />} label="Pass" />
+      <Chip
+        size="small"
+        color="success"
+        variant="outlined"
+        icon={<Passed fontSize="small" />}
+        label={complianceResultLabels.PASS}
+      />
     );
   }
   const Failed = consoleIcons.warning;
@@ -50,7 +57,7 @@ export function ResultChip({ result, failedCount }: { result: 'PASS' | 'FAIL'; f
       size="small"
       color="error"
       icon={<Failed fontSize="small" />}
-      label={`Failed: ${failedCount} ${failedCount === 1 ? 'answer' : 'answers'}`}
+      label={`${complianceResultLabels.FAIL}: ${failedCount} ${failedCount === 1 ? 'answer' : 'answers'}`}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { logTypeSchema, type LogType, type Option } from '@console/shared-sdk';
+import { complianceAnswerLabels } from '@console/shared-sdk/contract';
 import {
   celsiusText,
   checkOf,
   judgeReading,
   limitsText,
+  complianceAnswerSchema,
   temperatureStandards,
-  type ComplianceAnswer,
   type ComplianceAnswerRecord,
 } from '@console/shared-sdk/logs';
 
@@ -19,11 +20,9 @@ export const logTypeOptions: readonly Option[] = logTypeSchema.options.map((type
   label: logTypeLabel(type),
 }));
 
-export const answerLabels: Record<ComplianceAnswer, string> = { YES: 'Yes', NO: 'No', NA: 'N/A' };
-
-export const answerOptions: readonly Option[] = (['YES', 'NO', 'NA'] as const).map((answer) => ({
+export const answerOptions: readonly Option[] = complianceAnswerSchema.options.map((answer) => ({
   value: answer,
-  label: answerLabels[answer],
+  label: complianceAnswerLabels[answer],
 }));
 
 export interface TemperatureVerdict {

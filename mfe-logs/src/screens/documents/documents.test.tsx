@@ -141,7 +141,7 @@ describe('the documents list', () => {
     expect(within(row('Hygiene certificate')).getByText('Expires in 12 days')).toBeInTheDocument();
     expect(within(row('Gas safety record')).getByText('Expired')).toBeInTheDocument();
     const insuranceRow = row('Public liability insurance');
-    expect(within(insuranceRow).getByText('No expiry')).toBeInTheDocument();
+    expect(within(insuranceRow).getByText('No expiry date')).toBeInTheDocument();
     expect(within(insuranceRow).getByText('Whole organisation')).toBeInTheDocument();
 
     const [first] = lists(api.sent);

@@ -1,3 +1,4 @@
+import { documentExpiryLabels } from '@console/shared-sdk/contract';
 import type { DocumentExpiry } from '@console/shared-sdk/logs';
 import { Chip } from '@console/shared-sdk/mui';
 import { dayLabel, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
@@ -24,7 +25,7 @@ const chipStyle: Record<Exclude<DocumentExpiry, 'NONE'>, TaskProgress> = {
 
 /** "Expires today", "Expires tomorrow", "Expires in 12 days". */
 function expiringWords(days: number | null): string {
-  if (days === null) return 'Expiring';
+  if (days === null) return documentExpiryLabels.EXPIRING;
   if (days <= 0) return 'Expires today';
   if (days === 1) return 'Expires tomorrow';
   return `Expires in ${days} days`;
@@ -33,14 +34,10 @@ function expiringWords(days: number | null): string {
 /** The chip's words, also what a screen reader hears. */
 export function expiryWords({ expiry, daysToExpiry }: ExpiryFacts): string {
   switch (expiry) {
-    case 'NONE':
-      return 'No expiry';
-    case 'VALID':
-      return 'Valid';
     case 'EXPIRING':
       return expiringWords(daysToExpiry);
-    case 'EXPIRED':
-      return 'Expired';
+    default:
+      return documentExpiryLabels[expiry];
   }
 }
 

@@ -1,6 +1,12 @@
 import type { Option } from '@console/shared-sdk';
+import { documentExpiryLabels } from '@console/shared-sdk/contract';
 import { documentExpiryWarningDays } from '@console/shared-sdk/logs';
-import { documentCategories, documentCategoryLabels, type DocumentExpiry } from '@console/shared-sdk/logs';
+import {
+  documentCategories,
+  documentCategoryLabels,
+  documentExpiries,
+  type DocumentExpiry,
+} from '@console/shared-sdk/logs';
 
 // Documents' categories and expiry states in words, for the list's filters and its form.
 
@@ -12,9 +18,6 @@ export const categoryOptions: Option[] = documentCategories.map((category) => ({
   label: documentCategoryLabels[category],
 }));
 
-export const expiryOptions: readonly { value: DocumentExpiry; label: string }[] = [
-  { value: 'VALID', label: 'Valid' },
-  { value: 'EXPIRING', label: 'Expiring soon' },
-  { value: 'EXPIRED', label: 'Expired' },
-  { value: 'NONE', label: 'No expiry date' },
-];
+export const expiryOptions: readonly { value: DocumentExpiry; label: string }[] = documentExpiries.map(
+  (expiry) => ({ value: expiry, label: documentExpiryLabels[expiry] }),
+);

@@ -3,6 +3,7 @@ import {
   type TemperatureChartPoint,
   type TemperatureResult,
 } from '@console/shared-sdk/logs';
+import { temperatureResultLabels } from '@console/shared-sdk/contract';
 import { Chip, Tooltip } from '@console/shared-sdk/mui';
 import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 
@@ -10,21 +11,21 @@ import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-
 // detail and the chart. The kit's dashboard tones and shapes (red cross, amber warning, green tick), so a
 // failed reading reads like an overdue task everywhere in the console, and colour is never the only cue.
 
-const tones: Record<TemperatureResult, { progress: TaskProgress; label: string }> = {
-  PASS: { progress: 'completedOnTime', label: 'Pass' },
-  WARN: { progress: 'completedOverdue', label: 'Warn' },
-  FAIL: { progress: 'overdue', label: 'Fail' },
+const tones: Record<TemperatureResult, TaskProgress> = {
+  PASS: 'completedOnTime',
+  WARN: 'completedOverdue',
+  FAIL: 'overdue',
 };
 
 /** The item in words: "Walk-in fridge · Air temperature", or a probe's or food item's own name. */
 export const itemLabel = (item: { name: string; equipmentName: string | null }) =>
   item.equipmentName ? `${item.equipmentName} · ${item.name}` : item.name;
 
-/** The result's words: Pass, Warn, Fail. */
-export const resultLabel = (result: TemperatureResult) => tones[result].label;
+/** The result's words: Pass, Warning, Fail. */
+export const resultLabel = (result: TemperatureResult) => temperatureResultLabels[result];
 
 /** The result's fill colour (the chart's points, a failed row's edge). */
-export const resultColor = (result: TemperatureResult) => dashboardColors[tones[result].progress].color;
+export const resultColor = (result: TemperatureResult) => dashboardColors[tones[result]].color;
 
 type Limits = Pick<TemperatureChartPoint, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>;
 
@@ -55,12 +56,11 @@ export function resultBands({ lowerLimit, upperLimit, warnUpTo }: Limits) {
 
 export const resultOptions = (['PASS', 'WARN', 'FAIL'] as const).map((value) => ({
   value,
-  label: tones[value].label,
+  label: temperatureResultLabels[value],
 }));
 
 export function ResultChip({ result }: { result: TemperatureResult }) {
-  const tone = tones[result];
-  return <StatusChip status={tone.progress} label={tone.label} size="small" />;
+  return <StatusChip status={tones[result]} label={temperatureResultLabels[result]} size="small" />;
 }
 
 /** Why a back-filled reading is marked: the inspectors' question, answered where they look. */

@@ -320,7 +320,7 @@ describe('the list and its filters', () => {
     expect(within(fail).getByText('at most 5 °C (warns up to 8 °C)')).toBeInTheDocument();
     expect(fail).toHaveClass('reading-FAIL');
     const warn = await rowOf('6.5 °C');
-    expect(within(warn).getByText('Warn')).toBeInTheDocument();
+    expect(within(warn).getByText('Warning')).toBeInTheDocument();
     expect(warn).toHaveClass('reading-WARN');
     const pass = await rowOf('78 °C');
     expect(within(pass).getByText('Pass')).toBeInTheDocument();
@@ -331,7 +331,7 @@ describe('the list and its filters', () => {
     logsApi();
     renderLogs();
     const loose = await rowOf('9 °C');
-    expect(within(loose).getByText('Warn')).toBeInTheDocument();
+    expect(within(loose).getByText('Warning')).toBeInTheDocument();
     expect(within(loose).getByText('Above the legal limit')).toBeInTheDocument();
     expect(within(loose).getByText('at most 10 °C; legal maximum 8 °C')).toBeInTheDocument();
     expect(within(await rowOf('9.5 °C')).getByText('Above the legal limit')).toBeInTheDocument();
@@ -547,7 +547,7 @@ describe("an item's chart", () => {
     const dialog = await screen.findByRole('dialog', { name: /^Walk-in fridge · Air/ });
     const limits = await within(dialog).findByLabelText('Limits in force');
     expect(within(limits).getByText('at most 5 °C (warns up to 8 °C)')).toBeInTheDocument();
-    expect(within(dialog).getByText('3 readings: 1 pass, 1 warn, 1 fail')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 readings: 1 pass, 1 warning, 1 fail')).toBeInTheDocument();
     expect(
       await within(dialog).findByRole('img', {
         name: 'Walk-in fridge · Air, readings in °C, Tue, 24 Mar 2026 to Mon, 30 Mar 2026',

@@ -6,10 +6,13 @@ import { useDocumentTitle } from '@console/shared-sdk';
 export function AuthLayout({
   title,
   subtitle,
+  maxWidth = 420,
   children,
 }: {
   title: string;
   subtitle?: string;
+  /** Pixels; a page that shows more than a short form (a pack's verdict) needs more room. */
+  maxWidth?: number;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
@@ -18,7 +21,7 @@ export function AuthLayout({
       component="main"
       sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
     >
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
+      <Card sx={{ width: '100%', maxWidth }}>
         <CardContent sx={{ p: 4 }}>
           <Typography sx={{ fontWeight: 700 }} variant="overline" color="primary">
             Compliance Console

@@ -1,8 +1,9 @@
-import { Alert, Link } from '@console/shared-sdk/mui';
+import { Alert, Divider, Link, Typography } from '@console/shared-sdk/mui';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from '@console/shared-sdk/router';
 import { SignInForm, useIsSignedIn, useSession } from '@console/shared-sdk';
 import { AuthLayout } from './AuthLayout';
 import { safeReturnTo } from './return-to';
+import { verifyPath } from '../verify/verify-path';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -34,6 +35,14 @@ export function LoginPage() {
           </Link>
         }
       />
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="body2" color="text.secondary">
+        Handed an inspection pack?{' '}
+        <Link component={RouterLink} to={verifyPath}>
+          Verify an inspection pack
+        </Link>{' '}
+        without signing in.
+      </Typography>
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import {
@@ -11,6 +11,7 @@ import {
   type CheckedSubject,
   type RecordCheck,
   type RecordMismatch,
+  type RecordMismatchProblem,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { complianceLogs, documents, nearMisses, temperatureReadings } from '../schema.js';
@@ -26,12 +27,21 @@ import { documentDtos, documentPage, snapshotOf as documentSnapshot } from '../d
 import { nearMissPage, nearMissSnapshot } from '../nearMiss/repository.js';
 import { snapshotOf as readingSnapshot, toTemperatureLogDto } from '../temperature-logs/dto.js';
 import { readingPage } from '../temperature-logs/repository.js';
+import { individualTasks, masterTasks, occurrenceSnapshot } from '../../tasks/index.js';
 
 // The record-history check (issue 11): whether anything was changed behind the application's back. The
 // hash chain (platform/history/history.ts) catches an edited or removed history entry; this adds the other half, a
 // record edited, inserted or deleted in the database directly, by comparing each record as it reads now
 // with the snapshot its last history entry says it was left as. Both are what the console writes, so
 // they match exactly unless something else wrote.
+//
+// Task occurrences (issue 23) differ from the logs in what the console writes history for. An occurrence
+// is made without an entry (lazily, by whichever read or job run comes first), and every change to it
+// afterwards keeps one (domains/tasks/occurrence-changes.ts), so an occurrence with no history must read
+// as it was made: nobody has used it. A master task's deletion marks occurrences DELETED, and a re-schedule
+// removes unused ones, without a Task entry: the check leaves an occurrence's deletion alone and compares
+// the rest of it, and claims a removed occurrence only when its history says it had been used (the console
+// removes unused ones alone).
 
 /** One site and a range of its local dates. */
 export interface CheckTarget {
@@ -50,13 +60,39 @@ interface CheckedRecord {
   at: string;
 }
 
-/** How the check reads one subject's records: pages of the live ones, and its table for the deleted ones. */
+interface LastEntry {
+  recordId: string;
+  action: string;
+  after: unknown;
+}
+
+/** What is wrong with a record against its last history entry. */
+interface Finding {
+  problem: RecordMismatchProblem;
+  fields: string[];
+}
+
+/**
+ * How a record stands against its last history entry: a finding, 'matches', or 'uncounted' for a record
+ * with nothing to compare (an occurrence nobody has used), which is not counted as checked.
+ */
+type Verdict = Finding | 'matches' | 'uncounted';
+
+/** How the check reads one subject's records: pages of the live ones, and how it finds the removed ones. */
 interface SubjectReader {
   subject: CheckedSubject;
   pages: (db: Database | Tx, target: CheckTarget, now: Date) => AsyncGenerator<CheckedRecord[]>;
-  table: PgTable & { id: PgColumn; siteId: PgColumn; deletedAt: PgColumn };
+  /** Whether the record `id` names is still there (for soft deletion: and not marked deleted). */
+  live: (id: SQL | SQL.Aliased | PgColumn) => SQL;
   /** Organisation-wide records (documents) belong to every site's check. */
   orgWide: boolean;
+  /** Compares a record with its last history entry. */
+  verdict: (record: CheckedRecord, entry: LastEntry | undefined) => Verdict;
+  /**
+   * Whether a record no longer `live`, whose history does not end with a deletion, was removed behind the
+   * console's back (given its last snapshot).
+   */
+  removedSilently: (after: Record<string, unknown>) => boolean;
   /** A record's words from its last snapshot, when the record itself is gone. */
   labelOfSnapshot: (snapshot: Record<string, unknown>, timeZoneId: string) => string;
 }
@@ -76,6 +112,78 @@ const localTime = (iso: unknown, zone: string) =>
 
 const textOf = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
 
+const asObject = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** The top-level fields of two snapshots that differ. */
+function differingFields(now: unknown, then: unknown): string[] {
+  const current = asObject(now);
+  const recorded = asObject(then);
+  return [...new Set([...Object.keys(current), ...Object.keys(recorded)])]
+    .filter((field) => canonicalJson(current[field]) !== canonicalJson(recorded[field]))
+    .sort();
+}
+
+/** A log record: every one is made with a history entry and changed or deleted with another. */
+function logVerdict(record: CheckedRecord, entry: LastEntry | undefined): Verdict {
+  if (!entry) return { problem: 'NO_HISTORY', fields: [] };
+  if (entry.action === 'delete') return { problem: 'DELETED', fields: [] };
+  if (canonicalJson(record.snapshot) === canonicalJson(entry.after)) return 'matches';
+  return { problem: 'CHANGED', fields: differingFields(record.snapshot, entry.after) };
+}
+
+/** A soft-deleting table's record is live while it is there and not marked deleted. */
+const liveIn =
+  (table: PgTable & { id: PgColumn; deletedAt: PgColumn }) => (id: SQL | SQL.Aliased | PgColumn) =>
+    sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.deletedAt} is null)`;
+
+/**
+ * An occurrence snapshot (occurrenceSnapshot, or a history entry's `after`) as the occurrence is made: no
+ * completion, every line pending and never moved. A deletion by the console keeps this too.
+ */
+function isUnusedOccurrence(snapshot: unknown): boolean {
+  const state = asObject(snapshot);
+  return (
+    (state.status === 'PENDING' || state.status === 'DELETED') &&
+    state.completedAt === null &&
+    state.completedBy === null &&
+    state.enteredAfterTheFact === false &&
+    Array.isArray(state.items) &&
+    state.items.every((item) => {
+      const line = asObject(item);
+      return (
+        line.status === 'PENDING' &&
+        line.statusChangeOn === null &&
+        line.changedBy === null &&
+        line.comment === null
+      );
+    })
+  );
+}
+
+/**
+ * An occurrence against its last history entry. The summary of the entry's change is not part of the
+ * occurrence. A deletion writes no Task entry (the master task's history keeps it), so a deleted
+ * occurrence is compared with its status taken as its history left it.
+ */
+function occurrenceVerdict(record: CheckedRecord, entry: LastEntry | undefined): Verdict {
+  const current = asObject(record.snapshot);
+  if (!entry) return isUnusedOccurrence(current) ? 'uncounted' : { problem: 'NO_HISTORY', fields: [] };
+  const { summary: _summary, ...recorded } = asObject(entry.after);
+  const deletedNow = current.status === 'DELETED';
+  // The console never deletes an occurrence with a Task entry, nor brings a deleted one back: history
+  // saying deleted was not written by it, and only a live occurrence contradicts it.
+  if (entry.action === 'delete' || recorded.status === 'DELETED')
+    return deletedNow ? 'matches' : { problem: 'DELETED', fields: [] };
+  const compared = deletedNow ? { ...current, status: recorded.status } : current;
+  if (canonicalJson(compared) === canonicalJson(recorded)) return 'matches';
+  return { problem: 'CHANGED', fields: differingFields(compared, recorded) };
+}
+
+const localDay = (date: string) => DateTime.fromISO(date).toFormat('d LLL yyyy');
+
 /** Calls a page function with page 1, 2, ... until a page comes back short. */
 async function* everyPage<Item>(read: (page: number) => Promise<Item[]>): AsyncGenerator<Item[]> {
   for (let page = 1; ; page += 1) {
@@ -93,11 +201,14 @@ const rangeQuery = (target: CheckTarget, page: number) => ({
   limit: listDefaults.maxLimit,
 });
 
-const readers: readonly SubjectReader[] = [
+/** The log records: each is made with its history, so the demo's get theirs from recordCreationHistory. */
+const logReaders: readonly SubjectReader[] = [
   {
     subject: 'TemperatureLog',
-    table: temperatureReadings,
+    live: liveIn(temperatureReadings),
     orgWide: false,
+    verdict: logVerdict,
+    removedSilently: () => true,
     pages: (db, target, now) =>
       everyPage(async (page) => {
         const query = widened(
@@ -124,8 +235,10 @@ const readers: readonly SubjectReader[] = [
   },
   {
     subject: 'ComplianceLog',
-    table: complianceLogs,
+    live: liveIn(complianceLogs),
     orgWide: false,
+    verdict: logVerdict,
+    removedSilently: () => true,
     pages: (db, target, now) =>
       everyPage(async (page) => {
         const query = widened(
@@ -148,8 +261,10 @@ const readers: readonly SubjectReader[] = [
   },
   {
     subject: 'NearMiss',
-    table: nearMisses,
+    live: liveIn(nearMisses),
     orgWide: false,
+    verdict: logVerdict,
+    removedSilently: () => true,
     pages: (db, target, now) =>
       everyPage(async (page) => {
         const query = widened(nearMissListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }));
@@ -168,8 +283,10 @@ const readers: readonly SubjectReader[] = [
   },
   {
     subject: 'Document',
-    table: documents,
+    live: liveIn(documents),
     orgWide: true,
+    verdict: logVerdict,
+    removedSilently: () => true,
     pages: (db, target, now) =>
       everyPage(async (page) => {
         const query = widened(
@@ -194,11 +311,65 @@ const readers: readonly SubjectReader[] = [
   },
 ];
 
-interface LastEntry {
-  recordId: string;
-  action: string;
-  after: unknown;
-}
+/**
+ * The site's task occurrences of the range, deleted ones too, by date. Read by key rather than offset: one
+ * indexed read per page however far into a busy site's months.
+ */
+const occurrenceReader: SubjectReader = {
+  subject: 'Task',
+  live: (id) => sql`exists (select 1 from ${individualTasks} where ${individualTasks.id} = ${id})`,
+  orgWide: false,
+  verdict: occurrenceVerdict,
+  removedSilently: (after) => !isUnusedOccurrence(after),
+  pages: async function* (db, target) {
+    const keyColumns = sql`${individualTasks.taskDate}, ${individualTasks.id}`;
+    let after: { taskDate: string; id: string } | null = null;
+    for (;;) {
+      const rows = await db
+        .select({
+          id: individualTasks.id,
+          taskDate: individualTasks.taskDate,
+          opensAt: individualTasks.opensAt,
+          status: individualTasks.status,
+          completedAt: individualTasks.completedAt,
+          completedBy: individualTasks.completedBy,
+          enteredAfterTheFact: individualTasks.enteredAfterTheFact,
+          items: individualTasks.items,
+          name: masterTasks.name,
+        })
+        .from(individualTasks)
+        .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+        .where(
+          and(
+            eq(individualTasks.orgId, target.orgId),
+            eq(individualTasks.siteId, target.site.id),
+            gte(individualTasks.taskDate, target.startDate),
+            lte(individualTasks.taskDate, target.endDate),
+            after ? sql`(${keyColumns}) > (${after.taskDate}::date, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(individualTasks.taskDate), asc(individualTasks.id))
+        .limit(pageSize);
+      if (rows.length > 0)
+        yield rows.map((row) => ({
+          id: row.id,
+          label: `${row.name} on ${localDay(row.taskDate)}`,
+          snapshot: occurrenceSnapshot(row),
+          at: (row.completedAt ?? row.opensAt).toISOString(),
+        }));
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      after = { taskDate: last.taskDate, id: last.id };
+    }
+  },
+  // The snapshot names neither the task nor its date.
+  labelOfSnapshot: (snapshot, zone) =>
+    snapshot.completedAt === null
+      ? `A task, last “${textOf(snapshot.summary, 'changed')}”`
+      : `A task completed at ${localTime(snapshot.completedAt, zone)}`,
+};
+
+const readers: readonly SubjectReader[] = [...logReaders, occurrenceReader];
 
 /** The last history entry of each of `ids`, by record. */
 async function lastEntriesOf(
@@ -225,19 +396,6 @@ async function lastEntriesOf(
   return new Map(rows.map((row) => [row.recordId, row]));
 }
 
-/** The top-level fields of two snapshots that differ. */
-function differingFields(now: unknown, then: unknown): string[] {
-  const asObject = (value: unknown): Record<string, unknown> =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  const current = asObject(now);
-  const recorded = asObject(then);
-  return [...new Set([...Object.keys(current), ...Object.keys(recorded)])]
-    .filter((field) => canonicalJson(current[field]) !== canonicalJson(recorded[field]))
-    .sort();
-}
-
 /**
  * Records of the site (and for an organisation-wide subject, of the organisation) whose history ends
  * with anything but a deletion although the record is gone or marked deleted.
@@ -246,7 +404,7 @@ async function silentlyDeleted(
   db: Database | Tx,
   target: CheckTarget,
   reader: SubjectReader,
-): Promise<{ recordId: string; after: unknown }[]> {
+): Promise<{ recordId: string; after: Record<string, unknown> }[]> {
   const onSite = eq(historyEntries.siteId, target.site.id);
   const last = db
     .selectDistinctOn([historyEntries.recordId], {
@@ -264,12 +422,14 @@ async function silentlyDeleted(
     )
     .orderBy(historyEntries.recordId, sql`${historyEntries.position} desc`)
     .as('last');
-  const live: SQL = sql`exists (select 1 from ${reader.table} where ${reader.table.id} = ${last.recordId} and ${reader.table.deletedAt} is null)`;
-  return db
+  const rows = await db
     .select({ recordId: last.recordId, after: last.after })
     .from(last)
-    .where(and(sql`${last.action} <> 'delete'`, sql`not ${live}`))
+    .where(and(sql`${last.action} <> 'delete'`, sql`not ${reader.live(last.recordId)}`))
     .orderBy(last.recordId);
+  return rows
+    .map((row) => ({ recordId: row.recordId, after: asObject(row.after) }))
+    .filter((row) => reader.removedSilently(row.after));
 }
 
 /**
@@ -287,7 +447,6 @@ export async function checkRecords(db: Database | Tx, target: CheckTarget, now: 
     let checked = 0;
     let mismatched = 0;
     for await (const records of reader.pages(db, target, now)) {
-      checked += records.length;
       const last = await lastEntriesOf(
         db,
         target.orgId,
@@ -295,28 +454,20 @@ export async function checkRecords(db: Database | Tx, target: CheckTarget, now: 
         records.map((record) => record.id),
       );
       for (const record of records) {
-        const entry = last.get(record.id);
-        const base = { subject: reader.subject, recordID: record.id, label: record.label };
-        if (!entry) {
-          mismatched += 1;
-          note({ ...base, problem: 'NO_HISTORY', fields: [] });
-        } else if (entry.action === 'delete') {
-          mismatched += 1;
-          note({ ...base, problem: 'DELETED', fields: [] });
-        } else if (canonicalJson(record.snapshot) !== canonicalJson(entry.after)) {
-          mismatched += 1;
-          note({ ...base, problem: 'CHANGED', fields: differingFields(record.snapshot, entry.after) });
-        }
+        const verdict = reader.verdict(record, last.get(record.id));
+        if (verdict === 'uncounted') continue;
+        checked += 1;
+        if (verdict === 'matches') continue;
+        mismatched += 1;
+        note({ subject: reader.subject, recordID: record.id, label: record.label, ...verdict });
       }
     }
     for (const gone of await silentlyDeleted(db, target, reader)) {
       mismatched += 1;
-      const snapshot =
-        gone.after !== null && typeof gone.after === 'object' ? (gone.after as Record<string, unknown>) : {};
       note({
         subject: reader.subject,
         recordID: gone.recordId,
-        label: reader.labelOfSnapshot(snapshot, target.site.timeZoneId),
+        label: reader.labelOfSnapshot(gone.after, target.site.timeZoneId),
         problem: 'DELETED',
         fields: [],
       });
@@ -340,7 +491,8 @@ export async function checkRecords(db: Database | Tx, target: CheckTarget, now: 
 /**
  * Writes a "created" history entry for every live log record of the site's range that has none: the demo
  * data's records are made by the seed, which is the application, so they start with a history like any
- * record staff send in. Entries go into the chain oldest record first.
+ * record staff send in. Entries go into the chain oldest record first. Task occurrences are not logs: one is
+ * made without history, and the tasks' seed writes the entry of each completion it makes.
  */
 export async function recordCreationHistory(
   tx: Tx,
@@ -349,7 +501,7 @@ export async function recordCreationHistory(
   now: Date,
 ): Promise<number> {
   const entries: Parameters<typeof recordHistories>[2][number][] = [];
-  for (const reader of readers) {
+  for (const reader of logReaders) {
     for await (const records of reader.pages(tx, target, now)) {
       const last = await lastEntriesOf(
         tx,

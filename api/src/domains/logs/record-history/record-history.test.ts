@@ -9,8 +9,8 @@ import { seedPeople } from '../../people/index.js';
 import { seedTasks } from '../../tasks/index.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
-// The record-history check: the demo's logs start intact, a change through the console keeps them
-// intact, and whatever is done to the records or their history in the database directly is found.
+// The record-history check: the demo's logs and tasks start intact, a change through the console keeps
+// them intact, and whatever is done to the records or their history in the database directly is found.
 
 const url = '/api/v1/record-history/check';
 let ctx: TestContext;
@@ -68,6 +68,8 @@ test('the demo’s records are intact: each has the history it was made with, an
   expect(counts.ComplianceLog?.checked).toBeGreaterThan(5);
   expect(counts.NearMiss?.checked).toBeGreaterThan(0);
   expect(counts.Document?.checked).toBeGreaterThan(0);
+  // Every completion of the demo's routine has the history entry the console writes for one.
+  expect(counts.Task?.checked).toBeGreaterThan(300);
   expect(result.subjects.every((subject) => subject.mismatched === 0)).toBe(true);
   expect(result.mismatches).toEqual([]);
   // The default range: the last 90 days up to Brighton's today.
@@ -129,7 +131,7 @@ test('records changed, made or deleted in the database directly are named, with 
   expect(byRecord.get(report.id)).toMatchObject({ subject: 'NearMiss', problem: 'DELETED' });
   expect(byRecord.get(report.id)?.label).toContain(report.title);
   const counts = Object.fromEntries(result.subjects.map((subject) => [subject.subject, subject.mismatched]));
-  expect(counts).toEqual({ TemperatureLog: 2, ComplianceLog: 0, NearMiss: 1, Document: 0 });
+  expect(counts).toEqual({ TemperatureLog: 2, ComplianceLog: 0, NearMiss: 1, Document: 0, Task: 0 });
   // Another site's check is not disturbed by Brighton's.
   expect(
     (await checked({ siteID: manchester() })).subjects.every((subject) => subject.mismatched === 0),

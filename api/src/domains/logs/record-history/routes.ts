@@ -28,8 +28,10 @@ export default async function recordHistoryRoutes(app: FastifyInstance) {
           'Checks the organisation’s chain of history entries and compares every temperature reading, ' +
           'compliance log and near miss of the site’s range (local dates, both or neither; default the last ' +
           `${recordCheckDefaultDays} days, at most 366), and every live document of the site and the ` +
-          'organisation, with the last history entry each has: a record changed, made or deleted in the ' +
-          'database directly is listed with what differs. Reads every record of the range: seconds for a busy site',
+          'organisation, and every task occurrence of the range, with the last history entry each has: a ' +
+          'record changed, made or deleted in the database directly is listed with what differs (an occurrence ' +
+          'nobody has used has no history, and is not counted). Reads every record of the range: seconds for ' +
+          'a busy site',
         querystring: recordCheckQuerySchema,
         response: { 200: envelope(recordCheckSchema) },
       },

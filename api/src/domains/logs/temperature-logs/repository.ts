@@ -287,6 +287,7 @@ const exportColumns = {
   celsius: temperatureReadings.celsius,
   lowerLimit: temperatureReadings.lowerLimit,
   upperLimit: temperatureReadings.upperLimit,
+  warnUpTo: temperatureReadings.warnUpTo,
   result: temperatureReadings.result,
   correctiveAction: temperatureReadings.correctiveAction,
   note: temperatureReadings.note,
@@ -294,16 +295,20 @@ const exportColumns = {
 };
 export type ExportReading = Awaited<ReturnType<typeof exportBatch>>[number];
 
-const exportBatch = (db: Database, where: SQL | undefined, size: number) =>
+const exportBatch = (db: Database, where: SQL | undefined, size: number, oldestFirst: boolean) =>
   withNames(db.select(exportColumns).from(temperatureReadings).$dynamic())
     .where(where)
-    .orderBy(desc(temperatureReadings.readAt), desc(temperatureReadings.id))
+    .orderBy(
+      ...(oldestFirst
+        ? [asc(temperatureReadings.readAt), asc(temperatureReadings.id)]
+        : [desc(temperatureReadings.readAt), desc(temperatureReadings.id)]),
+    )
     .limit(size);
 
 /**
- * The readings matching the filters in batches of `size`, a site at a time and newest first in each, each
- * batch picking up after the last row of the one before (keyset), so an export of any length reads
- * through the site's index and holds one batch at a time.
+ * The readings matching the filters in batches of `size`, a site at a time and newest first in each (the
+ * inspection pack's `oldestFirst`: oldest first), each batch picking up after the last row of the one before
+ * (keyset), so an export of any length reads through the site's index and holds one batch at a time.
  */
 export async function* exportBatches(
   db: Database,
@@ -312,20 +317,23 @@ export async function* exportBatches(
   filters: ReadingFilters,
   now: Date,
   size: number,
+  { oldestFirst = false }: { oldestFirst?: boolean } = {},
 ): AsyncGenerator<ExportReading[]> {
   const where = filtersWhere(scope, filters, now);
   for (const site of siteList) {
     let after: { readAt: Date; id: string } | undefined;
     for (;;) {
+      const key = sql`(${temperatureReadings.readAt}, ${temperatureReadings.id})`;
+      const last = after && sql`(${after.readAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
       const batch = await exportBatch(
         db,
         and(
           where,
           eq(temperatureReadings.siteId, site.id),
-          after &&
-            sql`(${temperatureReadings.readAt}, ${temperatureReadings.id}) < (${after.readAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+          last && (oldestFirst ? sql`${key} > ${last}` : sql`${key} < ${last}`),
         ),
         size,
+        oldestFirst,
       );
       if (batch.length > 0) yield batch;
       if (batch.length < size) break;

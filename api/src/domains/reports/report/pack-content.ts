@@ -1,39 +1,66 @@
 import { createHash } from 'node:crypto';
-import { and, asc, between, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   complianceLogListQuerySchema,
   documentListQuerySchema,
+  isAboveLegalLimit,
+  lateSyncMinutes,
   limitsText,
   listDefaults,
   nearMissListQuerySchema,
+  storedLimits,
   temperatureLogExportQuerySchema,
   temperatureStandards,
   type ComplianceLog,
   type DayScore,
   type DocumentRecord,
   type InspectionPackSections,
+  type LogType,
   type NearMiss,
   type RecordCheck,
   type Score,
+  type TaskBucket,
+  type TemperatureLimits,
+  type TemperatureLogSnapshot,
+  type TemperatureResult,
   type Timing,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { individualTasks, masterTasks, taskComments } from '../../tasks/index.js';
-import { sites } from '../../../platform/db/schema.js';
+import { bucketSql, individualTasks, masterTasks, taskComments } from '../../tasks/index.js';
+import { sites, users } from '../../../platform/db/schema.js';
+import { historyEntries } from '../../../platform/history/schema.js';
 import { canonicalJson } from '../../../platform/history/history.js';
-import { checkRecords } from '../../logs/index.js';
-import { complianceLogPage } from '../../logs/index.js';
-import { personName } from '../../logs/index.js';
-import { documentDtos, documentPage } from '../../logs/index.js';
-import { nearMissPage } from '../../logs/index.js';
+import {
+  checkLabelOf,
+  checkRecords,
+  complianceLogPage,
+  documentDtos,
+  documentPage,
+  exportBatches,
+  itemsOfSite,
+  nearMissPage,
+  personName,
+  temperatureReadings,
+  temperatureSettingsOf,
+  toReadableItem,
+  type ExportReading,
+} from '../../logs/index.js';
 import { siteDayScores } from '../site-panel/repository.js';
-import { checkLabelOf, toReadableItem } from '../../logs/index.js';
-import { exportBatches, itemsOfSite, temperatureSettingsOf, type ExportReading } from '../../logs/index.js';
 
-// The inspection pack's content (issue 12), read once in a fixed order and handed to a writer (the PDF, the
-// XLSX, or nothing for the preview) section by section, readings in batches so a busy site's months never
-// sit in memory at once. Every line of content also goes into a SHA-256 digest: the same records give the
-// same digest whatever the format and whenever it is made, and any change to one of them changes it.
+// The inspection pack's content (issues 12 and 23), read in the order an inspector reads it and handed to
+// a writer (the PDF, the XLSX, or nothing for the preview) section by section:
+//
+// 1. the summary: what went wrong (excursions, missed and failed tasks, open near misses, documents due),
+//    the record check's verdict, and a sign-off block;
+// 2. the equipment with only the checks that apply to each item;
+// 3. the tasks of each day from the site's first record on, naming the missed, failed and late ones;
+// 4. the readings a day at a time, an item's passing readings on one line and failures and warnings in
+//    full, then every correction (original and new value, who, when, why) and every deletion;
+// 5. compliance logs, near misses and documents; 6. the record check in detail.
+//
+// Readings stream in batches, a day at a time to the writer, so a busy site's months never sit in memory.
+// Every line of content also goes into a SHA-256 digest: the same records give the same digest whatever the
+// format and whenever it is made, and any change to one of them changes it.
 
 export interface PackTarget {
   orgId: string;
@@ -46,28 +73,129 @@ export interface PackTarget {
   };
   startDate: string;
   endDate: string;
+  /** Who asks for it: the sign-off's "prepared by" and the register's producer. */
+  producer: { id: string; name: string; role: string };
+  /** The console's page where anyone checks a copy, printed with its QR code. */
+  verifyUrl: string;
 }
 
 export interface PackEquipmentLine {
   name: string;
-  kind: string;
+  kind: 'TEMPERATURE_ITEM' | 'PROBE' | 'FOOD_ITEM';
+  /** The checks that apply: a fridge's own, or those a probe or food item was read for in the range. */
   checks: { logType: string; check: string; limits: string }[];
 }
 
-export interface PackFailedItem {
+/** A reading as the pack prints it, its names and limits already in words. */
+export interface PackReading {
+  id: string;
+  /** Local `YYYY-MM-DD`. */
   date: string;
-  task: string;
+  /** Local `HH:MM`. */
+  time: string;
   item: string;
-  comment: string | null;
+  /** "Fridge temperatures: Fridge". */
+  check: string;
+  limits: string;
+  celsius: number;
+  result: TemperatureResult;
+  aboveLegalLimit: boolean;
+  backFilled: boolean;
+  readBy: string;
+  correctiveAction: string | null;
+  note: string | null;
+}
+
+/** One item's check on one day: its readings, passing ones printed compactly. */
+export interface PackReadingLine {
+  item: string;
+  check: string;
+  limits: string;
+  readings: PackReading[];
+}
+
+export interface PackReadingDay {
+  date: string;
+  lines: PackReadingLine[];
+}
+
+/** A reading changed after it was taken, from its history. */
+export interface PackCorrection {
+  readingId: string;
+  /** The reading's local date and time, "YYYY-MM-DD HH:MM". */
+  read: string;
+  item: string;
+  check: string;
+  before: number;
+  after: number;
+  /** The other fields the change touched, in words ("corrective action", "note"). */
+  otherChanges: string[];
+  by: string;
+  /** The change's instant (ISO). */
+  at: string;
+  reason: string;
+}
+
+/** A reading deleted, from its history. */
+export interface PackDeletion {
+  readingId: string;
+  read: string;
+  item: string;
+  check: string;
+  celsius: number;
+  by: string;
+  at: string;
+  reason: string;
+}
+
+export interface PackFailedLine {
+  item: string;
+  /** The comment given with the failure, then the other comments on the line, each once. */
   notes: string[];
 }
 
-/** What a format does with each section; all are called, in this order, once (readings once per batch). */
+/** An occurrence worth naming: missed, failed on a line, completed late, synced late or entered after the fact. */
+export interface PackTaskEntry {
+  date: string;
+  task: string;
+  bucket: TaskBucket;
+  /** When it was completed, local "YYYY-MM-DD HH:MM", and by whom. */
+  completed: string | null;
+  completedBy: string | null;
+  syncedLate: boolean;
+  enteredAfterTheFact: boolean;
+  failedLines: PackFailedLine[];
+}
+
+export interface PackTaskDay extends DayScore {
+  entries: PackTaskEntry[];
+}
+
+/** What the first page says went wrong, read before anything is written. */
+export interface PackFirstPage {
+  score: Score;
+  /** Failed readings and those above their legal maximum. */
+  excursions: PackReading[];
+  /** Missed occurrences and those with a failed line, by day then name. */
+  taskProblems: PackTaskEntry[];
+  openNearMisses: NearMiss[];
+  /** Expired and expiring documents. */
+  documentsDue: DocumentRecord[];
+  recordCheck: RecordCheck;
+  /** The site's first day with a record on or after the range's start, or null when it has none. */
+  firstRecordDate: string | null;
+}
+
+/** What a format does with each section; all are called, in this order, once (a reading day once per day). */
 export interface PackWriter {
-  site(target: PackTarget): void | Promise<void>;
+  summary(target: PackTarget, first: PackFirstPage): void | Promise<void>;
   equipment(lines: readonly PackEquipmentLine[]): void | Promise<void>;
-  readings(batch: readonly ExportReading[]): void | Promise<void>;
-  tasks(days: readonly DayScore[], totals: Score, failed: readonly PackFailedItem[]): void | Promise<void>;
+  tasks(days: readonly PackTaskDay[], totals: Score): void | Promise<void>;
+  readingDay(day: PackReadingDay): void | Promise<void>;
+  readingChanges(
+    corrections: readonly PackCorrection[],
+    deletions: readonly PackDeletion[],
+  ): void | Promise<void>;
   complianceLogs(logs: readonly ComplianceLog[]): void | Promise<void>;
   nearMisses(reports: readonly NearMiss[]): void | Promise<void>;
   documents(documents: readonly DocumentRecord[]): void | Promise<void>;
@@ -109,60 +237,236 @@ async function everyPage<Item>(read: (page: number) => Promise<Item[]>): Promise
   }
 }
 
-/** The failed checklist lines of the site's occurrences in the range, oldest first, with their comments. */
-async function failedChecklistItems(db: Database | Tx, target: PackTarget): Promise<PackFailedItem[]> {
+const checkWords = (logType: LogType, checkKind: string) =>
+  `${temperatureStandards[logType].label}: ${checkLabelOf(logType, checkKind)}`;
+
+const itemWords = (reading: Pick<ExportReading, 'equipmentName' | 'temperatureItemName' | 'foodItemName'>) =>
+  [reading.equipmentName, reading.temperatureItemName ?? reading.foodItemName].filter(Boolean).join(': ');
+
+function packReading(reading: ExportReading): PackReading {
+  return {
+    id: reading.id,
+    date: reading.readLocal.slice(0, 10),
+    time: reading.readLocal.slice(11, 16),
+    item: itemWords(reading),
+    check: checkWords(reading.logType, reading.checkKind),
+    limits: limitsText(storedLimits(reading.logType, reading.checkKind, reading)),
+    celsius: reading.celsius,
+    result: reading.result,
+    aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
+    backFilled: reading.backFilled,
+    readBy: reading.reader ? personName(reading.reader) : '',
+    correctiveAction: reading.correctiveAction,
+    note: reading.note,
+  };
+}
+
+/** A reading's line of the digest: what it says, whichever format prints it. */
+const readingDigestLine = (reading: ExportReading) => ({
+  id: reading.id,
+  read: reading.readLocal,
+  received: reading.receivedLocal,
+  item: reading.temperatureItemName ?? reading.foodItemName,
+  equipment: reading.equipmentName,
+  logType: temperatureStandards[reading.logType].label,
+  check: checkLabelOf(reading.logType, reading.checkKind),
+  celsius: reading.celsius,
+  lowerLimit: reading.lowerLimit,
+  upperLimit: reading.upperLimit,
+  result: reading.result,
+  backFilled: reading.backFilled,
+  correctiveAction: reading.correctiveAction,
+  note: reading.note,
+  readBy: reading.reader ? personName(reading.reader) : null,
+});
+
+/** A day's readings grouped by item and check, the items in name order, each item's readings in time order. */
+function readingDay(date: string, readings: readonly PackReading[]): PackReadingDay {
+  const lines = new Map<string, PackReadingLine>();
+  for (const reading of readings) {
+    const key = `${reading.item}\u0000${reading.check}\u0000${reading.limits}`;
+    const line = lines.get(key) ?? {
+      item: reading.item,
+      check: reading.check,
+      limits: reading.limits,
+      readings: [],
+    };
+    line.readings.push(reading);
+    lines.set(key, line);
+  }
+  const sorted = [...lines.values()].sort(
+    (a, b) => a.item.localeCompare(b.item, 'en') || a.check.localeCompare(b.check, 'en'),
+  );
+  return { date, lines: sorted };
+}
+
+/**
+ * The site's occurrences of the range worth naming (missed, a failed line, completed late, synced late or
+ * entered after the fact), by day then task name, each failed line with its notes once. Run after the
+ * scores, which make the range's occurrences.
+ */
+async function taskEntries(db: Database | Tx, target: PackTarget, now: Date): Promise<PackTaskEntry[]> {
+  const bucket = bucketSql(now);
+  const zone = target.site.timeZoneId;
+  const syncedLate = sql<boolean>`coalesce(not ${individualTasks.enteredAfterTheFact} and ${individualTasks.syncedAt} - ${individualTasks.completedAt} > make_interval(mins => ${lateSyncMinutes}), false)`;
   const rows = await db
     .select({
       id: individualTasks.id,
       taskDate: individualTasks.taskDate,
       items: individualTasks.items,
       task: masterTasks.name,
+      bucket,
+      completed: sql<
+        string | null
+      >`to_char(${individualTasks.completedAt} at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`,
+      completer: { firstName: users.firstName, lastName: users.lastName },
+      syncedLate,
+      enteredAfterTheFact: individualTasks.enteredAfterTheFact,
     })
     .from(individualTasks)
     .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .leftJoin(users, eq(users.id, individualTasks.completedBy))
     .where(
       and(
         eq(individualTasks.siteId, target.site.id),
         between(individualTasks.taskDate, target.startDate, target.endDate),
         ne(individualTasks.status, 'DELETED'),
-        sql`${individualTasks.items} @> '[{"status":"FAILED"}]'::jsonb`,
+        sql`(${bucket} in ('INCOMPLETE', 'LATE') or ${syncedLate}
+          or ${individualTasks.items} @> '[{"status":"FAILED"}]'::jsonb)`,
       ),
     )
-    .orderBy(asc(individualTasks.taskDate), asc(masterTasks.name));
-  if (rows.length === 0) return [];
-  const comments = await db
-    .select({
-      taskId: taskComments.individualTaskId,
-      itemId: taskComments.checklistItemId,
-      type: taskComments.type,
-      text: taskComments.text,
-    })
-    .from(taskComments)
-    .where(
-      and(
-        sql`${taskComments.individualTaskId} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`,
-        isNull(taskComments.deletedAt),
-      ),
-    )
-    .orderBy(asc(taskComments.createdAt));
-  return rows.flatMap((row) =>
-    row.items
+    .orderBy(asc(individualTasks.taskDate), asc(masterTasks.name), asc(individualTasks.opensAt));
+  const failedIds = rows
+    .filter((row) => row.items.some((item) => item.status === 'FAILED'))
+    .map((row) => row.id);
+  const comments =
+    failedIds.length === 0
+      ? []
+      : await db
+          .select({
+            taskId: taskComments.individualTaskId,
+            itemId: taskComments.checklistItemId,
+            type: taskComments.type,
+            text: taskComments.text,
+          })
+          .from(taskComments)
+          .where(and(inArray(taskComments.individualTaskId, failedIds), isNull(taskComments.deletedAt)))
+          .orderBy(asc(taskComments.createdAt));
+  return rows.map((row) => ({
+    date: row.taskDate,
+    task: row.task,
+    bucket: row.bucket,
+    completed: row.completed,
+    completedBy: row.completer ? personName(row.completer) : null,
+    syncedLate: row.syncedLate,
+    enteredAfterTheFact: row.enteredAfterTheFact,
+    failedLines: row.items
       .filter((item) => item.status === 'FAILED')
-      .map((item) => ({
-        date: row.taskDate,
-        task: row.task,
-        item: item.text,
-        comment: item.comment,
-        notes: comments
-          .filter((comment) => comment.taskId === row.id && comment.itemId === item.id)
-          .map((comment) => (comment.type === 'IMAGE' ? 'Photo attached' : (comment.text ?? ''))),
-      })),
-  );
+      .map((item) => {
+        const notes = [
+          ...(item.comment ? [item.comment] : []),
+          ...comments
+            .filter((comment) => comment.taskId === row.id && comment.itemId === item.id)
+            .map((comment) => (comment.type === 'IMAGE' ? 'Photo attached' : (comment.text ?? ''))),
+        ].filter((note) => note !== '');
+        // The failure's comment is often also posted as the line's comment: print it once.
+        return { item: item.text, notes: [...new Set(notes)] };
+      }),
+  }));
 }
 
+/** The first local date on or after the range's start with an occurrence due or a reading, or null. */
+async function firstRecordDate(db: Database | Tx, target: PackTarget): Promise<string | null> {
+  const zone = target.site.timeZoneId;
+  const [row] = await db
+    .select({
+      first: sql<string | null>`to_char(least(
+      (select min(${individualTasks.taskDate}) from ${individualTasks}
+        where ${individualTasks.siteId} = ${target.site.id}
+          and ${individualTasks.taskDate} between ${target.startDate} and ${target.endDate}
+          and ${individualTasks.status} <> 'DELETED'),
+      (select min((${temperatureReadings.readAt} at time zone ${zone})::date) from ${temperatureReadings}
+        where ${temperatureReadings.siteId} = ${target.site.id} and ${temperatureReadings.deletedAt} is null
+          and ${temperatureReadings.readAt} >= (${target.startDate}::date::timestamp at time zone ${zone})
+          and ${temperatureReadings.readAt} < ((${target.endDate}::date + 1)::timestamp at time zone ${zone}))
+    ), 'YYYY-MM-DD')`,
+    })
+    .from(sites)
+    .where(eq(sites.id, target.site.id));
+  return row?.first ?? null;
+}
+
+/** The history of the site's readings read in the range: corrections of their temperature and deletions. */
+async function readingChanges(
+  db: Database | Tx,
+  target: PackTarget,
+  itemNames: ReadonlyMap<string, string>,
+): Promise<{ corrections: PackCorrection[]; deletions: PackDeletion[] }> {
+  const zone = target.site.timeZoneId;
+  const readAt = sql`coalesce(${historyEntries.changes} -> 'before' ->> 'readAt', ${historyEntries.changes} -> 'after' ->> 'readAt')`;
+  const rows = await db
+    .select({
+      recordId: historyEntries.recordId,
+      action: historyEntries.action,
+      changes: historyEntries.changes,
+      reason: historyEntries.reason,
+      actorName: historyEntries.actorName,
+      at: historyEntries.at,
+      read: sql<string>`to_char((${readAt})::timestamptz at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`,
+    })
+    .from(historyEntries)
+    .where(
+      and(
+        eq(historyEntries.orgId, target.orgId),
+        eq(historyEntries.siteId, target.site.id),
+        eq(historyEntries.subject, 'TemperatureLog'),
+        inArray(historyEntries.action, ['update', 'delete']),
+        sql`(${readAt})::timestamptz >= (${target.startDate}::date::timestamp at time zone ${zone})`,
+        sql`(${readAt})::timestamptz < ((${target.endDate}::date + 1)::timestamp at time zone ${zone})`,
+      ),
+    )
+    .orderBy(asc(historyEntries.position));
+  const corrections: PackCorrection[] = [];
+  const deletions: PackDeletion[] = [];
+  for (const row of rows) {
+    const before = row.changes.before as TemperatureLogSnapshot | null;
+    const after = row.changes.after as TemperatureLogSnapshot | null;
+    if (!before) continue;
+    const named = {
+      readingId: row.recordId,
+      read: row.read,
+      item: itemNames.get(before.itemID) ?? 'An item since removed',
+      check: checkWords(before.logType, before.checkKind),
+      by: row.actorName,
+      at: row.at.toISOString(),
+      reason: row.reason ?? '',
+    };
+    if (row.action === 'delete' || !after) {
+      deletions.push({ ...named, celsius: before.celsius });
+      continue;
+    }
+    const otherChanges = (
+      [
+        ['correctiveAction', 'corrective action'],
+        ['note', 'note'],
+        ['readAt', 'time read'],
+        ['itemID', 'item'],
+        ['checkKind', 'check'],
+      ] as const
+    )
+      .filter(([field]) => canonicalJson(before[field]) !== canonicalJson(after[field]))
+      .map(([, words]) => words);
+    corrections.push({ ...named, before: before.celsius, after: after.celsius, otherChanges });
+  }
+  return { corrections, deletions };
+}
+
+const equipmentKindOrder = { TEMPERATURE_ITEM: 0, PROBE: 1, FOOD_ITEM: 2 } as const;
+
 /**
- * Reads the pack of `target` into `writer` and answers its summary. The record check and the task scores
- * are read first (they decide the counts), the readings last but one in the order the PDF prints them.
+ * Reads the pack of `target` into `writer` and answers its summary. What the first page needs (the
+ * scores, the task problems, the excursions, the near misses and documents, the record check) is read
+ * first; then each section in print order, the readings last but three, streamed a day at a time.
  */
 export async function producePack(
   db: Database,
@@ -174,75 +478,39 @@ export async function producePack(
   const hash = (section: string, line: unknown) => digest.update(`${canonicalJson([section, line])}\n`);
   const scope = { orgId: target.orgId, siteIds: [target.site.id] };
   const siteKey = { id: target.site.id, orgId: target.orgId, timeZoneId: target.site.timeZoneId };
-
-  hash('site', { ...target.site, startDate: target.startDate, endDate: target.endDate });
-  await writer.site(target);
-
-  const items = await itemsOfSite(db, { orgId: target.orgId, siteID: target.site.id });
-  const siteSettings = await temperatureSettingsOf(db, target.site.id);
-  const equipment = items.map((item) => {
-    const readable = toReadableItem(item, siteSettings);
-    return {
-      name: readable.equipmentName ? `${readable.equipmentName}: ${readable.name}` : readable.name,
-      kind:
-        readable.kind === 'TEMPERATURE_ITEM'
-          ? 'Fridge or freezer'
-          : readable.kind === 'PROBE'
-            ? 'Probe'
-            : 'Food item',
-      checks: readable.logTypes.flatMap((logType) =>
-        logType.checks.map((check) => ({
-          logType: logType.label,
-          check: check.label,
-          limits: limitsText(check.limits),
-        })),
-      ),
-    };
-  });
-  equipment.forEach((line) => hash('equipment', line));
-  await writer.equipment(equipment);
-
-  const temperature = { readings: 0, failed: 0, warned: 0, backFilled: 0 };
-  const filters = temperatureLogExportQuerySchema.parse({
-    siteID: target.site.id,
-    startDate: target.startDate,
-    endDate: target.endDate,
-    downloadFileType: 'EXCEL',
-  });
   const siteList = [{ id: target.site.id, name: target.site.name, timeZoneId: target.site.timeZoneId }];
-  for await (const batch of exportBatches(db, scope, siteList, filters, now, readingBatchSize)) {
-    for (const reading of batch) {
-      temperature.readings += 1;
-      if (reading.result === 'FAIL') temperature.failed += 1;
-      if (reading.result === 'WARN') temperature.warned += 1;
-      if (reading.backFilled) temperature.backFilled += 1;
-      hash('reading', {
-        id: reading.id,
-        read: reading.readLocal,
-        received: reading.receivedLocal,
-        item: reading.temperatureItemName ?? reading.foodItemName,
-        equipment: reading.equipmentName,
-        logType: temperatureStandards[reading.logType].label,
-        check: checkLabelOf(reading.logType, reading.checkKind),
-        celsius: reading.celsius,
-        lowerLimit: reading.lowerLimit,
-        upperLimit: reading.upperLimit,
-        result: reading.result,
-        backFilled: reading.backFilled,
-        correctiveAction: reading.correctiveAction,
-        note: reading.note,
-        readBy: reading.reader ? personName(reading.reader) : null,
-      });
-    }
-    await writer.readings(batch);
-  }
+  const readingFilters = (extra: { result?: TemperatureResult } = {}) =>
+    temperatureLogExportQuerySchema.parse({
+      siteID: target.site.id,
+      startDate: target.startDate,
+      endDate: target.endDate,
+      downloadFileType: 'EXCEL',
+      ...extra,
+    });
 
+  // What the first page says, read before anything is written.
   const scores = await siteDayScores(db, siteKey, target.startDate, target.endDate, now);
-  const failed = await failedChecklistItems(db, target);
-  scores.list.forEach((day) => hash('day', day));
-  failed.forEach((line) => hash('failed', line));
-  await writer.tasks(scores.list, scores.totals, failed);
-
+  const entries = await taskEntries(db, target, now);
+  const first = await firstRecordDate(db, target);
+  const excursions: PackReading[] = [];
+  for (const result of ['FAIL', 'WARN'] as const) {
+    for await (const batch of exportBatches(
+      db,
+      scope,
+      siteList,
+      readingFilters({ result }),
+      now,
+      readingBatchSize,
+      {
+        oldestFirst: true,
+      },
+    )) {
+      excursions.push(
+        ...batch.map(packReading).filter((reading) => reading.result === 'FAIL' || reading.aboveLegalLimit),
+      );
+    }
+  }
+  excursions.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
   const range = {
     siteID: target.site.id,
     startDate: target.startDate,
@@ -260,6 +528,134 @@ export async function producePack(
         )
       ).list,
   );
+  const reports = await everyPage(
+    async (page) =>
+      (
+        await nearMissPage(
+          db,
+          scope,
+          nearMissListQuerySchema.parse({ ...range, page, sort: 'occurredAt' }),
+          now,
+          '',
+        )
+      ).list,
+  );
+  const looking = { now, zone: target.site.timeZoneId };
+  const documentRows = await everyPage(
+    async (page) =>
+      (
+        await documentPage(
+          db,
+          scope,
+          documentListQuerySchema.parse({ siteID: target.site.id, page, limit: pageSize, sort: 'name' }),
+          looking,
+        )
+      ).rows,
+  );
+  const documentList = await documentDtos(db, documentRows, { ...looking, publicUrl: '' });
+  const recordCheck = await checkRecords(
+    db,
+    { orgId: target.orgId, site: siteKey, startDate: target.startDate, endDate: target.endDate },
+    now,
+  );
+
+  hash('site', { ...target.site, startDate: target.startDate, endDate: target.endDate });
+  await writer.summary(target, {
+    score: scores.totals,
+    excursions,
+    taskProblems: entries.filter((entry) => entry.bucket === 'INCOMPLETE' || entry.failedLines.length > 0),
+    openNearMisses: reports.filter((report) => report.status !== 'COMPLETED'),
+    documentsDue: documentList.filter(
+      (document) => document.expiry === 'EXPIRED' || document.expiry === 'EXPIRING',
+    ),
+    recordCheck,
+    firstRecordDate: first,
+  });
+
+  // The equipment: a fridge's or freezer's item by its own check; a probe or food item by the checks it was
+  // read for in the range, and a probe's calibration, which every probe needs.
+  const items = await itemsOfSite(db, { orgId: target.orgId, siteID: target.site.id });
+  const siteSettings = await temperatureSettingsOf(db, target.site.id);
+  const usedChecks = await db
+    .selectDistinct({
+      itemId: sql<string>`coalesce(${temperatureReadings.temperatureItemId}, ${temperatureReadings.foodItemId})`,
+      logType: temperatureReadings.logType,
+      checkKind: temperatureReadings.checkKind,
+    })
+    .from(temperatureReadings)
+    .where(
+      and(
+        eq(temperatureReadings.siteId, target.site.id),
+        isNull(temperatureReadings.deletedAt),
+        sql`${temperatureReadings.readAt} >= (${target.startDate}::date::timestamp at time zone ${target.site.timeZoneId})`,
+        sql`${temperatureReadings.readAt} < ((${target.endDate}::date + 1)::timestamp at time zone ${target.site.timeZoneId})`,
+      ),
+    );
+  const itemNames = new Map<string, string>();
+  const equipment: PackEquipmentLine[] = items
+    .map((item) => {
+      const readable = toReadableItem(item, siteSettings);
+      const name = readable.equipmentName ? `${readable.equipmentName}: ${readable.name}` : readable.name;
+      itemNames.set(readable._id, name);
+      const applies = (logType: LogType, checkKind: string) =>
+        readable.kind === 'TEMPERATURE_ITEM' ||
+        (readable.kind === 'PROBE' && logType === 'PROBE_CALIBRATION') ||
+        usedChecks.some(
+          (used) => used.itemId === readable._id && used.logType === logType && used.checkKind === checkKind,
+        );
+      return {
+        name,
+        kind: readable.kind,
+        checks: readable.logTypes.flatMap((logType) =>
+          logType.checks
+            .filter((check) => applies(logType.logType, check.kind))
+            .map((check) => ({
+              logType: logType.label,
+              check: check.label,
+              limits: limitsText(check.limits as TemperatureLimits),
+            })),
+        ),
+      };
+    })
+    .sort(
+      (a, b) => equipmentKindOrder[a.kind] - equipmentKindOrder[b.kind] || a.name.localeCompare(b.name, 'en'),
+    );
+  equipment.forEach((line) => hash('equipment', line));
+  await writer.equipment(equipment);
+
+  // Tasks: every day from the site's first record on, with the occurrences worth naming.
+  const days: PackTaskDay[] = scores.list
+    .filter((day) => first !== null && day.date >= first)
+    .map((day) => ({ ...day, entries: entries.filter((entry) => entry.date === day.date) }));
+  days.forEach((day) => hash('day', day));
+  await writer.tasks(days, scores.totals);
+
+  // Readings, oldest first, handed over a local day at a time.
+  const temperature = { readings: 0, failed: 0, warned: 0, backFilled: 0 };
+  let day: { date: string; readings: PackReading[] } | null = null;
+  for await (const batch of exportBatches(db, scope, siteList, readingFilters(), now, readingBatchSize, {
+    oldestFirst: true,
+  })) {
+    for (const reading of batch) {
+      temperature.readings += 1;
+      if (reading.result === 'FAIL') temperature.failed += 1;
+      if (reading.result === 'WARN') temperature.warned += 1;
+      if (reading.backFilled) temperature.backFilled += 1;
+      hash('reading', readingDigestLine(reading));
+      const printed = packReading(reading);
+      if (day && day.date !== printed.date) {
+        await writer.readingDay(readingDay(day.date, day.readings));
+        day = null;
+      }
+      (day ??= { date: printed.date, readings: [] }).readings.push(printed);
+    }
+  }
+  if (day) await writer.readingDay(readingDay(day.date, day.readings));
+  const changes = await readingChanges(db, target, itemNames);
+  changes.corrections.forEach((line) => hash('correction', line));
+  changes.deletions.forEach((line) => hash('deletion', line));
+  await writer.readingChanges(changes.corrections, changes.deletions);
+
   logs.forEach((log) =>
     hash('complianceLog', {
       id: log._id,
@@ -275,18 +671,6 @@ export async function producePack(
   );
   await writer.complianceLogs(logs);
 
-  const reports = await everyPage(
-    async (page) =>
-      (
-        await nearMissPage(
-          db,
-          scope,
-          nearMissListQuerySchema.parse({ ...range, page, sort: 'occurredAt' }),
-          now,
-          '',
-        )
-      ).list,
-  );
   reports.forEach((report) =>
     hash('nearMiss', {
       id: report._id,
@@ -304,19 +688,6 @@ export async function producePack(
   );
   await writer.nearMisses(reports);
 
-  const looking = { now, zone: target.site.timeZoneId };
-  const documentRows = await everyPage(
-    async (page) =>
-      (
-        await documentPage(
-          db,
-          scope,
-          documentListQuerySchema.parse({ siteID: target.site.id, page, limit: pageSize, sort: 'name' }),
-          looking,
-        )
-      ).rows,
-  );
-  const documentList = await documentDtos(db, documentRows, { ...looking, publicUrl: '' });
   documentList.forEach((document) =>
     hash('document', {
       id: document._id,
@@ -329,17 +700,15 @@ export async function producePack(
   );
   await writer.documents(documentList);
 
-  const recordCheck = await checkRecords(
-    db,
-    { orgId: target.orgId, site: siteKey, startDate: target.startDate, endDate: target.endDate },
-    now,
-  );
   await writer.recordCheck(recordCheck);
 
   const sections: InspectionPackSections = {
     equipment: { items: equipment.length },
     temperature,
-    tasks: { ...scores.totals, failedChecklistItems: failed.length },
+    tasks: {
+      ...scores.totals,
+      failedChecklistItems: entries.reduce((sum, entry) => sum + entry.failedLines.length, 0),
+    },
     complianceLogs: { total: logs.length, failed: logs.filter((log) => log.result === 'FAIL').length },
     nearMisses: {
       total: reports.length,
@@ -358,10 +727,11 @@ export async function producePack(
 
 /** A writer that writes nothing: the preview's, which wants the counts, the check and the digest. */
 export const countingOnly: PackWriter = {
-  site: () => undefined,
+  summary: () => undefined,
   equipment: () => undefined,
-  readings: () => undefined,
   tasks: () => undefined,
+  readingDay: () => undefined,
+  readingChanges: () => undefined,
   complianceLogs: () => undefined,
   nearMisses: () => undefined,
   documents: () => undefined,

@@ -1,134 +1,137 @@
-import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
-import {
-  checkedSubjectLabels,
-  resultText,
-  temperatureStandards,
-  type RecordCheck,
-} from '@console/shared-sdk/contract';
-import { personName } from '../../logs/index.js';
-import { checkLabelOf } from '../../logs/index.js';
+import QRCode from 'qrcode';
+import { checkedSubjectLabels, type RecordCheck } from '@console/shared-sdk/contract';
 import { ExportAbandoned } from '../../logs/index.js';
-import { hoursLines, type PackTarget, type PackWriter } from './pack-content.js';
+import { packFonts, printable, unprintablePlaceholder } from './pack-fonts.js';
+import { addDays } from '../../sites/index.js';
 import {
+  hoursLines,
+  type PackReading,
+  type PackReadingDay,
+  type PackReadingLine,
+  type PackTarget,
+  type PackWriter,
+} from './pack-content.js';
+import {
+  chainWords,
+  compactReadingWords,
+  complianceResultWords,
   complianceStatusWords,
+  correctionWords,
   dateWords,
+  dayWords,
+  deletionWords,
+  documentCategoryWords,
+  documentExpiryWords,
+  excursionWords,
   instantWords,
+  localWords,
   mismatchWords,
   nearMissStatusWords,
+  nearMissTitleWords,
   rangeWords,
+  recordCheckVerdict,
   scoreWords,
+  taskEntryWords,
 } from './pack-words.js';
 
-// The inspection pack as a PDF (pdfkit), written as its content is read: each page goes out to the client
-// when the next one starts, so a busy site's thousands of readings never wait in memory. A4 portrait,
-// Helvetica (its WinAnsi encoding has °, – and ½), a running head naming the site and the range on every
-// page, and tables whose failed rows are tinted red and warnings amber.
+// The inspection pack as a PDF (pdfkit), A4 portrait in DejaVu Sans (pack-fonts.ts). The first page says
+// what went wrong and carries the sign-off and the verify address with its QR code; the sections follow in
+// the order of pack-content.ts. Passing readings are compact (an item's day on one line), so a busy site's
+// quarter is tens of pages rather than hundreds: the pages are kept until the end, when each gets its
+// running head and its foot ("Page N of M" and the digest, both known only then), and then go out.
 
 const margin = 40;
-/** Bytes produced but not yet read by the client before the reading stops to wait. */
-const backlogLimit = 1 << 20;
-const fills = { FAIL: '#fde2e1', WARN: '#fff1cc', BAD: '#fde2e1' } as const;
+const fills = { FAIL: '#fde2e1', WARN: '#fff1cc', BAD: '#fde2e1', HEAD: '#eeeeee' } as const;
+const ink = { muted: '#555555', good: '#1b5e20', bad: '#b71c1c', black: '#000000' } as const;
 
 interface Column {
   header: string;
   width: number;
 }
 
+type Fill = string | null;
+
 export interface PdfPack {
   document: PDFKit.PDFDocument;
   writer: PackWriter;
 }
 
+/** The Monday of a local date's week. */
+const mondayOf = (date: string) => addDays(date, 1 - (new Date(`${date}T00:00:00Z`).getUTCDay() || 7));
+
+const kindWords = { TEMPERATURE_ITEM: 'Fridge or freezer', PROBE: 'Probe', FOOD_ITEM: 'Food item' } as const;
+
 export function pdfPack(target: PackTarget): PdfPack {
   const doc = new PDFDocument({
     size: 'A4',
     margin,
+    bufferPages: true,
     info: {
-      Title: `Inspection pack: ${target.site.name}, ${rangeWords(target.startDate, target.endDate)}`,
+      Title: printable(
+        `Inspection pack: ${target.site.name}, ${rangeWords(target.startDate, target.endDate)}`,
+      ),
       Author: 'Compliance Console',
     },
   });
+  doc.registerFont('Sans', packFonts.regular);
+  doc.registerFont('Sans-Bold', packFonts.bold);
+  doc.registerFont('Mono', packFonts.mono);
+  const zone = target.site.timeZoneId;
   const width = doc.page.width - 2 * margin;
   const bottom = () => doc.page.height - margin - 14;
-  let pageNumber = 1;
-  const runningHead = () => {
-    // The footer sits in the bottom margin: with the margin in force, pdfkit would start a page for it.
-    const { bottom: bottomMargin } = doc.page.margins;
-    doc.page.margins.bottom = 0;
-    doc.save();
-    doc.font('Helvetica').fontSize(8).fillColor('#555555');
-    doc.text(
-      `${target.site.name} · inspection pack · ${rangeWords(target.startDate, target.endDate)}`,
-      margin,
-      20,
-      {
-        width,
-        lineBreak: false,
-      },
-    );
-    doc.text(`Page ${pageNumber}`, margin, doc.page.height - 28, { width, align: 'right', lineBreak: false });
-    doc.restore();
-    doc.page.margins.bottom = bottomMargin;
-    doc.fillColor('#000000').font('Helvetica').fontSize(9);
+  const startPage = () => {
+    doc.fillColor(ink.black).font('Sans').fontSize(9);
     doc.x = margin;
     doc.y = margin;
   };
-  doc.on('pageAdded', () => {
-    pageNumber += 1;
-    runningHead();
-  });
-  runningHead();
+  doc.on('pageAdded', startPage);
+  startPage();
 
-  const heading = (text: string) => {
+  const heading = (text: string, size = 13) => {
     if (doc.y > bottom() - 60) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text, margin, doc.y, { width });
-    doc.moveDown(0.3).font('Helvetica').fontSize(9);
+    doc.moveDown(0.8).font('Sans-Bold').fontSize(size).text(printable(text), margin, doc.y, { width });
+    doc.moveDown(0.3).font('Sans').fontSize(9);
   };
-  const paragraph = (text: string, options: { bold?: boolean; color?: string } = {}) => {
+  const paragraph = (text: string, options: { bold?: boolean; color?: string; size?: number } = {}) => {
     doc
-      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor(options.color ?? '#000000')
-      .text(text, margin, doc.y, { width });
-    doc.fillColor('#000000').font('Helvetica');
+      .font(options.bold ? 'Sans-Bold' : 'Sans')
+      .fontSize(options.size ?? 9)
+      .fillColor(options.color ?? ink.black)
+      .text(printable(text), margin, doc.y, { width });
+    doc.fillColor(ink.black).font('Sans').fontSize(9);
   };
 
   /** A table's rows, its header again at the top of each page it runs onto. */
   function table(
     columns: readonly Column[],
     rows: readonly (readonly string[])[],
-    fillOf?: (row: number) => string | null,
+    fillOf?: (row: number) => Fill,
   ) {
     const total = columns.reduce((sum, column) => sum + column.width, 0);
     const widths = columns.map((column) => (column.width / total) * width);
-    const rowHeight = (cells: readonly string[], bold: boolean) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-      return (
+    const draw = (raw: readonly string[], bold: boolean, fill: Fill) => {
+      const cells = raw.map((cell) => printable(cell));
+      doc.font(bold ? 'Sans-Bold' : 'Sans').fontSize(7.5);
+      const height =
         Math.max(
           ...cells.map((cell, index) => doc.heightOfString(cell || ' ', { width: (widths[index] ?? 0) - 6 })),
-        ) + 6
-      );
-    };
-    const draw = (cells: readonly string[], bold: boolean, fill: string | null) => {
-      const height = rowHeight(cells, bold);
+        ) + 5;
       if (doc.y + height > bottom()) {
         doc.addPage();
         if (!bold)
           draw(
             columns.map((column) => column.header),
             true,
-            '#eeeeee',
+            fills.HEAD,
           );
+        doc.font(bold ? 'Sans-Bold' : 'Sans').fontSize(7.5);
       }
       const top = doc.y;
-      if (fill) doc.rect(margin, top, width, height).fill(fill).fillColor('#000000');
+      if (fill) doc.rect(margin, top, width, height).fill(fill).fillColor(ink.black);
       let x = margin;
       cells.forEach((cell, index) => {
-        doc
-          .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-          .fontSize(8)
-          .text(cell, x + 3, top + 3, { width: (widths[index] ?? 0) - 6 });
+        doc.text(cell, x + 3, top + 2.5, { width: (widths[index] ?? 0) - 6 });
         x += widths[index] ?? 0;
       });
       doc
@@ -143,154 +146,355 @@ export function pdfPack(target: PackTarget): PdfPack {
     draw(
       columns.map((column) => column.header),
       true,
-      '#eeeeee',
+      fills.HEAD,
     );
     rows.forEach((row, index) => draw(row, false, fillOf?.(index) ?? null));
-    doc.moveDown(0.5);
+    doc.moveDown(0.4);
   }
 
+  /** The verify address's QR code, drawn as squares, `size` points wide at (x, y). */
+  function qrCode(text: string, x: number, y: number, size: number) {
+    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+    const cell = size / modules.size;
+    for (let row = 0; row < modules.size; row += 1) {
+      for (let column = 0; column < modules.size; column += 1) {
+        if (modules.get(row, column)) doc.rect(x + column * cell, y + row * cell, cell, cell);
+      }
+    }
+    doc.fill(ink.black);
+  }
+
+  // Readings go in a grid per week: a row per item and check, a column per day, each cell the day's
+  // readings (time and °C); failures and warnings again in full beneath the week.
   let readingsStarted = false;
-  const readingColumns: Column[] = [
-    { header: 'Read (local)', width: 62 },
-    { header: 'Item', width: 90 },
-    { header: 'Check', width: 70 },
-    { header: '°C', width: 28 },
-    { header: 'Limits', width: 50 },
-    { header: 'Result', width: 34 },
-    { header: 'Corrective action / note', width: 120 },
-    { header: 'By', width: 56 },
-  ];
+  let week: { monday: string; days: PackReadingDay[] } | null = null;
+  const writeWeek = ({ monday, days }: { monday: string; days: PackReadingDay[] }) => {
+    const dates = Array.from({ length: 7 }, (_, offset) => addDays(monday, offset));
+    const lines = new Map<string, { line: PackReadingLine; cells: string[]; flagged: boolean }>();
+    const excursions: PackReading[] = [];
+    const readers = new Set<string>();
+    for (const day of days) {
+      const column = dates.indexOf(day.date);
+      for (const line of day.lines) {
+        const key = `${line.item}\u0000${line.check}\u0000${line.limits}`;
+        const row = lines.get(key) ?? { line, cells: dates.map(() => ''), flagged: false };
+        row.cells[column] = line.readings.map(compactReadingWords).join('\n');
+        lines.set(key, row);
+        for (const reading of line.readings) {
+          if (reading.readBy) readers.add(reading.readBy);
+          if (reading.result !== 'PASS' || reading.aboveLegalLimit) {
+            excursions.push(reading);
+            row.flagged = true;
+          }
+        }
+      }
+    }
+    const rows = [...lines.values()].sort(
+      (a, b) =>
+        a.line.item.localeCompare(b.line.item, 'en') || a.line.check.localeCompare(b.line.check, 'en'),
+    );
+    if (doc.y > bottom() - 80) doc.addPage();
+    doc.moveDown(0.7);
+    paragraph(`Week of ${dayWords(monday)}`, { bold: true });
+    table(
+      [
+        { header: 'Item, check and limits', width: 107 },
+        ...dates.map((date) => ({ header: dayWords(date).slice(0, -5), width: 58 })),
+      ],
+      rows.map(({ line, cells }) => [`${line.item}\n${line.check}; ${line.limits}`, ...cells]),
+      (row) => (rows[row]?.cells.some((cell) => cell.includes('(')) === true ? fills.WARN : null),
+    );
+    if (excursions.length > 0)
+      table(
+        [
+          { header: 'Failure or warning', width: 130 },
+          { header: 'What was read, its limits and the corrective action', width: 385 },
+        ],
+        excursions.map((reading) => [
+          `${localWords(`${reading.date} ${reading.time}`)}\n${reading.item}`,
+          excursionWords(reading),
+        ]),
+        (row) => (excursions[row]?.result === 'FAIL' ? fills.FAIL : fills.WARN),
+      );
+    paragraph(`Read by ${[...readers].sort((a, b) => a.localeCompare(b, 'en')).join(', ')}.`, {
+      color: ink.muted,
+      size: 7.5,
+    });
+  };
 
   const writer: PackWriter = {
-    site(site) {
-      doc.font('Helvetica-Bold').fontSize(20).text('Inspection pack', margin, 80, { width });
-      doc.moveDown(0.5).fontSize(14).text(site.site.name, { width });
-      doc.font('Helvetica').fontSize(10).moveDown(0.3);
-      paragraph(site.site.address);
-      paragraph(
-        `Records of ${rangeWords(site.startDate, site.endDate)}, local dates and times in ${site.site.timeZoneId}.`,
+    summary(site, first) {
+      const qrSize = 86;
+      doc
+        .font('Sans-Bold')
+        .fontSize(20)
+        .text('Inspection pack', margin, margin + 10, { width: width - qrSize - 12 });
+      doc
+        .moveDown(0.2)
+        .fontSize(14)
+        .text(printable(site.site.name), { width: width - qrSize - 12 });
+      doc.font('Sans').fontSize(9).moveDown(0.2);
+      doc.text(printable(site.site.address), { width: width - qrSize - 12 });
+      doc.text(
+        `Records of ${rangeWords(site.startDate, site.endDate)}; dates and times are local to the site (${zone}).`,
+        { width: width - qrSize - 12 },
       );
-      paragraph('The digest of this pack’s content, to verify a copy later, is on its last page.');
-      heading('Opening hours');
-      hoursLines(site.site.timing).forEach((line) => paragraph(line));
+      const textBottom = doc.y;
+      qrCode(site.verifyUrl, margin + width - qrSize, margin + 6, qrSize);
+      // The address on one line, as small as it must be to fit under the code: a wrapped URL is misread.
+      const captionWidth = qrSize + 20;
+      doc.font('Sans').fontSize(6.5).fillColor(ink.muted);
+      doc.text('Check this file at', margin + width - captionWidth, margin + qrSize + 10, {
+        width: captionWidth,
+        align: 'center',
+      });
+      doc.fontSize(Math.min(6.5, (6.5 * captionWidth) / doc.widthOfString(site.verifyUrl)));
+      doc.text(site.verifyUrl, margin + width - captionWidth, doc.y, {
+        width: captionWidth,
+        align: 'center',
+        lineBreak: false,
+      });
+      doc.fillColor(ink.black).fontSize(9);
+      doc.y = Math.max(textBottom, margin + qrSize + 34);
+      doc.x = margin;
+
+      paragraph(`Score over the range: ${scoreWords(first.score)}.`, { bold: true, size: 10 });
+      paragraph(recordCheckVerdict(first.recordCheck), {
+        bold: true,
+        color: first.recordCheck.intact ? ink.good : ink.bad,
+      });
+
+      heading(`Excursions (${first.excursions.length})`, 11);
+      if (first.excursions.length === 0) paragraph('No reading failed or went above its legal limit.');
+      else
+        table(
+          [
+            { header: 'Read', width: 70 },
+            { header: 'Item and check', width: 130 },
+            { header: 'What was read, its limits and the corrective action', width: 315 },
+          ],
+          first.excursions.map((reading) => [
+            localWords(`${reading.date} ${reading.time}`),
+            `${reading.item} (${reading.check})`,
+            excursionWords(reading),
+          ]),
+          (row) => (first.excursions[row]?.result === 'FAIL' ? fills.FAIL : fills.WARN),
+        );
+
+      heading(`Missed and failed tasks (${first.taskProblems.length})`, 11);
+      if (first.taskProblems.length === 0)
+        paragraph('Every task due was done, and no checklist line failed.');
+      else
+        table(
+          [
+            { header: 'Date', width: 70 },
+            { header: 'Task and what happened', width: 445 },
+          ],
+          first.taskProblems.map((entry) => [dateWords(entry.date), taskEntryWords(entry)]),
+          (row) => (first.taskProblems[row]?.bucket === 'INCOMPLETE' ? fills.BAD : fills.WARN),
+        );
+
+      heading(`Open near misses (${first.openNearMisses.length})`, 11);
+      if (first.openNearMisses.length === 0) paragraph('No near miss is open.');
+      else
+        table(
+          [
+            { header: 'When', width: 80 },
+            { header: 'Reference', width: 60 },
+            { header: 'What', width: 275 },
+            { header: 'Status', width: 100 },
+          ],
+          first.openNearMisses.map((report) => [
+            instantWords(report.occurredAt, zone),
+            report.logID,
+            nearMissTitleWords(report),
+            nearMissStatusWords(report),
+          ]),
+        );
+
+      heading(`Documents expired or expiring (${first.documentsDue.length})`, 11);
+      if (first.documentsDue.length === 0) paragraph('No document has expired or expires soon.');
+      else
+        table(
+          [
+            { header: 'Document', width: 235 },
+            { header: 'Category', width: 100 },
+            { header: 'Expires', width: 80 },
+            { header: 'State', width: 100 },
+          ],
+          first.documentsDue.map((document) => [
+            document.name,
+            documentCategoryWords(document),
+            document.expiresOn ? dateWords(document.expiresOn) : '',
+            documentExpiryWords(document),
+          ]),
+          (row) => (first.documentsDue[row]?.expiry === 'EXPIRED' ? fills.FAIL : fills.WARN),
+        );
+
+      heading('Sign-off', 11);
+      paragraph(`Prepared by ${site.producer.name}, ${site.producer.role}.`);
+      doc.moveDown(0.6);
+      const line = (label: string, x: number, lineWidth: number) => {
+        doc.font('Sans').fontSize(9).text(label, x, doc.y, { width: lineWidth, lineBreak: false });
+        const y = doc.y + 12;
+        doc
+          .moveTo(x + 62, y)
+          .lineTo(x + lineWidth - 10, y)
+          .lineWidth(0.5)
+          .strokeColor('#777777')
+          .stroke();
+      };
+      if (doc.y > bottom() - 70) doc.addPage();
+      const rowY = doc.y;
+      line('Reviewed by', margin, width / 2);
+      doc.y = rowY;
+      line('Role', margin + width / 2, width / 2);
+      doc.y = rowY + 26;
+      const secondY = doc.y;
+      line('Date', margin, width / 2);
+      doc.y = secondY;
+      line('Signature', margin + width / 2, width / 2);
+      doc.x = margin;
+      doc.y = secondY + 30;
+      paragraph(
+        `How to read this pack: failed readings are tinted red and warnings amber, each with its corrective ` +
+          `action; “back-filled” marks a reading entered more than 30 minutes after it was taken, “synced late” a ` +
+          `completion that reached the server more than 30 minutes after it was made, and “entered after the ` +
+          `fact” an admin’s correction. ${unprintablePlaceholder} stands for text in a script this file’s font ` +
+          `cannot print; the console shows it as typed. Every page’s foot carries the digest of the pack’s ` +
+          `content; anyone can check this file is authentic at ${site.verifyUrl}.`,
+        { color: ink.muted, size: 7.5 },
+      );
     },
     equipment(lines) {
+      doc.addPage();
+      heading('Opening hours');
+      hoursLines(target.site.timing).forEach((line) => paragraph(line));
       heading('Equipment and the limits in force');
       if (lines.length === 0) return paragraph('No fridges, freezers, probes or food items are set up.');
       table(
         [
-          { header: 'Item', width: 160 },
-          { header: 'Kind', width: 80 },
-          { header: 'Log type and check', width: 140 },
-          { header: 'Passes when', width: 150 },
+          { header: 'Item', width: 170 },
+          { header: 'Kind', width: 75 },
+          { header: 'Log type and check', width: 150 },
+          { header: 'Passes when', width: 120 },
         ],
         lines.flatMap((line) =>
-          line.checks.map((check, index) => [
-            index === 0 ? line.name : '',
-            index === 0 ? line.kind : '',
-            `${check.logType}: ${check.check}`,
-            check.limits,
-          ]),
+          line.checks.length === 0
+            ? [[line.name, kindWords[line.kind], 'Not read in these dates', '']]
+            : line.checks.map((check, index) => [
+                index === 0 ? line.name : '',
+                index === 0 ? kindWords[line.kind] : '',
+                `${check.logType}: ${check.check}`,
+                check.limits,
+              ]),
         ),
       );
     },
-    async readings(batch) {
+    tasks(days, totals) {
+      heading('Tasks, day by day');
+      paragraph(`Over the range: ${scoreWords(totals)}.`, { bold: true });
+      if (days.length === 0) return paragraph('The site has no tasks or readings in these dates.');
+      if (days[0] && days[0].date > target.startDate)
+        paragraph(`The site’s records begin on ${dateWords(days[0].date)}; no day before it is listed.`, {
+          color: ink.muted,
+        });
+      table(
+        [
+          { header: 'Date', width: 68 },
+          { header: 'Due', width: 26 },
+          { header: 'On time', width: 34 },
+          { header: 'Late', width: 26 },
+          { header: 'Missed', width: 34 },
+          { header: 'Score', width: 32 },
+          { header: 'Missed, failed and late tasks', width: 295 },
+        ],
+        days.map((day) => [
+          dayWords(day.date),
+          String(day.due),
+          String(day.onTime),
+          String(day.late),
+          String(day.missed),
+          day.score === null ? '–' : `${day.score}`,
+          day.entries.map(taskEntryWords).join('\n'),
+        ]),
+        (row) => ((days[row]?.missed ?? 0) > 0 ? fills.BAD : null),
+      );
+    },
+    readingDay(day) {
       if (doc.destroyed) throw new ExportAbandoned();
       if (!readingsStarted) {
         readingsStarted = true;
         doc.addPage();
         heading('Temperature readings');
         paragraph(
-          'Failed readings are tinted red with their corrective action, warnings amber; “above the legal limit” marks a reading above its legal maximum (a fridge above 8 °C) whatever limit its item has; “back-filled” marks a reading entered more than 30 minutes after it was taken.',
+          'A week at a time: each item’s readings of a day in its column (time, then °C); a row with a ' +
+            'failure or a warning is tinted, and each failure and warning follows the week in full.',
+          { color: ink.muted },
         );
       }
-      table(
-        readingColumns,
-        batch.map((reading) => [
-          reading.readLocal.replace('T', ' ').slice(0, 16) + (reading.backFilled ? ' back-filled' : ''),
-          [reading.equipmentName, reading.temperatureItemName ?? reading.foodItemName]
-            .filter(Boolean)
-            .join(': '),
-          `${temperatureStandards[reading.logType].label}: ${checkLabelOf(reading.logType, reading.checkKind)}`,
-          String(reading.celsius),
-          [reading.lowerLimit, reading.upperLimit]
-            .map((limit) => (limit === null ? '–' : String(limit)))
-            .join(' to '),
-          resultText(reading.result, reading.logType, reading.celsius),
-          [reading.correctiveAction, reading.note].filter(Boolean).join(' · '),
-          reading.reader ? personName(reading.reader) : '',
-        ]),
-        (row) => {
-          const result = batch[row]?.result;
-          return result === 'FAIL' ? fills.FAIL : result === 'WARN' ? fills.WARN : null;
-        },
-      );
-      // Pages wait while the client is behind, so memory holds about a batch, not the whole pack.
-      while (doc.readableLength > backlogLimit && !doc.destroyed) {
-        await Promise.race([once(doc, 'data'), once(doc, 'close')]);
+      const monday = mondayOf(day.date);
+      if (week && week.monday !== monday) {
+        writeWeek(week);
+        week = null;
       }
+      (week ??= { monday, days: [] }).days.push(day);
     },
-    tasks(days, totals, failed) {
+    readingChanges(corrections, deletions) {
+      if (week) {
+        writeWeek(week);
+        week = null;
+      }
       if (!readingsStarted) {
+        doc.addPage();
         heading('Temperature readings');
         paragraph('No temperature readings in these dates.');
       }
-      doc.addPage();
-      heading('Task completion per day');
-      paragraph(`Over the range: ${scoreWords(totals)}.`, { bold: true });
-      table(
-        [
-          { header: 'Date', width: 90 },
-          { header: 'Due', width: 40 },
-          { header: 'On time', width: 50 },
-          { header: 'Late', width: 40 },
-          { header: 'Missed', width: 50 },
-          { header: 'Score', width: 50 },
-        ],
-        days.map((day) => [
-          dateWords(day.date),
-          String(day.due),
-          String(day.onTime),
-          String(day.late),
-          String(day.missed),
-          day.score === null ? '–' : `${day.score}`,
-        ]),
-        (row) => ((days[row]?.missed ?? 0) > 0 ? fills.BAD : null),
-      );
-      heading('Failed checklist items');
-      if (failed.length === 0) return paragraph('No checklist item failed in these dates.');
-      table(
-        [
-          { header: 'Date', width: 70 },
-          { header: 'Task', width: 120 },
-          { header: 'Item', width: 140 },
-          { header: 'Comment', width: 200 },
-        ],
-        failed.map((line) => [
-          dateWords(line.date),
-          line.task,
-          line.item,
-          [line.comment, ...line.notes].filter(Boolean).join(' · '),
-        ]),
-      );
+      heading(`Corrected readings (${corrections.length})`, 11);
+      if (corrections.length === 0) paragraph('No reading of these dates was changed after it was taken.');
+      else
+        table(
+          [
+            { header: 'Reading', width: 150 },
+            { header: 'Original, new value, who, when and why', width: 365 },
+          ],
+          corrections.map((correction) => [
+            `${localWords(correction.read)} ${correction.item} (${correction.check})`,
+            correctionWords(correction, zone),
+          ]),
+        );
+      heading(`Deleted readings (${deletions.length})`, 11);
+      if (deletions.length === 0) paragraph('No reading of these dates was deleted.');
+      else
+        table(
+          [
+            { header: 'Reading', width: 150 },
+            { header: 'Value, who deleted it, when and why', width: 365 },
+          ],
+          deletions.map((deletion) => [
+            `${localWords(deletion.read)} ${deletion.item} (${deletion.check})`,
+            deletionWords(deletion, zone),
+          ]),
+        );
     },
     complianceLogs(logs) {
+      doc.addPage();
       heading('Compliance logs');
       if (logs.length === 0) return paragraph('No compliance logs in these dates.');
       table(
         [
-          { header: 'Submitted', width: 80 },
+          { header: 'Submitted', width: 75 },
           { header: 'Log', width: 150 },
           { header: 'Result', width: 45 },
           { header: 'Status', width: 70 },
-          { header: 'By', width: 80 },
-          { header: 'Note', width: 110 },
+          { header: 'By', width: 70 },
+          { header: 'Note', width: 105 },
         ],
         logs.map((log) => [
-          instantWords(log.submittedAt, target.site.timeZoneId),
+          instantWords(log.submittedAt, zone),
           `${log.logID} ${log.title}`,
-          log.result,
-          complianceStatusWords[log.status],
+          complianceResultWords(log),
+          complianceStatusWords(log),
           log.submittedBy.name,
           [log.note, log.reviewNote].filter(Boolean).join(' · '),
         ]),
@@ -302,16 +506,16 @@ export function pdfPack(target: PackTarget): PdfPack {
       if (reports.length === 0) return paragraph('No near misses reported in these dates.');
       table(
         [
-          { header: 'When', width: 80 },
-          { header: 'What happened', width: 190 },
+          { header: 'When', width: 75 },
+          { header: 'What happened', width: 200 },
           { header: 'Status', width: 70 },
-          { header: 'Outcome / immediate action', width: 190 },
+          { header: 'Immediate action and outcome', width: 170 },
         ],
         reports.map((report) => [
-          instantWords(report.occurredAt, target.site.timeZoneId),
-          `${report.logID} ${report.category}: ${report.title}. ${report.whatHappened}`,
-          nearMissStatusWords[report.status],
-          report.outcome ?? report.immediateAction,
+          instantWords(report.occurredAt, zone),
+          `${report.logID} ${nearMissTitleWords(report)}. ${report.whatHappened}`,
+          nearMissStatusWords(report),
+          [report.immediateAction, report.outcome].filter(Boolean).join(' · '),
         ]),
       );
     },
@@ -321,16 +525,16 @@ export function pdfPack(target: PackTarget): PdfPack {
         return paragraph('No documents are filed for the site or the organisation.');
       table(
         [
-          { header: 'Document', width: 200 },
-          { header: 'Category', width: 90 },
+          { header: 'Document', width: 215 },
+          { header: 'Category', width: 100 },
           { header: 'Expires', width: 90 },
-          { header: 'State', width: 80 },
+          { header: 'State', width: 110 },
         ],
         documents.map((document) => [
           `${document.name}${document.siteID === null ? ' (whole organisation)' : ''}`,
-          document.category,
+          documentCategoryWords(document),
           document.expiresOn ? dateWords(document.expiresOn) : 'Does not expire',
-          document.expiry ?? '',
+          documentExpiryWords(document),
         ]),
         (row) =>
           documents[row]?.expiry === 'EXPIRED'
@@ -342,35 +546,57 @@ export function pdfPack(target: PackTarget): PdfPack {
     },
     recordCheck(check: RecordCheck) {
       heading('Record-history check');
-      paragraph(
-        check.intact
-          ? 'Records intact: every record of the range reads as its history says it was left, and the history chain is unbroken.'
-          : 'Records changed outside the console: see below.',
-        { bold: true, color: check.intact ? '#1b5e20' : '#b71c1c' },
-      );
-      paragraph(
-        check.chain.valid
-          ? `History chain: ${check.chain.entries} entries, unbroken.`
-          : `History chain broken at entry ${check.chain.brokenAt ?? '?'} (${check.chain.problem ?? 'unknown'}).`,
-      );
+      paragraph(recordCheckVerdict(check), { bold: true, color: check.intact ? ink.good : ink.bad });
+      paragraph(chainWords(check));
       check.subjects.forEach((subject) =>
         paragraph(
           `${checkedSubjectLabels[subject.subject]}: ${subject.checked} checked, ${subject.mismatched} differ.`,
         ),
       );
-      check.mismatches.forEach((mismatch) => paragraph(`• ${mismatchWords(mismatch)}`, { color: '#b71c1c' }));
+      check.mismatches.forEach((mismatch) => paragraph(`• ${mismatchWords(mismatch)}`, { color: ink.bad }));
     },
     finish(summary) {
       heading('Digest');
       paragraph(
-        'SHA-256 of this pack’s content (every line above but this page’s times). A fresh preview of the same site and ' +
-          'dates gives the same digest while no record of it has changed.',
+        'SHA-256 of this pack’s content (every record it lists, as it reads now). A fresh preview of the same site ' +
+          'and dates gives the same digest while no record of it has changed; the file itself is checked at ' +
+          `${target.verifyUrl}.`,
       );
-      doc.moveDown(0.3).font('Courier').fontSize(10).text(summary.digest, margin, doc.y, { width });
-      doc.font('Helvetica').fontSize(9).moveDown(0.5);
-      paragraph(
-        `Generated ${instantWords(summary.generatedAt.toISOString(), target.site.timeZoneId)} (${target.site.timeZoneId}).`,
+      doc.moveDown(0.3).font('Mono').fontSize(10).text(summary.digest, margin, doc.y, { width });
+      doc.font('Sans').fontSize(9).moveDown(0.5);
+      paragraph(`Generated ${instantWords(summary.generatedAt.toISOString(), zone)} (${zone}).`);
+
+      // Every page's head and foot, now that the number of pages and the digest are known. The foot sits in
+      // the bottom margin: with the margin in force, pdfkit would start a page for it.
+      const pages = doc.bufferedPageRange();
+      const head = printable(
+        `${target.site.name} · Inspection pack · ${rangeWords(target.startDate, target.endDate)}`,
       );
+      for (let index = 0; index < pages.count; index += 1) {
+        doc.switchToPage(pages.start + index);
+        const { bottom: bottomMargin, top: topMargin } = doc.page.margins;
+        doc.page.margins.bottom = 0;
+        doc.page.margins.top = 0;
+        doc.fillColor(ink.muted).font('Sans').fontSize(7.5);
+        doc.text(head, margin, 20, { width, lineBreak: false });
+        doc
+          .font('Mono')
+          .fontSize(6.5)
+          .text(`Digest ${summary.digest}`, margin, doc.page.height - 26, {
+            width: width - 80,
+            lineBreak: false,
+          });
+        doc
+          .font('Sans')
+          .fontSize(7.5)
+          .text(`Page ${index + 1} of ${pages.count}`, margin, doc.page.height - 27, {
+            width,
+            align: 'right',
+            lineBreak: false,
+          });
+        doc.page.margins.bottom = bottomMargin;
+        doc.page.margins.top = topMargin;
+      }
       doc.end();
     },
   };

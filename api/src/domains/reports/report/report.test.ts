@@ -1,15 +1,29 @@
 import ExcelJS from 'exceljs';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { InspectionPackPreview } from '@console/shared-sdk/contract';
-import { sites } from '../../../platform/db/schema.js';
+import { DateTime } from 'luxon';
+import { and, asc, between, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  checklistItemStatusSchema,
+  documentCategories,
+  documentExpiries,
+  logStatusSchema,
+  logTypeSchema,
+  nearMissCategorySchema,
+  roles,
+  taskBuckets,
+  temperatureResultSchema,
+  temperatureStandards,
+  type InspectionPackPreview,
+  type PackVerification,
+} from '@console/shared-sdk/contract';
+import { sites, users } from '../../../platform/db/schema.js';
 import { temperatureReadings } from '../../logs/index.js';
 import { demoLogins } from '../../../demo.js';
 import { seedEquipment } from '../../equipment/index.js';
 import { seedLogs } from '../../logs/index.js';
 import { seedPeople } from '../../people/index.js';
-import { seedTasks } from '../../tasks/index.js';
+import { individualTasks, masterTasks, seedTasks } from '../../tasks/index.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { mobileLogin } from '../../../test/logs.js';
+import { mobileLogin, multipartBody } from '../../../test/logs.js';
 
 // The inspection pack over the whole demo, as a site admin would download it before a visit: what the
 // preview counts, what the PDF says (its text extracted as an inspector's reader would), what the XLSX
@@ -44,16 +58,63 @@ async function downloaded(format: 'PDF' | 'EXCEL', query: Record<string, string>
   return reply;
 }
 
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
+async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; pageTexts: string[] }> {
   // Loaded when first needed: the PDF reader is large, and only these tests read PDFs.
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const parts: string[] = [];
+  const pageTexts: string[] = [];
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const content = await (await pdf.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    pageTexts.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
-  return { pages: pdf.numPages, text: parts.join('\n').replace(/\s+/g, ' ') };
+  return { pages: pdf.numPages, text: pageTexts.join(' '), pageTexts };
+}
+
+/** Every code of the contract that is printed somewhere as words. */
+const contractCodes = [
+  ...documentCategories,
+  ...documentExpiries,
+  ...nearMissCategorySchema.options,
+  ...logStatusSchema.options,
+  ...temperatureResultSchema.options,
+  ...taskBuckets,
+  ...checklistItemStatusSchema.options,
+  ...roles,
+  ...logTypeSchema.options,
+  ...Object.values(temperatureStandards).flatMap((standard) => standard.checks.map((check) => check.kind)),
+].filter((code, index, all) => all.indexOf(code) === index);
+
+const origin = 'http://console.test';
+
+/** "3 Nov 2026". */
+const dateWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLL yyyy');
+
+/** "−17.5 °C", as the pack prints a temperature. */
+const celsius = (value: number) => `${value < 0 ? '−' : ''}${Math.abs(value)} °C`;
+
+/** A task of Brighton's range that nobody did, by its date and name. */
+async function aMissedTask(startDate: string, endDate: string) {
+  const [row] = await ctx.db
+    .select({ date: individualTasks.taskDate, name: masterTasks.name })
+    .from(individualTasks)
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .where(
+      and(
+        eq(individualTasks.siteId, brighton()),
+        between(individualTasks.taskDate, startDate, endDate),
+        eq(individualTasks.status, 'PENDING'),
+        lt(individualTasks.expireOn, ctx.clock.now()),
+      ),
+    )
+    .orderBy(asc(individualTasks.taskDate))
+    .limit(1);
+  if (!row) throw new Error('the demo has no missed task at Brighton');
+  return row;
 }
 
 /** Brighton's newest failed reading: the demo's excursions have corrective actions. */
@@ -123,15 +184,61 @@ test('the PDF holds the demo’s excursions with their corrective action, the mi
     /^attachment; filename="Inspection pack - .*Brighton.*\.pdf"/,
   );
   expect(reply.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-  const { pages, text } = await pdfText(reply.rawPayload);
+  const { pages, text, pageTexts } = await pdfText(reply.rawPayload);
   expect(pages).toBeGreaterThan(5);
-  expect(text).toContain('Temperature readings');
+  // The first page says what went wrong, before anything else.
+  const first = pageTexts[0] ?? '';
+  expect(first).toContain('Excursions (');
   // pdfkit breaks long cells into lines: the action's first words are enough to find it.
-  expect(text).toContain((excursion.correctiveAction ?? '').split(' ').slice(0, 4).join(' '));
-  expect(text).toContain(`${pack.sections.tasks.missed} missed`);
-  expect(text).toContain('Failed checklist items');
-  expect(text).toContain('Records intact');
-  expect(text).toContain(pack.digest);
+  expect(first).toContain((excursion.correctiveAction ?? '').split(' ').slice(0, 4).join(' '));
+  expect(first).toContain(`${pack.sections.tasks.missed} missed`);
+  expect(first).toContain('Missed and failed tasks (');
+  expect(first).toContain('Records intact');
+  expect(first).toContain(`${origin}/verify`);
+  expect(text).toContain('Reviewed by');
+  expect(text).toContain('Signature');
+  expect(text).toContain('Temperature readings');
+  expect(text).toContain('Corrected readings');
+  expect(text).toContain('Deleted readings');
+  // Every page: its number of the whole, the site, the range and the digest.
+  pageTexts.forEach((page, index) => {
+    expect(page).toContain(`Page ${index + 1} of ${pages}`);
+    expect(page).toContain(pack.digest);
+    expect(page).toContain('Brighton · Inspection pack');
+  });
+  // A missed task is named, on its day.
+  const missed = await aMissedTask(pack.startDate, pack.endDate);
+  expect(text).toContain(`${dateWords(missed.date)} ${missed.name}: Missed`);
+  // Checks only where they apply: no cellar range for a probe never read in a cellar, no frozen delivery
+  // for a dessert.
+  expect(text).not.toMatch(/Crème brûlée Food item [^:]*Frozen delivery/);
+  expect(text).not.toContain('Cellar: Cellar');
+  // No day before the site's first record is listed as a row of zeros.
+  expect(text).not.toMatch(/0 0 0 0 –/);
+});
+
+test('no contract code reaches the PDF or the XLSX: every one is printed through the console’s labels', async () => {
+  const { text } = await pdfText((await downloaded('PDF')).rawPayload);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await downloaded('EXCEL')).rawPayload as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        // A merged cell's text is its master's, read once there.
+        if (cell.type !== ExcelJS.ValueType.Merge) cells.push(String(cell.text));
+      }),
+    ),
+  );
+  for (const [where, printed] of [
+    ['PDF', text],
+    ['XLSX', cells.join(' | ')],
+  ] as const) {
+    const found = contractCodes.filter((code) =>
+      new RegExp(`(^|[^A-Za-z_])${code}([^A-Za-z_]|$)`).test(printed),
+    );
+    expect({ where, found }).toEqual({ where, found: [] });
+  }
 });
 
 test('the XLSX has a sheet per section, the readings at the site’s local time, and the same digest', async () => {
@@ -142,38 +249,43 @@ test('the XLSX has a sheet per section, the readings at the site’s local time,
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(reply.rawPayload as unknown as ArrayBuffer);
   expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
-    'Site',
+    'Summary',
     'Equipment',
-    'Temperature readings',
-    'Tasks per day',
-    'Failed checklist items',
+    'Tasks',
+    'Readings',
+    'Corrections',
+    'Deleted readings',
     'Compliance logs',
     'Near misses',
     'Documents',
     'Record check',
-    'Summary',
+    'Digest',
   ]);
-  const readings = workbook.getWorksheet('Temperature readings');
-  const rows = readings?.getSheetValues() ?? [];
-  const row = rows.find(
-    (values) => Array.isArray(values) && values.includes(excursion.correctiveAction ?? '-'),
-  ) as unknown[] | undefined;
-  expect(row).toBeDefined();
-  // 11:00 BST is written as 11:00: the wall clock of the site.
+  const cellsOf = (name: string): unknown[][] =>
+    (workbook.getWorksheet(name)?.getSheetValues() ?? []).flatMap((values) =>
+      Array.isArray(values) ? [values as unknown[]] : [],
+    );
+  // The summary names the excursion and its action up front.
+  const action = (excursion.correctiveAction ?? '-').split(' ').slice(0, 4).join(' ');
+  expect(cellsOf('Summary').some((values) => values.some((cell) => String(cell).includes(action)))).toBe(
+    true,
+  );
+  // In the readings, the failure in full under its item's day, at the wall clock of the site.
   const [site] = await ctx.db.select().from(sites).where(eq(sites.id, brighton()));
   const local = new Intl.DateTimeFormat('sv-SE', {
     timeZone: site?.timeZoneId,
     dateStyle: 'short',
     timeStyle: 'short',
   }).format(excursion.readAt);
-  // The columns are the temperature log export's: site, read, received, …, reading (9th), result (12th).
-  expect(row?.[1]).toBe(site?.name);
-  expect((row?.[2] as Date).toISOString().slice(0, 16).replace('T', ' ')).toBe(local);
-  expect(row?.[9]).toBe(excursion.celsius);
-  expect(row?.[12]).toBe('FAIL');
-  expect(readings?.rowCount).toBe(pack.sections.temperature.readings + 1);
-  const summary = workbook.getWorksheet('Summary')?.getSheetValues() ?? [];
-  expect(summary.some((values) => Array.isArray(values) && values.includes(pack.digest))).toBe(true);
+  const row = cellsOf('Readings').find((values) => values.some((cell) => String(cell).includes(action)));
+  expect(row).toBeDefined();
+  expect(`${(row?.[1] as Date).toISOString().slice(0, 10)} ${String(row?.[2])}`).toBe(local);
+  expect(String(row?.[6])).toContain(`${excursion.celsius} °C: Fail`);
+  expect(cellsOf('Digest').some((values) => values.some((cell) => String(cell).includes(pack.digest)))).toBe(
+    true,
+  );
+  // Every sheet prints with its page number of the whole.
+  workbook.worksheets.forEach((sheet) => expect(sheet.headerFooter.oddFooter).toContain('&P of &N'));
 });
 
 test('the digest changes when a record of the pack changes', async () => {
@@ -191,6 +303,153 @@ test('the digest changes when a record of the pack changes', async () => {
   const after = await previewed();
   expect(after.digest).not.toBe(before);
   expect(after.recordCheck.intact).toBe(true);
+});
+
+test('corrections, deletions, late syncs and text as typed: names, Polish, Greek, Cyrillic, the minus; a placeholder for what the font lacks', async () => {
+  const excursion = await anExcursion();
+  // A reading's reader renamed, its corrective action and note in the languages a kitchen team writes in.
+  await ctx.db
+    .update(users)
+    .set({ firstName: 'Łucja', lastName: 'Wójcik' })
+    .where(eq(users.id, excursion.readBy));
+  const polish = 'Zamrażarka pokazała −17.5 °C; żywność przeniesiona, serwis wezwany.';
+  const greek = 'Ελέγχθηκε ξανά σε 3,8 °C.';
+  const cyrillic = 'Проверено шеф-поваром.';
+  expect(
+    (
+      await ctx.inject('PUT', '/api/v1/temperature-logs/update-one', {
+        token: owner,
+        body: {
+          _id: excursion.id,
+          correctiveAction: polish,
+          note: `${greek} ${cyrillic} 冷凍庫`,
+          reason: 'The chef’s own words',
+        },
+      })
+    ).statusCode,
+  ).toBe(200);
+  // A passing reading corrected, and another deleted, each with its reason.
+  const passing = await ctx.db
+    .select()
+    .from(temperatureReadings)
+    .where(
+      and(
+        eq(temperatureReadings.siteId, brighton()),
+        eq(temperatureReadings.result, 'PASS'),
+        eq(temperatureReadings.logType, 'FRIDGE'),
+        isNull(temperatureReadings.deletedAt),
+      ),
+    )
+    .orderBy(desc(temperatureReadings.readAt))
+    .limit(2);
+  const [corrected, deleted] = passing;
+  if (!corrected || !deleted) throw new Error('the demo has too few fridge readings at Brighton');
+  expect(
+    (
+      await ctx.inject('PUT', '/api/v1/temperature-logs/update-one', {
+        token: owner,
+        body: { _id: corrected.id, celsius: 4.4, reason: 'Typed 1.4 for 4.4: the display read 4.4' },
+      })
+    ).statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await ctx.inject('DELETE', `/api/v1/temperature-logs/delete-one/${deleted.id}`, {
+        token: owner,
+        body: { reason: 'Entered twice by mistake' },
+      })
+    ).statusCode,
+  ).toBe(200);
+  const [late] = await ctx.db
+    .select({ name: masterTasks.name })
+    .from(individualTasks)
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .where(
+      and(
+        eq(individualTasks.siteId, brighton()),
+        gt(sql`${individualTasks.syncedAt} - ${individualTasks.completedAt}`, sql`interval '30 minutes'`),
+      ),
+    )
+    .limit(1);
+  if (!late) throw new Error('the demo has no late-synced completion at Brighton');
+
+  const { text } = await pdfText((await downloaded('PDF')).rawPayload);
+  expect(text).toContain('Łucja Wójcik');
+  expect(text).toContain(polish);
+  expect(text).toContain(greek);
+  expect(text).toContain(cyrillic);
+  expect(text).toContain(`${celsius(excursion.celsius)}`);
+  // The freezer's −17.5 keeps its minus: never a positive temperature.
+  expect(text).toContain('−17.5 °C');
+  expect(text).not.toContain('冷凍庫');
+  expect(text).toContain(`${cyrillic} [?]`);
+  expect(text).toContain(`${celsius(corrected.celsius)} → 4.4 °C`);
+  expect(text).toContain('Typed 1.4 for 4.4: the display read 4.4');
+  expect(text).toContain(`${celsius(deleted.celsius)} deleted by`);
+  expect(text).toContain('Entered twice by mistake');
+  expect(text).toMatch(new RegExp(`${late.name.replace(/[()]/g, '.')}: [^;]*\\(synced late`));
+});
+
+test('anyone can verify a pack: AUTHENTIC for the downloaded bytes, UNKNOWN for a changed copy, without signing in', async () => {
+  const verify = async (bytes: Buffer, field = 'file') => {
+    const { body, contentType } = await multipartBody([
+      { field, file: { bytes, type: 'application/pdf', name: 'pack.pdf' } },
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/report/verify-pack',
+      payload: body,
+      headers: { 'content-type': contentType },
+    });
+  };
+  const pack = await previewed();
+  for (const format of ['PDF', 'EXCEL'] as const) {
+    const file = (await downloaded(format)).rawPayload;
+    const authentic = await verify(file);
+    expect(authentic.statusCode).toBe(200);
+    const verdict = (authentic.json() as { data: PackVerification }).data;
+    expect(verdict).toMatchObject({
+      verdict: 'AUTHENTIC',
+      site: expect.stringMatching(/Brighton/) as unknown as string,
+      startDate: pack.startDate,
+      endDate: pack.endDate,
+      format,
+      producedBy: 'Olivia Bennett',
+    });
+    const changed = Buffer.from(file);
+    const at = Math.floor(changed.length / 2);
+    changed[at] = (changed[at] ?? 0) ^ 1;
+    const unknown = await verify(changed);
+    expect(unknown.statusCode).toBe(200);
+    expect((unknown.json() as { data: PackVerification }).data.verdict).toBe('UNKNOWN');
+    // An unknown file learns nothing about anyone.
+    expect(unknown.body).not.toMatch(/Brighton|Harbour|site|producedBy/i);
+  }
+  expect((await verify(Buffer.alloc(0))).statusCode).toBe(400);
+  const notAForm = await ctx.app.inject({ method: 'POST', url: '/api/v1/report/verify-pack', payload: {} });
+  expect(notAForm.statusCode).toBe(400);
+  expect(notAForm.body).toContain('file');
+  expect((await verify(Buffer.alloc(33 * 1024 * 1024, 1))).statusCode).toBe(413);
+});
+
+test('verifying is limited per address: 429 with a retry-after once the window’s checks are used', async () => {
+  const { body, contentType } = await multipartBody([
+    { field: 'file', file: { bytes: Buffer.from('not a pack'), type: 'text/plain', name: 'x.txt' } },
+  ]);
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 32; attempt += 1) {
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/report/verify-pack',
+      payload: body,
+      headers: { 'content-type': contentType },
+      remoteAddress: '203.0.113.9',
+    });
+    statuses.push(reply.statusCode);
+    if (reply.statusCode === 429) expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+  }
+  expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+  expect(statuses.at(-1)).toBe(429);
 });
 
 test('who may have which pack: 404 for another organisation’s site, 403 for a site admin’s other site and for staff', async () => {

@@ -1,21 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Writable } from 'node:stream';
 import {
   envelope,
   inspectionPackDefaultDays,
   inspectionPackDownloadQuerySchema,
   inspectionPackPreviewSchema,
   inspectionPackQuerySchema,
+  packVerificationSchema,
+  packVerifyMaxBytes,
+  packVerifyPath,
+  roleLabels,
 } from '@console/shared-sdk/contract';
-import { notFound } from '../../../platform/http/errors.js';
+import { fieldError, HttpError, notFound } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
-import { allow, assertCan, orgOf } from '../../../platform/auth/guard.js';
+import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
+import { addressKey, claimPublicAttempt } from '../../../platform/auth/login-limit.js';
+import { isFileTooLarge } from '../../../platform/files/uploads.js';
 import { addDays, localDate } from '../../sites/index.js';
 import { xlsxType } from '../../../platform/http/spreadsheet.js';
 import { attachment, ExportAbandoned } from '../../logs/index.js';
-import { countingOnly, packSite, producePack, type PackTarget } from './pack-content.js';
+import { countingOnly, packSite, producePack, type PackSummary, type PackTarget } from './pack-content.js';
 import { pdfPack } from './pack-pdf.js';
 import { xlsxPack } from './pack-xlsx.js';
+import { registeringStream, verdictOf } from './pack-register.js';
+
+/** Verifications one address may ask for in the sign-in window (15 minutes): an inspector checks a few. */
+const verificationsPerAddress = 30;
 
 // The inspection pack (issue 12): for one site and a range of its local dates, everything an
 // environmental-health officer asks to see, previewed as counts with its digest, or downloaded as a PDF or
@@ -45,10 +58,17 @@ export default async function reportRoutes(app: FastifyInstance) {
     const address = [site.add1, site.add2, site.city, site.county ?? site.state, site.zip, site.country]
       .filter((part) => part)
       .join(', ');
+    const { user } = authOf(request);
     return {
       orgId: site.orgId,
       site: { id: site.id, name: site.name, timeZoneId: site.timeZoneId, address, timing: site.timing },
       ...range,
+      producer: {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        role: roleLabels[user.role],
+      },
+      verifyUrl: `${deps.config.publicUrl}${packVerifyPath}`,
     };
   }
 
@@ -94,7 +114,9 @@ export default async function reportRoutes(app: FastifyInstance) {
           'The inspection pack as a PDF (format=PDF) or an XLSX (format=EXCEL), streamed while it is read: the ' +
           'site, its hours and equipment with the limits in force, every temperature reading (failures and ' +
           'warnings highlighted, back-filled ones marked), task completion per day with the failed checklist ' +
-          'items, compliance logs, near misses, documents, the record-history check and the digest',
+          'items, compliance logs, near misses, documents, the record-history check and the digest. The SHA-256 ' +
+          'of the file is entered in the pack register before the last byte is sent, so the copy can be checked ' +
+          'with POST /report/verify-pack; a download cut short is not registered',
         querystring: inspectionPackDownloadQuerySchema,
         produces: ['application/pdf', xlsxType, 'application/json'],
       },
@@ -106,8 +128,28 @@ export default async function reportRoutes(app: FastifyInstance) {
       const target = await packTarget(request, query, now);
       const fileName = `Inspection pack - ${target.site.name} - ${target.startDate} to ${target.endDate}.${format === 'PDF' ? 'pdf' : 'xlsx'}`;
       const pack = format === 'PDF' ? pdfPack(target) : xlsxPack(target);
-      const stream = 'document' in pack ? pack.document : pack.stream;
-      producePack(deps.db, target, now, pack.writer).catch((error: unknown) => {
+      const produced = 'document' in pack ? pack.document : pack.stream;
+      let contentDigest: string | null = null;
+      const stream = registeringStream(deps.db, {
+        target,
+        format,
+        producedAt: now,
+        contentDigest: () => contentDigest,
+      });
+      produced.pipe(stream);
+      // A client that goes away stops the production (its writers see the source destroyed).
+      stream.on('close', () => {
+        if (!produced.destroyed) produced.destroy();
+      });
+      // The digest is known when the writer finishes, before the file's last bytes reach the register.
+      const writer = {
+        ...pack.writer,
+        finish: (summary: PackSummary) => {
+          contentDigest = summary.digest;
+          return pack.writer.finish(summary);
+        },
+      };
+      producePack(deps.db, target, now, writer).catch((error: unknown) => {
         if (error instanceof ExportAbandoned) {
           request.log.info({ file: fileName }, 'inspection pack download closed by the client');
           return;
@@ -119,6 +161,68 @@ export default async function reportRoutes(app: FastifyInstance) {
         .header('content-type', format === 'PDF' ? 'application/pdf' : xlsxType)
         .header('content-disposition', attachment(fileName))
         .send(stream);
+    },
+  );
+
+  r.post(
+    '/verify-pack',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether a file is an inspection pack this server produced: multipart field `file` (at most ' +
+          `${packVerifyMaxBytes / 1024 / 1024} MiB, else 413). Needs no sign-in, and is limited per address ` +
+          `(${verificationsPerAddress} in 15 minutes, else 429). AUTHENTIC when the SHA-256 of the exact bytes is ` +
+          'in the pack register, with the site, the range, when and by whom it was produced; UNKNOWN for any ' +
+          'other file (one changed byte is enough), which says nothing about any organisation',
+        consumes: ['multipart/form-data'],
+        security: [],
+        response: { 200: envelope(packVerificationSchema) },
+      },
+    },
+    async (request) => {
+      const now = deps.clock.now();
+      await claimPublicAttempt(
+        deps.db,
+        now,
+        `verify-pack:${addressKey(request.ip)}`,
+        verificationsPerAddress,
+        'Too many packs checked from this address.',
+      );
+      const missing = () => fieldError('file', 'Choose the pack file to check');
+      if (!request.isMultipart()) throw missing();
+      const tooLarge = () =>
+        new HttpError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `This file is larger than any pack (${packVerifyMaxBytes / 1024 / 1024} MiB at most)`,
+        );
+      const hash = createHash('sha256');
+      let bytes = 0;
+      try {
+        const part = await request.file({ limits: { fileSize: packVerifyMaxBytes, files: 1 } });
+        if (!part) throw missing();
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw fieldError('file', 'Send the pack in the field "file"');
+        }
+        await pipeline(
+          part.file,
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              hash.update(chunk);
+              bytes += chunk.length;
+              callback();
+            },
+          }),
+        );
+        if (part.file.truncated) throw tooLarge();
+      } catch (error) {
+        if (isFileTooLarge(error)) throw tooLarge();
+        throw error;
+      }
+      if (bytes === 0) throw fieldError('file', 'The file is empty');
+      return ok(await verdictOf(deps.db, hash.digest('hex')));
     },
   );
 }

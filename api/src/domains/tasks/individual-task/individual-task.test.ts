@@ -236,8 +236,12 @@ describe('check-list-item-status-change', () => {
       ['Wipe the seals', 'FAILED', 'Seal is torn'],
     ]);
     expect(stored.status).toBe('PENDING');
-    // Nothing was completed, so nothing needed a reason or a history entry.
-    expect(stored.history).toEqual([]);
+    // Each change is kept in the history; nothing was completed, so none needed a reason.
+    expect(stored.history.map((one) => [one.at, one.actorName, one.summary, one.reason])).toEqual([
+      ['2025-06-10T10:03:00.000Z', 'Olivia Bennett', '"Wash the probe" changed from done to pending', null],
+      ['2025-06-10T10:02:00.000Z', 'Marcus Reid', '"Wipe the seals" changed from pending to failed', null],
+      [now, 'Olivia Bennett', '"Wash the probe" changed from pending to done', null],
+    ]);
   });
 
   test.each([undefined, '   '])(
@@ -394,6 +398,22 @@ describe('check-list-item-status-change', () => {
         summary: '"Wash the probe" changed from done to failed',
         reason: 'Found out at the audit',
       },
+      {
+        _id: expect.any(String),
+        at: now,
+        actorName: 'Olivia Bennett',
+        action: 'update',
+        summary: '"Fridge at or below 5 °C" changed from pending to done, completing the task',
+        reason: null,
+      },
+      {
+        _id: expect.any(String),
+        at: now,
+        actorName: 'Olivia Bennett',
+        action: 'update',
+        summary: '"Wash the probe" changed from pending to done',
+        reason: null,
+      },
     ]);
     const [entry] = await historyOf(ctx.db, ctx.demo.organization.id, 'Task', task.individualTaskID);
     expect(entry?.actorId).toBe(ctx.demo.siteAdmin.id);
@@ -413,22 +433,23 @@ describe('check-list-item-status-change', () => {
 
     ctx.clock.advance(minutes(1));
     await lineChanged(task, 'Wash the probe', 'COMPLETED', { reason: 'Recalibrated and checked again' });
-    expect((await view(task)).history.map((one) => [one.at, one.actorName, one.summary, one.reason])).toEqual(
+    // Newest first: the two corrections, then the ticks that completed the task.
+    expect(
+      (await view(task)).history.slice(0, 2).map((one) => [one.at, one.actorName, one.summary, one.reason]),
+    ).toEqual([
       [
-        [
-          '2025-06-10T10:11:00.000Z',
-          'Olivia Bennett',
-          '"Wash the probe" changed from failed to done',
-          'Recalibrated and checked again',
-        ],
-        [
-          '2025-06-10T10:10:00.000Z',
-          'Marcus Reid',
-          '"Wash the probe" changed from done to failed',
-          'Found out at the audit',
-        ],
+        '2025-06-10T10:11:00.000Z',
+        'Olivia Bennett',
+        '"Wash the probe" changed from failed to done',
+        'Recalibrated and checked again',
       ],
-    );
+      [
+        '2025-06-10T10:10:00.000Z',
+        'Marcus Reid',
+        '"Wash the probe" changed from done to failed',
+        'Found out at the audit',
+      ],
+    ]);
   });
 });
 
@@ -618,6 +639,14 @@ describe('task-status-complete', () => {
         action: 'update',
         summary: 'Reopened after completion',
         reason: 'Seals were not wiped',
+      },
+      {
+        _id: expect.any(String),
+        at: now,
+        actorName: 'Olivia Bennett',
+        action: 'update',
+        summary: 'Completed',
+        reason: null,
       },
     ]);
     const [entry] = await historyOf(ctx.db, ctx.demo.organization.id, 'Task', task.individualTaskID);

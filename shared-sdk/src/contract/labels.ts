@@ -1,0 +1,47 @@
+import type { ChecklistItemStatus } from './enums.js';
+import type { TaskBucket } from './task-occurrences.js';
+import type { ComplianceAnswer } from './compliance-logs.js';
+import type { DocumentExpiry } from './documents.js';
+import type { TemperatureResult } from './temperature-logs.js';
+
+// The contract's codes in words, where a code is not already labelled beside its own enum (roleLabels,
+// logTypeLabels, documentCategoryLabels, nearMissCategoryLabels, checkedSubjectLabels, scoreBandLabels and
+// each workflow's `labels` are). Screens, exports and the inspection pack all print these, so a code reads
+// the same everywhere and never reaches anyone as the code itself.
+
+/** A document's expiry state (documents.ts `expiryOf`). */
+export const documentExpiryLabels: Record<DocumentExpiry, string> = {
+  VALID: 'Valid',
+  EXPIRING: 'Expiring soon',
+  EXPIRED: 'Expired',
+  NONE: 'No expiry date',
+};
+
+/** A compliance log line's answer. */
+export const complianceAnswerLabels: Record<ComplianceAnswer, string> = { YES: 'Yes', NO: 'No', NA: 'N/A' };
+
+/** A compliance log's overall result. */
+export const complianceResultLabels: Record<'PASS' | 'FAIL', string> = { PASS: 'Pass', FAIL: 'Failed' };
+
+/** A temperature's result against its limits. */
+export const temperatureResultLabels: Record<TemperatureResult, string> = {
+  PASS: 'Pass',
+  WARN: 'Warning',
+  FAIL: 'Fail',
+};
+
+/** A checklist line's status. */
+export const checklistItemStatusLabels: Record<ChecklistItemStatus, string> = {
+  PENDING: 'To do',
+  COMPLETED: 'Done',
+  FAILED: 'Failed',
+};
+
+/** Where an occurrence stands: the dashboard's four buckets (the spec's words), and a deleted task. */
+export const taskBucketLabels: Record<TaskBucket, string> = {
+  UPCOMING: 'Upcoming / in progress',
+  ON_TIME: 'Completed on time',
+  LATE: 'Completed overdue',
+  INCOMPLETE: 'Incomplete / overdue',
+  DELETED: 'Deleted',
+};
