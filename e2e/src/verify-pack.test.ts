@@ -105,8 +105,9 @@ test('a downloaded pack is authentic on the public page; one byte changed, it is
   changed[middle] = changed[middle]! ^ 0x01;
   await verdict.getByRole('button', { name: 'Check another file' }).click();
   await authentic.waitFor({ state: 'detached' });
+  // Under a name of its own: the page shows the file's name, which is the holder's, not the server's word.
   await p.getByLabel('Choose a pack file').setInputFiles({
-    name: pack.fileName,
+    name: 'copy handed over.pdf',
     mimeType: 'application/pdf',
     buffer: changed,
   });

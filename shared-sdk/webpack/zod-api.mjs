@@ -13,6 +13,7 @@ export {
   boolean,
   codec,
   custom,
+  discriminatedUnion,
   email,
   enum,
   intersection,
