@@ -205,6 +205,10 @@ const probes: Record<string, Probe> = {
   [`POST ${v1}/authentication/logout`]: { access: 'public', why: 'the refresh token may be the proof' },
   [`POST ${v1}/authentication/forget-password`]: { access: 'public', why: 'the e-mailed link is the proof' },
   [`PUT ${v1}/authentication/reset-password`]: { access: 'public', why: 'the link token is the proof' },
+  [`POST ${v1}/report/verify-pack`]: {
+    access: 'public',
+    why: 'an inspector checks a pack handed to them; an unknown file learns nothing about any organisation',
+  },
   [`GET ${v1}/authentication/getAdminUserById`]: {
     access: 'platform',
     target: 'user',
