@@ -13,6 +13,7 @@ import {
   type PackWriter,
 } from './pack-content.js';
 import {
+  celsiusWords,
   chainWords,
   compactReadingWords,
   complianceResultWords,
@@ -55,6 +56,22 @@ type Fill = string | null;
 export interface PdfPack {
   document: PDFKit.PDFDocument;
   writer: PackWriter;
+}
+
+/** The most readings a day's cell lists one by one; more (a logger's) are summed up, their failures in full below. */
+const listedPerCell = 8;
+
+/** An item's readings of a day in its week's cell: each one, or how many and their span when there are many. */
+export function dayCellWords(readings: readonly PackReading[]): string {
+  if (readings.length <= listedPerCell) return readings.map(compactReadingWords).join('\n');
+  const values = readings.map((reading) => reading.celsius);
+  const flagged = readings.filter((reading) => reading.result !== 'PASS' || reading.aboveLegalLimit).length;
+  return [
+    `${readings.length} readings`,
+    `${readings[0]?.time ?? ''}–${readings.at(-1)?.time ?? ''}`,
+    `${celsiusWords(Math.min(...values))} to ${celsiusWords(Math.max(...values))}`,
+    ...(flagged > 0 ? [`${flagged} not passed: below`] : []),
+  ].join('\n');
 }
 
 /** The Monday of a local date's week. */
@@ -178,7 +195,7 @@ export function pdfPack(target: PackTarget): PdfPack {
       for (const line of day.lines) {
         const key = `${line.item}\u0000${line.check}\u0000${line.limits}`;
         const row = lines.get(key) ?? { line, cells: dates.map(() => ''), flagged: false };
-        row.cells[column] = line.readings.map(compactReadingWords).join('\n');
+        row.cells[column] = dayCellWords(line.readings);
         lines.set(key, row);
         for (const reading of line.readings) {
           if (reading.readBy) readers.add(reading.readBy);
@@ -428,8 +445,9 @@ export function pdfPack(target: PackTarget): PdfPack {
         doc.addPage();
         heading('Temperature readings');
         paragraph(
-          'A week at a time: each item’s readings of a day in its column (time, then °C); a row with a ' +
-            'failure or a warning is tinted, and each failure and warning follows the week in full.',
+          'A week at a time: each item’s readings of a day in its column (time, then °C; more than ' +
+            `${listedPerCell} in a day as their number, times and range); a row with a failure or a warning ` +
+            'is tinted, and each failure and warning follows the week in full. The Excel file lists every reading.',
           { color: ink.muted },
         );
       }
