@@ -38,9 +38,10 @@ import {
 
 // The inspection pack as a PDF (pdfkit), A4 portrait in DejaVu Sans (pack-fonts.ts). The first page says
 // what went wrong and carries the sign-off and the verify address with its QR code; the sections follow in
-// the order of pack-content.ts. Passing readings are compact (an item's day on one line), so a busy site's
-// quarter is tens of pages rather than hundreds: the pages are kept until the end, when each gets its
-// running head and its foot ("Page N of M" and the digest, both known only then), and then go out.
+// the order of pack-content.ts. Passing readings are compact (a week's grid per item), so a busy site's
+// quarter is tens of pages rather than hundreds. Each page's drawing goes out as soon as the page is done;
+// its running head and its foot ("Page N of M" and the digest, both known only at the end) are drawn then,
+// in a second content stream of its own.
 
 const margin = 40;
 const fills = { FAIL: '#fde2e1', WARN: '#fff1cc', BAD: '#fde2e1', HEAD: '#eeeeee' } as const;
@@ -52,6 +53,14 @@ interface Column {
 }
 
 type Fill = string | null;
+
+/** The parts of pdfkit's page the early flush uses: pdfkit's own, not in its declarations. */
+interface PageStreams {
+  content: PDFKit.PDFKitReference;
+  dictionary: { data: { Contents: unknown } };
+}
+
+const pageStreams = (page: PDFKit.PDFPage) => page as unknown as PageStreams;
 
 export interface PdfPack {
   document: PDFKit.PDFDocument;
@@ -102,7 +111,20 @@ export function pdfPack(target: PackTarget): PdfPack {
     doc.x = margin;
     doc.y = margin;
   };
-  doc.on('pageAdded', startPage);
+  // A page's drawing goes out, compressed, as soon as the next page starts; what is kept for the end is
+  // the page's dictionary and a second, empty content stream (a page's /Contents may be several), where its
+  // head and foot are drawn once the number of pages and the digest are known. So the pack's memory does not
+  // grow with its pages.
+  let drawing = pageStreams(doc.page);
+  doc.on('pageAdded', () => {
+    const finished = drawing;
+    const main = finished.content;
+    main.end(null);
+    finished.content = doc.ref({});
+    finished.dictionary.data.Contents = [main, finished.content];
+    drawing = pageStreams(doc.page);
+    startPage();
+  });
   startPage();
 
   const heading = (text: string, size = 13) => {
