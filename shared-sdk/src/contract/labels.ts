@@ -3,6 +3,7 @@ import type { TaskBucket } from './task-occurrences.js';
 import type { ComplianceAnswer } from './compliance-logs.js';
 import type { DocumentExpiry } from './documents.js';
 import type { TemperatureResult } from './temperature-logs.js';
+import type { TemperatureItemKind } from './temperature-standards.js';
 
 // The contract's codes in words, where a code is not already labelled beside its own enum (roleLabels,
 // logTypeLabels, documentCategoryLabels, nearMissCategoryLabels, checkedSubjectLabels, scoreBandLabels and
@@ -44,4 +45,11 @@ export const taskBucketLabels: Record<TaskBucket, string> = {
   LATE: 'Completed overdue',
   INCOMPLETE: 'Incomplete / overdue',
   DELETED: 'Deleted',
+};
+
+/** What a readable item is: a fridge's or freezer's temperature item, a probe, or a food item. */
+export const temperatureItemKindLabels: Record<TemperatureItemKind, string> = {
+  TEMPERATURE_ITEM: 'Fridge or freezer',
+  PROBE: 'Probe',
+  FOOD_ITEM: 'Food item',
 };

@@ -624,9 +624,12 @@ export async function producePack(
   await writer.equipment(equipment);
 
   // Tasks: every day from the site's first record on, with the occurrences worth naming.
+  const entriesByDate = new Map<string, PackTaskEntry[]>();
+  for (const entry of entries)
+    entriesByDate.set(entry.date, [...(entriesByDate.get(entry.date) ?? []), entry]);
   const days: PackTaskDay[] = scores.list
     .filter((day) => first !== null && day.date >= first)
-    .map((day) => ({ ...day, entries: entries.filter((entry) => entry.date === day.date) }));
+    .map((day) => ({ ...day, entries: entriesByDate.get(day.date) ?? [] }));
   days.forEach((day) => hash('day', day));
   await writer.tasks(days, scores.totals);
 

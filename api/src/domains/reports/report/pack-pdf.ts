@@ -24,6 +24,7 @@ import {
   deletionWords,
   documentCategoryWords,
   documentExpiryWords,
+  equipmentKindWords,
   excursionWords,
   instantWords,
   localWords,
@@ -85,8 +86,6 @@ export function dayCellWords(readings: readonly PackReading[]): string {
 
 /** The Monday of a local date's week. */
 const mondayOf = (date: string) => addDays(date, 1 - (new Date(`${date}T00:00:00Z`).getUTCDay() || 7));
-
-const kindWords = { TEMPERATURE_ITEM: 'Fridge or freezer', PROBE: 'Probe', FOOD_ITEM: 'Food item' } as const;
 
 export function pdfPack(target: PackTarget): PdfPack {
   const doc = new PDFDocument({
@@ -420,10 +419,10 @@ export function pdfPack(target: PackTarget): PdfPack {
         ],
         lines.flatMap((line) =>
           line.checks.length === 0
-            ? [[line.name, kindWords[line.kind], 'Not read in these dates', '']]
+            ? [[line.name, equipmentKindWords(line.kind), 'Not read in these dates', '']]
             : line.checks.map((check, index) => [
                 index === 0 ? line.name : '',
-                index === 0 ? kindWords[line.kind] : '',
+                index === 0 ? equipmentKindWords(line.kind) : '',
                 `${check.logType}: ${check.check}`,
                 check.limits,
               ]),

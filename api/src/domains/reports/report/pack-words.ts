@@ -7,17 +7,15 @@ import {
   documentExpiryLabels,
   nearMissCategoryLabels,
   nearMissWorkflow,
-  roleLabels,
-  roles,
   scoreBandLabels,
   taskBucketLabels,
+  temperatureItemKindLabels,
   temperatureResultLabels,
   type ComplianceLog,
   type DocumentRecord,
   type NearMiss,
   type RecordCheck,
   type RecordMismatch,
-  type Role,
   type Score,
 } from '@console/shared-sdk/contract';
 import type {
@@ -154,16 +152,5 @@ export const chainWords = (check: RecordCheck) =>
     ? `History chain: ${check.chain.entries} entries, unbroken.`
     : `History chain broken at entry ${check.chain.brokenAt ?? '?'}: ${check.chain.problem ? chainProblemWords[check.chain.problem] : 'unknown'}.`;
 
-const equipmentKindLabels: Record<PackEquipmentLine['kind'], string> = {
-  TEMPERATURE_ITEM: 'Fridge or freezer',
-  PROBE: 'Probe',
-  FOOD_ITEM: 'Food item',
-};
-
 /** What an item of the equipment is: "Fridge or freezer", "Probe", "Food item". */
-export const equipmentKindWords = (kind: PackEquipmentLine['kind']) => equipmentKindLabels[kind];
-
-const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
-
-/** A role as the sign-off names it: a role's code in the console's words ("Site Admin"), other text as given. */
-export const roleWords = (role: string) => (isRole(role) ? roleLabels[role] : role);
+export const equipmentKindWords = (kind: PackEquipmentLine['kind']) => temperatureItemKindLabels[kind];

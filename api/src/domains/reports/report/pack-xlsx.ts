@@ -21,7 +21,6 @@ import {
   nearMissTitleWords,
   rangeWords,
   recordCheckVerdict,
-  roleWords,
   scoreWords,
   taskEntryWords,
 } from './pack-words.js';
@@ -267,7 +266,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       });
 
       heading('Sign-off');
-      summary.add([`Prepared by ${site.producer.name}, ${roleWords(site.producer.role)}.`], {
+      summary.add([`Prepared by ${site.producer.name}, ${site.producer.role}.`], {
         spans: [[1, 5]],
       });
       for (const label of ['Reviewed by', 'Role', 'Date', 'Signature'])
