@@ -13,7 +13,8 @@
 // with the server's memory flat.
 //
 // Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
-// scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build.
+// scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build,
+// --keep-database (leaves the loaded scratch database for a closer look, and prints its address).
 import { performance } from 'node:perf_hooks';
 import { setInterval, clearInterval } from 'node:timers';
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +31,7 @@ const { default: autocannon } = await import('autocannon');
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const connections = 50;
+const keepDatabase = process.argv.includes('--keep-database');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `console_bench_${process.pid}`;
 const benchUrl = (() => {
@@ -469,6 +471,27 @@ try {
   const yearPack = await download(
     `report/inspection-pack/download?siteID=${busySite}&startDate=${yearBefore}&endDate=${today}&format=PDF`,
   );
+  // The same two packs' live memory (forced collections, in a process of their own: bench/pack-memory.mjs).
+  const busyOrg = psql(benchUrl, `select org_id from sites where id = '${busySite}'`);
+  const packMemory = (startDate) => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        path.join(root, 'bench', 'pack-memory.mjs'),
+        benchUrl,
+        busyOrg,
+        busySite,
+        startDate,
+        today,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`pack-memory failed: ${result.stderr}`);
+    return JSON.parse(result.stdout.trim().split('\n').at(-1));
+  };
+  const quarterLive = packMemory(ninetyDaysBefore);
+  const yearLive = packMemory(yearBefore);
   const exportedRows = Number(
     psql(
       benchUrl,
@@ -552,7 +575,10 @@ try {
       `inspection pack PDF of the busy site's 90 days (${(pack.bytes / 1048576).toFixed(1)} MB, status ` +
       `${pack.status}): ${pack.ms} ms (goal < 10,000 ms); ${memoryWords(pack)}\n` +
       `inspection pack PDF of the busy site's 366 days (${(yearPack.bytes / 1048576).toFixed(1)} MB, status ` +
-      `${yearPack.status}): ${yearPack.ms} ms; ${memoryWords(yearPack)}`,
+      `${yearPack.status}): ${yearPack.ms} ms; ${memoryWords(yearPack)}\n` +
+      `the packs' live memory (JS heap and buffers after a full collection every 100 ms, at most above ` +
+      `before): 90 days ${(quarterLive.livePeakMb - quarterLive.baselineMb).toFixed(0)} MB, 366 days ` +
+      `${(yearLive.livePeakMb - yearLive.baselineMb).toFixed(0)} MB`,
   );
 } finally {
   if (api) {
@@ -560,5 +586,6 @@ try {
     await new Promise((resolve) => api.child.once('exit', resolve));
     fs.rmSync(api.dataDir, { recursive: true, force: true });
   }
-  psql(adminUrl, `drop database if exists ${database} with (force)`);
+  if (keepDatabase) console.log(`kept the scratch database: ${benchUrl}`);
+  else psql(adminUrl, `drop database if exists ${database} with (force)`);
 }

@@ -26,7 +26,7 @@ import { complianceLogPage, complianceLogSnapshot } from '../comlianceLog/reposi
 import { documentDtos, documentPage, snapshotOf as documentSnapshot } from '../document/repository.js';
 import { nearMissPage, nearMissSnapshot } from '../nearMiss/repository.js';
 import { snapshotOf as readingSnapshot, toTemperatureLogDto } from '../temperature-logs/dto.js';
-import { readingPage } from '../temperature-logs/repository.js';
+import { joinedReadingBatches } from '../temperature-logs/repository.js';
 import { individualTasks, masterTasks, occurrenceSnapshot } from '../../tasks/index.js';
 
 // The record-history check (issue 11): whether anything was changed behind the application's back. The
@@ -98,9 +98,8 @@ interface SubjectReader {
 }
 
 /**
- * Records per read. The check reads through the lists' own page functions, whose pages go by offset, so
- * the reads' cost grows with the square of a site's records over the page size: a thousand (where a
- * console list stops at listDefaults.maxLimit) keeps a busy site's 20,000 readings to twenty reads.
+ * Records per read. Readings and occurrences, a busy site's tens of thousands, are read by key; the other
+ * logs, a few hundred a site, through their lists' own page functions, whose pages go by offset.
  */
 const pageSize = 1000;
 
@@ -209,18 +208,11 @@ const logReaders: readonly SubjectReader[] = [
     orgWide: false,
     verdict: logVerdict,
     removedSilently: () => true,
-    pages: (db, target, now) =>
-      everyPage(async (page) => {
-        const query = widened(
-          temperatureLogListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }),
-        );
-        const { rows } = await readingPage(
-          db,
-          { orgId: target.orgId, siteIds: [target.site.id] },
-          query,
-          now,
-        );
-        return rows.map((row) => {
+    pages: async function* (db, target, now) {
+      const filters = temperatureLogListQuerySchema.parse(rangeQuery(target, 1));
+      const scope = { orgId: target.orgId, siteIds: [target.site.id] };
+      for await (const rows of joinedReadingBatches(db, scope, filters, now, pageSize)) {
+        yield rows.map((row) => {
           const log = toTemperatureLogDto(row);
           return {
             id: log._id,
@@ -229,7 +221,8 @@ const logReaders: readonly SubjectReader[] = [
             at: log.readAt,
           };
         });
-      }),
+      }
+    },
     labelOfSnapshot: (snapshot, zone) =>
       `A reading of ${String(snapshot.celsius)} °C at ${localTime(snapshot.readAt, zone)}`,
   },
