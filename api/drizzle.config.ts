@@ -4,6 +4,11 @@ import { defineConfig } from 'drizzle-kit';
 // sites, people, sign-in, files and the record history); one set of migrations covers them all.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/platform/db/schema.ts', './src/platform/history/schema.ts', './src/domains/*/schema.ts'],
+  schema: [
+    './src/platform/db/schema.ts',
+    './src/platform/history/schema.ts',
+    './src/platform/events/schema.ts',
+    './src/domains/*/schema.ts',
+  ],
   out: './drizzle',
 });

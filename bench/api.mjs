@@ -10,7 +10,8 @@
 // Issue 11: a page of a site's 90-day temperature list likewise (among 2 million readings), and exporting
 // 100,000 readings to XLSX <= 3 s with the server's memory flat. Issue 12: every site's scores over 90 days
 // < 300 ms, one site's daily scores for a year < 100 ms, and the busy site's 90-day inspection pack (PDF) < 10 s
-// with the server's memory flat.
+// with the server's memory flat. Issue 24: 1,000 wireless sensors' batches sustained on PostgreSQL, and an
+// excursion's alert fanned out within 5 s of its ingest.
 //
 // Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
 // scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build,
@@ -539,6 +540,110 @@ try {
     Number(psql(benchUrl, `select count(*) from individual_tasks where task_date = '${readDay}'`)) -
     readBefore;
 
+  // Issue 24: wireless sensors. 1,000 sensors on the bench sites' fridge items, each sending its gateway's
+  // batches of 5 minutes' readings (one a minute), as fast as 50 connections carry them: the readings stored
+  // per second. Meanwhile 20 sensors each send an excursion (20 minutes above the limit, past the debounce):
+  // the time from its ingest to its alert reaching people is when the dispatch job fanned it out (the
+  // event's dispatched_at) after the ingest call was sent.
+  const sensorCount = 1000;
+  const items = psql(
+    benchUrl,
+    `select ti.id || ',' || mt.site_id || ',' || mt.org_id from temperature_items ti
+       join master_types mt on mt.id = ti.master_type_id
+      where mt.type = 'FRIDGE' and ti.deleted_at is null and mt.deleted_at is null
+        and mt.site_id <> '${busySite}'
+      order by mt.site_id, ti.id`,
+  )
+    .split('\n')
+    .map((line) => line.split(','));
+  const { createHash, randomBytes } = await import('node:crypto');
+  const benchSensors = Array.from({ length: sensorCount }, (_, n) => {
+    const [itemId, siteId, orgId] = items[n % items.length];
+    const key = `sk_${randomBytes(32).toString('base64url')}`;
+    return { n, itemId, siteId, orgId, key, sequence: 0 };
+  });
+  psql(
+    benchUrl,
+    `insert into sensors (id, org_id, site_id, created_at, updated_at, name, temperature_item_id, key_hash,
+                          key_prefix, key_created_at, last_seen_at)
+     values ${benchSensors
+       .map(
+         (sensor) =>
+           `(gen_random_uuid(), '${sensor.orgId}', '${sensor.siteId}', now(), now(), 'Bench sensor ${sensor.n}',
+             '${sensor.itemId}', '${createHash('sha256').update(sensor.key, 'utf8').digest('hex')}',
+             '${sensor.key.slice(0, 10)}', now(), now())`,
+       )
+       .join(',\n')};`,
+  );
+  const batchLines = 5;
+  const ingestStarted = Date.now();
+  /** The next batch of a sensor: its next `lines` sequences, a minute apart, ending a minute ago. */
+  const batchOf = (sensor, lines, celsius) => {
+    const newest = Date.now() - 60_000;
+    return Array.from({ length: lines }, (_, i) => {
+      sensor.sequence += 1;
+      return {
+        sequence: sensor.sequence,
+        readAt: new Date(newest - (lines - 1 - i) * 60_000).toISOString(),
+        celsius: celsius(i),
+      };
+    });
+  };
+  let nextSensor = 0;
+  const ingestLoad = autocannon({
+    url: `${api.url}/api/v1/sensor/ingest`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          // The 20 excursion senders are left out of the steady load.
+          const sensor = benchSensors[20 + (nextSensor++ % (sensorCount - 20))];
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'x-sensor-key': sensor.key },
+            body: JSON.stringify({
+              readings: batchOf(sensor, batchLines, (i) => 3 + ((sensor.n + i) % 10) / 10),
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const excursionSent = [];
+  for (let n = 0; n < 20; n += 1) {
+    await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 25));
+    const sensor = benchSensors[n];
+    excursionSent.push({ sensor, at: Date.now() });
+    await fetch(`${api.url}/api/v1/sensor/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sensor-key': sensor.key },
+      body: JSON.stringify({ readings: batchOf(sensor, 20, () => 11.5) }),
+    });
+  }
+  const ingest = await ingestLoad;
+  const ingestErrors = ingest.non2xx + ingest.errors + ingest.timeouts;
+  const readingsPerSecond = ((ingest.requests.total - ingest.non2xx) * batchLines) / seconds;
+  // Each excursion's alert: when its event was fanned out, after its ingest call went (waiting up to 30 s).
+  const alertDelays = [];
+  for (const { sensor, at } of excursionSent) {
+    let dispatched = '';
+    for (let tries = 0; tries < 300 && !dispatched; tries += 1) {
+      dispatched = psql(
+        benchUrl,
+        `select extract(epoch from e.dispatched_at) * 1000 from alert_events e
+           join sensors s on s.id = (e.details ->> 'sensorId')::uuid
+          where s.name = 'Bench sensor ${sensor.n}' and e.dispatched_at is not null`,
+      );
+      if (!dispatched) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    alertDelays.push(dispatched ? Number(dispatched) - at : Infinity);
+  }
+  alertDelays.sort((a, b) => a - b);
+  const alertP99 = alertDelays[Math.min(alertDelays.length - 1, Math.floor(0.99 * alertDelays.length))];
+  const ingestSeconds = (Date.now() - ingestStarted) / 1000;
+
   const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
   console.log(
     `\nbench:api — PostgreSQL, ${connections} connections, ${seconds} s each (goal: ratio >= 0.80, p99 < 50 ms)\n`,
@@ -576,6 +681,13 @@ try {
       `${pack.status}): ${pack.ms} ms (goal < 10,000 ms); ${memoryWords(pack)}\n` +
       `inspection pack PDF of the busy site's 366 days (${(yearPack.bytes / 1048576).toFixed(1)} MB, status ` +
       `${yearPack.status}): ${yearPack.ms} ms; ${memoryWords(yearPack)}\n` +
+      `sensor ingest, ${sensorCount.toLocaleString('en-GB')} sensors in batches of ${batchLines}, ${connections} connections: ` +
+      `${readingsPerSecond.toFixed(0)} readings stored a second (${ingest.requests.average.toFixed(0)} batches/s, p99 ` +
+      `${ingest.latency.p99} ms${ingestErrors > 0 ? `, ${ingestErrors} failed` : ''}; the load one reading a minute ` +
+      `each makes: ${(sensorCount / 60).toFixed(0)} a second)\n` +
+      `ingest to alert (the event fanned out), 20 excursions during that load: p99 ` +
+      `${Number.isFinite(alertP99) ? `${(alertP99 / 1000).toFixed(1)} s` : 'never within 30 s'} (goal < 5 s; ` +
+      `${ingestSeconds.toFixed(0)} s in all)\n` +
       `the packs' live memory (JS heap and buffers after a full collection every 100 ms, at most above ` +
       `before): 90 days ${(quarterLive.livePeakMb - quarterLive.baselineMb).toFixed(0)} MB, 366 days ` +
       `${(yearLive.livePeakMb - yearLive.baselineMb).toFixed(0)} MB`,

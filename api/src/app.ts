@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { rejectingNulBytes } from './platform/http/text-input.js';
 import { maxJsonBodyBytes, registerJsonBody } from './platform/http/json-body.js';
 import { setPasswordHashCost } from './platform/auth/passwords.js';
+import * as alerts from './domains/alerts/index.js';
 import * as equipment from './domains/equipment/index.js';
 import * as logs from './domains/logs/index.js';
 import * as people from './domains/people/index.js';
@@ -54,6 +55,8 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(equipment.supplierTypeRoutes, { prefix: '/supplierType' });
   await app.register(equipment.foodItemRoutes, { prefix: '/foodItem' });
   await app.register(equipment.masterTypeRoutes, { prefix: '/masterType' });
+  await app.register(equipment.sensorRoutes, { prefix: '/sensor' });
+  await app.register(logs.sensorIngestRoutes, { prefix: '/sensor' });
   await app.register(tasks.masterTaskRoutes, { prefix: '/master-task' });
   await app.register(people.departmentPanelRoutes, { prefix: '/department-panel' });
   await app.register(people.staffPeopleRoutes, { prefix: '/staff-people' });
@@ -74,6 +77,8 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(logs.documentRoutes, { prefix: '/document' });
   await app.register(logs.recordHistoryRoutes, { prefix: '/record-history' });
   await app.register(reports.reportRoutes, { prefix: '/report' });
+  await app.register(alerts.notificationRoutes, { prefix: '/notification' });
+  await app.register(alerts.webhookRoutes, { prefix: '/webhook' });
 }
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -6,6 +6,7 @@ import { insertUser } from './platform/auth/users/repository.js';
 import { demoLogins, demoPassword, type DemoBase, type DomainSeed } from './platform/demo/base.js';
 import { demoSites, insertOrganization, insertSite } from './domains/sites/index.js';
 import type { Storage } from './platform/files/storage.js';
+import { seedAlerts } from './domains/alerts/index.js';
 import { seedEquipment } from './domains/equipment/index.js';
 import { seedLogs } from './domains/logs/index.js';
 import { seedPeople } from './domains/people/index.js';
@@ -25,7 +26,13 @@ export async function seedDemoIfEmpty(db: Database, storage: Storage): Promise<b
 }
 
 /** Every domain's demo data, in dependency order. */
-export const demoDomains: readonly DomainSeed[] = [seedEquipment, seedPeople, seedTasks, seedLogs];
+export const demoDomains: readonly DomainSeed[] = [
+  seedEquipment,
+  seedPeople,
+  seedTasks,
+  seedLogs,
+  seedAlerts,
+];
 
 /**
  * Seeds the demo organisation. API tests pass `domains: []` to start from the organisation, its people and

@@ -13,8 +13,11 @@ import { count } from 'drizzle-orm';
 import { users } from './platform/db/schema.js';
 import { demoLogins, seedDemoIfEmpty } from './demo.js';
 import { ensureLibrary, recordTaskBaselines } from './domains/tasks/index.js';
-import { startExpiryDigestJob } from './domains/logs/index.js';
-import { startOccurrenceJob } from './domains/tasks/index.js';
+import { alertJobs, webhookJobs } from './domains/alerts/index.js';
+import { sensorJobs } from './domains/equipment/index.js';
+import { dispatchJobName } from './platform/events/raise.js';
+import { followUpJobs, occurrenceJob, occurrenceJobName } from './domains/tasks/index.js';
+import { startJobQueue, type JobQueue, type JobSender } from './platform/jobs/queue.js';
 import { LocalStorage, S3Storage } from './platform/files/storage.js';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -53,6 +56,14 @@ async function main() {
     ? new S3Storage(config.s3)
     : new LocalStorage(path.join(config.dataDir, 'uploads'));
   const tokens = new TokenService(await tokenSecret(config), systemClock, config.accessTokenTtlSeconds);
+  // The queue starts once the start-up work is done; what routes send before that (none in practice: the
+  // server listens last) would be picked up by the jobs' own schedules.
+  const background: { queue?: JobQueue } = {};
+  const jobs: JobSender = {
+    send: async (name, data, options) => {
+      await background.queue?.send(name, data, options);
+    },
+  };
   const app = await buildApp(
     {
       db: database.db,
@@ -62,6 +73,7 @@ async function main() {
       clock: systemClock,
       tokens,
       authChanges: database.listen(authChangesChannel),
+      jobs,
     },
     { logger },
   );
@@ -88,17 +100,28 @@ async function main() {
     }
   }
 
-  // Every site's week ahead of tasks is made in the background (one instance at a time, by an advisory
-  // lock), so the staff's app finds today's tasks even before anyone opens the console.
-  const occurrenceJob = startOccurrenceJob({ db: database.db, clock: systemClock, log: app.log });
-  // Each admin's daily document-expiry e-mail, claimed per person and day so several instances send one.
-  const expiryDigestJob = startExpiryDigestJob({
-    db: database.db,
-    mailer,
-    config,
-    clock: systemClock,
-    log: app.log,
-  });
+  // Background work runs on the job queue (platform/jobs/queue.ts), in this database: several instances
+  // share it and each job runs once. Every site's week ahead of tasks is made at once and then on its
+  // schedule, so the staff's app finds today's tasks even before anyone opens the console.
+  const on = { db: database.db, clock: systemClock, log: app.log };
+  const queue = await startJobQueue(
+    database.jobStore,
+    [
+      occurrenceJob(on),
+      // Cooling and hot-holding follow-up checks not taken in time.
+      ...followUpJobs({ ...on, jobs }),
+      // Alerts: new events fanned out to people (bell, e-mail, the daily digest) and webhooks, overdue and
+      // missed checks found, expiring documents, escalations.
+      ...alertJobs({ ...on, mailer, config, jobs }),
+      ...webhookJobs({ ...on, config }),
+      // Sensors gone silent.
+      ...sensorJobs(on),
+    ],
+    { log: app.log },
+  );
+  background.queue = queue;
+  await queue.send(occurrenceJobName);
+  await queue.send(dispatchJobName);
 
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
   // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not
@@ -113,8 +136,7 @@ async function main() {
     closing = true;
     // Closing the app waits for e-mails still being sent after their replies.
     await app.close();
-    await occurrenceJob.stop();
-    await expiryDigestJob.stop();
+    await background.queue?.stop();
     mailer.close?.();
     await database.close();
   });

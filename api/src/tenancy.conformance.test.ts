@@ -28,7 +28,9 @@ type Target =
   | 'temperatureLog'
   | 'complianceLog'
   | 'nearMiss'
-  | 'document';
+  | 'document'
+  | 'webhook'
+  | 'sensor';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -45,6 +47,7 @@ const siteScoped = new Set<Target>([
   'complianceLog',
   'nearMiss',
   'document',
+  'sensor',
 ]);
 
 interface Aimed {
@@ -187,6 +190,13 @@ function personForm(siteIDs: string[]) {
   };
 }
 
+/** A webhook's form; its address is public, as the suite does not allow private ones. */
+const probeWebhook = (name: string) => ({
+  name,
+  url: 'https://93.184.215.14/hook',
+  events: ['TEMPERATURE_FAILED'],
+});
+
 const probes: Record<string, Probe> = {
   'OPTIONS *': { access: 'public', why: 'CORS preflight: says which origins may call, reveals no record' },
   'GET /health': { access: 'public', why: 'load-balancer health check' },
@@ -242,6 +252,15 @@ const probes: Record<string, Probe> = {
     why: "the caller's own settings",
   },
   [`DELETE ${v1}/user-profile/delete-my-account`]: { access: 'signed-in', why: "the caller's own account" },
+
+  // The notification centre acts on the caller's own notifications only; another's id is 404
+  // (domains/alerts/notification.test.ts tries one of the other organisation's).
+  [`GET ${v1}/notification/web-app-list`]: { access: 'signed-in', why: "the caller's own notifications" },
+  [`PATCH ${v1}/notification/mark-read`]: { access: 'signed-in', why: "the caller's own notifications" },
+  [`PATCH ${v1}/notification/mark-all-read`]: {
+    access: 'signed-in',
+    why: "the caller's own notifications",
+  },
 
   [`GET ${v1}/site-panel/web-app-list`]: { access: 'signed-in', why: 'lists the sites the caller may see' },
   [`POST ${v1}/site-panel/create-new-one`]: {
@@ -536,10 +555,40 @@ const probes: Record<string, Probe> = {
     url: `${v1}/document/log-history-list/${id}`,
   })),
   [`GET ${v1}/record-history/check`]: record('site', (siteID) => ({ query: { siteID } })),
+  ...standardCalls(`${v1}/sensor`, 'sensor', (siteID) => ({
+    siteID,
+    name: 'Probe sensor',
+    foodItemID: '01890000-0000-7000-8000-000000000000',
+  })),
+  [`PUT ${v1}/sensor/rotate-key/:id`]: record('sensor', (id) => ({ url: `${v1}/sensor/rotate-key/${id}` })),
+  [`PUT ${v1}/sensor/revoke-key/:id`]: record('sensor', (id) => ({ url: `${v1}/sensor/revoke-key/${id}` })),
+  [`POST ${v1}/sensor/ingest`]: {
+    access: 'public',
+    why: 'a sensor posts its readings: its device key in X-Sensor-Key is the proof, and names the sensor',
+  },
   [`GET ${v1}/report/inspection-pack/preview`]: record('site', (siteID) => ({ query: { siteID } })),
   [`GET ${v1}/report/inspection-pack/download`]: record('site', (siteID) => ({
     query: { siteID, format: 'PDF' },
   })),
+
+  [`GET ${v1}/webhook/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's webhooks",
+  },
+  [`POST ${v1}/webhook/create-new-one`]: {
+    access: 'signed-in',
+    why: "adds a webhook to the caller's own organisation",
+  },
+  [`PUT ${v1}/webhook/update-one`]: record('webhook', (id) => ({
+    body: { _id: id, ...probeWebhook('Renamed by an attacker') },
+  })),
+  [`DELETE ${v1}/webhook/delete-one/:id`]: record('webhook', (id) => ({
+    url: `${v1}/webhook/delete-one/${id}`,
+  })),
+  [`GET ${v1}/webhook/find-one/:id`]: record('webhook', (id) => ({ url: `${v1}/webhook/find-one/${id}` })),
+  [`POST ${v1}/webhook/send-test`]: record('webhook', (webhookID) => ({ query: { webhookID } })),
+  [`POST ${v1}/webhook/rotate-secret`]: record('webhook', (webhookID) => ({ query: { webhookID } })),
+  [`GET ${v1}/webhook/delivery-list`]: record('webhook', (webhookID) => ({ query: { webhookID } })),
 };
 
 let ctx: TestContext;
@@ -598,6 +647,7 @@ async function recordsOn(token: string, siteID: string) {
     }),
     ...(await tasksOn(token, siteID)),
     ...(await logsOn(token, siteID)),
+    webhook: await create(token, 'webhook', probeWebhook(`Webhook ${siteID.slice(-6)}`)),
   };
 }
 
@@ -611,7 +661,8 @@ async function readingsOn(token: string, siteID: string) {
     celsius: 55,
     readAt: ctx.clock.now().toISOString(),
   });
-  return { foodItem, temperatureLog };
+  const sensor = await create(token, 'sensor', { siteID, name: 'Tenant sensor', foodItemID: foodItem });
+  return { foodItem, temperatureLog, sensor };
 }
 
 /** A typed template, a compliance log from it, a near miss and a document, on the site. */
@@ -741,6 +792,8 @@ const recordRoots: Partial<Record<Target, string>> = {
   complianceLog: 'comlianceLog',
   nearMiss: 'nearMiss',
   document: 'document',
+  webhook: 'webhook',
+  sensor: 'sensor',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -14,3 +14,12 @@ test('every menu entry names an icon of the SDK set', async () => {
 test("every equipment screen lists one site's records: each route is site-scoped (the kit reads it here)", () => {
   expect(equipmentDescription.routes.filter((route) => route.siteScoped !== true)).toEqual([]);
 });
+
+test('the sensors screen is on the menu, for those who may read sensors', () => {
+  expect(equipmentDescription.menu.find((entry) => entry.path === '/dashboard/sensors')).toMatchObject({
+    title: 'Sensors',
+    subject: 'Sensor',
+    section: 'Equipment',
+  });
+  expect(equipmentRoutes.screens['/dashboard/sensors']).toBeDefined();
+});

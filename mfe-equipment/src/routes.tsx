@@ -22,6 +22,7 @@ const FridgesScreen = lazy(() =>
 const FreezersScreen = lazy(() =>
   import('./screens/cold-storage').then((m) => ({ default: m.FreezersScreen })),
 );
+const SensorsScreen = lazy(() => import('./screens/sensors').then((m) => ({ default: m.SensorsScreen })));
 
 /** `./routes`: the screen for each path of remote.json (the spec's paths, so bookmarks keep working). */
 export const equipmentRoutes: RemoteRoutesModule = {
@@ -32,6 +33,7 @@ export const equipmentRoutes: RemoteRoutesModule = {
     '/dashboard/probes': ProbesScreen,
     '/dashboard/fridge': FridgesScreen,
     '/dashboard/freezer': FreezersScreen,
+    '/dashboard/sensors': SensorsScreen,
   },
 };
 

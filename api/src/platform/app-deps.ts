@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { AppConfig } from './config/config.js';
 import type { ChangeFeed, Database } from './db/client.js';
 import type { Storage } from './files/storage.js';
+import type { JobSender } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What every route stands on, handed to the app once by server.ts (or a test) and read as `app.deps`. */
@@ -16,6 +17,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** Who changed sign-in state, from the database (DatabaseHandle.listen(authChangesChannel)). */
   authChanges: ChangeFeed;
+  /** Queues background work (platform/jobs/queue.ts): a route nudges a job rather than waiting for it. */
+  jobs: JobSender;
 }
 
 declare module 'fastify' {

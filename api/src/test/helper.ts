@@ -11,6 +11,7 @@ import { siteMembers } from '../platform/db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { TokenService } from '../platform/auth/tokens.js';
 import { MemoryMailer } from '../platform/mail/mailer.js';
+import type { JobSender } from '../platform/jobs/queue.js';
 import { insertOrganization } from '../domains/sites/index.js';
 import { insertSite } from '../domains/sites/index.js';
 import { authChangesChannel } from '../platform/auth/session-cache.js';
@@ -19,6 +20,14 @@ import { LocalStorage } from '../platform/files/storage.js';
 import { insertUser } from '../platform/auth/users/repository.js';
 
 export { demoPassword };
+
+/** A job sender that keeps what was sent. */
+export class RecordingJobs implements JobSender {
+  readonly sent: { name: string; data: object }[] = [];
+  async send(name: string, data: object = {}) {
+    this.sent.push({ name, data });
+  }
+}
 
 let clientAddress = 0;
 /**
@@ -89,7 +98,12 @@ export interface Reply<T = unknown> {
   raw: string;
 }
 
-export async function createTestContext() {
+export interface TestContextOptions {
+  /** Settings over the tests' own (e.g. `{ WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }` for a receiver on 127.0.0.1). */
+  env?: Record<string, string>;
+}
+
+export async function createTestContext(options: TestContextOptions = {}) {
   const database = await freshDatabase();
   const clock = new TestClock();
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-uploads-'));
@@ -102,8 +116,12 @@ export async function createTestContext() {
     // Cheap hashes: each file seeds a dozen accounts; production keeps argon2id's 64 MiB × 3 passes.
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_TIME_COST: '1',
+    ...options.env,
   });
   const mailer = new MemoryMailer();
+  // What routes queue: recorded, not run (a test runs the work it means to test, or starts a queue on
+  // `jobStore`).
+  const jobs = new RecordingJobs();
   const tokenSecret = randomBytes(32);
   const tokens = new TokenService(tokenSecret, clock, config.accessTokenTtlSeconds);
   const app: App = await buildApp(
@@ -115,6 +133,7 @@ export async function createTestContext() {
       clock,
       tokens,
       authChanges: database.listen(authChangesChannel),
+      jobs,
     },
     // The web console's files are tested on their own (web.test.ts), not through whatever is built.
     { serveWeb: false, logger: process.env.TEST_LOG ? { level: 'error' } : false },
@@ -222,6 +241,10 @@ export async function createTestContext() {
     app,
     db: database.db,
     databaseKind: database.kind,
+    /** The job queue's way into this database (platform/jobs/queue.ts startJobQueue). */
+    jobStore: database.jobStore,
+    /** The jobs routes sent. */
+    jobs,
     clock,
     mailer,
     config,

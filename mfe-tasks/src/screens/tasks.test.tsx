@@ -583,3 +583,29 @@ describe('the master task', () => {
     expect(screen.queryByLabelText('Delete Fridge temperatures')).not.toBeInTheDocument();
   });
 });
+
+describe('a follow-up check', () => {
+  const cooling = occurrence(6, 'Cooling check: Chicken curry (cooling began 14:05)', {
+    followUp: {
+      kind: 'COOLING',
+      readingID: id(700),
+      foodItemID: id(701),
+      dueAt: '2026-03-30T14:35:00.000Z',
+    },
+  });
+
+  test('offers no Complete, Edit task or Delete, and its view says a reading completes it', async () => {
+    tasksApi([fridge, cooling]);
+    const { user } = renderTasks();
+    await screen.findByText(cooling.name);
+    for (const action of ['Complete', 'Edit task', 'Delete'])
+      expect(screen.queryByLabelText(`${action} ${cooling.name}`)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Edit task Fridge temperatures')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText(`View ${cooling.name}`));
+    const dialog = await screen.findByRole('dialog', { name: cooling.name });
+    expect(await within(dialog).findByRole('note', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Cooling check made by a temperature reading: record the next reading of this food in the temperature log to complete it.',
+    );
+  });
+});

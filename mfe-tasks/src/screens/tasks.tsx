@@ -2,7 +2,13 @@ import { Button, Link, Skeleton, Stack, Typography } from '@console/shared-sdk/m
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { Can, invalidate, useSelectedSite, useSession } from '@console/shared-sdk';
 import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router';
-import { individualTaskApi, taskListSortColumns, type TaskListSortColumn } from '@console/shared-sdk/tasks';
+import {
+  followUpKindLabels,
+  individualTaskApi,
+  taskListSortColumns,
+  type TaskFollowUp,
+  type TaskListSortColumn,
+} from '@console/shared-sdk/tasks';
 import {
   dayLabel,
   defineResource,
@@ -72,6 +78,17 @@ function SectionLoading({ children }: { children: ReactNode }) {
   );
 }
 
+/** What a follow-up check is and how it is done: by a reading, not by ticking. */
+function FollowUpNote({ followUp }: { followUp: TaskFollowUp }) {
+  return (
+    <Typography role="note" variant="body2" color="text.secondary">
+      {followUpKindLabels[followUp.kind]} made by a temperature reading: record the next reading of this food
+      in the temperature log to complete it. It is judged by its temperature and time, and cannot be edited or
+      deleted as a scheduled task.
+    </Typography>
+  );
+}
+
 // A section that changes the task says so through `helpers.reload`: the view, the list and its counts
 // are read again.
 function ChecklistSection({ task, helpers }: { task: TaskRow; helpers: DetailHelpers }) {
@@ -80,7 +97,9 @@ function ChecklistSection({ task, helpers }: { task: TaskRow; helpers: DetailHel
   return (
     <SectionLoading>
       <Stack spacing={1.5}>
-        <TaskChecklist task={task} mayChange={mayChange} onChanged={changed} />
+        {task.followUp && <FollowUpNote followUp={task.followUp} />}
+        {/* A follow-up's line is ticked by the reading it asks for (the API refuses a hand's tick). */}
+        <TaskChecklist task={task} mayChange={mayChange && !task.followUp} onChanged={changed} />
         {mayChange && task.status === 'COMPLETED' && <ReopenTask task={task} onChanged={changed} />}
       </Stack>
     </SectionLoading>
@@ -202,7 +221,8 @@ export const dailyTasks = defineResource({
       label: 'Complete',
       icon: 'complete',
       ability: { action: 'update' },
-      available: (task) => task.status === 'PENDING' || task.status === 'REPORTED',
+      // A follow-up check is completed by its reading (FollowUpNote), not from the list.
+      available: (task) => !task.followUp && (task.status === 'PENDING' || task.status === 'REPORTED'),
       // Refused, naming the missing line or photo, while one is missing: the HTTP layer's pop-up says so.
       run: (task) => individualTaskApi.changeStatus({ ...refOf(task), status: 'COMPLETED' }),
     },
@@ -210,7 +230,8 @@ export const dailyTasks = defineResource({
       label: 'Edit task',
       icon: 'edit',
       ability: { action: 'update', subject: 'MasterTask' },
-      available: dialogsShown,
+      // A follow-up check is made by a reading, not scheduled: there is no master task form for it.
+      available: (task) => dialogsShown() && !task.followUp,
       run: (task) => openMasterTask(task.masterTaskID),
     },
     {
@@ -219,7 +240,10 @@ export const dailyTasks = defineResource({
       ability: { action: 'delete', subject: 'MasterTask' },
       // Past days' records stay: the API deletes from the site's today on.
       available: (task) =>
-        dialogsShown() && task.status !== 'DELETED' && task.taskDate >= todayIn(task.timeZoneId),
+        dialogsShown() &&
+        !task.followUp &&
+        task.status !== 'DELETED' &&
+        task.taskDate >= todayIn(task.timeZoneId),
       run: openDelete,
     },
   ],

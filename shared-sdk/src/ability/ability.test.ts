@@ -37,6 +37,10 @@ test('a site admin manages its own sites, reads its organisation and cannot crea
   expect(a.can('create', 'Site')).toBe(false);
   expect(a.can('delete', asSubject('Site', { _id: mySite, orgId: org }))).toBe(false);
   expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'timing')).toBe(true);
+  expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'escalationMinutes')).toBe(true);
+  expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'excursionDebounceMinutes')).toBe(
+    true,
+  );
   expect(a.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'siteAdminList')).toBe(false);
   expect(a.can('read', asSubject('Site', { _id: otherSite, orgId: org }))).toBe(false);
   expect(a.can('manage', asSubject('Supplier', { orgId: org, siteID: mySite }))).toBe(true);
@@ -133,4 +137,21 @@ test('a new template or supplier type belongs to the site a site admin makes it 
   expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite] }, undefined)).toBe(mySite);
   expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite, otherSite] }, otherSite)).toBe(otherSite);
   expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite, otherSite] }, undefined)).toBeUndefined();
+});
+
+test('webhooks are the organisation admins’ alone: a site admin and staff cannot even read them', () => {
+  const webhook = (orgId: string) => asSubject('Webhook', { orgId });
+  expect(ability('ORGANIZATION_ADMIN').can('manage', webhook(org))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', webhook(otherOrg))).toBe(false);
+  expect(ability('SITE_ADMIN', [mySite]).can('read', 'Webhook')).toBe(false);
+  expect(ability('STAFF', [mySite]).can('read', 'Webhook')).toBe(false);
+});
+
+test('sensors are their sites’ admins’: an organisation admin anywhere in it, a site admin on its sites, staff not at all', () => {
+  const sensor = (siteID: string, orgId = org) => asSubject('Sensor', { orgId, siteID });
+  expect(ability('ORGANIZATION_ADMIN').can('manage', sensor(otherSite))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', sensor(mySite, otherOrg))).toBe(false);
+  expect(ability('SITE_ADMIN', [mySite]).can('update', sensor(mySite))).toBe(true);
+  expect(ability('SITE_ADMIN', [mySite]).can('read', sensor(otherSite))).toBe(false);
+  expect(ability('STAFF', [mySite]).can('read', sensor(mySite))).toBe(false);
 });

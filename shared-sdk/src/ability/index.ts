@@ -35,8 +35,12 @@ export const subjects = [
   'SupplierType',
   'FoodItem',
   'MasterType',
+  /** A wireless sensor (issue 24): its site's admins register it and see its key once. */
+  'Sensor',
   'ScoreReport',
   'File',
+  /** An organisation's webhooks (issue 24): its admins' alone, since each holds a signing secret. */
+  'Webhook',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -54,6 +58,7 @@ export const siteScopedSubjects = [
   'Supplier',
   'FoodItem',
   'MasterType',
+  'Sensor',
 ] as const satisfies readonly SubjectName[];
 
 /** Organisation-wide catalogues that every web admin of the organisation can use. */
@@ -97,6 +102,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       const inOrg = { orgId: user.orgId };
       can(['read', 'update'], 'Organization', { _id: user.orgId });
       can('manage', ['Site', 'User', ...siteScopedSubjects, ...orgCatalogueSubjects], inOrg);
+      can('manage', 'Webhook', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');
@@ -106,11 +112,22 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       const onMySites = { orgId: user.orgId, siteID: { $in: siteIds } };
       can('read', 'Organization', { _id: user.orgId });
       can('read', 'Site', { orgId: user.orgId, _id: { $in: siteIds } });
-      // Opening hours, address and reheating limit of its own sites, but not who administers them.
+      // Opening hours, address, reheating limit and alert timings (escalation, sensor delay) of its own
+      // sites, which it runs day to day, but not who administers them.
       can(
         'update',
         'Site',
-        ['name', 'description', 'timing', 'slotWindows', 'address', 'timeZoneId', 'reheatLimitCelsius'],
+        [
+          'name',
+          'description',
+          'timing',
+          'slotWindows',
+          'address',
+          'timeZoneId',
+          'reheatLimitCelsius',
+          'escalationMinutes',
+          'excursionDebounceMinutes',
+        ],
         { orgId: user.orgId, _id: { $in: siteIds } },
       );
       can('manage', [...siteScopedSubjects], onMySites);

@@ -24,3 +24,7 @@ export * from './scores.js';
 export * from './record-check.js';
 export * from './inspection-pack.js';
 export * from './labels.js';
+export * from './alerts.js';
+export * from './sensors.js';
+export * from './webhooks.js';
+export * from './notifications.js';

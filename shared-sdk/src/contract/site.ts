@@ -113,6 +113,34 @@ const reheatLimitSchema = optionalNumberText.refine(
   { message: 'The reheating limit is 75 °C, or 82 °C in Scotland' },
 );
 
+/**
+ * The alert timings a site sets for itself (issue 24). Escalation: minutes a temperature failure or an
+ * overdue task may go unacknowledged before the organisation's admins hear of it. Sensor delay (debounce):
+ * minutes a wireless sensor must read outside its limits, without a break, before it alerts, so a door
+ * opened for a delivery does not. The defaults are the database's column defaults.
+ */
+export const defaultEscalationMinutes = 30;
+export const escalationMinutesRange = { min: 5, max: 1440 } as const;
+export const defaultExcursionDebounceMinutes = 15;
+export const excursionDebounceMinutesRange = { min: 1, max: 240 } as const;
+
+/**
+ * An optional whole number of minutes within `range`, as JSON or as multipart text; empty means left out.
+ * One plain message for every way it can be wrong (not a number, a fraction, out of range).
+ */
+const optionalMinutes = (range: { min: number; max: number }, hours: string) => {
+  const message = `Enter a whole number of minutes from ${range.min} to ${range.max} (${hours})`;
+  return z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ message })
+      .int({ message })
+      .min(range.min, { message })
+      .max(range.max, { message })
+      .optional(),
+  );
+};
+
 /** The platform's own zone database decides (no date library needed on the sign-in page). */
 function isTimeZone(zone: string): boolean {
   if (!zone.includes('/') && zone !== 'UTC') return false;
@@ -187,6 +215,10 @@ export const siteSchema = z.object({
   slotWindows: slotWindowsSchema,
   /** The reheating check's limit at this site, °C: 75, or 82 in Scotland (DOMAIN.md). */
   reheatLimitCelsius: z.number(),
+  /** Minutes a temperature failure or overdue task may go unacknowledged before the admins hear of it. */
+  escalationMinutes: z.number().int(),
+  /** Minutes a wireless sensor must read outside its limits, without a break, before it alerts. */
+  excursionDebounceMinutes: z.number().int(),
   siteAdminList: z.array(personSchema),
   status: z.boolean(),
   createdAt: instantSchema,
@@ -235,6 +267,16 @@ export const siteInputSchema = z.object({
    * (82 when its region is a Scottish council area) and an edited one keeps its own.
    */
   reheatLimitCelsius: reheatLimitSchema,
+  /**
+   * Minutes, 5 to 1440, before an unacknowledged failure or overdue task reaches the organisation's admins.
+   * Left out, a new site takes 30 and an edited one keeps its own.
+   */
+  escalationMinutes: optionalMinutes(escalationMinutesRange, 'up to 24 hours'),
+  /**
+   * Minutes, 1 to 240, a sensor must read outside its limits without a break before it alerts. Left out, a
+   * new site takes 15 and an edited one keeps its own.
+   */
+  excursionDebounceMinutes: optionalMinutes(excursionDebounceMinutesRange, 'up to 4 hours'),
   location: jsonText(siteLocationSchema.partial()).optional(),
   timeZoneDifferenceInMinute: optionalNumberText,
   dstOffset: optionalNumberText,

@@ -55,6 +55,29 @@ export const occurrenceChecklistItemSchema = checklistItemDefinitionSchema.exten
 });
 export type OccurrenceChecklistItem = z.infer<typeof occurrenceChecklistItemSchema>;
 
+/**
+ * A follow-up check (issue 24, DOMAIN.md "Time rules for records"): a task a temperature reading made (a
+ * cooling check 90 minutes after cooling began, a hot-holding re-check 2 hours after the last), which the
+ * next reading of that food completes. It is not a scheduled task: it cannot be edited or deleted.
+ */
+export const followUpKinds = ['COOLING', 'HOT_HOLD'] as const;
+export const followUpKindSchema = z.enum(followUpKinds);
+export type FollowUpKind = z.infer<typeof followUpKindSchema>;
+export const followUpKindLabels: Record<FollowUpKind, string> = {
+  COOLING: 'Cooling check',
+  HOT_HOLD: 'Hot-holding re-check',
+};
+
+export const taskFollowUpSchema = z.object({
+  kind: followUpKindSchema,
+  /** The reading that made it, and the probe or food item to read again. */
+  readingID: idSchema,
+  foodItemID: idSchema,
+  /** When it falls due (its `expireOn`). */
+  dueAt: instantSchema,
+});
+export type TaskFollowUp = z.infer<typeof taskFollowUpSchema>;
+
 export const individualTaskSchema = z.object({
   _id: idSchema,
   orgId: idSchema,
@@ -90,6 +113,8 @@ export const individualTaskSchema = z.object({
   commentCount: z.number().int(),
   imageCount: z.number().int(),
   timeZoneId: z.string(),
+  /** A follow-up check made by a reading; null (the API always says) for a scheduled task. */
+  followUp: taskFollowUpSchema.nullable().optional(),
   ...stamps,
 });
 export type IndividualTask = z.infer<typeof individualTaskSchema>;

@@ -12,6 +12,7 @@ import { downloadFileTypeSchema, logTypeSchema, type LogType } from './enums.js'
 import { historyEntrySchema } from './history.js';
 import { lateSyncMinutes } from './device-time.js';
 import { temperatureItemKinds } from './temperature-standards.js';
+import { readingSourceSchema, type ReadingSource } from './alerts.js';
 
 // Temperature readings (issue 11, DOMAIN.md "Temperature checks"): what staff record on the mobile app and
 // the console reviews, corrects with a reason and exports for an inspector. A reading copies the limits in
@@ -81,7 +82,13 @@ export const temperatureLogSchema = z.object({
   receivedAt: instantSchema,
   /** More than 30 minutes between the two: typed in later (inspectors look for exactly this). */
   backFilled: z.boolean(),
+  /**
+   * Who took it. A sensor's reading (`source` SENSOR) names the sensor here (its id and 'Sensor “name”'),
+   * so screens that show a reader keep working.
+   */
   readBy: z.object({ _id: idSchema, name: z.string() }),
+  /** A person with a probe (STAFF) or a wireless sensor on its own (SENSOR): readingSourceLabels. */
+  source: readingSourceSchema,
   limits: temperatureLimitsSchema,
   result: temperatureResultSchema,
   /**
@@ -91,6 +98,14 @@ export const temperatureLogSchema = z.object({
   aboveLegalLimit: z.boolean(),
   correctiveAction: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * A cooked-core reading (COOKING_COOLING, COOKED) that started cooling: when cooling began, from which
+   * its cooling check falls due 90 minutes on. Null on every other reading (and on a cooked-core reading
+   * that did not say: cooling began when it was read).
+   */
+  coolingStartedAt: instantSchema.nullable(),
+  /** A hot-holding reading after which the food left hot holding: no re-check follows it. */
+  hotHoldEnded: z.boolean(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
 });
@@ -115,6 +130,8 @@ const filterFields = {
   itemID: idSchema.optional(),
   result: temperatureResultSchema.optional(),
   backFilled: z.stringbool().optional(),
+  /** Only a person's readings (STAFF) or only sensors' (SENSOR). */
+  source: readingSourceSchema.optional(),
   ...siteQuerySchema.shape,
 };
 
@@ -164,6 +181,7 @@ export interface TemperatureLogFilters {
   itemID?: string;
   result?: TemperatureResult;
   backFilled?: boolean;
+  source?: ReadingSource;
   search?: string;
 }
 
@@ -252,6 +270,14 @@ export const temperatureLogCreateSchema = z
     readAt: instantSchema,
     correctiveAction: clearable(1000),
     note: clearable(1000),
+    /**
+     * A cooked-core reading (COOKING_COOLING, COOKED) that starts cooling: when cooling began, at or before
+     * `readAt` and at most 2 hours before it. Left out, cooling begins at `readAt`. Its cooling check falls
+     * due 90 minutes after it.
+     */
+    coolingStartedAt: instantSchema.optional(),
+    /** A hot-holding reading (HOT_HOLD_DISPLAY): true when the food leaves hot holding, so no re-check follows. */
+    hotHoldEnded: z.boolean({ message: 'Must be true or false' }).optional(),
   })
   .superRefine((body, context) => {
     const issue = (path: string, message: string) =>
@@ -300,7 +326,17 @@ export const temperatureLogSnapshotSchema = temperatureLogSchema
     correctiveAction: true,
     note: true,
   })
-  .extend({ itemID: idSchema, itemKind: temperatureItemKindSchema, readByID: idSchema });
+  .extend({
+    itemID: idSchema,
+    itemKind: temperatureItemKindSchema,
+    /** The person, or for a sensor's reading the sensor. */
+    readByID: idSchema,
+    /** Only a sensor's reading says so (SENSOR): a person's snapshot is as it always was. */
+    source: readingSourceSchema.optional(),
+    /** Only where set (a reading that started cooling, or ended hot holding), for the same reason. */
+    coolingStartedAt: instantSchema.optional(),
+    hotHoldEnded: z.literal(true).optional(),
+  });
 export type TemperatureLogSnapshot = z.infer<typeof temperatureLogSnapshotSchema>;
 
 export const temperatureLogHistoryEntrySchema = historyEntrySchema(temperatureLogSnapshotSchema);

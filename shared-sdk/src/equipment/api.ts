@@ -22,6 +22,14 @@ import {
   type SupplierUpdate,
 } from '../contract/equipment.js';
 import {
+  sensorSchema,
+  sensorWithKeySchema,
+  type Sensor,
+  type SensorInput,
+  type SensorUpdate,
+  type SensorWithKey,
+} from '../contract/sensors.js';
+import {
   call,
   optionSchema,
   segment,
@@ -89,8 +97,26 @@ export const masterTypeApi = {
     ),
 };
 
+/**
+ * /sensor: wireless sensors on a fridge's or freezer's item or a probe. create and rotateKey answer the
+ * device key (deviceKey), which no other call shows again.
+ */
+export const sensorApi = {
+  ...standardResource<Sensor, SensorInput, SensorUpdate, SiteScopedFilters>('sensor', sensorSchema),
+  /** POST /create-new-one: the new sensor with its device key, shown this once. */
+  create: (input: SensorInput, options?: CallOptions): Promise<SensorWithKey> =>
+    call({ method: 'post', path: 'sensor/create-new-one', json: input, data: sensorWithKeySchema }, options),
+  /** PUT /rotate-key/{id}: a new device key (shown this once); the old one is refused from now on. */
+  rotateKey: (id: string, options?: CallOptions): Promise<SensorWithKey> =>
+    call({ method: 'put', path: `sensor/rotate-key/${segment(id)}`, data: sensorWithKeySchema }, options),
+  /** PUT /revoke-key/{id}: the sensor's readings are refused until a new key is rotated in. */
+  revokeKey: (id: string, options?: CallOptions): Promise<Sensor> =>
+    call({ method: 'put', path: `sensor/revoke-key/${segment(id)}`, data: sensorSchema }, options),
+};
+
 // The standard sets are already what the UI kit's ResourceApi asks for.
 export const supplierResource = supplierApi;
 export const supplierTypeResource = supplierTypeApi;
 export const foodItemResource = foodItemApi;
 export const masterTypeResource = masterTypeApi;
+export const sensorResource = sensorApi;

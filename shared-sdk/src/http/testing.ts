@@ -56,6 +56,8 @@ export const site: Site = {
   timing: [{ day: 1, isOpen: true, openTime: '09:00', closeTime: '17:00' }],
   slotWindows: {},
   reheatLimitCelsius: 75,
+  escalationMinutes: 30,
+  excursionDebounceMinutes: 15,
   siteAdminList: [],
   status: true,
   createdAt: '2026-01-05T10:00:00.000Z',

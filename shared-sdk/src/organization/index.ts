@@ -1,3 +1,6 @@
 // `@console/shared-sdk/organization`, a domain entry (not shared: see ../../README.md). Organisations.
 export * from '../contract/organization.js';
 export * from './api.js';
+// The organisation's webhooks (issue 24).
+export * from '../contract/webhooks.js';
+export * from './webhook-api.js';

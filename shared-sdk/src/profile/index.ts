@@ -1,10 +1,11 @@
 // `@console/shared-sdk/profile`, a domain entry (not shared: see ../../README.md). The signed-in user's own
-// account: profile, password, notification settings, account deletion.
+// account: profile, password, notification settings, account deletion, and the notification centre.
 export {
   changePasswordSchema,
   defaultNotificationSettings,
   deleteAccountSchema,
   notificationSettingsPatchSchema,
+  notificationSettingsOf,
   notificationSettingsSchema,
   profileSchema,
   updateProfileResponseSchema,
@@ -18,3 +19,16 @@ export {
   type UpdateProfileResponse,
 } from '../contract/user.js';
 export * from './api.js';
+export {
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationMarkReadSchema,
+  notificationSchema,
+  notificationUnreadSchema,
+  type Notification,
+  type NotificationList,
+  type NotificationMarkRead,
+  type NotificationUnread,
+} from '../contract/notifications.js';
+export { alertEventKindLabels, type AlertEventKind } from '../contract/alerts.js';
+export * from './notifications-api.js';

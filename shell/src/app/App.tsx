@@ -32,8 +32,14 @@ const SitesPage = lazy(() => import('../pages/sites/SitesPage').then((m) => ({ d
 const OrganizationPage = lazy(() =>
   import('../pages/organization/OrganizationPage').then((m) => ({ default: m.OrganizationPage })),
 );
+const WebhooksPage = lazy(() =>
+  import('../pages/organization/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
+);
 const OrganizationsPage = lazy(() =>
   import('../pages/organization/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('../pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
 const ProfilePage = lazy(() =>
   import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
@@ -91,8 +97,17 @@ export function App() {
                     </RequireOrganization>
                   }
                 />
+                <Route
+                  path="organization/webhooks"
+                  element={
+                    <RequireOrganization>
+                      <WebhooksPage />
+                    </RequireOrganization>
+                  }
+                />
                 <Route path="organizations" element={<OrganizationsPage />} />
                 <Route path="profile" element={<ProfilePage />} />
+                <Route path="notifications" element={<NotificationsPage />} />
                 {remoteRoutes}
                 <Route path="*" element={<UnmatchedRoute />} />
               </Route>

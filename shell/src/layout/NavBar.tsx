@@ -6,6 +6,7 @@ import { SiteSelector, type AllSitesChoice } from '@console/shared-sdk';
 import { themeSettings, useThemeSettings } from '../theme/settings';
 import { ActingOrganization } from './ActingOrganization';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 interface Props {
   showSiteSelector: boolean;
@@ -65,6 +66,7 @@ export function NavBar({ showSiteSelector, allSites, onOpenMobileMenu, onOpenSet
         )}
         <Box sx={{ flex: 1 }} />
         <ActingOrganization />
+        <NotificationBell />
         <Tooltip title="Theme settings">
           <IconButton aria-label="Theme settings" onClick={onOpenSettings}>
             <SettingsIcon />

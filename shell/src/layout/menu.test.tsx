@@ -91,7 +91,14 @@ afterEach(() => session.signOut());
 
 test('an organisation admin sees the organisation and every remote entry it may read, but not the platform list', () => {
   signInAs('ORGANIZATION_ADMIN');
-  expect(menuTitles()).toEqual(['Dashboard', 'Sites', 'Organisation', 'Suppliers', 'Departments']);
+  expect(menuTitles()).toEqual([
+    'Dashboard',
+    'Sites',
+    'Organisation',
+    'Webhooks',
+    'Suppliers',
+    'Departments',
+  ]);
 });
 
 test('a platform admin also sees the organisations list', () => {
@@ -104,6 +111,8 @@ test('a site admin sees what its rules allow', () => {
   const titles = menuTitles();
   expect(titles).toEqual(expect.arrayContaining(['Dashboard', 'Sites', 'Organisation', 'Suppliers']));
   expect(titles).not.toContain('Organisations');
+  // Webhooks hold signing secrets: the organisation admins' alone.
+  expect(titles).not.toContain('Webhooks');
 });
 
 test('staff (whose rules do not cover the organisation) see no organisation entry', () => {

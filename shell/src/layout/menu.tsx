@@ -2,6 +2,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import StoreIcon from '@mui/icons-material/Store';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { useMemo, type ComponentType } from 'react';
 import { canOnSubject, useAbility, type Action } from '@console/shared-sdk';
 import { consoleIcons, isIconName } from '@console/shared-sdk/icons';
@@ -47,6 +48,15 @@ export const shellMenu: MenuItem[] = [
     action: 'read',
     subject: 'Organization',
     order: 2,
+  },
+  {
+    title: 'Webhooks',
+    path: '/dashboard/organization/webhooks',
+    section: 'Overview',
+    Icon: WebhookIcon,
+    action: 'read',
+    subject: 'Webhook',
+    order: 3,
   },
   {
     title: 'Organisations',

@@ -9,7 +9,14 @@ export { default as supplierRoutes } from './supplier/routes.js';
 export { default as supplierTypeRoutes } from './supplierType/routes.js';
 
 // Tables other domains refer to.
-export { foodItems, masterTypes, temperatureItems } from './schema.js';
+export { foodItems, masterTypes, sensorReceipts, sensors, temperatureItems } from './schema.js';
 
 // The demo.
 export { demoEquipment, seedEquipment } from './seed.js';
+
+// Wireless sensors (issue 24): the /sensor resource, the device-key hash ingest looks sensors up by, and
+// the offline check for the job queue (server.ts).
+export { default as sensorRoutes } from './sensor/routes.js';
+export { hashDeviceKey } from './sensor/keys.js';
+export { insertSensor } from './sensor/repository.js';
+export { markSilentSensors, sensorJobs, sensorOfflineJobName } from './sensor/offline-job.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   doublePrecision,
   index,
@@ -130,4 +131,54 @@ export const temperatureItems = pgTable(
       sql`${t.lowerLimit} is null or ${t.upperLimit} is null or ${t.lowerLimit} < ${t.upperLimit}`,
     ),
   ],
+);
+
+/**
+ * A wireless sensor that logs a fridge's or freezer's temperature item, or a probe, on its own (issue 24).
+ * It signs in with a device key shown once when it is made or rotated: only the key's SHA-256 is kept.
+ * `excursion_since` is when its readings left the limits and have stayed out (the debounce's start), and
+ * `offline_since` when it was found silent (until it speaks again).
+ */
+export const sensors = pgTable(
+  'sensors',
+  {
+    ...siteRecord(),
+    name: text('name').notNull(),
+    /** The fridge's or freezer's item it logs; else `foodItemId` names the probe. */
+    temperatureItemId: uuid('temperature_item_id').references(() => temperatureItems.id),
+    foodItemId: uuid('food_item_id').references(() => foodItems.id),
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters, to tell keys apart on screen. */
+    keyPrefix: text('key_prefix').notNull(),
+    keyCreatedAt: instant('key_created_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    lastSeenAt: instant('last_seen_at'),
+    lastReadAt: instant('last_read_at'),
+    lastCelsius: doublePrecision('last_celsius'),
+    excursionSince: instant('excursion_since'),
+    offlineSince: instant('offline_since'),
+  },
+  (t) => [
+    uniqueIndex('sensors_key_hash_key').on(t.keyHash),
+    uniqueIndex('sensors_site_name_live_key')
+      .on(t.siteId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('sensors_org_site_idx').on(t.orgId, t.siteId),
+    check('sensors_one_item_check', sql`(${t.temperatureItemId} is null) <> (${t.foodItemId} is null)`),
+  ],
+);
+
+/** Each batch line a sensor sent, by its sequence: a batch sent again stores nothing twice. */
+export const sensorReceipts = pgTable(
+  'sensor_receipts',
+  {
+    sensorId: uuid('sensor_id')
+      .notNull()
+      .references(() => sensors.id),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    /** The reading it made. */
+    readingId: uuid('reading_id').notNull(),
+    receivedAt: instant('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sensorId, t.sequence] })],
 );

@@ -10,7 +10,7 @@ export { default as recordHistoryRoutes } from './record-history/routes.js';
 export { default as temperatureLogRoutes } from './temperature-logs/routes.js';
 
 // Background work.
-export { startExpiryDigestJob } from './document/expiry-digest.js';
+export { raiseDocumentExpiryEvents } from './document/expiry-digest.js';
 
 // Rules, queries and tables other domains stand on.
 export { attentionCounts } from './attention.js';
@@ -20,7 +20,7 @@ export { documentDtos, documentPage } from './document/repository.js';
 export { nearMissPage } from './nearMiss/repository.js';
 export { checkRecords } from './record-history/record-check.js';
 export { documents, nearMisses, temperatureReadings } from './schema.js';
-export { checkLabelOf, toReadableItem } from './temperature-logs/dto.js';
+export { checkLabelOf, sensorReaderName, toReadableItem } from './temperature-logs/dto.js';
 export { attachment, drainedOrClosed, ExportAbandoned, readingSheet } from './temperature-logs/export.js';
 export {
   exportBatches,
@@ -31,3 +31,7 @@ export {
 
 // The demo.
 export { seedLogs } from './seed.js';
+
+// Wireless sensors' readings (issue 24): POST /sensor/ingest, registered under /sensor beside the
+// equipment domain's sensorRoutes.
+export { default as sensorIngestRoutes } from './temperature-logs/sensor-ingest.js';

@@ -18,12 +18,13 @@ import type {
   LogType,
   NearMissCategory,
   NearMissFollowUpRecord,
+  ReadingSource,
   RecordStatus,
   TemperatureResult,
 } from '@console/shared-sdk/contract';
 import { createdAt, instant } from '../../platform/db/columns.js';
 import { files, orgRecord, siteRecord, sites, users } from '../../platform/db/schema.js';
-import { foodItems, temperatureItems } from '../equipment/index.js';
+import { foodItems, sensors, temperatureItems } from '../equipment/index.js';
 import { checklistTemplates } from '../tasks/index.js';
 
 // The logs an inspector asks to see (DOMAIN.md "Temperature checks", "Logs and incidents"): temperature
@@ -49,9 +50,10 @@ export const temperatureReadings = pgTable(
     celsius: doublePrecision('celsius').notNull(),
     readAt: instant('read_at').notNull(),
     receivedAt: instant('received_at').notNull(),
-    readBy: uuid('read_by')
-      .notNull()
-      .references(() => users.id),
+    /** Who took it; null for a sensor's reading (`sensor_id`). */
+    readBy: uuid('read_by').references(() => users.id),
+    source: text('source').$type<ReadingSource>().notNull().default('STAFF'),
+    sensorId: uuid('sensor_id').references(() => sensors.id),
     lowerLimit: doublePrecision('lower_limit'),
     upperLimit: doublePrecision('upper_limit'),
     /** Above the upper limit but at most this warns rather than fails (a fridge's 5 to 8 °C). */
@@ -59,6 +61,10 @@ export const temperatureReadings = pgTable(
     result: text('result').$type<TemperatureResult>().notNull(),
     correctiveAction: text('corrective_action'),
     note: text('note'),
+    /** A cooked-core reading that starts cooling: when cooling began (its follow-up is due 90 minutes on). */
+    coolingStartedAt: instant('cooling_started_at'),
+    /** A hot-holding reading that ends the hold (the food left the hot cupboard): no re-check follows. */
+    hotHoldEnded: boolean('hot_hold_ended').notNull().default(false),
     backFilled: boolean('back_filled')
       .generatedAlwaysAs(sql`received_at - read_at > interval '30 minutes'`)
       .notNull(),
@@ -77,12 +83,17 @@ export const temperatureReadings = pgTable(
       .on(t.foodItemId, t.readAt)
       .where(sql`${t.foodItemId} is not null`),
     check(
+      'temperature_readings_reader_check',
+      sql`(${t.source} = 'STAFF' and ${t.readBy} is not null) or (${t.source} = 'SENSOR' and ${t.sensorId} is not null)`,
+    ),
+    check(
       'temperature_readings_one_item_check',
       sql`(${t.temperatureItemId} is null) <> (${t.foodItemId} is null)`,
     ),
     check(
       'temperature_readings_corrective_action_check',
-      sql`${t.result} <> 'FAIL' or ${t.correctiveAction} is not null`,
+      // A sensor's failing reading waits for a person's corrective action (the excursion's alert asks for it).
+      sql`${t.result} <> 'FAIL' or ${t.correctiveAction} is not null or ${t.source} = 'SENSOR'`,
     ),
   ],
 );
@@ -211,22 +222,4 @@ export const documentFiles = pgTable(
     removedAt: instant('removed_at'),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.fileId] })],
-);
-
-/**
- * The daily expiry digest, one row per person and local date: the row is claimed before the e-mail is sent,
- * so with several API instances a person gets at most one digest a day.
- */
-export const expiryDigests = pgTable(
-  'expiry_digests',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    digestDate: date('digest_date', { mode: 'string' }).notNull(),
-    documentCount: integer('document_count').notNull(),
-    sentAt: instant('sent_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.digestDate] })],
 );

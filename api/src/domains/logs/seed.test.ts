@@ -9,6 +9,10 @@ import { seedEquipment } from '../equipment/index.js';
 import { seedLogs } from './seed.js';
 import { seedPeople } from '../people/index.js';
 import { seedTasks } from '../tasks/index.js';
+import { seedAlerts } from '../alerts/index.js';
+import { notifications, webhookDeliveries } from '../alerts/schema.js';
+import { alertEvents } from '../../platform/events/schema.js';
+import { users } from '../../platform/db/schema.js';
 
 // A fresh `npm start` has what an environmental-health officer asks to see: weeks of temperature readings
 // with their excursions explained, compliance logs, near misses at each stage, and documents, one about to
@@ -23,7 +27,7 @@ beforeAll(async () => {
   const { organization, sites } = ctx.demo;
   const base = { orgId: organization.id, sites, now, storage: ctx.app.deps.storage };
   await ctx.db.transaction(async (tx) => {
-    for (const seed of [seedEquipment, seedPeople, seedTasks, seedLogs]) await seed(tx, base);
+    for (const seed of [seedEquipment, seedPeople, seedTasks, seedLogs, seedAlerts]) await seed(tx, base);
   });
   token = await ctx.login(demoLogins.organizationAdmin);
   // The whole demo, as `npm start` seeds it: about a minute on a busy two-core machine.
@@ -48,8 +52,9 @@ test('sixty days of readings on every site: fridges and freezers twice a day, pr
     );
     expect(site.every((row) => row.readAt <= now)).toBe(true);
   }
-  // A few excursions, each failed one with what was done about it; the rest pass.
-  const failed = rows.filter((row) => row.result === 'FAIL');
+  // A few excursions, each failed one with what was done about it; the rest pass. (A sensor's excursion
+  // gets one corrective action, on the reading it alerted on: below.)
+  const failed = rows.filter((row) => row.result === 'FAIL' && row.source === 'STAFF');
   expect(failed.length).toBeGreaterThanOrEqual(4);
   expect(failed.length / rows.length).toBeLessThan(0.01);
   expect(failed.every((row) => (row.correctiveAction ?? '').length > 20)).toBe(true);
@@ -58,6 +63,44 @@ test('sixty days of readings on every site: fridges and freezers twice a day, pr
   const backFilled = rows.filter((row) => row.backFilled);
   expect(backFilled).toHaveLength(1);
   expect(backFilled[0]?.note).toMatch(/paper sheet/);
+});
+
+test('a week of sensor readings on two fridges of every site; one excursion alerted, acted on, delivered', async () => {
+  const rows = await ctx.db
+    .select()
+    .from(temperatureReadings)
+    .where(and(inArray(temperatureReadings.siteId, siteIds()), eq(temperatureReadings.source, 'SENSOR')));
+  for (const siteId of siteIds()) {
+    const site = rows.filter((row) => row.siteId === siteId);
+    expect(new Set(site.map((row) => row.sensorId)).size).toBe(2);
+    expect(now.getTime() - Math.min(...site.map((row) => row.readAt.getTime()))).toBeGreaterThan(
+      6.9 * 86_400_000,
+    );
+  }
+  // Sent as they were taken: none back-filled.
+  expect(rows.filter((row) => row.backFilled)).toEqual([]);
+  const excursion = rows.filter((row) => row.result === 'FAIL');
+  expect(excursion).toHaveLength(4);
+  expect(new Set(excursion.map((row) => row.sensorId)).size).toBe(1);
+
+  // One event for the excursion, acknowledged by the site's manager with the corrective action.
+  const events = await ctx.db.select().from(alertEvents);
+  expect(events).toHaveLength(1);
+  const [event] = events;
+  const acted = excursion.filter((row) => row.correctiveAction !== null);
+  expect(acted.map((row) => row.id)).toEqual([event?.recordId]);
+  const [manager] = await ctx.db.select().from(users).where(eq(users.email, demoLogins.siteAdmin));
+  expect(event).toMatchObject({ kind: 'TEMPERATURE_FAILED', acknowledgedBy: manager?.id });
+  expect(event?.dispatchedAt).toEqual(event?.createdAt);
+  // The manager opened it; the owner has not yet.
+  const told = await ctx.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.eventId, event?.id ?? ''));
+  expect(told.map((one) => one.readAt === null).sort()).toEqual([false, true]);
+  // The operations dashboard's webhook took its test call and the alert.
+  const deliveries = await ctx.db.select().from(webhookDeliveries);
+  expect(deliveries.map((one) => one.status)).toEqual(['DELIVERED', 'DELIVERED']);
 });
 
 test('compliance logs of several types, reviewed, waiting, and one failed delivery being followed up', async () => {

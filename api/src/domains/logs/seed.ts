@@ -1,3 +1,4 @@
+import { seedSensorWeek } from './temperature-logs/sensor-seed.js';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
@@ -623,6 +624,7 @@ export const seedLogs: DomainSeed = async (tx, base) => {
   await seedComplianceLogs(tx, base, [...siteRows.values()], people);
   await seedNearMisses(tx, base, siteRows, people);
   await seedDocuments(tx, base, siteRows, orgAdmin.id);
+  await seedSensorWeek(tx, base);
   // The demo's records start with a history like any record staff send in, so the record check finds the
   // demo intact until someone edits the database behind the console's back.
   for (const site of siteRows.values()) {

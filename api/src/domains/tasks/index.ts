@@ -16,9 +16,22 @@ export { default as templatePanelRoutes } from './template-panel/routes.js';
 
 // Background work and start-up.
 export { ensureLibrary } from './library.js';
-export { startOccurrenceJob } from './occurrence-job.js';
+export { makeOccurrencesAhead, occurrenceJob, occurrenceJobName } from './occurrence-job.js';
+export {
+  followUpDueJobName,
+  followUpJobs,
+  raiseDueFollowUps,
+  type FollowUpJobOptions,
+} from './follow-ups/job.js';
 
 // Rules, queries and tables other domains stand on.
+export { followUpsOnReading, type FollowUpOutcome } from './follow-ups/follow-ups.js';
+export {
+  coolingDueMinutes,
+  coolingStartMaxMinutesBefore,
+  hotHoldDueMinutes,
+  type FollowUpReading,
+} from './follow-ups/rules.js';
 export { bucketSql } from './occurrence.js';
 export { recordTaskBaselines } from './history-baseline.js';
 export { ensureOccurrences, maxOccurrenceRangeDays, remakeSiteFrom } from './occurrences.js';
@@ -26,6 +39,7 @@ export { occurrenceSnapshot } from './occurrence-changes.js';
 export { countDates } from './schedule.js';
 export {
   type ChecklistItemRecord,
+  type FollowUpRecord,
   checklistTemplates,
   individualTasks,
   masterTasks,

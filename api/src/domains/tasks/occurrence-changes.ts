@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { ChecklistItemStatus } from '@console/shared-sdk/contract';
 import type { Tx } from '../../platform/db/client.js';
-import { individualTasks, masterTasks, type OccurrenceItemRecord } from './schema.js';
+import { individualTasks, masterTasks, type FollowUpRecord, type OccurrenceItemRecord } from './schema.js';
 import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
 import { recordHistory, type HistoryActor } from '../../platform/history/history.js';
 import { completionProblems, imagesOf, type OccurrenceRow } from './occurrence.js';
 import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js';
+import { acknowledgeEventsOf } from '../../platform/events/raise.js';
 
 // The rules for moving an occurrence and its checklist (DOMAIN.md "Tasks"), shared by the console's admins
 // and the staff's own calls. Callers load the row FOR UPDATE through the gate and call these inside the
@@ -83,7 +84,25 @@ function assertNotDeleted(row: OccurrenceRow) {
   if (row.status === 'DELETED') throw conflict('This task was deleted; it can no longer be changed');
 }
 
-const masterColumns = { photoRequired: masterTasks.photoRequired, createdAt: masterTasks.createdAt };
+const masterColumns = {
+  photoRequired: masterTasks.photoRequired,
+  createdAt: masterTasks.createdAt,
+  followUp: masterTasks.followUp,
+};
+
+/**
+ * A follow-up check (follow-ups/) is done by the reading it asks for, which judges it by its temperature
+ * and time: ticking its line or completing it by hand would say it passed without one. Reporting a problem
+ * with it, or reopening it, stays open to people.
+ */
+function assertDoneByReading(master: { followUp: FollowUpRecord | null }, byReading: boolean | undefined) {
+  if (master.followUp !== null && !byReading) {
+    throw conflict(
+      `This follow-up check is done by recording a temperature reading of ${master.followUp.itemName} in the ` +
+        'temperature log: the reading completes it',
+    );
+  }
+}
 
 async function masterOf(tx: Tx, row: OccurrenceRow) {
   const [master] = await tx
@@ -166,6 +185,10 @@ async function keepHistory(
     actor,
     at: now,
   });
+  // A completion acts on the task's alerts (overdue, missed checks): acknowledged, so never escalated.
+  if (after.status === 'COMPLETED' && before.status !== 'COMPLETED') {
+    await acknowledgeEventsOf(tx, before.orgId, before.id, actor.id, now);
+  }
 }
 
 export interface ItemChange {
@@ -174,6 +197,8 @@ export interface ItemChange {
   comment?: string | undefined;
   time: ChangeTime;
   reason?: string | undefined;
+  /** The change is a reading's taking a follow-up check (follow-ups/): only it may tick such a line. */
+  byReading?: boolean;
 }
 
 /**
@@ -192,6 +217,7 @@ export async function changeChecklistItem(
   const item = row.items.find((line) => line.id === change.checkListID);
   if (!item) throw fieldError('checkListID', 'This task has no such checklist item');
   const master = await masterOf(tx, row);
+  assertDoneByReading(master, change.byReading);
   const time = acceptedTime(row, master.createdAt, change.time, now);
   const reason = reasonFor(row, change.reason, time);
   const items: OccurrenceItemRecord[] = row.items.map((line) =>
@@ -232,6 +258,8 @@ export interface StatusChange {
   /** When a completion happened; only a completion reads it. */
   time: ChangeTime;
   reason?: string | undefined;
+  /** A completion by a reading's taking a follow-up check (follow-ups/): only it may complete one. */
+  byReading?: boolean;
 }
 
 /**
@@ -253,6 +281,7 @@ export async function changeOccurrenceStatus(
   }
   if (change.status === 'COMPLETED') {
     const master = await masterOf(tx, row);
+    assertDoneByReading(master, change.byReading);
     const time = acceptedTime(row, master.createdAt, change.time, now);
     const reason = time.afterTheFact ? reasonFor(row, change.reason, time) : null;
     const problems = completionProblems(row.items, master.photoRequired, await imagesOf(tx, row.id));

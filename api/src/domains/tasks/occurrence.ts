@@ -17,6 +17,7 @@ import {
   masterTasks,
   taskCategories,
   taskComments,
+  type FollowUpRecord,
   type OccurrenceItemRecord,
 } from './schema.js';
 import { sites, users } from '../../platform/db/schema.js';
@@ -120,6 +121,8 @@ export interface OccurrenceDetails {
   departments: { _id: string; name: string }[];
   /** Unordered: `toOccurrenceDto` sorts them by full name (localeCompare). */
   assignees: Person[];
+  /** A follow-up check made by a reading (follow-ups/), null for a scheduled task. */
+  followUp: FollowUpRecord | null;
 }
 
 /** The columns of `OccurrenceDetails`, selected from master_tasks joined as `occurrenceDetailJoins` says. */
@@ -132,6 +135,7 @@ export const occurrenceDetailColumns = {
   categoryId: taskCategories.id,
   categoryName: taskCategories.name,
   timeZoneId: sites.timeZoneId,
+  followUp: masterTasks.followUp,
   departments: sql<OccurrenceDetails['departments']>`(
     select coalesce(json_agg(json_build_object('_id', ${departments.id}, 'name', ${departments.name})
                              order by lower(${departments.name})), '[]')
@@ -214,6 +218,12 @@ export function toOccurrenceDto(
     commentCount: comments.text,
     imageCount: comments.images,
     timeZoneId: master.timeZoneId,
+    followUp: master.followUp && {
+      kind: master.followUp.kind,
+      readingID: master.followUp.readingId,
+      foodItemID: master.followUp.foodItemId,
+      dueAt: master.followUp.dueAt,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

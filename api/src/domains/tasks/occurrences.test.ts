@@ -3,7 +3,7 @@ import { individualTasks, masterTasks } from './schema.js';
 import { sites } from '../../platform/db/schema.js';
 import { newId } from '../../platform/db/ids.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
-import { startOccurrenceJob, occurrenceJobLockName } from './occurrence-job.js';
+import { makeOccurrencesAhead, occurrenceJobLockName } from './occurrence-job.js';
 import { advanceMadeThrough, ensureOccurrences, maxOccurrenceRangeDays, remakeFrom } from './occurrences.js';
 
 let ctx: TestContext;
@@ -392,34 +392,30 @@ describe('the occurrence job', () => {
       return date.toISOString().slice(0, 10);
     });
 
-  test("runOnce makes each site's local today and the 7 days after it, then nothing new", async () => {
+  test("a run makes each site's local today and the 7 days after it, then nothing new", async () => {
     const log = recordingLog();
-    const job = startOccurrenceJob({ db: ctx.db, clock: ctx.clock, log });
-    // The run the job starts with finds no master task yet.
-    await job.stop();
+    const run = () => makeOccurrencesAhead({ db: ctx.db, clock: ctx.clock, log });
     const tasks = await dailyTasksOnEverySite();
 
-    expect(await job.runOnce()).toBe(3 * 8);
+    expect(await run()).toBe(3 * 8);
     expect(await datesOf(tasks.brighton.id)).toEqual(week('2026-03-07'));
     expect(await datesOf(tasks.otherTenant.id)).toEqual(week('2026-03-07'));
     expect(await datesOf(tasks.brooklyn.id)).toEqual(week('2026-03-06'));
     const [made] = await occurrencesOf(tasks.brooklyn.id);
     expect(made?.createdAt).toEqual(now);
 
-    expect(await job.runOnce()).toBe(0);
+    expect(await run()).toBe(0);
     // The next day, one more date per site.
     ctx.clock.advance(24 * 60 * 60_000);
-    expect(await job.runOnce()).toBe(3);
+    expect(await run()).toBe(3);
     expect(log.lines.filter((line) => line.level === 'error')).toEqual([]);
   });
 
   test('two instances running at once make each occurrence once', async () => {
-    const first = startOccurrenceJob({ db: ctx.db, clock: ctx.clock, log: recordingLog() });
-    const second = startOccurrenceJob({ db: ctx.db, clock: ctx.clock, log: recordingLog() });
-    await Promise.all([first.stop(), second.stop()]);
     const tasks = await dailyTasksOnEverySite();
+    const run = () => makeOccurrencesAhead({ db: ctx.db, clock: ctx.clock, log: recordingLog() });
 
-    const made = await Promise.all([first.runOnce(), second.runOnce()]);
+    const made = await Promise.all([run(), run()]);
     // One made them all; the other skipped (lock held) or found nothing missing.
     expect([...made].sort((a, b) => a - b)).toEqual([0, 3 * 8]);
     const [rows] = await ctx.db
@@ -440,45 +436,19 @@ describe('the occurrence job', () => {
     'while another instance holds the lock, a run skips and makes nothing',
     async () => {
       const log = recordingLog();
-      const job = startOccurrenceJob({ db: ctx.db, clock: ctx.clock, log });
-      await job.stop();
+      const run = () => makeOccurrencesAhead({ db: ctx.db, clock: ctx.clock, log });
       const tasks = await dailyTasksOnEverySite();
 
       await ctx.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${occurrenceJobLockName}, 0))`);
-        expect(await job.runOnce()).toBe(0);
+        expect(await run()).toBe(0);
       });
       expect(await datesOf(tasks.brighton.id)).toEqual([]);
       expect(log.lines.some((line) => line.level === 'debug' && String(line.args[0]).includes('skips'))).toBe(
         true,
       );
       // Once the lock is free the next run makes them.
-      expect(await job.runOnce()).toBe(3 * 8);
+      expect(await run()).toBe(3 * 8);
     },
   );
-
-  test('a failing run is logged and the job carries on', async () => {
-    const log = recordingLog();
-    let failing = true;
-    const clock = {
-      now: () => {
-        if (failing) throw new Error('clock unavailable');
-        return now;
-      },
-    };
-    const job = startOccurrenceJob({ db: ctx.db, clock, log, everyMs: 60_000 });
-    expect(await job.runOnce()).toBe(0);
-    await job.stop();
-    const errors = log.lines.filter((line) => line.level === 'error');
-    // The run it started with and the one asked for both failed, and said so.
-    expect(errors).toHaveLength(2);
-    expect(errors[0]?.args[0]).toMatchObject({
-      err: expect.objectContaining({ message: 'clock unavailable' }),
-    });
-
-    failing = false;
-    const task = await masterTask({ repeat: 'DAILY' });
-    expect(await job.runOnce()).toBe(8);
-    expect(await datesOf(task.id)).toEqual(week('2026-03-07'));
-  });
 });

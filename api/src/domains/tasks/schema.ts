@@ -29,6 +29,19 @@ import { departments } from '../people/index.js';
 // and a master task edited later does not change an occurrence already made (what staff ticked stays
 // what they saw).
 
+/** What a follow-up task follows: the reading that made it, and the item to read again. */
+export interface FollowUpRecord {
+  kind: 'COOLING' | 'HOT_HOLD';
+  /** The reading that made it (the cooling start, or the last hot-holding check). */
+  readingId: string;
+  /** The food item or probe to read again. */
+  foodItemId: string;
+  /** The item's name when the follow-up was made, for its alert's words (tasks read no equipment table). */
+  itemName: string;
+  /** When it falls due, an instant: cooling began + 90 minutes, or the last check + 2 hours. */
+  dueAt: string;
+}
+
 /** One line of a checklist as a template or a master task defines it; `id` names it in occurrences. */
 export interface ChecklistItemRecord {
   id: string;
@@ -143,6 +156,12 @@ export const masterTasks = pgTable(
      * hours change (domains/tasks/occurrences.ts).
      */
     madeThrough: date('made_through', { mode: 'string' }),
+    /**
+     * A follow-up check (issue 24, DOMAIN.md "Time rules for records"): a one-off task made by a reading (a
+     * cooling start, a hot hold) rather than by an admin, kept out of the scheduled tasks' list. Null for
+     * every scheduled task.
+     */
+    followUp: jsonb('follow_up').$type<FollowUpRecord>(),
   },
   (t) => [
     index('master_tasks_org_site_idx').on(t.orgId, t.siteId),

@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../app.js';
 import { demoLogins } from '../../demo.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { LocalStorage } from '../files/storage.js';
+import { noJobs } from '../jobs/queue.js';
 import { MemoryMailer } from '../mail/mailer.js';
 import { createTestContext, demoPassword, fromNewAddress, type TestContext } from '../../test/helper.js';
 import { authChangesChannel } from './session-cache.js';
@@ -49,6 +50,7 @@ onPostgres('two instances on one database', () => {
         clock: ctx.clock,
         tokens: new TokenService(ctx.tokenSecret, ctx.clock, ctx.config.accessTokenTtlSeconds),
         authChanges: database.listen(authChangesChannel),
+        jobs: noJobs,
       },
       { serveWeb: false },
     );

@@ -84,6 +84,12 @@ const envSchema = z.object({
     .default(defaultSyncWindowHours),
   /** Allowed CORS origins, comma-separated, for remotes or integrators on other origins; * for any. */
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * Whether webhooks may point at private, loopback or link-local addresses (10.x, 127.0.0.1, ::1,
+   * localhost...). Default false, so that a webhook cannot probe the server's own network; true only for a
+   * receiver on the same private network, and in tests.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z.stringbool().default(false),
 });
 
 function parseTrustProxy(value: string): boolean | string {
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     syncWindowHours: e.SYNC_WINDOW_HOURS,
+    webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

@@ -38,8 +38,21 @@ export interface DatabaseHandle {
    * after; on PGlite at once, since the data folder's lock already keeps out every other process.
    */
   exclusiveStartUp<T>(work: () => Promise<T>): Promise<T>;
+  /** Where the job queue (platform/jobs/queue.ts) keeps its jobs: this same database. */
+  jobStore: JobStore;
   close(): Promise<void>;
 }
+
+/**
+ * The job queue's way into the database: on PostgreSQL a connection string (the queue keeps a small pool
+ * of its own), on PGlite the one in-process connection, statement by statement.
+ */
+export type JobStore =
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'in-process';
+      executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+    };
 
 /** Names the advisory lock of start-up: one fixed key for the whole database. */
 export const startUpLockName = 'console:start-up';
@@ -191,6 +204,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       kind: 'postgres',
       listen: (channel) => postgresFeed(target.url, channel),
       exclusiveStartUp,
+      jobStore: { kind: 'postgres', url: target.url },
       close: () => pool.end(),
     };
   }
@@ -223,6 +237,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         },
       }),
       exclusiveStartUp: (work) => work(),
+      jobStore: {
+        kind: 'in-process',
+        // The queue's schema changes come as several statements in one text, which only exec() runs (a
+        // parameterised query is one statement).
+        async executeSql(text, values) {
+          if (!values || values.length === 0) {
+            const results = await client.exec(text);
+            return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+          }
+          const result = await client.query<Record<string, unknown>>(text, values);
+          return { rows: result.rows };
+        },
+      },
       close: async () => {
         await client.close();
         await release?.();

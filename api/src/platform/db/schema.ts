@@ -94,6 +94,10 @@ export const sites = pgTable(
     slotWindows: jsonb('slot_windows').$type<SlotWindows>().notNull().default({}),
     /** The reheating check's lower limit (DOMAIN.md: 75 °C; 82 °C in Scotland). */
     reheatLimitCelsius: doublePrecision('reheat_limit_celsius').notNull().default(75),
+    /** Minutes a failure or overdue task may go unacknowledged before the organisation's admins hear of it. */
+    escalationMinutes: integer('escalation_minutes').notNull().default(30),
+    /** Minutes a sensor must read outside its limits, without a break, before it alerts (a door opened for a delivery does not). */
+    excursionDebounceMinutes: integer('excursion_debounce_minutes').notNull().default(15),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),

@@ -8,6 +8,7 @@ import { jsonDepth, maxJsonDepth } from './json-body.js';
 
 let ctx: TestContext;
 let tokens: string[];
+let sensorKey = '';
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.app.ready();
@@ -17,6 +18,29 @@ beforeAll(async () => {
     await mobileLogin(ctx, 'aisha.khan@harbourvine.example'),
     await ctx.login('platform@console.example'),
   ];
+  // A sensor's key for its ingest call, whose gate is the key rather than a sign-in.
+  const fridge = await ctx.inject<{ data: { temperatureItems: { _id: string }[] } }>(
+    'POST',
+    '/api/v1/masterType/create-new-one',
+    {
+      token: tokens[0],
+      body: {
+        siteID: ctx.demo.sites.brighton.id,
+        type: 'FRIDGE',
+        name: 'Input limits fridge',
+        temperatureItems: [{ name: 'Shelf' }],
+      },
+    },
+  );
+  const sensor = await ctx.inject<{ data: { deviceKey: string } }>('POST', '/api/v1/sensor/create-new-one', {
+    token: tokens[0],
+    body: {
+      siteID: ctx.demo.sites.brighton.id,
+      name: 'Input limits sensor',
+      temperatureItemID: fridge.json.data.temperatureItems[0]?._id,
+    },
+  });
+  sensorKey = sensor.json.data.deviceKey;
 });
 afterAll(() => ctx.close());
 
@@ -203,7 +227,8 @@ async function send(one: DateCase, value: (format: 'date' | 'date-time') => stri
     (all, field) => merged(all, holding(field.path, value(field.format))),
     {},
   );
-  return ctx.inject(method, one.url, { token, body });
+  const headers = one.url === '/api/v1/sensor/ingest' ? { 'x-sensor-key': sensorKey } : undefined;
+  return ctx.inject(method, one.url, { token, body, ...(headers ? { headers } : {}) });
 }
 
 test('the accepted range is 2000-01-01 to 2100-12-31', () => {

@@ -4,6 +4,7 @@ import {
   type TemperatureResult,
 } from '@console/shared-sdk/logs';
 import { temperatureResultLabels } from '@console/shared-sdk/contract';
+import { readingSourceLabels } from '@console/shared-sdk/contract';
 import { Chip, Tooltip } from '@console/shared-sdk/mui';
 import { dashboardColors, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 
@@ -82,6 +83,25 @@ export function AboveLegalLimitChip() {
         variant="outlined"
         label={aboveLegalLimitLabel}
         aria-label={`${aboveLegalLimitLabel}. ${aboveLegalLimitExplanation}`}
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
+
+/** Why a sensor's reading is marked: nobody stood at the fridge, the sensor logged it on its own. */
+const sensorExplanation = 'Logged by a wireless sensor on its own, not by a person';
+
+/** Marks a reading a sensor logged (source SENSOR), in readingSourceLabels' word. */
+export function SensorChip() {
+  return (
+    <Tooltip title={sensorExplanation}>
+      <Chip
+        size="small"
+        variant="outlined"
+        color="info"
+        label={readingSourceLabels.SENSOR}
+        aria-label={`${readingSourceLabels.SENSOR}. ${sensorExplanation}`}
         tabIndex={0}
       />
     </Tooltip>

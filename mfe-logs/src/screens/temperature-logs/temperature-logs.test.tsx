@@ -81,11 +81,14 @@ function reading(n: number, overrides: Partial<TemperatureLog> = {}): Temperatur
     receivedAt: '2026-03-30T07:05:30.000Z',
     backFilled: false,
     readBy: { _id: ids.aisha, name: 'Aisha Khan' },
+    source: 'STAFF',
     limits: fridgeLimits,
     result: 'PASS',
     aboveLegalLimit: false,
     correctiveAction: null,
     note: null,
+    coolingStartedAt: null,
+    hotHoldEnded: false,
     createdAt: '2026-03-30T07:05:30.000Z',
     updatedAt: '2026-03-30T07:05:30.000Z',
     ...overrides,
@@ -99,7 +102,14 @@ const failed = reading(1, {
   correctiveAction: 'Moved the stock to the cold room',
   readAt: '2026-03-30T07:05:00.000Z',
 });
-const warned = reading(2, { celsius: 6.5, result: 'WARN', readAt: '2026-03-29T16:00:00.000Z' });
+/** Logged by a wireless sensor: it reads as the sensor's name, marked as a sensor's. */
+const warned = reading(2, {
+  celsius: 6.5,
+  result: 'WARN',
+  readAt: '2026-03-29T16:00:00.000Z',
+  readBy: { _id: id(900), name: 'Sensor “Walk-in probe 1”' },
+  source: 'SENSOR',
+});
 const backFilled = reading(3, {
   item: probeItem,
   logType: 'COOKING_COOLING',
@@ -110,6 +120,7 @@ const backFilled = reading(3, {
   readAt: '2026-03-29T08:00:00.000Z',
   receivedAt: '2026-03-29T09:30:00.000Z',
   backFilled: true,
+  coolingStartedAt: '2026-03-29T07:55:00.000Z',
 });
 /** A fruit fridge an admin loosened to 10 °C with a reason: 9 °C is within it, but above the legal 8 °C. */
 const loosened = reading(4, {
@@ -336,6 +347,22 @@ describe('the list and its filters', () => {
     expect(within(loose).getByText('at most 10 °C; legal maximum 8 °C')).toBeInTheDocument();
     expect(within(await rowOf('9.5 °C')).getByText('Above the legal limit')).toBeInTheDocument();
     expect(within(await rowOf('6.5 °C')).queryByText('Above the legal limit')).toBeNull();
+  });
+
+  test('a sensor’s reading names the sensor and is marked as a sensor’s; the list filters by source', async () => {
+    const api = logsApi();
+    const { user } = renderLogs();
+    const row = await rowOf('6.5 °C');
+    expect(within(row).getByText('Sensor “Walk-in probe 1”')).toBeInTheDocument();
+    expect(
+      within(row).getByLabelText(/^Sensor\. Logged by a wireless sensor on its own/),
+    ).toBeInTheDocument();
+    expect(within(await rowOf('9.5 °C')).queryByLabelText(/^Sensor\./)).toBeNull();
+    expect(within(await rowOf('9.5 °C')).getByText('Aisha Khan')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Source'));
+    await user.click(await screen.findByRole('option', { name: 'Sensor' }));
+    await waitFor(() => expect(lists(api.sent).at(-1)!.query.get('source')).toBe('SENSOR'));
   });
 
   test('a back-filled reading carries a chip that says what back-filled means', async () => {
@@ -602,5 +629,17 @@ describe('abilities', () => {
     expect(screen.getByLabelText(`Chart this item ${failedLabel}`)).toBeInTheDocument();
     for (const action of ['Edit', 'Delete'])
       expect(screen.queryByLabelText(`${action} ${failedLabel}`)).not.toBeInTheDocument();
+  });
+});
+
+describe('follow-up checks', () => {
+  test("the view of a reading that began cooling says when, in the site's zone", async () => {
+    logsApi();
+    const { user } = renderLogs();
+    await user.click(await screen.findByLabelText('View Probe 1, 29 Mar 2026, 09:00'));
+    const dialog = await screen.findByRole('dialog', { name: 'Probe 1, 29 Mar 2026, 09:00' });
+    expect(
+      await within(dialog).findByText('Cooking and cooling: Cooked core, cooling began 29 Mar 2026, 08:55'),
+    ).toBeInTheDocument();
   });
 });

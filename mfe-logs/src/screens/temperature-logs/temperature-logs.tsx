@@ -1,4 +1,5 @@
 import { logTypeSchema, useSelectedSite, type LogType } from '@console/shared-sdk';
+import { readingSourceLabels, readingSources } from '@console/shared-sdk/contract';
 import {
   celsiusText,
   failureOf,
@@ -32,6 +33,7 @@ import {
   BackFilledChip,
   itemLabel,
   ResultChip,
+  SensorChip,
   resultColor,
   resultOptions,
 } from './status';
@@ -55,6 +57,8 @@ const logTypeLabel = (logType: LogType) => temperatureStandards[logType].label;
 
 const logTypeOptions = logTypeSchema.options.map((value) => ({ value, label: logTypeLabel(value) }));
 
+const sourceOptions = readingSources.map((value) => ({ value, label: readingSourceLabels[value] }));
+
 /** The items of the selected site for the item filter: the ones staff can read, named as the list names them. */
 export async function itemOptions(context: FormContext) {
   if (!context.siteID) return [];
@@ -77,6 +81,18 @@ class Cancelled extends Error {
     super('Cancelled');
     this.name = 'Cancelled';
   }
+}
+
+/**
+ * The check in words, with what it says of follow-up checks (issue 24): when a cooked-core reading began
+ * cooling (its cooling check is due 90 minutes on), and a hot-holding reading that ended the hold.
+ */
+function checkWords(reading: TemperatureLog): string {
+  const check = `${logTypeLabel(reading.logType)}: ${reading.checkLabel}`;
+  if (reading.coolingStartedAt) {
+    return `${check}, cooling began ${siteDateTime(reading.coolingStartedAt, reading.timeZoneId)}`;
+  }
+  return reading.hotHoldEnded ? `${check}, hot holding ended` : check;
 }
 
 // ---- the edit form ------------------------------------------------------------------------------------
@@ -209,6 +225,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
           { value: 'false', label: 'Not back-filled' },
         ],
       },
+      { kind: 'select', name: 'source', label: 'Source', options: sourceOptions },
     ],
     columns: [
       {
@@ -274,6 +291,13 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
         minWidth: 110,
         sortable: false,
         valueGetter: (_value, reading) => reading.readBy.name,
+        // A sensor's reading names the sensor, marked so it is not taken for a person.
+        renderCell: ({ row }) => (
+          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}>
+            <span>{row.readBy.name}</span>
+            {row.source === 'SENSOR' && <SensorChip />}
+          </Stack>
+        ),
       },
     ],
     view: [
@@ -281,10 +305,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       { label: 'Reading', render: (reading) => celsiusText(reading.celsius) },
       { label: 'Limits in force', render: (reading) => limitsText(reading.limits) },
       { label: 'Item', render: (reading) => itemLabel(reading.item) },
-      {
-        label: 'Check',
-        render: (reading) => `${logTypeLabel(reading.logType)}: ${reading.checkLabel}`,
-      },
+      { label: 'Check', render: checkWords },
       { label: 'Site', field: 'siteName' },
       {
         label: 'Read',
@@ -294,6 +315,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       },
       { label: 'Received', render: (reading) => <Received reading={reading} /> },
       { label: 'Read by', render: (reading) => reading.readBy.name },
+      { label: 'Source', render: (reading) => readingSourceLabels[reading.source] },
       { label: 'Corrective action', render: (reading) => reading.correctiveAction ?? 'None' },
       { label: 'Note', render: (reading) => reading.note ?? 'None' },
     ],

@@ -22,6 +22,11 @@ const profile = {
     nearMissReported: true,
     documentExpiry: true,
     weeklySummary: false,
+    checksMissed: true,
+    sensorOffline: true,
+    followUpDue: true,
+    inConsole: true,
+    allSites: true,
   },
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
@@ -143,4 +148,31 @@ describe('changing the e-mail address', () => {
       currentPassword: 'old-Passw0rd!',
     });
   }, 15_000);
+});
+
+describe('notification settings', () => {
+  it('saves each switch as it changes, the bell and every site for an organisation admin included', async () => {
+    const api = fakeApi((sent) => {
+      if (sent.path === 'user-profile/view-me') return ok(profile);
+      if (sent.path === 'user-profile/change-notification-settings')
+        return ok({ ...profile.notificationSettings, ...(JSON.parse(sent.body) as object) });
+      return fail(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup({ delay: null });
+    render(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+    const everySite = await screen.findByRole('switch', { name: /Hear of every site/ });
+    expect(everySite).toBeChecked();
+    await user.click(everySite);
+    await user.click(screen.getByRole('switch', { name: /Opening or closing checks are missed/ }));
+    await waitFor(() => expect(api.to('user-profile/change-notification-settings')).toHaveLength(2));
+    expect(api.to('user-profile/change-notification-settings').map((sent) => JSON.parse(sent.body))).toEqual([
+      { allSites: false },
+      { checksMissed: false },
+    ]);
+    expect(screen.getByRole('switch', { name: /Show alerts under the bell/ })).toBeChecked();
+  });
 });

@@ -164,35 +164,53 @@ const passwordFields: AnyFieldDeclaration[] = [
   },
 ];
 
-const notificationLabels: Record<keyof NotificationSettings, string> = {
+type Setting = keyof NotificationSettings;
+
+/** The kinds of e-mail: failures, silent sensors and near misses at once, the rest in a morning digest. */
+const emailLabels: Partial<Record<Setting, string>> = {
+  temperatureFailure: 'A temperature reading fails its limits (at once)',
+  sensorOffline: 'A wireless sensor goes silent (at once)',
+  nearMissReported: 'A near miss or incident is reported (at once)',
   taskOverdue: 'A task becomes overdue at one of my sites',
-  temperatureFailure: 'A temperature reading fails its limits',
-  nearMissReported: 'A near miss or incident is reported',
-  documentExpiry: 'A document is about to expire',
+  checksMissed: 'Opening or closing checks are missed',
+  followUpDue: 'A follow-up check (cooling, hot holding) is not taken in time',
+  documentExpiry: 'A document is about to expire or has expired',
   weeklySummary: 'A weekly summary of scores',
 };
 
 function NotificationsCard({ profile }: { profile: Profile }) {
   const [settings, setSettings] = useState(profile.notificationSettings);
-  const toggle = (key: keyof NotificationSettings, value: boolean) => {
+  const toggle = (key: Setting, value: boolean) => {
     const previous = settings;
     setSettings({ ...settings, [key]: value });
     profileApi.changeNotificationSettings({ [key]: value }).then(setSettings, () => setSettings(previous));
   };
+  const setting = (key: Setting, label: string) => (
+    <FormControlLabel
+      key={key}
+      control={<Switch checked={settings[key]} onChange={(event) => toggle(key, event.target.checked)} />}
+      label={label}
+    />
+  );
   return (
     <Card>
-      <CardHeader title="E-mail notifications" subheader="Saved as soon as you change them" />
+      <CardHeader title="Notifications" subheader="Saved as soon as you change them" />
       <CardContent>
-        <Stack>
-          {(Object.keys(notificationLabels) as (keyof NotificationSettings)[]).map((key) => (
-            <FormControlLabel
-              key={key}
-              control={
-                <Switch checked={settings[key]} onChange={(event) => toggle(key, event.target.checked)} />
-              }
-              label={notificationLabels[key]}
-            />
-          ))}
+        <Stack spacing={2}>
+          <Stack>
+            {setting('inConsole', 'Show alerts under the bell in the console')}
+            {profile.role === 'ORGANIZATION_ADMIN' &&
+              setting(
+                'allSites',
+                "Hear of every site's alerts (off: only the organisation's own, and what nobody acknowledged in time)",
+              )}
+          </Stack>
+          <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+              By e-mail (others come together in a morning digest)
+            </Typography>
+            {(Object.entries(emailLabels) as [Setting, string][]).map(([key, label]) => setting(key, label))}
+          </Stack>
         </Stack>
       </CardContent>
     </Card>

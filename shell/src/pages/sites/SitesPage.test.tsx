@@ -148,3 +148,49 @@ test('equal times read "Open 24 hours" in the list, the view and the form, and a
     closeTime: '00:00',
   });
 });
+
+/** One text field of a multipart body as the browser sent it. */
+const formField = (body: string, name: string) =>
+  new RegExp(`name="${name}"\\r\\n\\r\\n(.*)\\r\\n`).exec(body)?.[1];
+
+test('the alert timings show in the view and the form, are checked, and are sent in minutes', async () => {
+  const api = fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `View ${site.name}` }));
+  const view = within(await screen.findByRole('dialog'));
+  expect(view.getByText('30 minutes unacknowledged')).toBeInTheDocument();
+  expect(view.getByText('15 minutes outside the limits')).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+
+  await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+  const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+  const escalation = form.getByRole('textbox', { name: /Escalation time/ });
+  const delay = form.getByRole('textbox', { name: /Sensor alert delay/ });
+  expect(escalation).toHaveValue('30');
+  expect(delay).toHaveValue('15');
+  // Labelled, described in words, and reached with the keyboard.
+  expect(escalation).toHaveAccessibleDescription(/organisation's admins are told/);
+  expect(delay).toHaveAccessibleDescription(/door opened for a delivery/);
+
+  // Out of range or empty, the form says so and sends nothing.
+  await user.clear(escalation);
+  await user.type(escalation, '2');
+  await user.clear(delay);
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  expect(
+    await form.findByText('Enter a whole number of minutes from 5 to 1440 (up to 24 hours)'),
+  ).toBeInTheDocument();
+  expect(form.getByText('Enter a number of minutes')).toBeInTheDocument();
+  expect(api.to('site-panel/update-one')).toHaveLength(0);
+
+  await user.clear(escalation);
+  await user.type(escalation, '45');
+  await user.click(delay);
+  await user.keyboard('10');
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(1));
+  const body = api.to('site-panel/update-one')[0]!.body;
+  expect(formField(body, 'escalationMinutes')).toBe('45');
+  expect(formField(body, 'excursionDebounceMinutes')).toBe('10');
+});

@@ -2,6 +2,8 @@ import { Chip, Stack, Typography } from '@console/shared-sdk/mui';
 import { z } from 'zod';
 import { siteChoices, useDocumentTitle } from '@console/shared-sdk';
 import {
+  defaultEscalationMinutes,
+  defaultExcursionDebounceMinutes,
   reheatLimitOptions,
   siteInputSchema,
   sitesApi,
@@ -48,6 +50,9 @@ interface SiteForm {
   timing: OpeningDay[];
   /** "75" or "82" (°C); the contract reads it as a number. */
   reheatLimitCelsius: string;
+  /** Alert timings in minutes; null while the box is empty (the form then asks for a value). */
+  escalationMinutes: number | null;
+  excursionDebounceMinutes: number | null;
   siteAdminList: PersonOption[];
 }
 
@@ -71,6 +76,20 @@ const openingWeekSchema = z
         context.addIssue({ code: 'custom', path: [index, 'closeTime'], message: sameTimesMessage });
     });
   });
+
+/**
+ * The form asks for both alert timings: an emptied box would otherwise be left out of the request and
+ * silently keep (or, for a new site, default) the value. Filled in, the contract's own rule and message
+ * (a whole number of minutes in range) apply.
+ */
+const requiredMinutes = (schema: (typeof siteInputSchema.shape)['escalationMinutes']) =>
+  schema.refine((value) => value !== undefined, 'Enter a number of minutes');
+const alertTimingsSchema = {
+  escalationMinutes: requiredMinutes(siteInputSchema.shape.escalationMinutes),
+  excursionDebounceMinutes: requiredMinutes(siteInputSchema.shape.excursionDebounceMinutes),
+};
+
+const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
 
 /** The site calls, keeping the navbar's site selector in step with what was added, changed or deleted. */
 const sitesApiForScreen: typeof sitesResource = {
@@ -154,6 +173,12 @@ const sites = defineResource({
     { label: 'Address', render: address },
     { label: 'Time zone', render: (site) => `${site.timeZoneId} (${site.timeZoneName})` },
     { label: 'Reheating limit', render: (site) => `${site.reheatLimitCelsius} °C` },
+    // The form's labels, with what the minutes count: time unacknowledged, time outside the limits.
+    { label: 'Escalation time', render: (site) => `${minutes(site.escalationMinutes)} unacknowledged` },
+    {
+      label: 'Sensor alert delay',
+      render: (site) => `${minutes(site.excursionDebounceMinutes)} outside the limits`,
+    },
     {
       label: 'Opening hours',
       render: (site) => (
@@ -173,8 +198,8 @@ const sites = defineResource({
     },
   ],
   form: {
-    schema: siteInputSchema.extend({ timing: openingWeekSchema }),
-    updateSchema: siteUpdateSchema.extend({ timing: openingWeekSchema }),
+    schema: siteInputSchema.extend({ timing: openingWeekSchema, ...alertTimingsSchema }),
+    updateSchema: siteUpdateSchema.extend({ timing: openingWeekSchema, ...alertTimingsSchema }),
     width: 'md',
     fields: [
       { kind: 'text', name: 'name', label: 'Site name', required: true },
@@ -216,6 +241,24 @@ const sites = defineResource({
           'Reheated food must reach this core temperature: 75 °C, or 82 °C in Scotland (chosen from the town for a new site)',
       },
       {
+        kind: 'number',
+        name: 'escalationMinutes',
+        label: 'Escalation time',
+        unit: 'minutes',
+        required: true,
+        helperText:
+          "If nobody acknowledges a temperature failure or an overdue task within this time, the organisation's admins are told. From 5 to 1440 minutes (24 hours).",
+      },
+      {
+        kind: 'number',
+        name: 'excursionDebounceMinutes',
+        label: 'Sensor alert delay',
+        unit: 'minutes',
+        required: true,
+        helperText:
+          'A wireless sensor alerts only after reading outside its limits this long without a break, so a door opened for a delivery does not set it off. From 1 to 240 minutes.',
+      },
+      {
         kind: 'custom',
         name: 'timing',
         label: 'Opening hours',
@@ -245,6 +288,8 @@ const sites = defineResource({
       lat_long: '',
       timing: toOpeningWeek(defaultWeek),
       reheatLimitCelsius: '75',
+      escalationMinutes: defaultEscalationMinutes,
+      excursionDebounceMinutes: defaultExcursionDebounceMinutes,
       siteAdminList: [],
     }),
     toForm: (site: Site): SiteForm => ({
@@ -263,6 +308,8 @@ const sites = defineResource({
       lat_long: site.lat_long ?? '',
       timing: toOpeningWeek(site.timing),
       reheatLimitCelsius: String(site.reheatLimitCelsius),
+      escalationMinutes: site.escalationMinutes,
+      excursionDebounceMinutes: site.excursionDebounceMinutes,
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
     }),
     toInput: ({ _id: _new, ...form }: SiteForm): SiteInput => ({

@@ -7,6 +7,7 @@ import { nearMisses } from '../schema.js';
 import { verifyChain } from '../../../platform/history/history.js';
 import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import type { MailMessage } from '../../../platform/mail/mailer.js';
+import { dispatchEvents, sendPendingEmails } from '../../alerts/index.js';
 import { demoLogins } from '../../../demo.js';
 import { tinyPdf, tinyPng } from '../../../test/files.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
@@ -107,6 +108,15 @@ async function storedObjects(): Promise<number> {
 /** The near-miss e-mails sent since the last call, by recipient. */
 async function nearMissMails(): Promise<MailMessage[]> {
   await ctx.settled();
+  // What the alert jobs do once nudged (the report's create sends the dispatch job): fan out, then send.
+  const deps = {
+    db: ctx.db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    log: { debug: () => {}, error: () => {} },
+  };
+  await dispatchEvents(deps, ctx.clock.now());
+  await sendPendingEmails(deps, () => ctx.clock.now());
   const mails = ctx.mailer.sent.filter((mail) => mail.subject.startsWith('Near miss'));
   ctx.mailer.sent.length = 0;
   return mails.sort((a, b) => a.to.localeCompare(b.to));

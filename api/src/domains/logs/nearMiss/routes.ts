@@ -9,7 +9,8 @@ import {
   uploadContentTypes,
 } from '@console/shared-sdk/contract';
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
-import { notifyNearMiss } from './notify.js';
+import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
+import { nearMissEvent } from './notify.js';
 import {
   assertReportTimes,
   insertNearMiss,
@@ -57,7 +58,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
         `to ${nearMissMaxPhotos} image files (JPEG, PNG, WebP, GIF; 10 MB each) in any file field. All or ` +
         'nothing: when a photo is refused (415) no report and no file is kept. A report received more ' +
         'than 30 minutes after reportedAt is marked back-filled. The site’s admins who asked for it get an ' +
-        'e-mail. The staff member’s call: send the access token from POST ' +
+        'e-mail and a notification. The staff member’s call: send the access token from POST ' +
         '/authentication/mobile-app-login in the Authorization header (a web admin’s token works too).',
       update:
         'Status moves REPORTED → PENDING (under investigation) → COMPLETED (closed: needs `outcome`, sets ' +
@@ -76,7 +77,13 @@ export default async function nearMissRoutes(app: FastifyInstance) {
     },
     repository: {
       find: nearMissRecords.find,
-      insert: insertNearMiss,
+      // The report's alert is raised in the transaction that records it (notify.ts).
+      insert: async (tx, place, fields, now, change) => {
+        const row = await insertNearMiss(tx, place, fields, now, change);
+        const [report] = await nearMissDtos(tx, [row], publicUrl);
+        if (report) await raiseEvent(tx, nearMissEvent(publicUrl, report), now);
+        return row;
+      },
       update: updateNearMiss,
     },
     list: {
@@ -94,7 +101,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       },
     },
     beforeCreate: assertReportTimes(deps.config.syncWindowHours),
-    afterCreate: { what: 'near-miss e-mail', run: (report) => notifyNearMiss(deps, report) },
+    afterCreate: { what: 'alert dispatch', run: () => deps.jobs.send(dispatchJobName) },
     calls: ['list', 'findOne', 'history', 'create', 'update'],
     history: {
       snapshot: nearMissSnapshot,

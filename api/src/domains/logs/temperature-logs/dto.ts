@@ -55,9 +55,21 @@ export const checkLabelOf = (logType: LogType, checkKind: string) =>
 const limitsOf = ({ logType, checkKind, lowerLimit, upperLimit, warnUpTo }: TemperatureReadingRow) =>
   storedLimits(logType, checkKind, { lowerLimit, upperLimit, warnUpTo });
 
+/** How a sensor is named where a reading names who took it. */
+export const sensorReaderName = (name: string) => `Sensor “${name}”`;
+
+/** Who took a reading: the person, or for a sensor's reading the sensor (by its id and name). */
+function readerOf({ reading, reader, sensor }: JoinedReading): TemperatureLog['readBy'] {
+  if (reading.source === 'SENSOR' && reading.sensorId !== null) {
+    return { _id: reading.sensorId, name: sensorReaderName(sensor?.name ?? '') };
+  }
+  if (reading.readBy === null) throw new Error(`reading ${reading.id} has no reader`);
+  return { _id: reading.readBy, name: reader ? personName(reader) : '' };
+}
+
 /** The one mapping from a reading and its joined names to what the API answers. */
 export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {
-  const { reading, site, reader } = joined;
+  const { reading, site } = joined;
   return {
     _id: reading.id,
     orgId: reading.orgId,
@@ -72,12 +84,15 @@ export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {
     readAt: reading.readAt.toISOString(),
     receivedAt: reading.receivedAt.toISOString(),
     backFilled: reading.backFilled,
-    readBy: { _id: reading.readBy, name: reader ? personName(reader) : '' },
+    readBy: readerOf(joined),
+    source: reading.source,
     limits: limitsOf(reading),
     result: reading.result,
     aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
     correctiveAction: reading.correctiveAction,
     note: reading.note,
+    coolingStartedAt: reading.coolingStartedAt?.toISOString() ?? null,
+    hotHoldEnded: reading.hotHoldEnded,
     createdAt: reading.createdAt.toISOString(),
     updatedAt: reading.updatedAt.toISOString(),
   };
@@ -103,10 +118,16 @@ export function snapshotOf(log: TemperatureLog): TemperatureLogSnapshot {
     readAt: log.readAt,
     receivedAt: log.receivedAt,
     readByID: log.readBy._id,
+    // Only a sensor's reading says where it came from: a person's snapshot stays as it always was, so the
+    // history written before sensors still matches its records.
+    ...(log.source === 'SENSOR' ? { source: log.source } : {}),
     limits: log.limits,
     result: log.result,
     correctiveAction: log.correctiveAction,
     note: log.note,
+    // The follow-up fields too only where set, for the same reason (issue 24).
+    ...(log.coolingStartedAt === null ? {} : { coolingStartedAt: log.coolingStartedAt }),
+    ...(log.hotHoldEnded ? { hotHoldEnded: true as const } : {}),
   };
 }
 

@@ -2,10 +2,14 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { temperatureStandards, type TemperatureResult } from '@console/shared-sdk/contract';
+import {
+  readingSourceLabels,
+  temperatureStandards,
+  type TemperatureResult,
+} from '@console/shared-sdk/contract';
 import { personName } from '../log-records.js';
 import { xlsxType } from '../../../platform/http/spreadsheet.js';
-import { checkLabelOf } from './dto.js';
+import { checkLabelOf, sensorReaderName } from './dto.js';
 import type { ExportReading } from './repository.js';
 
 // The temperature log as an inspector reads it: one XLSX written row by row with exceljs's streaming
@@ -36,6 +40,7 @@ const columns: { header: string; width: number; numFmt?: string }[] = [
   { header: 'Corrective action', width: 40 },
   { header: 'Note', width: 30 },
   { header: 'Read by', width: 22 },
+  { header: 'Source', width: 10 },
 ];
 
 /**
@@ -77,7 +82,12 @@ const sheetRow = (reading: ExportReading) => [
   reading.result,
   reading.correctiveAction ?? '',
   reading.note ?? '',
-  reading.reader ? personName(reading.reader) : '',
+  reading.source === 'SENSOR'
+    ? sensorReaderName(reading.sensorName ?? '')
+    : reading.reader
+      ? personName(reading.reader)
+      : '',
+  readingSourceLabels[reading.source],
 ];
 
 /** What the summary sheet says about the export besides its counts. */

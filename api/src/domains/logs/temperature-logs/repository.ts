@@ -34,7 +34,7 @@ import {
   type TemperatureResult,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { foodItems, masterTypes, temperatureItems } from '../../equipment/index.js';
+import { foodItems, masterTypes, sensors, temperatureItems } from '../../equipment/index.js';
 import { sites, users } from '../../../platform/db/schema.js';
 import { temperatureReadings } from '../schema.js';
 import { fieldError, notFound } from '../../../platform/http/errors.js';
@@ -45,6 +45,7 @@ import { recordsOf, type Change, type RecordScope } from '../../../platform/http
 import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { acceptDeviceTime } from '../../../platform/device-time.js';
 import { localDateRangeWhere } from '../log-records.js';
+import { coolingStartMaxMinutesBefore } from '../../tasks/index.js';
 
 // Temperature readings in SQL. A list, an export batch and a chart are each one statement that joins the
 // names a reading shows (site, item, fridge, who read it), driven by the index on (site, read_at desc, id
@@ -86,6 +87,7 @@ const readingColumns = {
   equipment: { name: masterTypes.name },
   foodItem: { name: foodItems.name, type: foodItems.type },
   reader: { firstName: users.firstName, lastName: users.lastName },
+  sensor: { name: sensors.name },
 };
 
 /** A reading as the joined statement reads it; dto.ts turns it into what the API answers. */
@@ -96,6 +98,8 @@ export interface JoinedReading {
   equipment: { name: string } | null;
   foodItem: { name: string; type: 'FOODITEM' | 'PROB' } | null;
   reader: { firstName: string; lastName: string } | null;
+  /** The sensor that logged it, for a reading of source SENSOR. */
+  sensor: { name: string } | null;
 }
 
 /**
@@ -118,7 +122,8 @@ function withNames<Query extends PgSelect>(query: Query) {
     .leftJoin(temperatureItems, eq(temperatureItems.id, temperatureReadings.temperatureItemId))
     .leftJoin(masterTypes, eq(masterTypes.id, temperatureItems.masterTypeId))
     .leftJoin(foodItems, eq(foodItems.id, temperatureReadings.foodItemId))
-    .leftJoin(users, eq(users.id, temperatureReadings.readBy));
+    .leftJoin(users, eq(users.id, temperatureReadings.readBy))
+    .leftJoin(sensors, eq(sensors.id, temperatureReadings.sensorId));
 }
 
 const selectReadings = <Extra extends Record<string, SQL>>(db: Database | Tx, extra: Extra) =>
@@ -220,6 +225,7 @@ function filtersWhere(scope: RecordScope, filters: ReadingFilters, now: Date): S
     filters.itemID === undefined ? undefined : ofItem(filters.itemID),
     filters.result === undefined ? undefined : eq(temperatureReadings.result, filters.result),
     filters.backFilled === undefined ? undefined : eq(temperatureReadings.backFilled, filters.backFilled),
+    filters.source === undefined ? undefined : eq(temperatureReadings.source, filters.source),
     searchWhere(filters.search, [temperatureItems.name, masterTypes.name, foodItems.name]),
   );
 }
@@ -292,6 +298,8 @@ const exportColumns = {
   correctiveAction: temperatureReadings.correctiveAction,
   note: temperatureReadings.note,
   reader: { firstName: users.firstName, lastName: users.lastName },
+  source: temperatureReadings.source,
+  sensorName: sensors.name,
 };
 export type ExportReading = Awaited<ReturnType<typeof exportBatch>>[number];
 
@@ -405,7 +413,7 @@ const foodItemKind = { PROB: 'PROBE', FOODITEM: 'FOOD_ITEM' } as const;
  * The items of the organisation named by `ids`, on `siteId` when given: the fridges' and freezers' items
  * and the probes and food items, live ones only unless `retired` is allowed.
  */
-async function readableItems(
+export async function readableItems(
   db: Database | Tx,
   orgId: string,
   where: { ids?: readonly string[]; siteId?: string; retired?: boolean },
@@ -579,6 +587,7 @@ export async function insertReading(
   );
   const correctiveAction = fields.correctiveAction ?? null;
   assertCorrected(fields.celsius, check.limits, correctiveAction);
+  const followUpFields = followUpFieldsOf(fields, check, readAt);
   const { lowerLimit, upperLimit, warnUpTo } = check.limits;
   return readingRecords.insert(
     tx,
@@ -598,9 +607,47 @@ export async function insertReading(
       result: judgeReading(fields.celsius, check.limits),
       correctiveAction,
       note: fields.note ?? null,
+      ...followUpFields,
     },
     now,
   );
+}
+
+/**
+ * The follow-up fields of a reading (DOMAIN.md "Time rules for records"): when cooling began, only on a
+ * cooked-core reading and within the 2 hours up to it; the end of hot holding, only on a hot-holding
+ * reading. Anything else is a 400 on the field.
+ */
+function followUpFieldsOf(
+  fields: Pick<TemperatureLogFields, 'coolingStartedAt' | 'hotHoldEnded'>,
+  check: ReadingCheck,
+  readAt: Date,
+): { coolingStartedAt: Date | null; hotHoldEnded: boolean } {
+  let coolingStartedAt: Date | null = null;
+  if (fields.coolingStartedAt !== undefined) {
+    if (check.logType !== 'COOKING_COOLING' || check.checkKind !== 'COOKED') {
+      throw fieldError(
+        'coolingStartedAt',
+        'Only a cooked-core reading of cooking and cooling says when cooling began',
+      );
+    }
+    coolingStartedAt = new Date(fields.coolingStartedAt);
+    if (coolingStartedAt.getTime() > readAt.getTime()) {
+      throw fieldError('coolingStartedAt', 'Cooling cannot begin after the reading that starts it');
+    }
+    if (readAt.getTime() - coolingStartedAt.getTime() > coolingStartMaxMinutesBefore * 60_000) {
+      throw fieldError(
+        'coolingStartedAt',
+        `Cooling began more than ${coolingStartMaxMinutesBefore / 60} hours before this reading: record the ` +
+          'cooked-core reading when cooling begins',
+      );
+    }
+  }
+  const hotHoldEnded = fields.hotHoldEnded ?? false;
+  if (hotHoldEnded && check.logType !== 'HOT_HOLD_DISPLAY') {
+    throw fieldError('hotHoldEnded', 'Only a hot-holding reading ends hot holding');
+  }
+  return { coolingStartedAt, hotHoldEnded };
 }
 
 /**

@@ -25,6 +25,7 @@ import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-rout
 import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess, siteAccess, siteListScope } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
+import { dispatchJobName } from '../../../platform/events/raise.js';
 import { addDays, localDate } from '../../sites/index.js';
 import {
   snapshotOf,
@@ -35,6 +36,8 @@ import {
   toTemperatureLogDto,
 } from './dto.js';
 import { readingWorkbook, streamWorkbook, type ExportHeading } from './export.js';
+import { alertOnReading } from './alert.js';
+import { followUpsOfReading } from './follow-ups.js';
 import {
   chartReadings,
   countReadings,
@@ -93,6 +96,11 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
         'readAt is the device’s time: more than 2 minutes ahead of the server is a 400, less is taken as the ' +
         'server’s; older than the sync window (72 hours by default) is a 400 too. A failing reading needs correctiveAction (400 naming the limit). The limits are copied ' +
         'into the reading; more than 30 minutes between readAt and arrival marks it back-filled. ' +
+        'Follow-up checks (tasks of the day): a passing cooked-core reading (COOKING_COOLING, COOKED) starts ' +
+        'a cooling check due 90 minutes after coolingStartedAt (at or before readAt, at most 2 hours ' +
+        'before; default readAt); a cooled reading (COOLED) of the same item completes it, failed when above ' +
+        '8 °C or late. A hot-holding reading (HOT_HOLD_DISPLAY) completes the item’s open re-check (failed ' +
+        'below 63 °C or late) and starts the next, due 2 hours on, unless hotHoldEnded is true. ' +
         authHeader,
       update:
         'Correct a reading (celsius, corrective action, note) with a reason (3 to 500 characters), which the ' +
@@ -114,9 +122,19 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     },
     repository: {
       find: readingRecords.find,
-      insert: (tx, place, fields, now, change) =>
-        insertReading(tx, place, fields, now, change, deps.config.syncWindowHours),
-      update: updateReading,
+      // A failing reading raises its alert in the transaction that records it (alert.ts), and a reading
+      // that starts or takes a follow-up check (cooling, hot holding) makes or completes its task there too.
+      insert: async (tx, place, fields, now, change) => {
+        const row = await insertReading(tx, place, fields, now, change, deps.config.syncWindowHours);
+        await alertOnReading(tx, row, change.by, now);
+        await followUpsOfReading(tx, row, change.by, now, deps.config.syncWindowHours);
+        return row;
+      },
+      update: async (tx, current, target, fields, now, change) => {
+        const row = await updateReading(tx, current, target, fields, now);
+        await alertOnReading(tx, row, change.by, now);
+        return row;
+      },
       remove: readingRecords.softDelete,
     },
     list: {
@@ -127,6 +145,13 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       },
     },
     toDtos: temperatureLogDtos,
+    // A failure's alert goes out at once (the dispatch job also runs every minute, for a correction's).
+    afterCreate: {
+      what: 'alert dispatch',
+      run: async (log) => {
+        if (log.result === 'FAIL') await deps.jobs.send(dispatchJobName);
+      },
+    },
     calls: ['create', 'update', 'findOne', 'delete', 'history', 'list'],
     history: {
       snapshot: snapshotOf,

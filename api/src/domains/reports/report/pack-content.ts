@@ -40,6 +40,7 @@ import {
   itemsOfSite,
   nearMissPage,
   personName,
+  sensorReaderName,
   temperatureReadings,
   temperatureSettingsOf,
   toReadableItem,
@@ -101,6 +102,8 @@ export interface PackReading {
   result: TemperatureResult;
   aboveLegalLimit: boolean;
   backFilled: boolean;
+  /** Logged by a wireless sensor on its own (source SENSOR): `readBy` then names the sensor. */
+  sensor: boolean;
   readBy: string;
   correctiveAction: string | null;
   note: string | null;
@@ -243,6 +246,14 @@ const checkWords = (logType: LogType, checkKind: string) =>
 const itemWords = (reading: Pick<ExportReading, 'equipmentName' | 'temperatureItemName' | 'foodItemName'>) =>
   [reading.equipmentName, reading.temperatureItemName ?? reading.foodItemName].filter(Boolean).join(': ');
 
+/** Who took a reading: the person, or the sensor that logged it. */
+const readerWords = (reading: Pick<ExportReading, 'source' | 'sensorName' | 'reader'>) =>
+  reading.source === 'SENSOR'
+    ? sensorReaderName(reading.sensorName ?? '')
+    : reading.reader
+      ? personName(reading.reader)
+      : null;
+
 function packReading(reading: ExportReading): PackReading {
   return {
     id: reading.id,
@@ -255,7 +266,8 @@ function packReading(reading: ExportReading): PackReading {
     result: reading.result,
     aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
     backFilled: reading.backFilled,
-    readBy: reading.reader ? personName(reading.reader) : '',
+    sensor: reading.source === 'SENSOR',
+    readBy: readerWords(reading) ?? '',
     correctiveAction: reading.correctiveAction,
     note: reading.note,
   };
@@ -277,7 +289,9 @@ const readingDigestLine = (reading: ExportReading) => ({
   backFilled: reading.backFilled,
   correctiveAction: reading.correctiveAction,
   note: reading.note,
-  readBy: reading.reader ? personName(reading.reader) : null,
+  readBy: readerWords(reading),
+  // Only a sensor's reading says where it came from, so a pack of staff readings digests as it always did.
+  ...(reading.source === 'SENSOR' ? { source: reading.source } : {}),
 });
 
 /** A day's readings grouped by item and check, the items in name order, each item's readings in time order. */

@@ -15,6 +15,7 @@ const reading = (time: string, celsius: number, result: PackReading['result'] = 
   result,
   aboveLegalLimit: celsius > 8,
   backFilled: false,
+  sensor: false,
   readBy: 'Grace Liu',
   correctiveAction: result === 'FAIL' ? 'Stock moved' : null,
   note: null,

@@ -413,7 +413,8 @@ export function pdfPack(target: PackTarget): PdfPack {
       doc.y = secondY + 30;
       paragraph(
         `How to read this pack: failed readings are tinted red and warnings amber, each with its corrective ` +
-          `action; “back-filled” marks a reading entered more than 30 minutes after it was taken, “synced late” a ` +
+          `action; “back-filled” marks a reading entered more than 30 minutes after it was taken, “sensor” one a ` +
+          `wireless sensor logged on its own (read by the sensor it names), “synced late” a ` +
           `completion that reached the server more than 30 minutes after it was made, and “entered after the ` +
           `fact” an admin’s correction. ${unprintablePlaceholder} stands for text in a script this file’s font ` +
           `cannot print; the console shows it as typed. Every page’s foot carries the digest of the pack’s ` +

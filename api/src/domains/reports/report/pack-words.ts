@@ -66,6 +66,7 @@ export function excursionWords(reading: PackReading): string {
     `limits ${reading.limits}`,
     reading.aboveLegalLimit ? 'above the legal limit' : null,
     reading.backFilled ? 'back-filled' : null,
+    reading.sensor ? 'sensor' : null,
     reading.correctiveAction ? `corrective action: ${reading.correctiveAction}` : null,
     reading.note ? `note: ${reading.note}` : null,
     reading.readBy ? `read by ${reading.readBy}` : null,
@@ -74,12 +75,16 @@ export function excursionWords(reading: PackReading): string {
     .join('; ');
 }
 
-/** A reading in an item's day line: "07:02 3.1", marked when it failed, warned or was back-filled. */
+/**
+ * A reading in an item's day line: "07:02 3.1", marked when it failed, warned, was back-filled or was
+ * logged by a sensor.
+ */
 export function compactReadingWords(reading: PackReading): string {
   const marks = [
     reading.result === 'PASS' ? null : resultWords(reading.result),
     reading.aboveLegalLimit && reading.result === 'PASS' ? 'above the legal limit' : null,
     reading.backFilled ? 'back-filled' : null,
+    reading.sensor ? 'sensor' : null,
   ].filter(Boolean);
   return `${reading.time} ${celsiusWords(reading.celsius).replace(' °C', '')}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
 }

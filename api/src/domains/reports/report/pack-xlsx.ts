@@ -281,6 +281,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         'How to read it',
         'Failed readings are tinted red and warnings amber, each with its corrective action. ' +
           `“Back-filled” marks a reading entered more than ${backFilledAfterMinutes} minutes after it was taken, ` +
+          '“sensor” one a wireless sensor logged on its own (read by the sensor it names), ' +
           `“synced late” a completion that reached the server more than ${lateSyncMinutes} minutes after it was ` +
           'made, and “entered after the fact” an admin’s correction.',
       );

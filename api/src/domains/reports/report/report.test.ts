@@ -119,7 +119,10 @@ async function aMissedTask(startDate: string, endDate: string) {
   return row;
 }
 
-/** Brighton's newest failed reading: the demo's excursions have corrective actions. */
+/**
+ * Brighton's newest failed reading taken by a person: the demo's have corrective actions (a sensor's
+ * excursion has one, on the reading it alerted on).
+ */
 async function anExcursion() {
   const [row] = await ctx.db
     .select()
@@ -128,6 +131,7 @@ async function anExcursion() {
       and(
         eq(temperatureReadings.siteId, brighton()),
         eq(temperatureReadings.result, 'FAIL'),
+        eq(temperatureReadings.source, 'STAFF'),
         isNull(temperatureReadings.deletedAt),
       ),
     )
@@ -313,7 +317,7 @@ test('corrections, deletions, late syncs and text as typed: names, Polish, Greek
   await ctx.db
     .update(users)
     .set({ firstName: 'Łucja', lastName: 'Wójcik' })
-    .where(eq(users.id, excursion.readBy));
+    .where(eq(users.id, excursion.readBy ?? ''));
   const polish = 'Zamrażarka pokazała −17.5 °C; żywność przeniesiona, serwis wezwany.';
   const greek = 'Ελέγχθηκε ξανά σε 3,8 °C.';
   const cyrillic = 'Проверено шеф-поваром.';

@@ -32,6 +32,8 @@ export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): S
     timing: row.timing,
     slotWindows: row.slotWindows,
     reheatLimitCelsius: row.reheatLimitCelsius,
+    escalationMinutes: row.escalationMinutes,
+    excursionDebounceMinutes: row.excursionDebounceMinutes,
     siteAdminList: [...admins],
     status: row.deletedAt === null,
     createdAt: row.createdAt.toISOString(),

@@ -13,6 +13,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
+  defaultEscalationMinutes,
+  defaultExcursionDebounceMinutes,
   defaultReheatLimitFor,
   type Person,
   type SiteInputParsed,
@@ -123,6 +125,9 @@ export async function insertSite(
       orgId,
       ...columnsFrom(input),
       reheatLimitCelsius,
+      // Left out, the alert timings take their defaults (30 and 15 minutes, as the columns do).
+      escalationMinutes: input.escalationMinutes ?? defaultEscalationMinutes,
+      excursionDebounceMinutes: input.excursionDebounceMinutes ?? defaultExcursionDebounceMinutes,
       createdAt: now,
       updatedAt: now,
     })
@@ -157,6 +162,11 @@ export async function updateSite(
       ...columnsFrom(input),
       // Left out, a site keeps its reheating limit (a form that does not know the setting changes nothing).
       ...(input.reheatLimitCelsius === undefined ? {} : { reheatLimitCelsius: input.reheatLimitCelsius }),
+      // So do its alert timings.
+      ...(input.escalationMinutes === undefined ? {} : { escalationMinutes: input.escalationMinutes }),
+      ...(input.excursionDebounceMinutes === undefined
+        ? {}
+        : { excursionDebounceMinutes: input.excursionDebounceMinutes }),
       updatedAt: options.now,
     })
     .where(eq(sites.id, site.id))

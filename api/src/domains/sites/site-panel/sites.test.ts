@@ -294,6 +294,147 @@ describe('the reheating limit, a site setting', () => {
   });
 });
 
+describe('the alert timings, site settings', () => {
+  test('a new site starts at 30 minutes to escalate and 15 of sensor delay; chosen, they hold', async () => {
+    const plain = await created('Leeds Alert Kitchen');
+    expect(plain).toMatchObject({ escalationMinutes: 30, excursionDebounceMinutes: 15 });
+    const chosen = await created('Leeds Quick Kitchen', {
+      escalationMinutes: 10,
+      excursionDebounceMinutes: 5,
+    });
+    expect(chosen).toMatchObject({ escalationMinutes: 10, excursionDebounceMinutes: 5 });
+    expect((await findOne(chosen._id)).json.data).toMatchObject({
+      escalationMinutes: 10,
+      excursionDebounceMinutes: 5,
+    });
+  });
+
+  test('multipart text sets them, and the range ends are allowed', async () => {
+    const { body, headers } = await multipart({
+      name: 'Multipart Alert Bistro',
+      country: 'GB',
+      timeZoneId: 'Europe/London',
+      timing: JSON.stringify(week),
+      escalationMinutes: '1440',
+      excursionDebounceMinutes: '1',
+    });
+    const reply = await ctx.inject<{ data: Site }>('POST', `${base}/create-new-one`, {
+      token: owner,
+      body,
+      headers,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data).toMatchObject({ escalationMinutes: 1440, excursionDebounceMinutes: 1 });
+    const edited = await ctx.inject<{ data: Site }>('PUT', `${base}/update-one`, {
+      token: owner,
+      ...(await multipart({
+        _id: reply.json.data._id,
+        name: 'Multipart Alert Bistro',
+        country: 'GB',
+        timeZoneId: 'Europe/London',
+        timing: JSON.stringify(week),
+        escalationMinutes: '5',
+        excursionDebounceMinutes: '240',
+      })),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json.data).toMatchObject({ escalationMinutes: 5, excursionDebounceMinutes: 240 });
+  });
+
+  test('an edit without them keeps them; with them, changes them', async () => {
+    const site = await created('Leeds Timed Kitchen', {
+      escalationMinutes: 45,
+      excursionDebounceMinutes: 20,
+    });
+    const kept = await update({ ...formOf(site), description: 'Renamed' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json.data).toMatchObject({ escalationMinutes: 45, excursionDebounceMinutes: 20 });
+    // Sent empty, as a form with a blank box does, is left out too.
+    const blank = await update({ ...formOf(site), escalationMinutes: '', excursionDebounceMinutes: '' });
+    expect(blank.json.data).toMatchObject({ escalationMinutes: 45, excursionDebounceMinutes: 20 });
+    const changed = await update({ ...formOf(site), escalationMinutes: 60 });
+    expect(changed.statusCode).toBe(200);
+    expect((await findOne(site._id)).json.data).toMatchObject({
+      escalationMinutes: 60,
+      excursionDebounceMinutes: 20,
+    });
+    await update({ ...formOf(site), excursionDebounceMinutes: '3' });
+    expect((await findOne(site._id)).json.data).toMatchObject({
+      escalationMinutes: 60,
+      excursionDebounceMinutes: 3,
+    });
+  });
+
+  test('out of range, fractional or not a number is a 400 on the field, and nothing is written', async () => {
+    const escalation = 'Enter a whole number of minutes from 5 to 1440 (up to 24 hours)';
+    const debounce = 'Enter a whole number of minutes from 1 to 240 (up to 4 hours)';
+    const before = await liveSiteCount();
+    for (const [extra, field, message] of [
+      [{ escalationMinutes: 4 }, 'escalationMinutes', escalation],
+      [{ escalationMinutes: 1441 }, 'escalationMinutes', escalation],
+      [{ escalationMinutes: 30.5 }, 'escalationMinutes', escalation],
+      [{ escalationMinutes: 'soon' }, 'escalationMinutes', escalation],
+      [{ excursionDebounceMinutes: 0 }, 'excursionDebounceMinutes', debounce],
+      [{ excursionDebounceMinutes: 241 }, 'excursionDebounceMinutes', debounce],
+      [{ excursionDebounceMinutes: -5 }, 'excursionDebounceMinutes', debounce],
+    ] as const) {
+      const reply = await create('Out Of Range Kitchen', extra as Partial<SiteInput>);
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json.details?.fieldErrors[field]).toEqual([message]);
+    }
+    expect(await liveSiteCount()).toBe(before);
+
+    const site = await created('Leeds Bounded Kitchen');
+    const tooLong = await update({ ...formOf(site), escalationMinutes: 2000, excursionDebounceMinutes: 0 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json.details?.fieldErrors).toMatchObject({
+      escalationMinutes: [escalation],
+      excursionDebounceMinutes: [debounce],
+    });
+    expect((await findOne(site._id)).json.data).toMatchObject({
+      escalationMinutes: 30,
+      excursionDebounceMinutes: 15,
+    });
+  });
+
+  test('a site admin sets them on its own site, not on a site it does not run', async () => {
+    const brighton = (await findOne(demo().brighton.id, manager)).json.data;
+    const own = await update(
+      { ...formOf(brighton), escalationMinutes: 20, excursionDebounceMinutes: 10 },
+      manager,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.json.data).toMatchObject({ escalationMinutes: 20, excursionDebounceMinutes: 10 });
+    const manchester = (await findOne(demo().manchester.id)).json.data;
+    const notMine = await update({ ...formOf(manchester), escalationMinutes: 5 }, manager);
+    expect(notMine.statusCode).toBe(403);
+    expect((await findOne(demo().manchester.id)).json.data.escalationMinutes).toBe(
+      manchester.escalationMinutes,
+    );
+    await update({
+      ...formOf(brighton),
+      escalationMinutes: brighton.escalationMinutes,
+      excursionDebounceMinutes: brighton.excursionDebounceMinutes,
+    });
+  });
+
+  test('another organisation cannot change them: its site is a 404 and keeps its timings', async () => {
+    const other = (await findOne(ctx.other.site.id, otherOwner)).json.data;
+    const reply = await update({ ...formOf(other), escalationMinutes: 5, excursionDebounceMinutes: 1 });
+    expect(reply.statusCode).toBe(404);
+    const after = (await findOne(ctx.other.site.id, otherOwner)).json.data;
+    expect(after).toMatchObject({
+      escalationMinutes: other.escalationMinutes,
+      excursionDebounceMinutes: other.excursionDebounceMinutes,
+    });
+    // Nor may its admin change ours.
+    const brighton = (await findOne(demo().brighton.id)).json.data;
+    const theirs = await update({ ...formOf(brighton), escalationMinutes: 5 }, otherOwner);
+    expect(theirs.statusCode).toBe(404);
+    expect((await findOne(demo().brighton.id)).json.data.escalationMinutes).toBe(brighton.escalationMinutes);
+  });
+});
+
 describe('POST /create-new-one', () => {
   test('creates a site from a JSON body with its admins', async () => {
     const before = await liveSiteCount();

@@ -15,7 +15,7 @@ import {
 } from '../schema.js';
 import { departments } from '../../people/index.js';
 import { siteMembers, sites, users } from '../../../platform/db/schema.js';
-import { badRequest, fieldError } from '../../../platform/http/errors.js';
+import { badRequest, conflict, fieldError } from '../../../platform/http/errors.js';
 import { canonicalJson } from '../../../platform/history/history.js';
 import { checklistFromForm, copiedChecklist } from '../template-panel/checklist.js';
 import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
@@ -44,7 +44,22 @@ export const masterTaskRecords = recordsOf<typeof masterTasks, ListQuery<MasterT
     updatedAt: masterTasks.updatedAt,
   },
   search: [masterTasks.name, masterTasks.description],
+  // Follow-up checks (made by readings, domains/tasks/follow-ups) are not scheduled tasks: never listed.
+  filters: () => [isNull(masterTasks.followUp)],
 });
+
+/**
+ * A follow-up check is made and completed by temperature readings, not by an admin: the master-task calls
+ * that change or delete one refuse it (409), naming how it is done instead.
+ */
+export function assertScheduled(row: Pick<MasterTaskRow, 'followUp'>): void {
+  if (row.followUp !== null) {
+    throw conflict(
+      'This is a follow-up check made by a temperature reading: it is done by recording the next reading of ' +
+        'the food, and cannot be edited or deleted as a scheduled task',
+    );
+  }
+}
 
 /** A master task form as validated, without its place (`siteID`) and id. */
 export type MasterTaskFields = Omit<z.output<typeof masterTaskInputSchema>, 'siteID'>;
@@ -257,6 +272,7 @@ export async function updateMasterTask(
   fields: MasterTaskFields,
   now: Date,
 ): Promise<MasterTaskRow> {
+  assertScheduled(current);
   const place = { orgId: current.orgId, siteID: siteId };
   const columns = await columnsFor(tx, place, fields, current);
   const today = await siteToday(tx, current.siteId, now);
@@ -329,6 +345,7 @@ export async function stopFrom(
   now: Date,
   { retire = false }: { retire?: boolean } = {},
 ): Promise<Deletion> {
+  assertScheduled(current);
   await tx
     .update(individualTasks)
     .set({ status: 'DELETED', updatedAt: now })
@@ -357,6 +374,7 @@ export async function deleteOccurrence(
   date: string,
   now: Date,
 ): Promise<Deletion> {
+  assertScheduled(current);
   // Past the making horizon too: a date deleted ahead of time must not be made later by the job.
   await ensureOccurrences(tx, { orgId: current.orgId, masterTaskIds: [current.id] }, date, date, now, {
     pastHorizon: true,
@@ -377,9 +395,11 @@ export async function removeMasterTask(tx: Tx, id: string, now: Date): Promise<v
   await stopFrom(tx, current, await siteToday(tx, current.siteId, now), now, { retire: true });
 }
 
-/** The live master tasks of some sites of the organisation, by name (pickers). */
+/** The live scheduled master tasks of some sites of the organisation, by name (pickers): no follow-ups. */
 export function masterTasksOfSites(db: Database | Tx, scope: RecordScope): Promise<MasterTaskRow[]> {
-  return masterTaskRecords.all(db, scope, undefined, [asc(sql`lower(${masterTasks.name})`)]);
+  return masterTaskRecords.all(db, scope, isNull(masterTasks.followUp), [
+    asc(sql`lower(${masterTasks.name})`),
+  ]);
 }
 
 // ---- what a page of answers needs, one query each -------------------------------------------------------

@@ -73,7 +73,8 @@ async function assignableTasks(db: Database | Tx, siteID: string, userID: string
       taskCategories,
       and(eq(taskCategories.id, masterTasks.categoryId), isNull(taskCategories.deletedAt)),
     )
-    .where(and(eq(masterTasks.siteId, siteID), isNull(masterTasks.deletedAt)))
+    // Follow-up checks (made by readings) are anyone's on the site: not given to people.
+    .where(and(eq(masterTasks.siteId, siteID), isNull(masterTasks.deletedAt), isNull(masterTasks.followUp)))
     .orderBy(asc(sql`lower(${masterTasks.name})`), asc(masterTasks.id));
   return rows.map(({ categoryId, categoryName, ...task }) => ({
     ...task,
@@ -140,6 +141,7 @@ export default async function taskAssignmentRoutes(app: FastifyInstance) {
                     inArray(masterTasks.id, ids),
                     eq(masterTasks.orgId, orgId),
                     isNull(masterTasks.deletedAt),
+                    isNull(masterTasks.followUp),
                   ),
                 )
                 .for('update');

@@ -158,6 +158,8 @@ export async function liveMasterTasks(
         inArray(masterTasks.id, [...ids]),
         eq(masterTasks.orgId, orgId),
         isNull(masterTasks.deletedAt),
+        // A follow-up check (made by a reading) is no scheduled task to file under a category.
+        isNull(masterTasks.followUp),
         inArray(masterTasks.siteId, liveSiteIds(db, orgId)),
       ),
     );

@@ -1,5 +1,11 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { NotificationSettingsPatch, Profile, Role, UpdateProfile } from '@console/shared-sdk/contract';
+import {
+  notificationSettingsOf,
+  type NotificationSettingsPatch,
+  type Profile,
+  type Role,
+  type UpdateProfile,
+} from '@console/shared-sdk/contract';
 import { revokeSessionsOfUser } from '../sessions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { organizations, passwordTokens, siteMembers, users } from '../../db/schema.js';
@@ -20,7 +26,8 @@ export function toProfile(row: ProfileRow): Profile {
     gender: row.gender,
     orgId: row.orgId,
     organizationName: row.organizationName,
-    notificationSettings: row.notificationSettings,
+    // Settings stored before a key existed read as its default (issue 24's new kinds).
+    notificationSettings: notificationSettingsOf(row.notificationSettings),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -65,7 +72,7 @@ export async function mergeNotificationSettings(
     })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ notificationSettings: users.notificationSettings });
-  return row?.notificationSettings;
+  return row && notificationSettingsOf(row.notificationSettings);
 }
 
 /** Spends every open reset or invitation link, so an old e-mail cannot undo a password change. */

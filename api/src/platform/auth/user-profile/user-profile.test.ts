@@ -274,6 +274,12 @@ describe('PATCH /change-notification-settings', () => {
       nearMissReported: true,
       documentExpiry: true,
       weeklySummary: true,
+      // Issue 24's kinds and channels, at their defaults.
+      checksMissed: true,
+      sensorOffline: true,
+      followUpDue: true,
+      inConsole: true,
+      allSites: true,
     });
     await ctx.inject('PATCH', `${base}/change-notification-settings`, {
       token: owner,

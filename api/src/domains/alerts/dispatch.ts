@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../platform/db/client.js';
+import { alertEvents } from '../../platform/events/schema.js';
+import { notifications } from './schema.js';
+import { queueEventEmails } from './email.js';
+import {
+  adminsOf,
+  hearsOf,
+  immediateKinds,
+  wantsEmail,
+  type AlertEventRow,
+  type Recipient,
+} from './recipients.js';
+import { enqueueWebhookDeliveries } from './webhook/index.js';
+
+// Fanning out new events (issue 24): each undispatched event, oldest first, is taken FOR UPDATE SKIP
+// LOCKED, so two instances (or two runs) never take the same one; in that same transaction every person
+// who hears of it gets their notification and their e-mail (at once, or a line of the daily digest, which
+// needs no row here: digest.ts reads the events), the organisation's webhooks their deliveries, and the
+// event is marked dispatched. The inserts have keys per event, person and channel with on conflict do
+// nothing, so even a fan-out run twice tells each person once.
+
+export interface DispatchDeps {
+  db: Database;
+  log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
+}
+
+/** Events taken per transaction. */
+const batchSize = 50;
+
+/** Tells one event to the people who hear of it, on their channels; answers how many were told. */
+async function fanOut(tx: Tx, event: AlertEventRow, people: readonly Recipient[], now: Date) {
+  const told = people.filter((person) => hearsOf(person, event));
+  const inConsole = told.filter((person) => person.settings.inConsole);
+  if (inConsole.length > 0) {
+    await tx
+      .insert(notifications)
+      .values(
+        inConsole.map((person) => ({
+          id: randomUUID(),
+          orgId: event.orgId,
+          eventId: event.id,
+          userId: person.id,
+          escalated: false,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
+  }
+  const mailed = immediateKinds.has(event.kind)
+    ? told.filter((person) => wantsEmail(person, event.kind))
+    : [];
+  await queueEventEmails(tx, event, mailed, now);
+  await enqueueWebhookDeliveries(tx, event, now);
+  return told.length;
+}
+
+/**
+ * Takes up to a batch of undispatched events in `tx` and fans them out; answers how many it took (all
+ * dispatched, by this run or a concurrent one).
+ */
+export async function dispatchBatch(tx: Tx, now: Date): Promise<number> {
+  const events = await tx
+    .select()
+    .from(alertEvents)
+    .where(isNull(alertEvents.dispatchedAt))
+    .orderBy(asc(alertEvents.createdAt), asc(alertEvents.id))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  if (events.length === 0) return 0;
+  // Claimed by the update (only what is still undispatched), so a run that read the same rows (on an
+  // engine without row locks between sessions, the embedded PGlite) fans out none of them again.
+  const claimed = new Set(
+    (
+      await tx
+        .update(alertEvents)
+        .set({ dispatchedAt: now })
+        .where(
+          and(
+            inArray(
+              alertEvents.id,
+              events.map((event) => event.id),
+            ),
+            isNull(alertEvents.dispatchedAt),
+          ),
+        )
+        .returning({ id: alertEvents.id })
+    ).map((row) => row.id),
+  );
+  const mine = events.filter((event) => claimed.has(event.id));
+  const people = await adminsOf(tx, [...new Set(mine.map((event) => event.orgId))]);
+  for (const event of mine) await fanOut(tx, event, people, now);
+  return events.length;
+}
+
+/** Dispatches every undispatched event; answers how many events it dispatched. */
+export async function dispatchEvents(deps: DispatchDeps, now: Date): Promise<number> {
+  let dispatched = 0;
+  for (;;) {
+    const taken = await deps.db.transaction((tx) => dispatchBatch(tx, now));
+    dispatched += taken;
+    if (taken < batchSize) break;
+  }
+  if (dispatched > 0) deps.log.debug({ dispatched }, 'dispatched alert events');
+  return dispatched;
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationMarkReadSchema,
+  notificationUnreadSchema,
+} from '@console/shared-sdk/contract';
+import { authOf, signedIn } from '../../../platform/auth/guard.js';
+import { notFound } from '../../../platform/http/errors.js';
+import { ok } from '../../../platform/http/respond.js';
+import { markAllRead, markRead, notificationPage, unreadCount } from './repository.js';
+
+// /notification (issue 24): the signed-in person's notification centre, the shell's bell. Each call acts on
+// the caller's own notifications only; an id that is not theirs (another person's, another organisation's)
+// is 404. A console call: a staff member's mobile token gets 403 like every call not on the staff list
+// (platform/auth/audience.ts); staff are never sent notifications anyway.
+
+const tags = ['notification'];
+
+export default async function notificationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.get(
+    '/web-app-list',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in person’s notifications, newest first, with how many are unread',
+        description:
+          'Paged (page, limit); unread=true lists only the unread ones. Each names its event’s kind, title, ' +
+          'site and time, whether it reached the caller by escalation, whether someone acknowledged it, and ' +
+          'the console path of its record (`link`). `unreadCount` counts all the unread ones, for the bell.',
+        querystring: notificationListQuerySchema,
+        response: { 200: envelope(notificationListSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => ok(await notificationPage(deps.db, authOf(request).user.id, request.query)),
+  );
+
+  r.patch(
+    '/mark-read',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mark some of the caller’s notifications read (opening them), which acknowledges their events',
+        description:
+          'Send `id` or `ids` (at most 100). Opening a notification acknowledges its event, which stops its ' +
+          'escalation. An id that is not one of the caller’s notifications is 404, and nothing is changed.',
+        body: notificationMarkReadSchema,
+        response: { 200: envelope(notificationUnreadSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const ids = [...new Set([...(request.body.ids ?? []), ...(request.body.id ? [request.body.id] : [])])];
+      if (!(await markRead(deps.db, user, ids, deps.clock.now()))) throw notFound('Notification');
+      return ok({ unreadCount: await unreadCount(deps.db, user.id) });
+    },
+  );
+
+  r.patch(
+    '/mark-all-read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark all the caller’s notifications read',
+        description: 'Clears the bell’s count; it acknowledges no event, since none was opened.',
+        response: { 200: envelope(notificationUnreadSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      await markAllRead(deps.db, user.id, deps.clock.now());
+      return ok({ unreadCount: 0 }, 'All notifications marked read');
+    },
+  );
+}

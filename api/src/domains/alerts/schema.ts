@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AlertEventKind } from '@console/shared-sdk/contract';
+import { createdAt, instant, updatedAt } from '../../platform/db/columns.js';
+import { organizations, users } from '../../platform/db/schema.js';
+import { alertEvents } from '../../platform/events/schema.js';
+
+// How events reach people (issue 24): a notification in the console per person, e-mails, and the
+// organisation's webhooks. Each has a key per event, recipient and channel, so it is sent once however
+// many instances run and after a restart.
+
+/** An event in a person's notification centre (the shell's bell). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => alertEvents.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Whether it reached this person by escalation (nobody acknowledged it in time). */
+    escalated: boolean('escalated').notNull().default(false),
+    createdAt: createdAt(),
+    readAt: instant('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+export type EmailDeliveryStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+/**
+ * An e-mail owed to a person: one for the event at once (a failure), or a line of their day's digest.
+ * `idempotency_key` is the event, person and channel (`<event>:<user>:EMAIL`), or the digest's person and
+ * day (`digest:<user>:<date>`).
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Null for a digest, which covers several events. */
+    eventId: uuid('event_id').references(() => alertEvents.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<EmailDeliveryStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('email_deliveries_idempotency_key').on(t.idempotencyKey),
+    index('email_deliveries_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** An integrator's (or Slack's or Teams') address that hears of the organisation's events. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** The kinds of event it wants. */
+    events: jsonb('events').$type<AlertEventKind[]>().notNull(),
+    /** Signs each delivery's body (HMAC-SHA256); shown to the organisation's admins, never to others. */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    index('webhooks_org_idx')
+      .on(t.orgId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+/**
+ * One event's delivery to one webhook (or a test call's), with its attempts: retried with backoff until
+ * delivered or out of attempts. `idempotency_key` is `<event>:<webhook>` (a test call's own id).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id),
+    /** Null for a test call. */
+    eventId: uuid('event_id').references(() => alertEvents.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The JSON body sent, the same on every attempt. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: instant('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_idempotency_key').on(t.idempotencyKey),
+    index('webhook_deliveries_webhook_created_idx').on(t.webhookId, t.createdAt.desc().nullsFirst()),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);

@@ -1,0 +1,379 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  failureOf,
+  judgeReading,
+  logTypesFor,
+  sensorIngestResultSchema,
+  sensorIngestSchema,
+  sensorKeyHeader,
+  sensorRequestsPerMinute,
+  type SensorIngestResult,
+  type SensorReading,
+} from '@console/shared-sdk/contract';
+import type { Clock } from '../../../platform/clock.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { sites } from '../../../platform/db/schema.js';
+import { newId } from '../../../platform/db/ids.js';
+import { acceptDeviceTime } from '../../../platform/device-time.js';
+import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
+import { recordHistories, type HistoryEntryInput } from '../../../platform/history/history.js';
+import { conflict, HttpError, tooManyRequests, unauthorized } from '../../../platform/http/errors.js';
+import { ok } from '../../../platform/http/respond.js';
+import { hashDeviceKey, sensorReceipts, sensors } from '../../equipment/index.js';
+import { temperatureReadings } from '../schema.js';
+import { sensorReaderName, snapshotOf, temperatureLogDtos } from './dto.js';
+import { checkFor, readableItems, type ReadableItem, type temperatureSettingsOf } from './repository.js';
+
+// POST /sensor/ingest (issue 24): a wireless sensor, or the gateway it talks through, posts batches of
+// readings with its device key in a header. Each line lands as a temperature reading of source SENSOR,
+// judged by its item's limits exactly as a person's reading is (checkFor, judgeReading), with the same
+// history entry, and is receipted by (sensor, sequence), so a batch sent again stores nothing twice. Times
+// follow the records' rule (platform/device-time.ts): a batch held while the gateway was offline is taken
+// (and marked back-filled like a person's late sync); a line from the future is refused on its own.
+//
+// A sensor's failing readings do not each alert: a door opened for a delivery is not an incident. The
+// sensor keeps when its readings left the limits (`excursion_since`); once they have stayed out for the
+// site's debounce (excursion_debounce_minutes), one TEMPERATURE_FAILED event asks a person for the
+// corrective action. A reading back within limits ends the run.
+
+type SensorRow = typeof sensors.$inferSelect;
+type ReadingRow = typeof temperatureReadings.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The sensor whose key the request carried (set by the ingest route's key check). */
+    sensor?: SensorRow;
+  }
+}
+
+const minuteMs = 60_000;
+const refusedKey = 'Unknown or revoked sensor key';
+
+/**
+ * Ingest calls per sensor per minute, counted in this instance's memory: the limit protects the server
+ * from a sensor stuck in a loop, and a few instances each allowing the rate is still a bounded load.
+ */
+export class SensorRateLimit {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  constructor(
+    private readonly clock: Clock,
+    private readonly perMinute = sensorRequestsPerMinute,
+  ) {}
+
+  /** Counts a call of `sensorId`, or refuses it with 429 and the seconds until its window ends. */
+  take(sensorId: string): void {
+    const now = this.clock.now().getTime();
+    const window = this.windows.get(sensorId);
+    if (!window || now - window.start >= minuteMs) {
+      // Windows of sensors that went quiet are dropped as the map is used, so it holds the active ones.
+      if (this.windows.size > 10_000) {
+        for (const [id, old] of this.windows) if (now - old.start >= minuteMs) this.windows.delete(id);
+      }
+      this.windows.set(sensorId, { start: now, count: 1 });
+      return;
+    }
+    if (window.count >= this.perMinute) {
+      const seconds = Math.max(1, Math.ceil((window.start + minuteMs - now) / 1000));
+      throw tooManyRequests(
+        `This sensor sent more than ${this.perMinute} batches in a minute: send fewer, larger batches. ` +
+          `Try again in ${seconds} second(s).`,
+        seconds,
+      );
+    }
+    window.count += 1;
+  }
+}
+
+/** The sensor a device key names, live and unrevoked; else 401. */
+async function sensorOfKey(request: FastifyRequest): Promise<SensorRow> {
+  const header = request.headers[sensorKeyHeader];
+  const key = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!key) throw unauthorized(`Send the sensor's device key in the ${sensorKeyHeader} header`);
+  const [sensor] = await request.server.deps.db
+    .select()
+    .from(sensors)
+    .where(and(eq(sensors.keyHash, hashDeviceKey(key)), isNull(sensors.deletedAt)));
+  if (!sensor || sensor.revokedAt !== null) throw unauthorized(refusedKey);
+  return sensor;
+}
+
+/** A line of the batch that passed the time rule, with the time kept. */
+interface AcceptedLine {
+  line: SensorReading;
+  readAt: Date;
+}
+
+/**
+ * How a sensor's item is read: a fridge's or freezer's item as its equipment's type by its own limits; a
+ * probe as the first log type a probe is read for (a cellar), by that check's limits at the site.
+ */
+function sensorCheck(item: ReadableItem, site: Awaited<ReturnType<typeof temperatureSettingsOf>>) {
+  const logType = item.kind === 'TEMPERATURE_ITEM' ? undefined : logTypesFor('PROBE')[0];
+  return checkFor(item, logType, undefined, site);
+}
+
+/** Words for an item in an alert: 'Walk-in fridge – Top shelf', or the probe's name. */
+const itemWords = (item: ReadableItem) =>
+  item.kind === 'TEMPERATURE_ITEM' ? `${item.equipmentName} – ${item.name}` : item.name;
+
+/**
+ * Walks the new readings after the sensor's newest known one, in time order, through the debounce: a
+ * failing reading starts or extends the run, any other ends it; the first reading of a run at least
+ * `debounceMs` long is the one to alert on. Older readings (a held batch arriving after newer ones) are
+ * stored and judged but do not rewrite the run.
+ */
+export function followExcursion(
+  since: Date | null,
+  newestKnown: Date | null,
+  readings: readonly Pick<ReadingRow, 'readAt' | 'result'>[],
+  debounceMs: number,
+): { since: Date | null; alert: { index: number; runSince: Date } | null } {
+  let run = since;
+  let alert: { index: number; runSince: Date } | null = null;
+  let newest = newestKnown;
+  readings.forEach((reading, index) => {
+    if (newest !== null && reading.readAt.getTime() < newest.getTime()) return;
+    newest = reading.readAt;
+    if (reading.result !== 'FAIL') {
+      run = null;
+      return;
+    }
+    run ??= reading.readAt;
+    // The run may end later in the same batch: the alert keeps the start of the run it is about.
+    if (alert === null && reading.readAt.getTime() - run.getTime() >= debounceMs) {
+      alert = { index, runSince: run };
+    }
+  });
+  return { since: run, alert };
+}
+
+/** Stores a batch for `sensor` (locked), raising the excursion's event when its run reached the debounce. */
+export async function storeSensorBatch(
+  tx: Tx,
+  sensor: SensorRow,
+  lines: readonly SensorReading[],
+  now: Date,
+  syncWindowHours: number,
+): Promise<SensorIngestResult & { raised: boolean }> {
+  const sequences = [...new Set(lines.map((line) => line.sequence))];
+  const known = await tx
+    .select({ sequence: sensorReceipts.sequence })
+    .from(sensorReceipts)
+    .where(and(eq(sensorReceipts.sensorId, sensor.id), inArray(sensorReceipts.sequence, sequences)));
+  const seen = new Set(known.map((row) => row.sequence));
+  let duplicates = 0;
+  const refused: SensorIngestResult['refused'] = [];
+  const accepted: AcceptedLine[] = [];
+  lines.forEach((line, index) => {
+    if (seen.has(line.sequence)) {
+      duplicates += 1;
+      return;
+    }
+    const field = `readings.${index}.readAt`;
+    try {
+      const readAt = acceptDeviceTime(new Date(line.readAt), {
+        field,
+        label: "The reading's time",
+        receivedAt: now,
+        syncWindowHours,
+      });
+      seen.add(line.sequence);
+      accepted.push({ line, readAt });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      refused.push({ index, sequence: line.sequence, field, message: error.message });
+    }
+  });
+
+  const heard = { lastSeenAt: now, offlineSince: null, updatedAt: now };
+  if (accepted.length === 0) {
+    await tx.update(sensors).set(heard).where(eq(sensors.id, sensor.id));
+    return { stored: 0, duplicates, refused, raised: false };
+  }
+
+  const itemId = sensor.temperatureItemId ?? sensor.foodItemId ?? '';
+  const [item] = await readableItems(tx, sensor.orgId, { ids: [itemId] });
+  if (!item || item.siteId !== sensor.siteId) {
+    throw conflict(
+      `The item sensor “${sensor.name}” logs was retired or deleted: point the sensor at another item`,
+    );
+  }
+  const [site] = await tx
+    .select({ reheatLimitCelsius: sites.reheatLimitCelsius, debounce: sites.excursionDebounceMinutes })
+    .from(sites)
+    .where(eq(sites.id, sensor.siteId));
+  const check = sensorCheck(item, site);
+  const isFridgeItem = item.kind === 'TEMPERATURE_ITEM';
+  // In time order: the debounce follows the readings as they were taken.
+  accepted.sort((a, b) => a.readAt.getTime() - b.readAt.getTime() || a.line.sequence - b.line.sequence);
+  const values = accepted.map(({ line, readAt }) => ({
+    id: newId(),
+    orgId: sensor.orgId,
+    siteId: sensor.siteId,
+    logType: check.logType,
+    checkKind: check.checkKind,
+    temperatureItemId: isFridgeItem ? item.id : null,
+    foodItemId: isFridgeItem ? null : item.id,
+    celsius: line.celsius,
+    readAt,
+    receivedAt: now,
+    readBy: null,
+    source: 'SENSOR' as const,
+    sensorId: sensor.id,
+    lowerLimit: check.limits.lowerLimit,
+    upperLimit: check.limits.upperLimit,
+    warnUpTo: check.limits.warnUpTo,
+    result: judgeReading(line.celsius, check.limits),
+    correctiveAction: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const rows = await tx.insert(temperatureReadings).values(values).returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inOrder = values.map((value) => byId.get(value.id)).filter((row): row is ReadingRow => !!row);
+  await tx.insert(sensorReceipts).values(
+    accepted.map(({ line }, index) => ({
+      sensorId: sensor.id,
+      sequence: line.sequence,
+      readingId: values[index]?.id ?? '',
+      receivedAt: now,
+    })),
+  );
+
+  // The same history entry a person's reading gets, the sensor named as its author.
+  const actor = { id: null, name: sensorReaderName(sensor.name) };
+  const dtos = await temperatureLogDtos(tx, inOrder);
+  const entries: HistoryEntryInput[] = dtos.map((dto) => ({
+    orgId: sensor.orgId,
+    siteId: sensor.siteId,
+    subject: 'TemperatureLog',
+    recordId: dto._id,
+    action: 'create',
+    before: null,
+    after: snapshotOf(dto),
+    reason: null,
+    actor,
+    at: now,
+  }));
+  await recordHistories(tx, sensor.orgId, entries);
+
+  const debounceMs = (site?.debounce ?? 15) * minuteMs;
+  const { since, alert } = followExcursion(sensor.excursionSince, sensor.lastReadAt, inOrder, debounceMs);
+  const newest = inOrder.reduce<ReadingRow | undefined>(
+    (latest, row) => (!latest || row.readAt.getTime() >= latest.readAt.getTime() ? row : latest),
+    undefined,
+  );
+  const isNewer =
+    newest && (sensor.lastReadAt === null || newest.readAt.getTime() >= sensor.lastReadAt.getTime());
+  await tx
+    .update(sensors)
+    .set({
+      ...heard,
+      excursionSince: since,
+      ...(isNewer ? { lastReadAt: newest.readAt, lastCelsius: newest.celsius } : {}),
+    })
+    .where(eq(sensors.id, sensor.id));
+
+  let raised = false;
+  const alertOn = alert ? inOrder[alert.index] : undefined;
+  if (alert && alertOn) {
+    const runSince = alert.runSince;
+    const minutes = Math.round((alertOn.readAt.getTime() - runSince.getTime()) / minuteMs);
+    const failure = failureOf(alertOn.celsius, check.limits) ?? `${alertOn.celsius} °C is outside its limits`;
+    const id = await raiseEvent(
+      tx,
+      {
+        orgId: sensor.orgId,
+        siteId: sensor.siteId,
+        kind: 'TEMPERATURE_FAILED',
+        subject: 'TemperatureLog',
+        recordId: alertOn.id,
+        // One event per excursion of the sensor: its later readings of the same run raise nothing new.
+        dedupeKey: `TEMPERATURE_FAILED:sensor:${sensor.id}:${runSince.toISOString()}`,
+        title:
+          `Sensor “${sensor.name}” on ${itemWords(item)}: ${failure}, outside its limits for ${minutes} ` +
+          'minutes. Check it and record a corrective action',
+        details: {
+          source: 'SENSOR',
+          sensorId: sensor.id,
+          sensorName: sensor.name,
+          itemName: itemWords(item),
+          celsius: alertOn.celsius,
+          lowerLimit: check.limits.lowerLimit,
+          upperLimit: check.limits.upperLimit,
+          warnUpTo: check.limits.warnUpTo,
+          excursionSince: runSince.toISOString(),
+        },
+        occurredAt: alertOn.readAt,
+      },
+      now,
+    );
+    raised = id !== null;
+  }
+  return { stored: inOrder.length, duplicates, refused, raised };
+}
+
+const description =
+  'A wireless sensor’s (or its gateway’s) batch of readings, with its device key in the ' +
+  `${sensorKeyHeader} header (unknown or revoked: 401). Each line { sequence, readAt, celsius } is stored ` +
+  'once per sensor and sequence: a batch sent again stores nothing twice and answers how many lines were new ' +
+  '(stored) and already stored (duplicates). readAt follows the records’ time rule: a batch held while the ' +
+  'gateway was offline is taken up to the sync window (72 hours by default; more than 30 minutes late marks ' +
+  'the reading back-filled), while a line more than 2 minutes ahead of the server’s clock, or older than the ' +
+  'window, is refused on its own (refused, with the reason) and the rest stored. Readings are judged by the ' +
+  'item’s limits like a person’s (source SENSOR); a run outside the limits for the site’s debounce (15 ' +
+  `minutes by default) raises one temperature failure. At most ${sensorRequestsPerMinute} calls a minute per ` +
+  'sensor (else 429 with Retry-After) and 500 lines a call (else 400)';
+
+export default async function sensorIngestRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  const limit = new SensorRateLimit(deps.clock);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/ingest',
+    {
+      schema: {
+        tags: ['sensor'],
+        summary: 'Post a sensor’s readings (no sign-in: the device key is the proof)',
+        description,
+        headers: z.object({ [sensorKeyHeader]: z.string().optional() }),
+        body: sensorIngestSchema,
+        response: { 200: envelope(sensorIngestResultSchema) },
+      },
+      // The key is checked before the body is read: a caller without one learns nothing of the format.
+      onRequest: async (request) => {
+        const sensor = await sensorOfKey(request);
+        limit.take(sensor.id);
+        request.sensor = sensor;
+      },
+    },
+    async (request) => {
+      const { sensor } = request;
+      if (!sensor) throw unauthorized(refusedKey);
+      const now = deps.clock.now();
+      const result = await deps.db.transaction(async (tx) => {
+        // One batch of a sensor at a time: its receipts and its run outside the limits are read and written
+        // in order. Revoked or deleted since the key was checked: refused like an unknown key.
+        const [locked] = await tx
+          .select()
+          .from(sensors)
+          .where(and(eq(sensors.id, sensor.id), isNull(sensors.deletedAt)))
+          .for('update');
+        if (!locked || locked.revokedAt !== null) throw unauthorized(refusedKey);
+        return storeSensorBatch(tx, locked, request.body.readings, now, deps.config.syncWindowHours);
+      });
+      const { raised, ...answer } = result;
+      if (raised) await deps.jobs.send(dispatchJobName);
+      const words = [
+        `${answer.stored} stored`,
+        answer.duplicates > 0 ? `${answer.duplicates} already stored` : '',
+        answer.refused.length > 0 ? `${answer.refused.length} refused` : '',
+      ];
+      return ok(answer, `Readings received: ${words.filter(Boolean).join(', ')}`);
+    },
+  );
+}

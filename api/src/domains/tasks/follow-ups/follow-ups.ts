@@ -1,0 +1,241 @@
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/client.js';
+import { sites } from '../../../platform/db/schema.js';
+import { newId } from '../../../platform/db/ids.js';
+import { personsByIds } from '../../../platform/auth/users/repository.js';
+import { localDate } from '../../sites/index.js';
+import type { OccurrenceRow } from '../occurrence.js';
+import { changeChecklistItem, changeOccurrenceStatus, type OccurrenceActor } from '../occurrence-changes.js';
+import { individualTasks, masterTasks, type FollowUpRecord } from '../schema.js';
+import {
+  effectOf,
+  followUpDescription,
+  followUpLine,
+  followUpName,
+  verdictOf,
+  wallTime,
+  type FollowUpKind,
+  type FollowUpReading,
+} from './rules.js';
+
+// Follow-up checks (issue 24, DOMAIN.md "Time rules for records") as tasks. A reading that starts one makes
+// a one-off master task (repeat ONCE, `follow_up` set) and its single occurrence at once, in the reading's
+// transaction. The occurrence is written here rather than by occurrences.ts, because its window is the
+// rule's, not a schedule's: it opens when cooling began (or at the last hot-holding check) and expires at
+// its due time, to the second, so the scores' on-time test (completed by `expireOn`) is the rule's own. Its
+// master task is marked made through its date, and the unique key (master task, date) keeps any making
+// from adding another. Being an ordinary occurrence, it shows in the day's tasks and the dashboard and
+// counts in the scores.
+//
+// The reading that takes a follow-up completes it through the tasks' own change code
+// (occurrence-changes.ts) with the reader as its actor and the reading's time as the change's: its history
+// is kept, its alerts are acknowledged, and it counts late when read after its due time.
+
+export interface FollowUpOptions {
+  /** config.syncWindowHours: the device-time rule the completion passes, as the reading did. */
+  syncWindowHours: number;
+}
+
+/** What a reading did to follow-ups, for the caller's tests and logs. */
+export interface FollowUpOutcome {
+  /** The occurrence it completed, and whether the check passed. */
+  took?: { occurrenceId: string; masterTaskId: string; passed: boolean };
+  /** The follow-up it started. */
+  started?: { occurrenceId: string; masterTaskId: string; dueAt: Date };
+}
+
+/** The follow-up kind of a master task, as SQL on master_tasks.follow_up. */
+const kindIs = (kind: FollowUpKind) => sql`${masterTasks.followUp}->>'kind' = ${kind}`;
+const itemIs = (foodItemId: string) => sql`${masterTasks.followUp}->>'foodItemId' = ${foodItemId}`;
+
+/**
+ * The open (pending or reported) follow-up occurrences of one item and kind on the reading's site, earliest
+ * due first, locked for the change.
+ */
+function openFollowUps(tx: Tx, reading: FollowUpReading, kind: FollowUpKind, foodItemId: string) {
+  return tx
+    .select({ occurrence: getTableColumns(individualTasks), followUp: masterTasks.followUp })
+    .from(individualTasks)
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .where(
+      and(
+        eq(masterTasks.orgId, reading.orgId),
+        eq(masterTasks.siteId, reading.siteId),
+        isNull(masterTasks.deletedAt),
+        kindIs(kind),
+        itemIs(foodItemId),
+        inArray(individualTasks.status, ['PENDING', 'REPORTED']),
+      ),
+    )
+    .orderBy(asc(individualTasks.expireOn), asc(individualTasks.opensAt), asc(individualTasks.id))
+    .for('update', { of: individualTasks });
+}
+
+async function actorOf(tx: Tx, userId: string): Promise<OccurrenceActor> {
+  const person = (await personsByIds(tx, [userId])).get(userId);
+  return { id: userId, name: person ? `${person.firstName} ${person.lastName}`.trim() : '' };
+}
+
+/**
+ * Completes the earliest open follow-up of `kind` of the reading's item that had opened by the reading:
+ * its line done when the reading passed by the due time, else failed with why in words. Either way the
+ * occurrence is completed at the reading's time (late when after its due time).
+ */
+async function take(
+  tx: Tx,
+  reading: FollowUpReading & { foodItemId: string },
+  kind: FollowUpKind,
+  readBy: string,
+  timeZoneId: string,
+  now: Date,
+  options: FollowUpOptions,
+): Promise<FollowUpOutcome['took']> {
+  const open = await openFollowUps(tx, reading, kind, reading.foodItemId);
+  const found = open.find(({ occurrence }) => occurrence.opensAt.getTime() <= reading.readAt.getTime());
+  const line = found?.occurrence.items[0];
+  if (!found || !line) return undefined;
+  const row: OccurrenceRow = found.occurrence;
+  const verdict = verdictOf(kind, reading, row.expireOn, timeZoneId);
+  const actor = await actorOf(tx, readBy);
+  const time = { source: 'device' as const, at: reading.readAt, field: 'changedAt' as const, ...options };
+  const changed = await changeChecklistItem(
+    tx,
+    row,
+    {
+      checkListID: line.id,
+      status: verdict.passed ? 'COMPLETED' : 'FAILED',
+      comment: verdict.passed ? undefined : verdict.comment,
+      time,
+      byReading: true,
+    },
+    actor,
+    now,
+  );
+  // A reported follow-up (staff said something was wrong) is still taken by its reading: only a pending
+  // one completes with its last line, so a reported one is completed here.
+  if (changed.status === 'REPORTED') {
+    await changeOccurrenceStatus(tx, changed, { status: 'COMPLETED', time, byReading: true }, actor, now);
+  }
+  return { occurrenceId: row.id, masterTaskId: row.masterTaskId, passed: verdict.passed };
+}
+
+/**
+ * Makes the follow-up a reading starts: its master task and its one occurrence, opening at `startAt` and
+ * expiring at `dueAt`. A hot-holding reading older than the item's open re-check starts nothing: a later
+ * reading already set when the food is next due (readings of an offline phone may arrive out of order).
+ */
+async function start(
+  tx: Tx,
+  reading: FollowUpReading & { foodItemId: string },
+  starts: { kind: FollowUpKind; startAt: Date; dueAt: Date },
+  timeZoneId: string,
+  now: Date,
+): Promise<FollowUpOutcome['started']> {
+  if (starts.kind === 'HOT_HOLD') {
+    const later = await tx
+      .select({ id: individualTasks.id })
+      .from(individualTasks)
+      .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+      .where(
+        and(
+          eq(masterTasks.orgId, reading.orgId),
+          eq(masterTasks.siteId, reading.siteId),
+          isNull(masterTasks.deletedAt),
+          kindIs('HOT_HOLD'),
+          itemIs(reading.foodItemId),
+          inArray(individualTasks.status, ['PENDING', 'REPORTED']),
+          gte(individualTasks.opensAt, starts.startAt),
+        ),
+      )
+      .limit(1);
+    if (later.length > 0) return undefined;
+  }
+  const { kind, startAt, dueAt } = starts;
+  const taskDate = localDate(timeZoneId, dueAt);
+  const followUp: FollowUpRecord = {
+    kind,
+    readingId: reading.id,
+    foodItemId: reading.foodItemId,
+    itemName: reading.itemName,
+    dueAt: dueAt.toISOString(),
+  };
+  const items = [{ id: newId(), text: followUpLine[kind], required: true, photoRequired: false }];
+  const masterTaskId = newId();
+  await tx.insert(masterTasks).values({
+    id: masterTaskId,
+    orgId: reading.orgId,
+    siteId: reading.siteId,
+    name: followUpName(kind, reading.itemName, startAt, timeZoneId),
+    description: followUpDescription(kind, reading.itemName, dueAt, timeZoneId),
+    items,
+    repeat: 'ONCE',
+    startDate: taskDate,
+    endDate: taskDate,
+    dueTime: wallTime(dueAt, timeZoneId),
+    // Its only date is made here, now: no making looks at it again.
+    madeThrough: taskDate,
+    followUp,
+    // The task exists from the moment it times: the reading that takes it may have been read (on a phone
+    // offline) before this one reached the server, and a change is refused before its task existed.
+    createdAt: startAt,
+    updatedAt: now,
+  });
+  const occurrenceId = newId();
+  await tx.insert(individualTasks).values({
+    id: occurrenceId,
+    orgId: reading.orgId,
+    siteId: reading.siteId,
+    masterTaskId,
+    taskDate,
+    opensAt: startAt,
+    expireOn: dueAt,
+    status: 'PENDING',
+    items: items.map((item) => ({
+      ...item,
+      status: 'PENDING' as const,
+      statusChangeOn: null,
+      changedBy: null,
+      comment: null,
+    })),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { occurrenceId, masterTaskId, dueAt };
+}
+
+/**
+ * What a recorded reading does to follow-ups, in its transaction: a passing cooked-core reading starts a
+ * cooling check due 90 minutes after cooling began; a cooled reading takes the item's open cooling check;
+ * a hot-holding reading takes the item's open re-check and, unless the hold ended, starts the next one 2
+ * hours on. Any other reading does nothing. `readBy` is the person who read it: the completion's actor.
+ */
+export async function followUpsOnReading(
+  tx: Tx,
+  reading: FollowUpReading,
+  readBy: string,
+  now: Date,
+  options: FollowUpOptions,
+): Promise<FollowUpOutcome> {
+  const effect = effectOf(reading);
+  const { foodItemId } = reading;
+  if (foodItemId === null || (!effect.takes && !effect.starts)) return {};
+  const [site] = await tx
+    .select({ timeZoneId: sites.timeZoneId })
+    .from(sites)
+    .where(eq(sites.id, reading.siteId));
+  if (!site) throw new Error(`reading ${reading.id} is on no site`);
+  const ofItem = { ...reading, foodItemId };
+  const outcome: FollowUpOutcome = {};
+  if (effect.takes) {
+    const took = await take(tx, ofItem, effect.takes, readBy, site.timeZoneId, now, options);
+    if (took) outcome.took = took;
+  }
+  if (effect.starts) {
+    const started = await start(tx, ofItem, effect.starts, site.timeZoneId, now);
+    if (started) outcome.started = started;
+  }
+  return outcome;
+}
+
+/** Whether a master task is a follow-up (made by a reading, not by an admin): its calls refuse it. */
+export const isFollowUp = (row: { followUp: FollowUpRecord | null }) => row.followUp !== null;

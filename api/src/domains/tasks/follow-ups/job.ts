@@ -1,0 +1,121 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/client.js';
+import { organizations, sites } from '../../../platform/db/schema.js';
+import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
+import { alertEvents } from '../../../platform/events/schema.js';
+import type { JobDefinition, JobSender } from '../../../platform/jobs/queue.js';
+import { individualTasks, masterTasks } from '../schema.js';
+import { followUpKindWords, wallTime } from './rules.js';
+
+// A follow-up not taken in time is an alert (issue 24): every minute, each follow-up occurrence still open
+// past its due time raises FOLLOW_UP_DUE once (its dedupe key names the occurrence), for the site's admins.
+// Taking it later completes the occurrence, which acknowledges the event (occurrence-changes.ts), so it is
+// not escalated. Raising is idempotent, so two instances' runs, or a run beside the queue's, raise it once.
+
+export interface FollowUpJobOptions {
+  db: Database;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
+  /** Nudges the alerts' dispatch when something was raised (else it goes within its own minute). */
+  jobs?: JobSender;
+}
+
+/** The job's name on the queue (platform/jobs/queue.ts). */
+export const followUpDueJobName = 'tasks.follow-ups-due';
+
+/** How far back a run looks: a follow-up missed for longer than this was someone else's news. */
+const lookBackMs = 24 * 60 * 60_000;
+/** Events raised by one run at most; the next minute's run goes on. */
+const perRun = 500;
+
+const dedupeKeyOf = (occurrenceId: string) => `FOLLOW_UP_DUE:${occurrenceId}`;
+
+/** Raises FOLLOW_UP_DUE for every follow-up open past its due time at `now`; answers how many it raised. */
+export async function raiseDueFollowUps({ db, log }: Pick<FollowUpJobOptions, 'db' | 'log'>, now: Date) {
+  const rows = await db
+    .select({
+      id: individualTasks.id,
+      orgId: individualTasks.orgId,
+      siteId: individualTasks.siteId,
+      masterTaskId: individualTasks.masterTaskId,
+      taskDate: individualTasks.taskDate,
+      expireOn: individualTasks.expireOn,
+      name: masterTasks.name,
+      followUp: masterTasks.followUp,
+      siteName: sites.name,
+      timeZoneId: sites.timeZoneId,
+    })
+    .from(individualTasks)
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .innerJoin(sites, eq(sites.id, individualTasks.siteId))
+    .innerJoin(organizations, eq(organizations.id, sites.orgId))
+    .where(
+      and(
+        isNotNull(masterTasks.followUp),
+        isNull(masterTasks.deletedAt),
+        inArray(individualTasks.status, ['PENDING', 'REPORTED']),
+        lte(individualTasks.expireOn, now),
+        gt(individualTasks.expireOn, new Date(now.getTime() - lookBackMs)),
+        isNull(sites.deletedAt),
+        isNull(organizations.deletedAt),
+        sql`not exists (select 1 from ${alertEvents}
+          where ${alertEvents.dedupeKey} = ${'FOLLOW_UP_DUE:'} || ${individualTasks.id})`,
+      ),
+    )
+    .limit(perRun);
+  if (rows.length === 0) return 0;
+  const raised = await db.transaction(async (tx) => {
+    let count = 0;
+    for (const row of rows) {
+      if (!row.followUp) continue;
+      const { kind, itemName, foodItemId } = row.followUp;
+      const due = wallTime(row.expireOn, row.timeZoneId);
+      const id = await raiseEvent(
+        tx,
+        {
+          orgId: row.orgId,
+          siteId: row.siteId,
+          kind: 'FOLLOW_UP_DUE',
+          subject: 'Task',
+          recordId: row.id,
+          dedupeKey: dedupeKeyOf(row.id),
+          title: `${followUpKindWords[kind]} of ${itemName} was due by ${due} at ${row.siteName} and has not been taken`,
+          // The bell opens the task of that day (domains/alerts/links.ts).
+          details: {
+            taskDate: row.taskDate,
+            masterTaskId: row.masterTaskId,
+            taskName: row.name,
+            followUpKind: kind,
+            foodItemId,
+          },
+          occurredAt: row.expireOn,
+        },
+        now,
+      );
+      if (id !== null) count += 1;
+    }
+    return count;
+  });
+  if (raised > 0) log.debug({ raised }, 'raised follow-up due events');
+  return raised;
+}
+
+/**
+ * The follow-ups' work on the job queue: a sweep every minute (a missed check is told within the minute
+ * after its due time). The lead wires it in server.ts beside the other domains' jobs.
+ */
+export function followUpJobs(options: FollowUpJobOptions): JobDefinition[] {
+  return [
+    {
+      name: followUpDueJobName,
+      kind: 'sweep',
+      cron: '* * * * *',
+      run: async () => {
+        const raised = await raiseDueFollowUps(options, options.clock.now());
+        if (raised > 0) await options.jobs?.send(dispatchJobName);
+      },
+    },
+  ];
+}
