@@ -356,6 +356,25 @@ describe('escalation', () => {
   });
 });
 
+describe('opening a record in the console', () => {
+  test('acknowledges its events: the site admin opens the reading, and nothing escalates', async () => {
+    const reading = await failedReading(8.9);
+    await ctx.db.update(alertEvents).set({ acknowledgedAt: null, acknowledgedBy: null });
+    const [event] = await ctx.db.select().from(alertEvents).where(eq(alertEvents.recordId, reading._id));
+    expect(event?.acknowledgedAt).toBeNull();
+
+    const opened = await ctx.inject('GET', `/api/v1/temperature-logs/find-one/${reading._id}`, {
+      token: manager,
+      query: { siteID: ctx.demo.sites.brighton.id },
+    });
+    expect(opened.statusCode).toBe(200);
+    const [seen] = await ctx.db.select().from(alertEvents).where(eq(alertEvents.recordId, reading._id));
+    expect(seen?.acknowledgedAt).toEqual(ctx.clock.now());
+    ctx.clock.set(after(minutes(60)));
+    expect(await escalateEvents(deps(), ctx.clock.now())).toBe(0);
+  });
+});
+
 describe('/notification', () => {
   test('mark-read marks only the caller’s own; another’s id is 404 and changes nothing', async () => {
     await failedReading();

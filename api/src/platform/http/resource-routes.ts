@@ -12,6 +12,7 @@ import {
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
 import { allow, assertCan, authOf, orgOf } from '../auth/guard.js';
+import { acknowledgeEventsOf } from '../events/raise.js';
 import { fieldError, notFound } from './errors.js';
 import {
   actorOf,
@@ -620,6 +621,12 @@ export function resourceRoutes<
       async (request) => {
         const found = await repository.find(deps.db, orgOf(request), request.params.id);
         const row = tenancy.record(request, 'read', what, found);
+        // An admin opening a record in the console has seen what its alerts are about (issue 24): they
+        // are acknowledged, and do not escalate.
+        const { user, audience } = authOf(request);
+        if (audience === 'web' && (user.role === 'ORGANIZATION_ADMIN' || user.role === 'SITE_ADMIN')) {
+          await acknowledgeEventsOf(deps.db, orgOf(request), row.id, user.id, deps.clock.now());
+        }
         return ok(await dtoOf(deps.db, row, await viewOf(request, request.query)));
       },
     );
