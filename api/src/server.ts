@@ -104,20 +104,24 @@ async function main() {
   // share it and each job runs once. Every site's week ahead of tasks is made at once and then on its
   // schedule, so the staff's app finds today's tasks even before anyone opens the console.
   const on = { db: database.db, clock: systemClock, log: app.log };
-  const queue = await startJobQueue(
-    database.jobStore,
-    [
-      occurrenceJob(on),
-      // Cooling and hot-holding follow-up checks not taken in time.
-      ...followUpJobs({ ...on, jobs }),
-      // Alerts: new events fanned out to people (bell, e-mail, the daily digest) and webhooks, overdue and
-      // missed checks found, expiring documents, escalations.
-      ...alertJobs({ ...on, mailer, config, jobs }),
-      ...webhookJobs({ ...on, config }),
-      // Sensors gone silent.
-      ...sensorJobs(on),
-    ],
-    { log: app.log },
+  // Its queues and schedules are set up under the start-up lock: two instances creating them at once
+  // deadlock in PostgreSQL.
+  const queue = await database.exclusiveStartUp(() =>
+    startJobQueue(
+      database.jobStore,
+      [
+        occurrenceJob(on),
+        // Cooling and hot-holding follow-up checks not taken in time.
+        ...followUpJobs({ ...on, jobs }),
+        // Alerts: new events fanned out to people (bell, e-mail, the daily digest) and webhooks, overdue and
+        // missed checks found, expiring documents, escalations.
+        ...alertJobs({ ...on, mailer, config, jobs }),
+        ...webhookJobs({ ...on, config }),
+        // Sensors gone silent.
+        ...sensorJobs(on),
+      ],
+      { log: app.log },
+    ),
   );
   background.queue = queue;
   await queue.send(occurrenceJobName);
