@@ -30,25 +30,39 @@ export interface DispatchDeps {
 /** Events taken per transaction. */
 const batchSize = 50;
 
+/**
+ * Puts the event in the bell of each of `people` whose settings ask for it, once per event and person. An
+ * escalation marks an existing notification escalated and unread again.
+ */
+export async function notifyInConsole(
+  tx: Tx,
+  event: AlertEventRow,
+  people: readonly Recipient[],
+  now: Date,
+  { escalated }: { escalated: boolean },
+): Promise<void> {
+  const inConsole = people.filter((person) => person.settings.inConsole);
+  if (inConsole.length === 0) return;
+  const insert = tx.insert(notifications).values(
+    inConsole.map((person) => ({
+      id: randomUUID(),
+      orgId: event.orgId,
+      eventId: event.id,
+      userId: person.id,
+      escalated,
+      createdAt: now,
+    })),
+  );
+  const target = [notifications.eventId, notifications.userId];
+  await (escalated
+    ? insert.onConflictDoUpdate({ target, set: { escalated: true, readAt: null } })
+    : insert.onConflictDoNothing({ target }));
+}
+
 /** Tells one event to the people who hear of it, on their channels; answers how many were told. */
 async function fanOut(tx: Tx, event: AlertEventRow, people: readonly Recipient[], now: Date) {
   const told = people.filter((person) => hearsOf(person, event));
-  const inConsole = told.filter((person) => person.settings.inConsole);
-  if (inConsole.length > 0) {
-    await tx
-      .insert(notifications)
-      .values(
-        inConsole.map((person) => ({
-          id: randomUUID(),
-          orgId: event.orgId,
-          eventId: event.id,
-          userId: person.id,
-          escalated: false,
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
-  }
+  await notifyInConsole(tx, event, told, now, { escalated: false });
   const mailed = immediateKinds.has(event.kind)
     ? told.filter((person) => wantsEmail(person, event.kind))
     : [];

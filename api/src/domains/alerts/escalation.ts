@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.js';
 import { sites } from '../../platform/db/schema.js';
 import { alertEvents } from '../../platform/events/schema.js';
-import { notifications } from './schema.js';
 import { queueEventEmails } from './email.js';
+import { notifyInConsole } from './dispatch.js';
 import { adminsOf, escalatingKinds, hearsOfEscalation, wantsEmail } from './recipients.js';
 
 // Escalation (issue 24): a failed reading or an overdue task that nobody acknowledges (a corrective action,
@@ -69,25 +68,7 @@ export async function escalateEvents(deps: EscalationDeps, now: Date): Promise<n
       const people = await adminsOf(tx, [...new Set(events.map((event) => event.orgId))]);
       for (const event of events) {
         const admins = people.filter((person) => hearsOfEscalation(person, event));
-        const inConsole = admins.filter((person) => person.settings.inConsole);
-        if (inConsole.length > 0) {
-          await tx
-            .insert(notifications)
-            .values(
-              inConsole.map((person) => ({
-                id: randomUUID(),
-                orgId: event.orgId,
-                eventId: event.id,
-                userId: person.id,
-                escalated: true,
-                createdAt: now,
-              })),
-            )
-            .onConflictDoUpdate({
-              target: [notifications.eventId, notifications.userId],
-              set: { escalated: true, readAt: null },
-            });
-        }
+        await notifyInConsole(tx, event, admins, now, { escalated: true });
         const mailed = admins.filter((person) => wantsEmail(person, event.kind));
         await queueEventEmails(tx, event, mailed, now);
       }

@@ -1,12 +1,11 @@
-import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
 import { raiseEvents } from '../../platform/events/raise.js';
-import { alertEvents } from '../../platform/events/schema.js';
 import { addDays, localDate } from '../sites/index.js';
-import { individualTasks, masterTasks } from '../tasks/index.js';
+import { individualTasks, masterTasks, pastDueOccurrences } from '../tasks/index.js';
 
 // The scans that raise events from the passing of time (issue 24), every minute on the job queue; raising
 // is idempotent by each event's dedupe key, so a scan run twice, or on two instances, raises each once.
@@ -23,45 +22,14 @@ export interface ScanDeps {
   log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
 }
 
-/** How far back a scan looks: an occurrence overdue for longer was someone else's news. */
-const overdueWithinMs = 24 * 60 * 60_000;
 /** The days back the missed-checks scan reads (a site whose day ends after midnight included). */
 const missedChecksDays = 2;
-/** Events raised by one scan at most; the next minute's scan goes on. */
-const perScan = 500;
 
 const liveSite = and(isNull(sites.deletedAt), isNull(organizations.deletedAt));
 
 /** Raises TASK_OVERDUE for occurrences open past their due time; answers how many it raised. */
 export async function scanOverdueTasks(deps: ScanDeps, now: Date): Promise<number> {
-  const rows = await deps.db
-    .select({
-      id: individualTasks.id,
-      orgId: individualTasks.orgId,
-      siteId: individualTasks.siteId,
-      masterTaskId: individualTasks.masterTaskId,
-      taskDate: individualTasks.taskDate,
-      expireOn: individualTasks.expireOn,
-      name: masterTasks.name,
-      siteName: sites.name,
-      timeZoneId: sites.timeZoneId,
-    })
-    .from(individualTasks)
-    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
-    .innerJoin(sites, eq(sites.id, individualTasks.siteId))
-    .innerJoin(organizations, eq(organizations.id, sites.orgId))
-    .where(
-      and(
-        inArray(individualTasks.status, ['PENDING', 'REPORTED']),
-        lte(individualTasks.expireOn, now),
-        gt(individualTasks.expireOn, new Date(now.getTime() - overdueWithinMs)),
-        // A follow-up check past its time is its own alert (FOLLOW_UP_DUE, tasks/follow-ups).
-        isNull(masterTasks.followUp),
-        liveSite,
-        sql`not exists (select 1 from ${alertEvents} where ${alertEvents.dedupeKey} = 'TASK_OVERDUE:' || ${individualTasks.id})`,
-      ),
-    )
-    .limit(perScan);
+  const rows = await pastDueOccurrences(deps.db, now, { followUps: false, unraised: 'TASK_OVERDUE' });
   const raised = await raiseEvents(
     deps.db,
     rows.map((row) => ({

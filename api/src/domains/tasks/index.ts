@@ -52,3 +52,5 @@ export { templateRecords } from './template-panel/repository.js';
 
 // The demo.
 export { seedTasks } from './seed.js';
+// The occurrences open past their due time, for the overdue and missed follow-up scans.
+export { pastDueOccurrences } from './past-due.js';

@@ -1,12 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/client.js';
-import { organizations, sites } from '../../../platform/db/schema.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
-import { alertEvents } from '../../../platform/events/schema.js';
 import type { JobDefinition, JobSender } from '../../../platform/jobs/queue.js';
-import { individualTasks, masterTasks } from '../schema.js';
+import { pastDueOccurrences } from '../past-due.js';
 import { followUpKindWords, wallTime } from './rules.js';
 
 // A follow-up not taken in time is an alert (issue 24): every minute, each follow-up occurrence still open
@@ -25,46 +22,11 @@ export interface FollowUpJobOptions {
 /** The job's name on the queue (platform/jobs/queue.ts). */
 export const followUpDueJobName = 'tasks.follow-ups-due';
 
-/** How far back a run looks: a follow-up missed for longer than this was someone else's news. */
-const lookBackMs = 24 * 60 * 60_000;
-/** Events raised by one run at most; the next minute's run goes on. */
-const perRun = 500;
-
 const dedupeKeyOf = (occurrenceId: string) => `FOLLOW_UP_DUE:${occurrenceId}`;
 
 /** Raises FOLLOW_UP_DUE for every follow-up open past its due time at `now`; answers how many it raised. */
 export async function raiseDueFollowUps({ db, log }: Pick<FollowUpJobOptions, 'db' | 'log'>, now: Date) {
-  const rows = await db
-    .select({
-      id: individualTasks.id,
-      orgId: individualTasks.orgId,
-      siteId: individualTasks.siteId,
-      masterTaskId: individualTasks.masterTaskId,
-      taskDate: individualTasks.taskDate,
-      expireOn: individualTasks.expireOn,
-      name: masterTasks.name,
-      followUp: masterTasks.followUp,
-      siteName: sites.name,
-      timeZoneId: sites.timeZoneId,
-    })
-    .from(individualTasks)
-    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
-    .innerJoin(sites, eq(sites.id, individualTasks.siteId))
-    .innerJoin(organizations, eq(organizations.id, sites.orgId))
-    .where(
-      and(
-        isNotNull(masterTasks.followUp),
-        isNull(masterTasks.deletedAt),
-        inArray(individualTasks.status, ['PENDING', 'REPORTED']),
-        lte(individualTasks.expireOn, now),
-        gt(individualTasks.expireOn, new Date(now.getTime() - lookBackMs)),
-        isNull(sites.deletedAt),
-        isNull(organizations.deletedAt),
-        sql`not exists (select 1 from ${alertEvents}
-          where ${alertEvents.dedupeKey} = ${'FOLLOW_UP_DUE:'} || ${individualTasks.id})`,
-      ),
-    )
-    .limit(perRun);
+  const rows = await pastDueOccurrences(db, now, { followUps: true, unraised: 'FOLLOW_UP_DUE' });
   if (rows.length === 0) return 0;
   const raised = await db.transaction(async (tx) => {
     let count = 0;
