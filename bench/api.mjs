@@ -35,6 +35,9 @@ const connections = 50;
 const keepDatabase = process.argv.includes('--keep-database');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `console_bench_${process.pid}`;
+const metricsToken = `bench-metrics-${process.pid}-${Date.now()}`;
+const jsonOut = process.env.BENCH_JSON;
+const benchPassword = 'Demo-pass-2026';
 const benchUrl = (() => {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
@@ -63,7 +66,12 @@ function freePort() {
 async function startApi() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-api-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'server.js')], {
+  // BENCH_CPU_PROFILE=<folder>: the API runs under V8's profiler, which writes its profile there when the
+  // bench stops it (bench/profile-summary.mjs reads it).
+  const profiling = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+    : [];
+  const child = spawn(process.execPath, [...profiling, path.join(root, 'api', 'dist', 'server.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -73,6 +81,11 @@ async function startApi() {
       SEED_DEMO: 'true',
       // Request logging would be measured along with the API.
       LOG_LEVEL: 'warn',
+      // The bench reads the statements and CPU time each measurement cost from /metrics.
+      METRICS_TOKEN: metricsToken,
+      // The staff sync's 2,000 phones sign in from addresses of their own (X-Forwarded-For), as they would
+      // behind a load balancer, rather than meeting the per-address sign-in limit.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -102,31 +115,63 @@ async function call(base, method, route, { token, body } = {}) {
   return json.data;
 }
 
-/** Requests per second and latency percentiles of one endpoint under `connections` concurrent clients. */
-async function measureHttp(url, token) {
+/**
+ * Requests per second and latency percentiles of one endpoint under `clients` concurrent connections.
+ * `requests`: autocannon's request list, for calls that differ from one request to the next (the staff
+ * sync's phones and tasks); otherwise a GET of `url` with `token`.
+ */
+async function measureHttp(url, token, { clients = connections, requests, amount } = {}) {
   const result = await autocannon({
     url,
-    connections,
+    connections: clients,
     duration: seconds,
+    ...(amount ? { amount } : {}),
     headers: token ? { authorization: token } : {},
+    ...(requests ? { requests } : {}),
   });
   const errors = result.non2xx + result.errors + result.timeouts;
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     note: errors > 0 ? `${errors} failed` : '',
   };
 }
 
+/** The API's own counters (GET /metrics): requests answered, SQL statements sent, CPU seconds. */
+async function scrape(base) {
+  const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then(
+    (reply) => reply.text(),
+  );
+  const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    requests: value('console_http_requests_total'),
+    statements: value('console_db_statements_total'),
+    cpuSeconds: value('process_cpu_seconds_total'),
+  };
+}
+
 /** The same page through pgbench: transactions per second and per-transaction latency percentiles. */
-function measureSql(sql) {
+function measureSql(sql, clients = connections) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-pgbench-'));
   const script = path.join(dir, 'page.sql');
   fs.writeFileSync(script, `${sql.trim()};\n`);
   const result = spawnSync(
     'pgbench',
-    ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, '-l', benchUrl],
+    [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(2, clients)),
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      '-l',
+      benchUrl,
+    ],
     { cwd: dir, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
@@ -147,11 +192,14 @@ psql(adminUrl, `create database ${database}`);
 let api;
 try {
   api = await startApi();
-  const token = (
-    await call(api.url, 'POST', 'authentication/web-app-login', {
-      body: { email: 'owner@harbourvine.example', password: 'Demo-pass-2026' },
-    })
-  ).accessToken;
+  // Access tokens last 15 minutes: the bench signs in again before each part that needs one.
+  const signIn = async () =>
+    (
+      await call(api.url, 'POST', 'authentication/web-app-login', {
+        body: { email: 'owner@harbourvine.example', password: benchPassword },
+      })
+    ).accessToken;
+  let token = await signIn();
   const sites = await call(api.url, 'GET', 'site-panel/simple-list', { token });
   const brighton = sites.find((site) => site.name.includes('Brighton'))._id;
 
@@ -402,18 +450,207 @@ try {
     },
   ];
 
+  // The staff's mobile sync (issue 26): a chain of 200 sites with 10 staff each, every phone signed in to
+  // its app. Their passwords are hashed cheaply here: sign-in is not what is measured, and 2,000 production
+  // hashes (64 MiB, 3 passes) would take minutes.
+  const { hashPassword, setPasswordHashCost } = await import('../api/dist/platform/auth/passwords.js');
+  setPasswordHashCost({ memoryCost: 1024, timeCost: 1 });
+  const phoneHash = await hashPassword(benchPassword);
+  psql(
+    benchUrl,
+    `insert into users (id, org_id, email, password_hash, first_name, last_name, role, notification_settings,
+                        status, created_at, updated_at)
+     select gen_random_uuid(), s.org_id, 'phone' || n || '.' || s.id || '@bench.example', '${phoneHash}',
+            'Phone', 'Staff ' || n, 'STAFF', '{}'::jsonb, 'ACTIVE', now(), now()
+     from sites s, generate_series(1, 10) n where s.id = '${brighton}' or s.name like 'Bench site %';
+     insert into site_members (site_id, user_id, created_at)
+     select split_part(split_part(u.email, '.', 2), '@', 1)::uuid, u.id, now() from users u
+     where u.email like 'phone%@bench.example';
+     analyze;`,
+  );
+  const phoneRows = psql(
+    benchUrl,
+    `select u.email || ',' || m.site_id from users u join site_members m on m.user_id = u.id
+      where u.email like 'phone%@bench.example' order by u.email`,
+  )
+    .split('\n')
+    .map((line) => line.split(','));
+  const startedPhones = Date.now();
+  const phones = [];
+  for (let start = 0; start < phoneRows.length; start += 20) {
+    phones.push(
+      ...(await Promise.all(
+        phoneRows.slice(start, start + 20).map(async ([email, siteId], n) => {
+          const reply = await fetch(`${api.url}/api/v1/authentication/mobile-app-login`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.${(start + n) >> 16}.${((start + n) >> 8) & 255}.${(start + n) & 255}`,
+            },
+            body: JSON.stringify({ email, password: benchPassword }),
+          });
+          const body = await reply.json();
+          if (!reply.ok) throw new Error(`phone sign-in: ${reply.status} ${JSON.stringify(body)}`);
+          return { token: body.data.accessToken, siteId };
+        }),
+      )),
+    );
+  }
+  const phonesBySite = new Map();
+  for (const phone of phones)
+    phonesBySite.set(phone.siteId, [...(phonesBySite.get(phone.siteId) ?? []), phone]);
+  console.log(
+    `signed in ${phones.length.toLocaleString('en-GB')} phones on ${phonesBySite.size} sites in ` +
+      `${((Date.now() - startedPhones) / 1000).toFixed(0)} s`,
+  );
+  // What they tick and complete: open occurrences of the last two days, on checklists of two lines or more
+  // without photos (a photo line needs its upload first). Ticks toggle one line of a pending task between
+  // done and not done (its other lines stay pending, so it never completes); completions take tasks whose
+  // lines are all done, each once.
+  const openTasks = psql(
+    benchUrl,
+    `with picked as (
+       select t.id from individual_tasks t join sites s on s.id = t.site_id
+        where s.name like 'Bench site %' and t.task_date between current_date - 2 and current_date
+          and t.opens_at < now() - interval '10 minutes' and jsonb_array_length(t.items) >= 2
+          and not exists (select 1 from jsonb_array_elements(t.items) i where (i ->> 'photoRequired')::boolean)
+        order by md5(t.id::text) limit 12000)
+     update individual_tasks t
+        set status = 'PENDING', completed_at = null, completed_by = null, synced_at = null,
+            items = (select jsonb_agg(i || jsonb_build_object('status', case when p.n % 2 = 0 then 'PENDING'
+                                                                            else 'COMPLETED' end,
+                                       'statusChangeOn', null, 'changedBy', null, 'comment', null))
+                       from jsonb_array_elements(t.items) i)
+       from (select id, row_number() over (order by id) as n from picked) p
+      where t.id = p.id
+     returning (p.n % 2)::text || ',' || t.id || ',' || t.master_task_id || ',' || t.site_id || ',' ||
+               (t.items -> 0 ->> 'id');`,
+  )
+    .split('\n')
+    .map((line) => {
+      const [kind, individualTaskID, masterTaskID, siteId, checkListID] = line.split(',');
+      return { kind, individualTaskID, masterTaskID, siteId, checkListID, ticked: false };
+    });
+  const toTick = openTasks.filter((task) => task.kind === '0');
+  const toComplete = openTasks.filter((task) => task.kind === '1');
+  if (toTick.length === 0 || toComplete.length === 0)
+    throw new Error('the staff sync found no open task of the last two days to tick and complete');
+  let nextPhone = 0;
+  let nextTick = 0;
+  let nextCompletion = 0;
+  const phoneOf = (siteId) => {
+    const onSite = phonesBySite.get(siteId) ?? phones;
+    return onSite[nextPhone++ % onSite.length];
+  };
+  const json = (phone, body) => ({
+    headers: { 'content-type': 'application/json', authorization: phone.token },
+    body: JSON.stringify(body),
+  });
+  const sampleTask = toTick[0];
+  endpoints.push(
+    {
+      name: 'staff sync: a phone polls its day (my-tasks)',
+      url: 'task-new-version/my-tasks',
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            headers: { authorization: phones[nextPhone++ % phones.length].token },
+          }),
+        },
+      ],
+      sql: `select t.*, m.name, m.description, s.time_zone_id,
+              (select count(*) from task_comments k where k.individual_task_id = t.id and k.deleted_at is null)
+                as comments
+            from individual_tasks t join master_tasks m on m.id = t.master_task_id
+            join sites s on s.id = t.site_id
+            where t.site_id = '${benchSite}' and t.task_date = '${today}' and t.status <> 'DELETED'
+              and (not exists (select 1 from master_task_assignees a where a.master_task_id = m.id)
+                   or exists (select 1 from master_task_assignees a
+                               where a.master_task_id = m.id and a.user_id = '${owner}'))
+            order by t.expire_on, t.id`,
+    },
+    {
+      name: 'staff sync: a phone ticks a checklist line',
+      url: 'task-new-version/check-list-item-status-change',
+      requests: [
+        {
+          method: 'PUT',
+          setupRequest: (request) => {
+            const task = toTick[nextTick++ % toTick.length];
+            task.ticked = !task.ticked;
+            return {
+              ...request,
+              ...json(phoneOf(task.siteId), {
+                masterTaskID: task.masterTaskID,
+                individualTaskID: task.individualTaskID,
+                checkListID: task.checkListID,
+                status: task.ticked ? 'COMPLETED' : 'PENDING',
+                changedAt: new Date().toISOString(),
+              }),
+            };
+          },
+        },
+      ],
+      sql: `update individual_tasks set items = jsonb_set(items, '{0,status}', '"COMPLETED"'), updated_at = now()
+            where id = '${sampleTask?.individualTaskID}' returning *`,
+    },
+    {
+      name: 'staff sync: a phone completes a task',
+      url: 'task-new-version/complete',
+      amount: toComplete.length,
+      requests: [
+        {
+          method: 'PUT',
+          setupRequest: (request) => {
+            const task = toComplete[nextCompletion++ % toComplete.length];
+            return {
+              ...request,
+              ...json(phoneOf(task.siteId), {
+                masterTaskID: task.masterTaskID,
+                individualTaskID: task.individualTaskID,
+                completedAt: new Date().toISOString(),
+              }),
+            };
+          },
+        },
+      ],
+      sql: `update individual_tasks set status = 'PENDING', completed_at = now(), synced_at = now(), updated_at = now()
+            where id = '${sampleTask?.individualTaskID}' returning *`,
+    },
+  );
+
+  // Each endpoint at 50 connections and at 1, with what the API's own counters (/metrics) say it cost, beside
+  // its SQL in pgbench at 50 connections and at 1. Completions are used up as they go: they are measured
+  // once, at 50 connections.
+  token = await signIn();
   const rows = [];
   for (const endpoint of endpoints) {
-    const http = await measureHttp(`${api.url}/api/v1/${endpoint.url}`, token);
+    const url = `${api.url}/api/v1/${endpoint.url}`;
+    const options = { requests: endpoint.requests, amount: endpoint.amount };
+    const before = await scrape(api.url);
+    const http = await measureHttp(url, token, options);
+    const after = await scrape(api.url);
+    const served = after.requests - before.requests;
+    const cost = {
+      statementsPerRequest: served > 0 ? (after.statements - before.statements) / served : NaN,
+      cpuMsPerRequest: served > 0 ? ((after.cpuSeconds - before.cpuSeconds) * 1000) / served : NaN,
+    };
+    const http1 = endpoint.amount ? null : await measureHttp(url, token, { ...options, clients: 1 });
     let sql;
+    let sql1;
     try {
       sql = measureSql(endpoint.sql);
+      sql1 = measureSql(endpoint.sql, 1);
     } catch (error) {
       sql = { rps: 0, p50: 0, p99: 0, note: String(error).split('\n')[0] };
+      sql1 = sql;
     }
-    rows.push({ endpoint, http, sql });
+    rows.push({ endpoint, http, http1, sql, sql1, cost });
   }
   const health = await measureHttp(`${api.url}/health`);
+  token = await signIn();
 
   // A download with the server's memory (resident set, from /proc) before, at its highest during, and after.
   const rssOf = () =>
@@ -663,6 +900,37 @@ try {
   }
   console.log(`${'/health (no database, no session)'.padEnd(44)} ${fmt(health.rps).padStart(9)}`);
   console.log(
+    `\nwhat a request costs (goals: at most 2 statements, a list at most 1 ms of the API's CPU; at 1 ` +
+      `connection the API's p50 beside its SQL's)\n`,
+  );
+  console.log(
+    `${'endpoint'.padEnd(44)} ${'statements'.padStart(10)} ${'CPU ms'.padStart(8)} ${'API p50 @1'.padStart(11)}` +
+      ` ${'SQL p50 @1'.padStart(11)} ${'ratio @1'.padStart(9)}`,
+  );
+  for (const { endpoint, http1, sql1, cost } of rows) {
+    const ratio1 = http1 && http1.p50 > 0 ? (sql1.p50 / http1.p50).toFixed(2) : '-';
+    console.log(
+      `${endpoint.name.padEnd(44)} ${fmt(cost.statementsPerRequest, 2).padStart(10)} ${fmt(cost.cpuMsPerRequest, 2)}` +
+        ` ${(http1 ? fmt(http1.p50, 2) : '-').padStart(11)} ${fmt(sql1.p50, 2).padStart(11)} ${ratio1.padStart(9)}`,
+    );
+  }
+  // Phones one instance serves: each polls every 30 s, and sends (on a busy shift) a tick a minute and a
+  // completion every ten; the instance's capacity is what this run measured for each call at 50 connections.
+  const rateOf = (prefix) => rows.find((row) => row.endpoint.name.startsWith(prefix))?.http.rps ?? NaN;
+  const pollRate = rateOf('staff sync: a phone polls');
+  const tickRate = rateOf('staff sync: a phone ticks');
+  const completionRate = rateOf('staff sync: a phone completes');
+  const secondsPerPhone = 1 / 30 / pollRate + 1 / 60 / tickRate + 1 / 600 / completionRate;
+  const phonesPerInstance = Math.floor(1 / secondsPerPhone);
+  const chainPhones = 2000 * 10;
+  console.log(
+    `\nstaff sync: one instance (this machine's share of its 2 cores) serves about ` +
+      `${phonesPerInstance.toLocaleString('en-GB')} phones polling every 30 s, ticking a line a minute and ` +
+      `completing a task every ten (${Math.floor(pollRate * 30).toLocaleString('en-GB')} if they only polled); a chain ` +
+      `of 2,000 sites with 10 staff each (${chainPhones.toLocaleString('en-GB')} phones) needs ` +
+      `${Math.ceil(chainPhones / phonesPerInstance)} such instances`,
+  );
+  console.log(
     `\namong ${occurrences.toLocaleString('en-GB')} occurrences on ${allSiteIds.length} sites:\n` +
       `making ${jobDay} for every site at once (the background job's code): ${jobDayMs} ms, ` +
       `${madeByJob.toLocaleString('en-GB')} made (goal < 2,000 ms)\n` +
@@ -693,6 +961,47 @@ try {
       `before): 90 days ${(quarterLive.livePeakMb - quarterLive.baselineMb).toFixed(0)} MB, 366 days ` +
       `${(yearLive.livePeakMb - yearLive.baselineMb).toFixed(0)} MB`,
   );
+  if (jsonOut) {
+    const round = (n, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+    fs.writeFileSync(
+      jsonOut,
+      `${JSON.stringify(
+        {
+          measuredAt: new Date().toISOString(),
+          seconds,
+          connections,
+          endpoints: rows.map(({ endpoint, http, http1, sql, sql1, cost }) => ({
+            name: endpoint.name,
+            apiRps: round(http.rps, 0),
+            apiP50: round(http.p50),
+            apiP99: round(http.p99),
+            sqlTps: round(sql.rps, 0),
+            ratio: sql.rps > 0 ? round(http.rps / sql.rps) : null,
+            statementsPerRequest: round(cost.statementsPerRequest),
+            cpuMsPerRequest: round(cost.cpuMsPerRequest),
+            latency1: http1 ? round(http1.p50) : null,
+            sqlLatency1: round(sql1.p50),
+          })),
+          jobs: {
+            makeDayMs: jobDayMs,
+            makeDayThroughListsMs: readDayMs,
+            exportMs: exported.ms,
+            exportRows: exportedRows,
+            packMs: pack.ms,
+            yearPackMs: yearPack.ms,
+            allScoresMs: round(allScores.median, 0),
+            siteYearMs: round(siteYear.median, 0),
+            sensorReadingsPerSecond: round(readingsPerSecond, 0),
+            alertP99Ms: Number.isFinite(alertP99) ? Math.round(alertP99) : null,
+          },
+          staffSync: { phonesPerInstance, instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance) },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nwrote ${jsonOut}`);
+  }
 } finally {
   if (api) {
     api.child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run sensors:simulate [-- --once] [-- --url http://localhost:8080]
+// npm run sensors:simulate [-- --once] [-- --url http://localhost:8080] [-- --until 2026-11-27T12:00:00Z]
 //
 // Wireless sensors for the demo (issue 24), against a running console (`npm start`): signs in as the demo
 // organisation admin, registers (or reuses) a sensor on two fridge or freezer items of each site, and posts
@@ -9,7 +9,8 @@
 // silent (so "sensor offline" is raised 30 minutes after its last word).
 //
 // First the last hour is posted as one back-filled batch per sensor; then a reading a minute until stopped.
-// With --once it posts the hour and exits. Device keys are shown only when a sensor is made or its key
+// With --once it posts the hour and exits; --until ends that hour at another instant than now (to the minute),
+// so two runs post the same hour whatever minute each starts in. Device keys are shown only when a sensor is made or its key
 // rotated, so the script keeps them in DATA_DIR/sensors-simulate.json; a sensor whose key it lacks gets a
 // rotated one. Sequences are the reading's minute, so running it again never stores a reading twice.
 import fs from 'node:fs';
@@ -18,6 +19,8 @@ import path from 'node:path';
 const args = process.argv.slice(2);
 const once = args.includes('--once');
 const urlArg = args.indexOf('--url');
+const untilArg = args.indexOf('--until');
+const until = untilArg >= 0 ? Date.parse(args[untilArg + 1] ?? '') : Date.now();
 const port = process.env.PORT ?? '8080';
 const base = (
   urlArg >= 0
@@ -143,7 +146,8 @@ async function main() {
   const signedIn = await call('POST', 'authentication/web-app-login', { body: login });
   const sensors = await sensorsOfDemo(signedIn.accessToken);
   if (sensors.length === 0) throw new Error('no fridge or freezer items found: is the demo seeded?');
-  const startedAt = Math.floor(Date.now() / minute) * minute;
+  if (Number.isNaN(until)) throw new Error('--until needs a date and time, e.g. 2026-11-27T12:00:00Z');
+  const startedAt = Math.floor(until / minute) * minute;
   // The last hour, as a gateway that was offline would send it.
   for (const sensor of sensors) {
     const readings = [];

@@ -31,6 +31,7 @@ import authenticationRoutes, { refreshTokenRoute } from './platform/auth/authent
 import userProfileRoutes from './platform/auth/user-profile/routes.js';
 import commonUriRoutes from './platform/files/common-uri/routes.js';
 import { registerWeb } from './platform/web/web.js';
+import { registerMetrics } from './platform/metrics/routes.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -69,7 +70,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(tasks.taskNewVersionRoutes, { prefix: '/task-new-version' });
   await app.register(tasks.taskDashboardRoutes, {
     prefix: '/task-dashboard',
-    attention: logs.attentionCounts,
+    attention: logs.attentionJsonSql,
   });
   await app.register(logs.temperatureLogRoutes, { prefix: '/temperature-logs' });
   await app.register(logs.complianceLogRoutes, { prefix: '/comlianceLog' });
@@ -165,6 +166,7 @@ export async function buildApp(
     return { status: 'ok', time: deps.clock.now().toISOString() };
   });
 
+  registerMetrics(app, deps.config.metricsToken);
   await app.register(apiRoutes, { prefix: apiPrefix });
   if (options.serveWeb ?? true)
     await registerWeb(app, {

@@ -13,7 +13,7 @@ import { count } from 'drizzle-orm';
 import { users } from './platform/db/schema.js';
 import { demoLogins, seedDemoIfEmpty } from './demo.js';
 import { ensureLibrary, recordTaskBaselines } from './domains/tasks/index.js';
-import { alertJobs, webhookJobs } from './domains/alerts/index.js';
+import { alertJobNames, alertJobs, webhookDeliveryJobName, webhookJobs } from './domains/alerts/index.js';
 import { sensorJobs } from './domains/equipment/index.js';
 import { dispatchJobName } from './platform/events/raise.js';
 import { followUpJobs, occurrenceJob, occurrenceJobName } from './domains/tasks/index.js';
@@ -44,7 +44,7 @@ async function main() {
   };
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const mailer = createMailer({
@@ -125,7 +125,11 @@ async function main() {
   );
   background.queue = queue;
   await queue.send(occurrenceJobName);
+  // What an instance that died left owed goes out at once, not at the next minute's schedule: events to
+  // fan out, e-mails and webhook calls to send (a claim it held is retried once stale).
   await queue.send(dispatchJobName);
+  await queue.send(alertJobNames.sendEmail);
+  await queue.send(webhookDeliveryJobName);
 
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
   // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not

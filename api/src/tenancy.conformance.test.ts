@@ -149,11 +149,17 @@ const probeTask = (siteID: string) => ({
   schedule: { repeat: 'DAILY', startDate: '2025-01-01', dueTime: '23:00' },
 });
 /**
- * The day the probes act on: two days ahead when the suite starts. Master tasks make no occurrence for a
- * day before they were created (a settled day), so the suite creates its records first, then moves its
- * clock to noon of this day, where the probes' device times (09:00) are a few hours old.
+ * The day the probes act on: two days ahead when the suite starts, or the first day after that every demo
+ * site is open (Manchester closes on Sundays, Brooklyn on Mondays, and a closed day has no tasks). Master
+ * tasks make no occurrence for a day before they were created (a settled day), so the suite creates its
+ * records first, then moves its clock to noon of this day, where the probes' device times (09:00) are a
+ * few hours old.
  */
-const probeDay = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+const probeDay = (() => {
+  const day = new Date(Date.now() + 2 * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 1) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+})();
 
 /** A near-miss report's fields, as the mobile app sends them (photos are optional). */
 const nearMissForm = (
@@ -283,6 +289,10 @@ const probes: Record<string, Probe> = {
     why: 'ranks the sites the caller may see',
   },
   [`GET ${v1}/site-panel/site-report-scoreList`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/site-panel/portfolio`]: {
+    access: 'signed-in',
+    why: 'the day of each site the caller may see (site-panel/portfolio.test.ts tries another organisation)',
+  },
   [`POST ${v1}/site-panel/fetchCountry`]: { access: 'signed-in', why: 'reference data' },
   [`POST ${v1}/site-panel/fetchTimezoneData`]: { access: 'signed-in', why: 'reference data' },
 
@@ -536,6 +546,9 @@ const probes: Record<string, Probe> = {
   [`GET ${v1}/nearMiss/find-one/:id`]: record('nearMiss', (id) => ({ url: `${v1}/nearMiss/find-one/${id}` })),
   [`GET ${v1}/nearMiss/log-history-list/:id`]: record('nearMiss', (id) => ({
     url: `${v1}/nearMiss/log-history-list/${id}`,
+  })),
+  [`GET ${v1}/nearMiss/follow-up-owner-list/:id`]: record('nearMiss', (id) => ({
+    url: `${v1}/nearMiss/follow-up-owner-list/${id}`,
   })),
   [`PUT ${v1}/nearMiss/update-one`]: record('nearMiss', (id) => ({ body: { _id: id, status: 'PENDING' } })),
   [`POST ${v1}/nearMiss/create-new-one`]: record('site', (siteID) => multipart(nearMissForm(siteID))),

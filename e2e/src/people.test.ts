@@ -78,7 +78,9 @@ const mobileLogin = (email: string) =>
 
 async function deactivate(p: Page, fullName: string, email: string) {
   await findPerson(p, email);
-  await p.getByRole('button', { name: `Deactivate ${fullName}` }).click();
+  // A person's row shows its main actions; Deactivate is under "More actions".
+  await p.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'More actions' }).click();
+  await p.getByRole('menuitem', { name: `Deactivate ${fullName}` }).click();
   const confirm = p.getByRole('alertdialog', { name: `Deactivate ${fullName}?` });
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await confirm.waitFor({ state: 'detached' });

@@ -40,10 +40,11 @@ interface StaffTask {
 
 /** The dashboard's "Completed on time" count for the selected site's week. */
 async function onTimeCount(p: Page): Promise<number> {
-  const link = p.getByRole('link', { name: /^Completed on time: \d+$/ });
+  // Named by what it shows: "17 Completed on time".
+  const link = p.getByRole('link', { name: /^\d+ Completed on time$/ });
   await link.waitFor();
-  const name = (await link.getAttribute('aria-label')) ?? '';
-  return Number(/(\d+)$/.exec(name)?.[1]);
+  const name = (await link.textContent()) ?? '';
+  return Number(/^(\d+)/.exec(name)?.[1]);
 }
 
 test('a daily task from a library template: listed today, done by staff, commented with a photo, deleted from today on', async () => {
@@ -155,9 +156,19 @@ test('a daily task from a library template: listed today, done by staff, comment
 
   // Delete it from today on: today's (done) record stays, tomorrow has none.
   await p.goto(`${consoleUrl()}/dashboard/task`);
+  // The unfiltered day already shows the row: act on it only once the searched list has come, or its
+  // re-render closes the menu under the click.
+  const searched = p.waitForResponse(
+    (response) =>
+      response.url().includes('/api/v1/master-task/web-app-list') &&
+      new URL(response.url()).searchParams.get('search') === taskName,
+  );
   await p.getByRole('searchbox').fill(taskName);
+  await searched;
   await row.getByText('Completed on time').waitFor();
-  await row.getByRole('button', { name: `Delete ${taskName}` }).click();
+  // A task's row shows View and Complete; Edit task and Delete are under "More actions".
+  await row.getByRole('button', { name: 'More actions' }).click();
+  await p.getByRole('menuitem', { name: `Delete ${taskName}` }).click();
   const confirm = p.getByRole('alertdialog', { name: `Delete “${taskName}”?` });
   await confirm.getByRole('radio', { name: 'This and future occurrences' }).check();
   await confirm.getByRole('button', { name: 'Delete' }).click();

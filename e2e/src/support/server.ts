@@ -37,11 +37,12 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    // A server that did not come up is stopped, or it would keep the test run from ending.
+    // A server that did not come up is stopped, or it would keep the test run from ending. Seeding the demo
+    // takes seconds on an idle machine but minutes on a busy two-core one: the limit only catches a hang.
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       reject(new Error(`console did not start in time:\n${output}`));
-    }, 60_000);
+    }, 5 * 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];

@@ -196,8 +196,6 @@ export function sensors(show: (key: ShownKey) => void) {
       {
         field: 'lastSeenAt',
         headerName: 'Last seen',
-        flex: 1,
-        minWidth: 150,
         renderCell: ({ row }) => <SiteTime instant={row.lastSeenAt} />,
       },
       { field: 'keyPrefix', headerName: 'Key', width: 120, sortable: false },

@@ -36,9 +36,10 @@ export const suppliers = defineResource({
   emptyHint: 'Add the businesses that deliver to it.',
   columns: [
     { field: 'supplierName', headerName: 'Supplier', flex: 1.2, minWidth: 160 },
-    { field: 'supplierContactPersonName', headerName: 'Contact', flex: 1, minWidth: 130 },
-    { field: 'email', headerName: 'E-mail', flex: 1.2, minWidth: 160 },
-    { field: 'mobileNumber', headerName: 'Phone', flex: 0.8, minWidth: 120, sortable: false },
+    // A person, an address and a number are as wide as the longest on the page (the kit sizes them).
+    { field: 'supplierContactPersonName', headerName: 'Contact' },
+    { field: 'email', headerName: 'E-mail' },
+    { field: 'mobileNumber', headerName: 'Phone', sortable: false },
     {
       field: 'supplierTypes',
       headerName: 'Types',

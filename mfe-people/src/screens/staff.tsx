@@ -224,14 +224,14 @@ export const staff = defineResource({
     { kind: 'select', name: 'departmentID', label: 'Department', options: loadDepartmentsOfSite },
     { kind: 'select', name: 'status', label: 'Status', options: statusOptions },
   ],
+  // Columns without flex are as wide as their widest cell (the kit sizes them), so a name, an address or a
+  // status is never cut; the departments share the rest and wrap.
   columns: [
-    { field: 'fullName', headerName: 'Name', flex: 1.2, minWidth: 160 },
-    { field: 'email', headerName: 'E-mail', flex: 1.4, minWidth: 190 },
+    { field: 'fullName', headerName: 'Name' },
+    { field: 'email', headerName: 'E-mail' },
     {
       field: 'userRole',
       headerName: 'Role',
-      flex: 0.8,
-      minWidth: 130,
       valueGetter: (_value, row) => staffRoleLabels[row.userRole as StaffRole] ?? row.userRole,
     },
     {
@@ -245,15 +245,11 @@ export const staff = defineResource({
     {
       field: 'status',
       headerName: 'Status',
-      flex: 0.6,
-      minWidth: 110,
       renderCell: ({ row }) => <StatusBadge status={row.status} />,
     },
     {
       field: 'invitation',
       headerName: 'Invitation',
-      flex: 0.8,
-      minWidth: 140,
       sortable: false,
       valueGetter: (_value, row) => invitationLabels[row.invitation],
     },

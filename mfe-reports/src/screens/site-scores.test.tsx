@@ -2,7 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { notifyStore, selectedSite } from '@console/shared-sdk';
 import type { AllSitesScoreList, SiteScore, SiteScoreReport } from '@console/shared-sdk/reports';
-import { fakeApi, ok, renderWithRouter, resetBrowserState, signInAs } from '@console/shared-sdk/testing';
+import {
+  fakeApi,
+  ok,
+  onAPhone,
+  renderWithRouter,
+  resetBrowserState,
+  signInAs,
+} from '@console/shared-sdk/testing';
 import { SiteScoresScreen } from './site-scores';
 
 // The ranking as an organisation admin reads it, against a fake API: bands in words, the change, the
@@ -131,4 +138,40 @@ test('a failure is a toast with the answer’s message, not the pop-up', async (
   const toasts = notifyStore.getState().toasts.map((toast) => [toast.severity, toast.message]);
   expect(toasts).toEqual([['error', 'Scores are being recounted']]);
   expect(notifyStore.getState().error).toBeNull();
+});
+
+describe('on a phone', () => {
+  onAPhone();
+
+  test('the sites are cards, not a table to cut off: rank, band, counts and change in words', async () => {
+    const user = userEvent.setup();
+    fakeApi((sent) => {
+      if (sent.path === 'site-panel/all-sites-score-list') return ok(ranking);
+      if (sent.path === 'site-panel/site-report-scoreList') return ok(days);
+      throw new Error(`Unexpected ${sent.path}`);
+    });
+    const view = renderWithRouter(<SiteScoresScreen />, '/dashboard/reports');
+    const cards = await screen.findByRole('list', { name: 'Sites ranked by score' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first, second, third] = within(cards).getAllByRole('listitem');
+    expect(first?.textContent).toContain('#1');
+    expect(within(first as HTMLElement).getByText('97 · Good')).toBeTruthy();
+    expect(first?.textContent).toContain('100 due · 97 on time · 0 late · 3 missed');
+    expect(first?.textContent).toContain('Up 4.2 points');
+    expect(within(second as HTMLElement).getByText('70 · Poor')).toBeTruthy();
+    expect(second?.textContent).toContain('Down 3.5 points');
+    expect(within(third as HTMLElement).getByText('No tasks due')).toBeTruthy();
+    expect(within(third as HTMLElement).getByRole('img', { name: 'Trend of Brooklyn: 97' })).toBeTruthy();
+
+    // A site's days are cards too, each opening that day's tasks.
+    await user.click(within(second as HTMLElement).getByRole('button', { name: 'Vine Street Café' }));
+    expect(view.params().get('site')).toBe(days.siteID);
+    const dayCards = await screen.findByRole('list', { name: 'Scores per day of Vine Street Café' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [latest] = within(dayCards).getAllByRole('listitem');
+    expect(within(latest as HTMLElement).getByText('50 · Poor')).toBeTruthy();
+    expect(latest?.textContent).toContain('10 due · 5 on time · 0 late · 5 missed · 2 not due yet');
+    await user.click(within(latest as HTMLElement).getByRole('button', { name: 'Tasks of 30 Mar 2026' }));
+    expect(view.url()).toBe('/dashboard/task?taskListDate=2026-03-30');
+  });
 });

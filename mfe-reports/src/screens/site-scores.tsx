@@ -1,6 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { selectedSite, useDocumentTitle, useRead } from '@console/shared-sdk';
-import { Box, Button, Chip, Link, Paper, Skeleton, Stack, Typography } from '@console/shared-sdk/mui';
+import {
+  Box,
+  Button,
+  Chip,
+  Link,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@console/shared-sdk/mui';
 import { useNavigate, useSearchParams } from '@console/shared-sdk/router';
 import {
   scoreApi,
@@ -21,7 +32,9 @@ import { bandColors, changeText, dayText, reportRead, scoreText } from './report
 
 // `/dashboard/reports` (issue 12): every site the admin may see ranked by its score over a range, with a
 // small trend each; `?site=` opens one site's scores per day as a chart and a table, and a day opens that
-// day's task list in the tasks remote by its route. Scores are DOMAIN.md's, worked out by the API.
+// day's task list in the tasks remote by its route. Scores are DOMAIN.md's, worked out by the API. Below
+// the small breakpoint (a phone) the tables would be cut off or scroll sideways, so each site and each
+// day is a card instead, saying the same in words.
 
 const TrendPlot = lazy(() => import('./score-trend-plot').then((m) => ({ default: m.ScoreTrendPlot })));
 const DaysPlot = lazy(() => import('./score-days-plot').then((m) => ({ default: m.ScoreDaysPlot })));
@@ -57,7 +70,99 @@ function ScoreCells({
   );
 }
 
+type Counts = Pick<SiteScore, 'due' | 'onTime' | 'late' | 'missed'>;
+
+/** "197 due · 173 on time · 10 late · 14 missed": a card's counts, where a table has columns. */
+const countsText = (counts: Counts) =>
+  `${counts.due} due · ${counts.onTime} on time · ${counts.late} late · ${counts.missed} missed`;
+
+/** True below the small breakpoint, where the tables give way to cards (as the kit's lists do). */
+function usePhone() {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+}
+
+/** The change on the period before, with an arrow for its direction. */
+function Change({ change }: Pick<SiteScore, 'change'>) {
+  return (
+    <>
+      {change !== null && change !== 0 && (
+        <Box component="span" aria-hidden sx={{ color: change > 0 ? 'success.main' : 'error.main', mr: 0.5 }}>
+          {change > 0 ? '▲' : '▼'}
+        </Box>
+      )}
+      {changeText(change)}
+    </>
+  );
+}
+
+/** The site's small trend, named in words for screen readers. */
+function Trend({ site }: { site: SiteScore }) {
+  return (
+    <Box
+      role="img"
+      aria-label={`Trend of ${site.name}: ${site.trend.map((point) => (point.score === null ? 'nothing due' : point.score)).join(', ')}`}
+      sx={{ width: 120, height: 36, flexShrink: 0 }}
+    >
+      <Suspense fallback={<Skeleton variant="rounded" width={120} height={36} />}>
+        <TrendPlot scores={site.trend.map((point) => point.score)} />
+      </Suspense>
+    </Box>
+  );
+}
+
+/** The site's name, opening its days, and where it is. */
+function SiteName({ site, onOpen }: { site: SiteScore; onOpen: (site: SiteScore) => void }) {
+  return (
+    <>
+      <Link component="button" type="button" onClick={() => onOpen(site)} sx={{ textAlign: 'left' }}>
+        {site.name}
+      </Link>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {[site.location.city, site.location.country].filter(Boolean).join(', ')}
+      </Typography>
+    </>
+  );
+}
+
+/** A list of cards, one per site or day, in place of a table on a phone. */
+const cardList = { listStyle: 'none', m: 0, p: 0 } as const;
+
+function RankingCards({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: SiteScore) => void }) {
+  return (
+    <Stack component="ol" spacing={1} sx={cardList} aria-label="Sites ranked by score">
+      {data.list.map((site) => (
+        <Paper component="li" variant="outlined" key={site.siteID} sx={{ p: 1.5, minWidth: 0 }}>
+          {/* The band goes under the name when both do not fit on one line. */}
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <Typography sx={{ fontWeight: 600 }}>{site.rank === null ? '–' : `#${site.rank}`}</Typography>
+            <Box sx={{ flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+              <SiteName site={site} onOpen={onOpen} />
+            </Box>
+            <Box sx={{ flexShrink: 0 }}>
+              <BandChip score={site.score} band={site.band} />
+            </Box>
+          </Stack>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {countsText(site)}
+          </Typography>
+          <Stack
+            direction="row"
+            sx={{ gap: 1, mt: 0.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
+            <Typography variant="body2">
+              <Change change={site.change} />
+            </Typography>
+            <Trend site={site} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 function Ranking({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: SiteScore) => void }) {
+  if (usePhone()) return <RankingCards data={data} onOpen={onOpen} />;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Box
@@ -83,41 +188,14 @@ function Ranking({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: Sit
                 {site.rank ?? '–'}
               </Box>
               <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
-                <Link
-                  component="button"
-                  type="button"
-                  onClick={() => onOpen(site)}
-                  sx={{ textAlign: 'left' }}
-                >
-                  {site.name}
-                </Link>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {[site.location.city, site.location.country].filter(Boolean).join(', ')}
-                </Typography>
+                <SiteName site={site} onOpen={onOpen} />
               </Box>
               <ScoreCells counts={site} />
               <Box component="td" sx={cell}>
-                {site.change !== null && site.change !== 0 && (
-                  <Box
-                    component="span"
-                    aria-hidden
-                    sx={{ color: site.change > 0 ? 'success.main' : 'error.main', mr: 0.5 }}
-                  >
-                    {site.change > 0 ? '▲' : '▼'}
-                  </Box>
-                )}
-                {changeText(site.change)}
+                <Change change={site.change} />
               </Box>
               <Box component="td" sx={cell}>
-                <Box
-                  role="img"
-                  aria-label={`Trend of ${site.name}: ${site.trend.map((point) => (point.score === null ? 'nothing due' : point.score)).join(', ')}`}
-                  sx={{ width: 120, height: 36 }}
-                >
-                  <Suspense fallback={<Skeleton variant="rounded" width={120} height={36} />}>
-                    <TrendPlot scores={site.trend.map((point) => point.score)} />
-                  </Suspense>
-                </Box>
+                <Trend site={site} />
               </Box>
             </tr>
           ))}
@@ -127,7 +205,45 @@ function Ranking({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: Sit
   );
 }
 
+type Day = SiteScoreReport['list'][number];
+
+/** The day's link to its tasks. */
+function DayLink({ day, onDay }: { day: Day; onDay: (date: string) => void }) {
+  return (
+    <Link
+      component="button"
+      type="button"
+      onClick={() => onDay(day.date)}
+      aria-label={`Tasks of ${dayText(day.date)}`}
+    >
+      {dayText(day.date)}
+    </Link>
+  );
+}
+
+function DayCards({ report, onDay }: { report: SiteScoreReport; onDay: (date: string) => void }) {
+  return (
+    <Stack component="ol" spacing={1} sx={cardList} aria-label={`Scores per day of ${report.name}`}>
+      {[...report.list].reverse().map((day) => (
+        <Paper component="li" variant="outlined" key={day.date} sx={{ p: 1.5, minWidth: 0 }}>
+          <Stack
+            direction="row"
+            sx={{ gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
+            <DayLink day={day} onDay={onDay} />
+            <BandChip score={day.score} band={day.band} />
+          </Stack>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {countsText(day)} · {day.upcoming} not due yet
+          </Typography>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 function SiteDays({ report, onDay }: { report: SiteScoreReport; onDay: (date: string) => void }) {
+  const phone = usePhone();
   const scored = report.list.filter((day) => day.due > 0);
   return (
     <Stack spacing={2}>
@@ -143,43 +259,40 @@ function SiteDays({ report, onDay }: { report: SiteScoreReport; onDay: (date: st
           </Suspense>
         </Box>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Box
-          component="table"
-          sx={{ borderCollapse: 'collapse', width: '100%', minWidth: 560 }}
-          aria-label={`Scores per day of ${report.name}`}
-        >
-          <thead>
-            <tr>
-              {['Day', 'Score', 'Due', 'On time', 'Late', 'Missed', 'Not due yet'].map((header) => (
-                <Box component="th" key={header} scope="col" sx={{ ...cell, fontWeight: 600 }}>
-                  {header}
-                </Box>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {[...report.list].reverse().map((day) => (
-              <tr key={day.date}>
-                <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
-                  <Link
-                    component="button"
-                    type="button"
-                    onClick={() => onDay(day.date)}
-                    aria-label={`Tasks of ${dayText(day.date)}`}
-                  >
-                    {dayText(day.date)}
-                  </Link>
-                </Box>
-                <ScoreCells counts={day} />
-                <Box component="td" sx={numberCell}>
-                  {day.upcoming}
-                </Box>
+      {phone ? (
+        <DayCards report={report} onDay={onDay} />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Box
+            component="table"
+            sx={{ borderCollapse: 'collapse', width: '100%', minWidth: 560 }}
+            aria-label={`Scores per day of ${report.name}`}
+          >
+            <thead>
+              <tr>
+                {['Day', 'Score', 'Due', 'On time', 'Late', 'Missed', 'Not due yet'].map((header) => (
+                  <Box component="th" key={header} scope="col" sx={{ ...cell, fontWeight: 600 }}>
+                    {header}
+                  </Box>
+                ))}
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {[...report.list].reverse().map((day) => (
+                <tr key={day.date}>
+                  <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
+                    <DayLink day={day} onDay={onDay} />
+                  </Box>
+                  <ScoreCells counts={day} />
+                  <Box component="td" sx={numberCell}>
+                    {day.upcoming}
+                  </Box>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
         </Box>
-      </Box>
+      )}
     </Stack>
   );
 }

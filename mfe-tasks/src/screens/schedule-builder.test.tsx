@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { Timing } from '@console/shared-sdk/sites';
 import { chooseSite, fail, fakeApi, ok, resetBrowserState } from '@console/shared-sdk/testing';
 import { FormDialog, todayIn, type CustomFieldDeclaration, type FieldErrors } from '@console/shared-sdk/ui';
 import {
@@ -17,8 +18,8 @@ const site = '0190a000-0000-7000-8000-0000000000c1';
 const zone = 'Europe/London';
 const today = () => todayIn(zone);
 
-/** The site's slots on any date: open 09:00 to 23:00, so closing is 22:00–23:00. */
-function slotsApi() {
+/** The site's slots on any date: open 09:00 to 23:00, so closing is 22:00–23:00; its week is `timing`. */
+function slotsApi(timing: Timing = []) {
   return fakeApi((sent) => {
     if (sent.path === `site-panel/open-time-slot/${site}`) {
       const date = sent.query.get('findDate') ?? today();
@@ -31,7 +32,7 @@ function slotsApi() {
         toTimeUTC: `${date}T${toTime}:00.000Z`,
       });
       return ok({
-        siteData: { _id: site, name: 'Brighton', timeZoneId: zone, timing: [] },
+        siteData: { _id: site, name: 'Brighton', timeZoneId: zone, timing },
         date,
         isOpen: true,
         openTimeSlot: [slot('OPEN', '09:00', '10:00'), slot('CLOSE', '22:00', '23:00')],
@@ -155,6 +156,8 @@ test('due at a time: the time is what is sent, and the slot chosen before is not
   };
   const { user, save, dialog } = await renderBuilder(initial);
   expect(sentence()).toHaveTextContent('Every day by 10:00, from today');
+  // A left-to-right run, which a right-to-left page cannot reorder.
+  expect(within(sentence()).getByText('10:00')).toHaveAttribute('dir', 'ltr');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(save).toHaveBeenCalled());
   expect(scheduleBody(save.mock.calls[0]![0].schedule)).toEqual({
@@ -170,6 +173,38 @@ test('due at a time: the time is what is sent, and the slot chosen before is not
   await user.click(within(dialog).getByRole('radio', { name: 'In a time slot' }));
   expect(sentence()).toHaveTextContent('Every day by closing, from today');
   expect(await screen.findByText(/: 22:00–23:00\.$/)).toBeInTheDocument();
+});
+
+test('a due time outside the opening hours is warned of and can be kept; closed days are named', async () => {
+  // Open 09:00 to 23:00, closed on Mondays.
+  slotsApi(
+    [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, isOpen: day !== 1, openTime: '09:00', closeTime: '23:00' })),
+  );
+  const { user, save, dialog } = await renderBuilder({
+    ...newScheduleDraft(today()),
+    due: 'time',
+    dueTime: '12:00',
+  });
+  const dueBy = screen.getByRole('group', { name: /^Due by/ });
+  expect(
+    await screen.findByText(/The site is closed on Monday: no task is made on that day\./),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  // 07:00, before opening: a warning, not an error.
+  await user.click(dueBy);
+  await user.keyboard('0700');
+  const warning = await screen.findByRole('alert');
+  expect(warning).toHaveTextContent(
+    "Due by 07:00 is outside the site's opening hours on every day it is made. If nobody is there then, " +
+      'the task counts as missed: choose a time when the site is open, or keep this one if staff are there.',
+  );
+  expect(within(warning).getByText('07:00')).toHaveAttribute('dir', 'ltr');
+  await user.click(within(warning).getByRole('button', { name: 'Keep this time' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(scheduleBody(save.mock.calls[0]![0].schedule).dueTime).toBe('07:00');
 });
 
 test('once: the date is the only date, and the sentence names its weekday', async () => {

@@ -1,6 +1,8 @@
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { acceptedDates, slotNames, useRead, type Option, type SlotName } from '@console/shared-sdk';
 import {
+  Alert,
+  Button,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -12,7 +14,7 @@ import {
   Stack,
   Typography,
 } from '@console/shared-sdk/mui';
-import { sitesApi, type TimeSlot } from '@console/shared-sdk/sites';
+import { sitesApi, type TimeSlot, type Timing } from '@console/shared-sdk/sites';
 import {
   scheduleSchema,
   type MasterTask,
@@ -23,6 +25,7 @@ import {
   FieldInput,
   isDay,
   issuesToErrors,
+  LtrText,
   SitePicker,
   todayIn,
   useSiteTimeZone,
@@ -36,6 +39,7 @@ import {
   weekdayNames,
   weekdaysFromMonday,
 } from './schedule-sentence';
+import { dueTimeNotice } from './schedule-hours';
 
 // The master task form's schedule: how often, from when until when, and when it is due, with the schedule
 // read back in words underneath as it is built. A custom field of the kit's FormDialog: its value is a
@@ -159,17 +163,24 @@ type SlotsOfDay =
 
 /**
  * The site's slots on one local date (open-time-slot), so the builder can say when a slot falls that day,
- * or that no task is made on it. Quiet: without the answer the builder still works, it just says less.
+ * or that no task is made on it, and the site's week of opening hours the answer carries, for a due time.
+ * Quiet: without the answer the builder still works, it just says less.
  */
-function useSlotsOn(siteID: string | null, date: string | null): SlotsOfDay {
+function useSiteDay(
+  siteID: string | null,
+  date: string | null,
+): { slots: SlotsOfDay; timing: Timing | null } {
   const known = siteID !== null && date !== null && isDay(date);
   const read = useRead(known ? ['Site', 'time-slots', siteID, date] : null, (signal) =>
     sitesApi.openTimeSlots(siteID ?? '', date ?? '', { quiet: true, signal }),
   );
-  if (!known) return { state: 'unknown' };
+  if (!known) return { slots: { state: 'unknown' }, timing: null };
   if (read.data)
-    return read.data.isOpen ? { state: 'open', slots: read.data.openTimeSlot } : { state: 'closed' };
-  return read.reading ? { state: 'loading' } : { state: 'unknown' };
+    return {
+      slots: read.data.isOpen ? { state: 'open', slots: read.data.openTimeSlot } : { state: 'closed' },
+      timing: read.data.siteData.timing,
+    };
+  return { slots: read.reading ? { state: 'loading' } : { state: 'unknown' }, timing: null };
 }
 
 /** What the slot select says under it about the chosen slot on the (start) date. */
@@ -186,6 +197,16 @@ function slotHelp(draft: ScheduleDraft, slots: SlotsOfDay, today: string): strin
   return slot
     ? `On ${day}: ${slot.fromTime}–${slot.toTime}.`
     : `${slotLabels[draft.dueSlot]} falls outside the opening hours on ${day}: ${none}.`;
+}
+
+/**
+ * A sentence with its times ("by 10:00", "08:00–09:00") as left-to-right runs, so a right-to-left page
+ * cannot turn a range around. The sentence itself stays a plain string.
+ */
+function withLtrTimes(text: string): ReactNode[] {
+  return text
+    .split(/(\d{2}:\d{2}(?:–\d{2}:\d{2})?)/)
+    .map((part, index) => (index % 2 === 1 ? <LtrText key={index}>{part}</LtrText> : part));
 }
 
 /** What is still missing before the schedule can be told in words. */
@@ -213,7 +234,18 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
   const draft = asDraft(props.value);
   const timeZone = useSiteTimeZone();
   const today = todayIn(timeZone);
-  const slots = useSlotsOn(props.siteID, draft.due === 'slot' ? draft.startDate : null);
+  // The start date's slots; its answer carries the site's week of hours, which a due time is checked by.
+  const siteDay = useSiteDay(
+    props.siteID,
+    draft.startDate && isDay(draft.startDate) ? draft.startDate : today,
+  );
+  const slots = siteDay.slots;
+  const notice =
+    draft.due === 'time' && siteDay.timing
+      ? dueTimeNotice(scheduleBody(draft), siteDay.timing, { today })
+      : { outsideHours: null, closedDays: null };
+  // The warning the admin chose to keep: it goes until the schedule makes another.
+  const [kept, setKept] = useState<string | null>(null);
   const legendId = useId();
   const context = { siteID: props.siteID, timeZone };
   const set = (change: Partial<ScheduleDraft>) => props.onChange({ ...draft, ...change });
@@ -347,9 +379,21 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
             onChange={(dueTime) => set({ dueTime })}
             onBlur={props.onBlur}
             error={dueError}
-            helperText="The site's local time. 00:00 is the end of the day."
+            helperText={`The site's local time. 00:00 is the end of the day.${notice.closedDays ? ` ${notice.closedDays}` : ''}`}
             disabled={disabled}
           />
+        )}
+        {notice.outsideHours && notice.outsideHours !== kept && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => setKept(notice.outsideHours)}>
+                Keep this time
+              </Button>
+            }
+          >
+            {withLtrTimes(notice.outsideHours)}
+          </Alert>
         )}
         {elsewhere.length > 0 && <FormHelperText sx={{ mx: 0 }}>{elsewhere.join(' ')}</FormHelperText>}
         <Paper variant="outlined" sx={{ px: 2, py: 1.5, bgcolor: 'action.hover' }}>
@@ -360,7 +404,7 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
             color={sentence ? 'text.primary' : 'text.secondary'}
             sx={{ fontWeight: sentence ? 500 : undefined }}
           >
-            {sentence ?? missingHint(draft)}
+            {sentence === null ? missingHint(draft) : withLtrTimes(sentence)}
           </Typography>
         </Paper>
       </Stack>

@@ -94,7 +94,7 @@ export function ordinal(day: number): string {
 }
 
 /** "and" before the last of a list: "Monday, Wednesday and Friday". */
-function listed(words: readonly string[]): string {
+export function listed(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

@@ -4,6 +4,7 @@ import { Link as RouterLink } from '@console/shared-sdk/router';
 import { useAbility, type SubjectName } from '@console/shared-sdk';
 import { consoleIcons, type IconName } from '@console/shared-sdk/icons';
 import type { SiteDashboard } from '@console/shared-sdk/tasks';
+import { LtrText } from '@console/shared-sdk/ui';
 
 // Beside the tasks, what the site's logs hold that someone should look at (issue 11): documents about to
 // lapse or lapsed, readings that failed this week, near misses still open. Each card opens its log by its
@@ -93,7 +94,7 @@ export function DashboardAttention({ dashboard }: { dashboard: SiteDashboard }) 
         return (
           <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 3 }}>
             <AttentionLink to={card.to(dashboard)} count={count} icon={card.icon}>
-              {card.label(count)}
+              <LtrText>{card.label(count)}</LtrText>
             </AttentionLink>
           </Grid>
         );

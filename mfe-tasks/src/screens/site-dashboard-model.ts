@@ -56,13 +56,6 @@ export const bucketShortWords: Record<DashboardBucket, string> = {
   INCOMPLETE: 'incomplete',
 };
 
-/** "10 tasks: 3 on time, 1 late, 2 incomplete, 4 upcoming", or "No tasks". */
-export function dayTasksSummary(day: DashboardDay): string {
-  if (day.due === 0) return 'No tasks';
-  const parts = barOrder.map((bucket) => `${dayCount(day, bucket)} ${bucketShortWords[bucket]}`);
-  return `${day.due} ${day.due === 1 ? 'task' : 'tasks'}: ${parts.join(', ')}`;
-}
-
 // ---- weeks ----------------------------------------------------------------------------------------------
 
 export interface DayRange {

@@ -10,14 +10,13 @@ import {
 } from '@console/shared-sdk/mui';
 import { Link as RouterLink } from '@console/shared-sdk/router';
 import type { DashboardDay } from '@console/shared-sdk/tasks';
-import { dashboardColors, dayLabel } from '@console/shared-sdk/ui';
+import { dashboardColors, LtrText } from '@console/shared-sdk/ui';
 import {
   barOrder,
   bucketProgress,
   bucketShortWords,
   dayCount,
   dayTaskListLink,
-  dayTasksSummary,
   hoursLabel,
   shortDate,
   weekdayName,
@@ -27,8 +26,8 @@ import {
 function DayBar({ day }: { day: DashboardDay }) {
   return (
     <Box
-      role="img"
-      aria-label={dayTasksSummary(day)}
+      // The counts in words beside it say the same, and make the link's name.
+      aria-hidden
       sx={{
         display: 'flex',
         height: 12,
@@ -69,7 +68,9 @@ function DayCounts({ day }: { day: DashboardDay }) {
           <Stack key={bucket} component="li" direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Icon aria-hidden sx={{ fontSize: 16, color }} />
             <Typography variant="body2">
-              {dayCount(day, bucket)} {bucketShortWords[bucket]}
+              <LtrText>
+                {dayCount(day, bucket)} {bucketShortWords[bucket]}
+              </LtrText>
             </Typography>
           </Stack>
         );
@@ -81,7 +82,6 @@ function DayCounts({ day }: { day: DashboardDay }) {
 /** One local day: its date, its hours, where its tasks stand; it opens that day's task list. */
 function DayCard({ day, isToday }: { day: DashboardDay; isToday: boolean }) {
   const hours = hoursLabel(day);
-  const label = `${dayLabel(day.date)}${isToday ? ', today' : ''}: ${day.isOpen ? `open ${hours}` : 'closed'}. ${dayTasksSummary(day)}.`;
   return (
     <Card
       variant="outlined"
@@ -98,7 +98,6 @@ function DayCard({ day, isToday }: { day: DashboardDay; isToday: boolean }) {
       <CardActionArea
         component={RouterLink}
         to={dayTaskListLink(day.date)}
-        aria-label={label}
         aria-current={isToday ? 'date' : undefined}
         sx={{ height: '100%', display: 'flex', alignItems: 'stretch' }}
       >
@@ -119,7 +118,7 @@ function DayCard({ day, isToday }: { day: DashboardDay; isToday: boolean }) {
             sx={{ mt: 1, mb: 1.5, fontWeight: day.isOpen ? 400 : 600 }}
             color={day.isOpen ? 'text.primary' : 'text.secondary'}
           >
-            {hours}
+            <LtrText>{hours}</LtrText>
           </Typography>
           <DayBar day={day} />
           <Box sx={{ mt: 1 }}>

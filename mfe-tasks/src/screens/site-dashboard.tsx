@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router'
 import { Can, useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { taskDashboardApi, type SiteDashboard } from '@console/shared-sdk/tasks';
-import { addDays, EmptyState, ErrorState, todayIn, useSiteTimeZone } from '@console/shared-sdk/ui';
+import { addDays, EmptyState, ErrorState, LtrText, todayIn, useSiteTimeZone } from '@console/shared-sdk/ui';
 import { DashboardAttention } from './site-dashboard-attention';
 import { DashboardMetrics } from './site-dashboard-metrics';
 import { chosenWeek, rangeLabel, weekOf, type DayRange } from './site-dashboard-model';
@@ -174,7 +174,9 @@ export function SiteDashboardScreen() {
             {siteName ?? 'Site dashboard'}
           </Typography>
           <Typography color="text.secondary">
-            {rangeLabel(week)} · times in {timeZone}
+            <LtrText>
+              {rangeLabel(week)} · times in {timeZone}
+            </LtrText>
           </Typography>
         </Box>
         <WeekNavigation week={week} currentWeek={currentWeek} onChange={showWeek} />

@@ -15,6 +15,27 @@ import { siteTime } from './task-times';
 // The view's checklist: each line with where it stands, who moved it and when, and buttons to move it.
 // A failed line needs to say what failed, and any change to a completed task needs a reason, which the
 // task's history keeps (api/src/domains/tasks/occurrence-changes.ts); both are asked for under the line.
+// A line that needs a photo is done or failed only once its photo is there: the API refuses it otherwise,
+// and the view says so before sending, and where to add it.
+
+const statusWords: Record<ChecklistItemStatus, string> = {
+  COMPLETED: 'done',
+  FAILED: 'failed',
+  PENDING: 'to do',
+};
+
+/** How many photos were added about `item`, or null while the task's comments are not loaded. */
+function linePhotos(task: TaskRow, item: OccurrenceChecklistItem): number | null {
+  if (!task.comments) return null;
+  return task.comments.filter((comment) => comment.type === 'IMAGE' && comment.checkListID === item._id)
+    .length;
+}
+
+/** Why `item` cannot move to `status` yet, or undefined: a line that needs a photo, done or failed without one. */
+function missingPhoto(task: TaskRow, item: OccurrenceChecklistItem, status: ChecklistItemStatus) {
+  if (status === 'PENDING' || !item.photoRequired || linePhotos(task, item) !== 0) return undefined;
+  return `"${item.text}" needs a photo: add it under Comments and photos before marking the line ${statusWords[status]}.`;
+}
 
 const moveLabels: Record<ChecklistItemStatus, string> = {
   COMPLETED: 'Mark done',
@@ -47,6 +68,12 @@ export function TaskChecklist({ task, mayChange, onChanged }: TaskChecklistProps
   const changeable = mayChange && task.status !== 'DELETED';
 
   const save = async (change: Omit<Draft, 'errors'>) => {
+    const item = task.itemCheckList.find((line) => line._id === change.itemID);
+    const noPhoto = item && missingPhoto(task, item, change.status);
+    if (noPhoto) {
+      setDraft({ ...change, errors: { form: noPhoto } });
+      return;
+    }
     const body = {
       ...refOf(task),
       checkListID: change.itemID,
@@ -143,9 +170,7 @@ export function TaskChecklist({ task, mayChange, onChanged }: TaskChecklistProps
 
 /** The line's text, what it needs, where it stands and who put it there. */
 function ChecklistLine({ task, item }: { task: TaskRow; item: OccurrenceChecklistItem }) {
-  const photos = (task.comments ?? []).filter(
-    (comment) => comment.type === 'IMAGE' && comment.checkListID === item._id,
-  ).length;
+  const photos = linePhotos(task, item) ?? 0;
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
-import { isApiError, maxUploadBytes, uploadContentTypes, useSession } from '@console/shared-sdk';
+import { fileUrl, isApiError, maxUploadBytes, uploadContentTypes, useSession } from '@console/shared-sdk';
 import { taskCommentApi, taskLimits, type TaskComment } from '@console/shared-sdk/tasks';
 import { ConfirmDialog, formatSize, isAccepted } from '@console/shared-sdk/ui';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -89,7 +89,7 @@ export function TaskComments({ task, mayComment, mayRemoveOthers, onChanged }: T
                   >
                     <Box
                       component="img"
-                      src={comment.image.location}
+                      src={fileUrl(comment.image.location)}
                       alt=""
                       sx={{ width: 120, height: 90, objectFit: 'cover', display: 'block' }}
                     />
@@ -113,7 +113,7 @@ export function TaskComments({ task, mayComment, mayRemoveOthers, onChanged }: T
       {mayComment && task.status !== 'DELETED' && <AddComment task={task} onAdded={onChanged} />}
       {enlarged?.image && (
         <PhotoDialog
-          src={enlarged.image.location}
+          src={fileUrl(enlarged.image.location)}
           title={`Photo by ${authorName(enlarged)}, ${siteDateTime(enlarged.createdAt, task.timeZoneId)}`}
           onClose={() => setEnlarged(null)}
         />

@@ -8,14 +8,17 @@ import {
   fail,
   fakeApi,
   gridProps,
+  offersRowAction,
   ok,
   renderOnSiteRoute,
   resetBrowserState,
+  rowAction,
   setClock,
   signInAs,
   type Sent,
 } from '@console/shared-sdk/testing';
 import type { MasterTaskDialogProps } from './master-task-form';
+import { occurrence as taskOccurrence } from './testing';
 import { TasksScreen } from './tasks';
 
 // The daily task list as a site's admin uses it, against a fake API: the day in the site's zone, the
@@ -62,39 +65,13 @@ const line = (n: number, text: string, overrides: Partial<Line> = {}): Line => (
   ...overrides,
 });
 
-function occurrence(n: number, name: string, overrides: Partial<IndividualTask> = {}): IndividualTask {
-  return {
-    _id: id(100 + n),
-    orgId: ids.org,
-    masterTaskID: id(200 + n),
-    siteID: ids.brighton,
-    name,
-    description: '',
+const occurrence = (n: number, name: string, overrides: Partial<IndividualTask> = {}): IndividualTask =>
+  taskOccurrence(n, name, {
     category: { _id: ids.checks, name: 'Daily checks' },
     assignees: [aisha],
-    departments: [],
     taskDate: today,
-    opensAt: '2026-03-30T08:00:00.000Z',
-    expireOn: '2026-03-30T15:00:00.000Z',
-    dueSlot: null,
-    dueTime: '16:00',
-    status: 'PENDING',
-    bucket: 'UPCOMING',
-    photoRequired: false,
-    itemCheckList: [],
-    completedAt: null,
-    completedBy: null,
-    syncedAt: null,
-    syncedLate: false,
-    enteredAfterTheFact: false,
-    commentCount: 0,
-    imageCount: 0,
-    timeZoneId: 'Europe/London',
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 const fridge = occurrence(1, 'Fridge temperatures', {
   itemCheckList: [
@@ -352,11 +329,11 @@ describe('the list', () => {
   test('who may not change the site’s tasks sees no Add task, Complete, Edit task or Delete', async () => {
     signInAs('SITE_ADMIN', { siteIds: [ids.manchester] });
     tasksApi(day);
-    renderTasks();
+    const { user } = renderTasks();
     await screen.findByText('Fridge temperatures');
     expect(screen.queryByRole('button', { name: 'Add task' })).not.toBeInTheDocument();
     for (const action of ['Complete', 'Edit task', 'Delete'])
-      expect(screen.queryByLabelText(`${action} Fridge temperatures`)).not.toBeInTheDocument();
+      expect(await offersRowAction(user, `${action} Fridge temperatures`)).toBe(false);
   });
 });
 
@@ -465,6 +442,61 @@ describe("a task's view", () => {
     expect(await screen.findByRole('dialog', { name: refusal })).toBeInTheDocument();
   });
 
+  test('a line that needs a photo is not marked done before its photo is there', async () => {
+    // The API refuses it too; before, the line read done while completing the task was refused.
+    const seal: TaskComment = {
+      _id: id(902),
+      masterTaskID: fridge.masterTaskID,
+      individualTaskID: fridge._id,
+      checkListID: id(12),
+      type: 'IMAGE',
+      text: null,
+      image: {
+        _id: id(903),
+        location: 'http://files.test/seal.png',
+        key: 'seal',
+        originalName: 'seal.png',
+        contentType: 'image/png',
+        size: 68,
+      },
+      author: me,
+      createdAt: '2026-03-30T13:58:00.000Z',
+    };
+    let comments: TaskComment[] = [];
+    const api = tasksApi(day, {
+      views: (task) => viewOf(task, task._id === fridge._id ? comments : []),
+      extra: (sent) => {
+        if (sent.path === 'comment-task/create-new-one') {
+          comments = [seal];
+          return ok(seal, 'Photo added');
+        }
+        return sent.path === 'individual-task/check-list-item-status-change' ? ok(fridge) : undefined;
+      },
+    });
+    const { user } = renderTasks();
+    const dialog = await openView(user, 'Fridge temperatures');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark done: Door seal clean' }));
+    const form = within(dialog).getByRole('form', { name: 'Mark done: Door seal clean' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      '"Door seal clean" needs a photo: add it under Comments and photos before marking the line done.',
+    );
+    expect(api.to('individual-task/check-list-item-status-change')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'About' }));
+    await user.click(await screen.findByRole('option', { name: 'Door seal clean' }));
+    await user.upload(
+      within(dialog).getByLabelText('Add photo'),
+      new File(['png'], 'seal.png', { type: 'image/png' }),
+    );
+    expect(await within(dialog).findByText('Photo added')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Mark done' }));
+    await waitFor(() => expect(api.to('individual-task/check-list-item-status-change')).toHaveLength(1));
+    expect(JSON.parse(api.to('individual-task/check-list-item-status-change')[0]!.body)).toMatchObject({
+      checkListID: id(12),
+      status: 'COMPLETED',
+    });
+  });
+
   test('a photo is checked before it is sent, then added about a line, and opens large', async () => {
     const seal: TaskComment = {
       _id: id(900),
@@ -541,7 +573,8 @@ describe('the master task', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dayLists(api.sent).length).toBe(listed + 1));
 
-    await user.click(await screen.findByLabelText('Edit task Fridge temperatures'));
+    // A row shows View and Complete; Edit task and Delete are under "More actions".
+    await user.click(await rowAction(user, 'Edit task Fridge temperatures'));
     form = await screen.findByRole('dialog', { name: `Edit ${fridge.masterTaskID}` });
     listed = dayLists(api.sent).length;
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -553,7 +586,8 @@ describe('the master task', () => {
       extra: (sent) => (sent.path === 'master-task/delete-one' ? ok(null, 'Deleted') : undefined),
     });
     const { user } = renderTasks();
-    await user.click(await screen.findByLabelText('Delete Fridge temperatures'));
+    await screen.findByText('Fridge temperatures');
+    await user.click(await rowAction(user, 'Delete Fridge temperatures'));
     // The delete dialog is a chunk of its own, loaded when first asked for.
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete “Fridge temperatures”?' });
     expect(within(confirm).getByText(/Only the task of Mon, 30 Mar 2026 is deleted/)).toBeInTheDocument();
@@ -577,10 +611,10 @@ describe('the master task', () => {
 
   test("a past day's tasks offer no delete: their records stay", async () => {
     tasksApi(day.map((task) => ({ ...task, taskDate: '2026-03-29' })));
-    renderTasks('/dashboard/task?taskListDate=2026-03-29');
+    const { user } = renderTasks('/dashboard/task?taskListDate=2026-03-29');
     await screen.findByText('Fridge temperatures');
-    expect(screen.getByLabelText('Edit task Fridge temperatures')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Delete Fridge temperatures')).not.toBeInTheDocument();
+    expect(await offersRowAction(user, 'Edit task Fridge temperatures')).toBe(true);
+    expect(await offersRowAction(user, 'Delete Fridge temperatures')).toBe(false);
   });
 });
 
@@ -599,8 +633,8 @@ describe('a follow-up check', () => {
     const { user } = renderTasks();
     await screen.findByText(cooling.name);
     for (const action of ['Complete', 'Edit task', 'Delete'])
-      expect(screen.queryByLabelText(`${action} ${cooling.name}`)).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Edit task Fridge temperatures')).toBeInTheDocument();
+      expect(await offersRowAction(user, `${action} ${cooling.name}`)).toBe(false);
+    expect(await offersRowAction(user, 'Edit task Fridge temperatures')).toBe(true);
 
     await user.click(screen.getByLabelText(`View ${cooling.name}`));
     const dialog = await screen.findByRole('dialog', { name: cooling.name });

@@ -143,39 +143,38 @@ export const dailyTasks = defineResource({
       // No `counts`: the day's answer carries them beside the rows.
     },
   ],
+  // Columns without flex are as wide as their widest cell (the kit sizes them to the page it shows), so a
+  // time, a status or a count is never cut; the ones with flex share the rest and wrap their words. With
+  // the actions, the minimums fit 1440 px beside the menu.
   columns: [
-    // Narrow minimums: with the actions column the grid fits a 1366 px laptop screen beside the menu.
     { field: 'name', headerName: 'Task', flex: 1.4, minWidth: 150 },
     {
       field: 'category',
       headerName: 'Category',
       flex: 0.8,
-      minWidth: 90,
+      minWidth: 110,
       valueGetter: (_value, task) => task.category?.name ?? '',
     },
     {
       field: 'expireOn',
       headerName: 'Due',
-      width: 70,
       valueGetter: (_value, task) => siteTime(task.expireOn, task.timeZoneId, task.taskDate),
     },
     {
       field: 'assignees',
       headerName: 'Assigned to',
       flex: 1,
-      minWidth: 90,
+      minWidth: 120,
       valueGetter: (_value, task) => assignedTo(task),
     },
     {
       field: 'itemCheckList',
       headerName: 'Checklist',
-      width: 90,
       renderCell: ({ row }) => <ChecklistProgress items={row.itemCheckList} />,
     },
     {
       field: 'status',
       headerName: 'Status',
-      width: 150,
       // The API sorts by the record's status, which is not the bucket this column shows.
       sortable: false,
       renderCell: ({ row }) => <TaskStatus task={row} />,
@@ -184,9 +183,16 @@ export const dailyTasks = defineResource({
       field: 'completedAt',
       headerName: 'Completed',
       flex: 1.2,
-      minWidth: 140,
+      minWidth: 130,
       renderCell: ({ row }) => <Completion task={row} />,
     },
+  ],
+  // A phone's card: where the task stands and what it needs, the rest a tap away in the view.
+  card: [
+    { label: 'Status', render: (task) => <TaskStatus task={task} /> },
+    { label: 'Due', render: (task) => siteTime(task.expireOn, task.timeZoneId, task.taskDate) },
+    { label: 'Assigned to', render: assignedTo },
+    { label: 'Checklist', render: (task) => <ChecklistProgress items={task.itemCheckList} /> },
   ],
   view: [
     { label: 'Status', render: (task) => <TaskStatus task={task} /> },

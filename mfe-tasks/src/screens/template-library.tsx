@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -18,7 +19,12 @@ import {
 } from '@console/shared-sdk/mui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRead, useSelectedSite } from '@console/shared-sdk';
-import { libraryApi, libraryImportSchema, type LibraryTemplate } from '@console/shared-sdk/tasks';
+import {
+  libraryApi,
+  libraryImportSchema,
+  templateApi,
+  type LibraryTemplate,
+} from '@console/shared-sdk/tasks';
 import {
   ErrorState,
   FieldInput,
@@ -30,7 +36,23 @@ import { ChecklistItems } from './template-checklist';
 import { itemCount, typeLabel } from './template-types';
 
 // The platform's template library: browse it, preview one template's items, and import a copy into the
-// organisation's templates, renamed if its name is already taken there.
+// organisation's templates, under a name none of them has: the library's, or with (2), (3)… after it.
+
+/** Names compared as the API does for a clash (api/src/platform/http/repository.ts): case and spaces aside. */
+const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
+
+/**
+ * `name`, or the first of "name (2)", "name (3)"… that no name in `taken` is (the organisation's templates,
+ * which must all have names of their own): importing a template again pre-fills a name that is free.
+ */
+export function freeTemplateName(name: string, taken: readonly string[]): string {
+  const used = new Set(taken.map(nameKey));
+  if (!used.has(nameKey(name))) return name;
+  for (let copy = 2; ; copy += 1) {
+    const candidate = `${name} (${copy})`;
+    if (!used.has(nameKey(candidate))) return candidate;
+  }
+}
 
 /** The form between the dialog's frame and its parts keeps the frame's column, so the items scroll. */
 const formInDialog = { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } as const;
@@ -112,20 +134,17 @@ export function TemplateLibraryDialog({ onClose, onImported }: TemplateLibraryDi
               ) : (
                 <List aria-label="Library templates">
                   {templates.map((template) => (
-                    <ListItemButton
-                      key={template._id}
-                      id={itemId(template)}
-                      onClick={() => setChosen(template)}
-                      divider
-                    >
-                      <ListItemText
-                        primary={template.name}
-                        secondary={`${typeLabel(template.type)} · ${itemCount(template.checkListItems.length)}`}
-                      />
-                      {template.imported && (
-                        <Chip size="small" color="success" variant="outlined" label="Imported" />
-                      )}
-                    </ListItemButton>
+                    <ListItem key={template._id} disablePadding divider>
+                      <ListItemButton id={itemId(template)} onClick={() => setChosen(template)}>
+                        <ListItemText
+                          primary={template.name}
+                          secondary={`${typeLabel(template.type)} · ${itemCount(template.checkListItems.length)}`}
+                        />
+                        {template.imported && (
+                          <Chip size="small" color="success" variant="outlined" label="Imported" />
+                        )}
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
               ))}
@@ -184,6 +203,27 @@ function LibraryPreview({
   });
   useEffect(() => onBusy(form.submitting), [form.submitting, onBusy]);
 
+  // The organisation's template names, so the name offered is free: quiet, since without them the library's
+  // name is offered and a clash still shows at the field (409).
+  const names = useRead(['Template', 'simple-list'], (signal) =>
+    templateApi.simpleList({ quiet: true, signal }),
+  );
+  const freeName = names.data
+    ? freeTemplateName(
+        template.name,
+        names.data.map((one) => one.name),
+      )
+    : null;
+  const offered = useRef(false);
+  const { setField } = form;
+  const untouched = form.values.name === template.name;
+  useEffect(() => {
+    if (freeName === null || offered.current) return;
+    offered.current = true;
+    // A name typed meanwhile is the user's: it stays.
+    if (untouched) setField('name', freeName);
+  }, [freeName, untouched, setField]);
+
   return (
     <form {...form.formProps} aria-label={`Import ${template.name}`} style={formInDialog}>
       <DialogContent>
@@ -220,7 +260,7 @@ function LibraryPreview({
               name: 'name',
               label: 'Name in your templates',
               required: true,
-              helperText: 'Change it if you already have a template with this name.',
+              helperText: 'A name none of your templates has yet: change it as you like.',
             }}
             id={`${fieldId}-name`}
             value={form.values.name}

@@ -438,6 +438,46 @@ describe('the template library', () => {
     ]);
   });
 
+  test('importing a template again pre-fills a name none of the templates has, and imports under it', async () => {
+    // It pre-filled "Opening checks", which the organisation had: the import got a 409.
+    const api = templatesApi([opening], (sent) => {
+      if (sent.path === 'template-panel/simple-list')
+        return ok(
+          ['Opening checks', 'opening checks (2) ', 'Fridge temperatures'].map((name, index) => ({
+            _id: `0190a000-0000-7000-8000-00000000070${index}`,
+            value: `0190a000-0000-7000-8000-00000000070${index}`,
+            label: name,
+            name,
+            type: null,
+            itemCount: 2,
+          })),
+        );
+      if (sent.path !== 'pre-defined-template/import-one') return undefined;
+      return ok(
+        template({ _id: ids.fridge, name: 'Opening checks (3)', libraryTemplateID: ids.libraryOpening }),
+      );
+    });
+    const { user, dialog } = await openLibrary();
+    await user.click(within(dialog).getByRole('button', { name: /^Opening checks/ }));
+    const name = () => within(dialog).getByRole('textbox', { name: /^Name in your templates/ });
+    await waitFor(() => expect(name()).toHaveValue('Opening checks (3)'));
+
+    // A template whose name is free keeps it.
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the library' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Fridge and freezer checks/ }));
+    expect(name()).toHaveValue('Fridge and freezer checks');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the library' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Opening checks/ }));
+    await waitFor(() => expect(name()).toHaveValue('Opening checks (3)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Template library' })).toBeNull());
+    expect(JSON.parse(api.to('pre-defined-template/import-one')[0]!.body)).toMatchObject({
+      _id: ids.libraryOpening,
+      name: 'Opening checks (3)',
+    });
+  });
+
   test('a library that cannot load says so in the dialog and tries again on Retry', async () => {
     let asked = 0;
     templatesApi([opening], (sent) => {

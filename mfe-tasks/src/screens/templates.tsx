@@ -68,8 +68,6 @@ export const templates = defineResource({
     {
       field: 'updatedAt',
       headerName: 'Updated',
-      flex: 0.8,
-      minWidth: 120,
       renderCell: ({ row }) => <SiteDate value={row.updatedAt} />,
     },
   ],

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { idSchema, instantSchema } from './common.js';
 
+/**
+ * Where a stored file is fetched from: a path on the API's origin (`/api/v1/common-uri/file/<key>`), so it
+ * loads from whatever address the console was opened at. A client on another origin resolves it against the
+ * API's base URL. It needs no Authorization header (the key is unguessable).
+ */
+const fileLocationSchema = z
+  .string()
+  .describe(
+    'A path on this API (/api/v1/common-uri/file/<key>): resolve it against the URL you called. ' +
+      'No Authorization header is needed.',
+  );
+
 export const uploadedFileSchema = z.object({
   _id: idSchema,
-  /** URL the file can be fetched from; it needs no Authorization header (the key is unguessable). */
-  location: z.string(),
+  location: fileLocationSchema,
   key: z.string(),
   originalName: z.string(),
   contentType: z.string(),
@@ -68,7 +79,7 @@ export const preSignedUploadSchema = z.object({
   method: z.literal('PUT'),
   headers: z.object({ 'content-type': z.string() }),
   key: z.string(),
-  location: z.string(),
+  location: fileLocationSchema,
   expiresAt: instantSchema,
 });
 export type PreSignedUpload = z.infer<typeof preSignedUploadSchema>;

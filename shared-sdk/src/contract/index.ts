@@ -21,6 +21,7 @@ export * from './near-misses.js';
 export * from './documents.js';
 export * from './date-range.js';
 export * from './scores.js';
+export * from './portfolio.js';
 export * from './record-check.js';
 export * from './inspection-pack.js';
 export * from './labels.js';

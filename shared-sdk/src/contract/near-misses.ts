@@ -208,6 +208,13 @@ export const nearMissUpdateSchema = z
   .extend(siteQuerySchema.shape);
 export type NearMissUpdate = z.input<typeof nearMissUpdateSchema>;
 
+/**
+ * GET /nearMiss/follow-up-owner-list/{id}: who may own the report's follow-up actions, by name: the
+ * people who work at its site (organisation admins work at every site) and the owners its actions have.
+ */
+export const nearMissFollowUpOwnersSchema = z.array(loggedPersonSchema);
+export type NearMissFollowUpOwner = z.infer<typeof loggedPersonSchema>;
+
 /** What a history entry keeps of a near miss. */
 export const nearMissSnapshotSchema = z.object({
   siteID: idSchema,

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { emailSchema, idSchema, instantSchema, passwordSchema, phoneSchema, requiredText } from './common.js';
 import { genderSchema, roleSchema } from './enums.js';
 
-// Notification settings (issue 24). Each kind's boolean says whether its events reach the person by
-// e-mail (at once for a failure, a sensor gone silent or a near miss; in the daily digest otherwise);
-// `inConsole` says whether they reach the console's bell at all (one switch for every kind); `allSites`
-// is read for organisation admins only: on (the default, as before) they hear of every site's events, off
-// only of the organisation's own and of escalations. Settings stored before a key existed read as its
-// default (notificationSettingsOf), so the spec's change-notification-settings call keeps working.
+// Notification settings (issue 24), per person, per kind of event and per channel. Each kind's own key
+// says whether its events reach the person by e-mail (at once for a failure, a sensor gone silent or a
+// near miss; in the daily digest otherwise), its `…InConsole` key whether they reach the console's bell;
+// `inConsole` turns the bell off for every kind at once. The same switches choose the channels of an
+// escalation. `allSites` is read for organisation admins only: on (the default, as before) they
+// hear of every site's events, off only of the organisation's own and of escalations. Settings stored
+// before a key existed read as its default (notificationSettingsOf), so the spec's
+// change-notification-settings call keeps working.
 const notificationSettingsShape = {
   /** E-mail when a task becomes overdue on one of the user's sites. */
   taskOverdue: z.boolean(),
@@ -25,7 +27,21 @@ const notificationSettingsShape = {
   sensorOffline: z.boolean(),
   /** E-mail when a follow-up check (cooling, hot holding) is due and not taken. */
   followUpDue: z.boolean(),
-  /** Notifications in the console's bell, for every kind. */
+  /** In the console's bell: a temperature reading fails its limits. */
+  temperatureFailureInConsole: z.boolean(),
+  /** In the console's bell: a wireless sensor goes silent. */
+  sensorOfflineInConsole: z.boolean(),
+  /** In the console's bell: a near miss or incident is reported. */
+  nearMissReportedInConsole: z.boolean(),
+  /** In the console's bell: a task becomes overdue. */
+  taskOverdueInConsole: z.boolean(),
+  /** In the console's bell: a site's opening or closing checks were missed. */
+  checksMissedInConsole: z.boolean(),
+  /** In the console's bell: a follow-up check is due and not taken. */
+  followUpDueInConsole: z.boolean(),
+  /** In the console's bell: a document is about to expire or has expired. */
+  documentExpiryInConsole: z.boolean(),
+  /** The console's bell at all: off, no kind reaches it. */
   inConsole: z.boolean(),
   /** Organisation admins: hear of every site's events, not only of escalations and the organisation's own. */
   allSites: z.boolean(),
@@ -50,6 +66,13 @@ export const defaultNotificationSettings: NotificationSettings = {
   checksMissed: true,
   sensorOffline: true,
   followUpDue: true,
+  temperatureFailureInConsole: true,
+  sensorOfflineInConsole: true,
+  nearMissReportedInConsole: true,
+  taskOverdueInConsole: true,
+  checksMissedInConsole: true,
+  followUpDueInConsole: true,
+  documentExpiryInConsole: true,
   inConsole: true,
   allSites: true,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notifyStore } from '../notify/store.js';
 import { session } from '../session/store.js';
-import { call, type CallOptions } from './client.js';
+import { call, configureApi, fileUrl, type CallOptions } from './client.js';
 import { ApiError } from './errors.js';
 import { deferred, fail, fakeApi, ids, loginResponse, ok, resetBrowserState, type Sent } from './testing.js';
 
@@ -316,5 +316,24 @@ describe('refreshes across tabs', () => {
     expect(await getThing(3)).toEqual({ n: 3 });
     expect(requested).toEqual(['compliance-console:token-refresh']);
     expect(api.to('authentication/refresh-token')).toHaveLength(1);
+  });
+});
+
+describe('file locations', () => {
+  afterEach(() => configureApi({ baseUrl: '' }));
+
+  test('a path on the API is fetched from the API’s origin, so an embedded remote shows the photo', () => {
+    const path = '/api/v1/common-uri/file/2026/11/photo.jpg';
+    configureApi({ baseUrl: '' });
+    expect(fileUrl(path)).toBe(path);
+    configureApi({ baseUrl: 'https://api.harbourvine.example/' });
+    expect(fileUrl(path)).toBe('https://api.harbourvine.example/api/v1/common-uri/file/2026/11/photo.jpg');
+  });
+
+  test('an absolute (signed) address is used as it is', () => {
+    configureApi({ baseUrl: 'https://api.harbourvine.example' });
+    const signed = 'https://files.example/bucket/photo.jpg?X-Amz-Signature=abc';
+    expect(fileUrl(signed)).toBe(signed);
+    expect(fileUrl('//cdn.example/photo.jpg')).toBe('//cdn.example/photo.jpg');
   });
 });

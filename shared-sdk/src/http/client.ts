@@ -81,10 +81,22 @@ const unreadableAnswer = 'The server sent an answer the console does not underst
 // ---- the ky instance ------------------------------------------------------------------------------------
 
 let api: KyInstance = createInstance({ baseUrl: '' });
+let apiOrigin = '';
 
 /** Points the client at an API origin. Call once at start-up, before the first request. */
 export function configureApi(config: ApiConfig): void {
   api = createInstance(config);
+  apiOrigin = config.baseUrl.replace(/\/+$/, '');
+}
+
+/**
+ * Where the browser fetches a stored file from. The API answers a file's `location` as a path on itself
+ * (`/api/v1/common-uri/file/<key>`), so the console works at any address it is opened at; a remote embedded
+ * in another site, whose API is on another origin, needs that origin put in front. An absolute address
+ * (from an older server, or a file outside the API) is used as it is.
+ */
+export function fileUrl(location: string): string {
+  return location.startsWith('/') && !location.startsWith('//') ? `${apiOrigin}${location}` : location;
 }
 
 function createInstance({ baseUrl, fetch }: ApiConfig): KyInstance {

@@ -7,6 +7,7 @@ export {
   configureApi,
   download,
   fileNameOf,
+  fileUrl,
   refreshSession,
   type ApiConfig,
   type CallOptions,

@@ -8,11 +8,13 @@ import {
   type ListParams,
 } from '@console/shared-sdk';
 import {
+  nearMissFollowUpOwnersSchema,
   nearMissHistorySchema,
   nearMissSchema,
   type NearMiss,
   type NearMissCategory,
   type NearMissCreate,
+  type NearMissFollowUpOwner,
   type NearMissHistoryEntry,
   type NearMissUpdate,
 } from '../contract/near-misses.js';
@@ -45,6 +47,16 @@ export const nearMissApi = {
   history: (id: string, options?: CallOptions): Promise<NearMissHistoryEntry[]> =>
     call(
       { method: 'get', path: `nearMiss/log-history-list/${segment(id)}`, data: nearMissHistorySchema },
+      options,
+    ),
+  /** GET /follow-up-owner-list/{id}: who may own the report's follow-up actions, by name. */
+  followUpOwners: (id: string, options?: CallOptions): Promise<NearMissFollowUpOwner[]> =>
+    call(
+      {
+        method: 'get',
+        path: `nearMiss/follow-up-owner-list/${segment(id)}`,
+        data: nearMissFollowUpOwnersSchema,
+      },
       options,
     ),
   /** POST /create-new-one: a staff member's report, as a multipart form with up to 5 photos. */

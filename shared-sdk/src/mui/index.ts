@@ -40,6 +40,7 @@ export { default as InputLabel } from '@mui/material/InputLabel';
 export { default as LinearProgress } from '@mui/material/LinearProgress';
 export { default as Link } from '@mui/material/Link';
 export { default as List } from '@mui/material/List';
+export { default as ListItem } from '@mui/material/ListItem';
 export { default as ListItemButton } from '@mui/material/ListItemButton';
 export { default as ListItemIcon } from '@mui/material/ListItemIcon';
 export { default as ListItemText } from '@mui/material/ListItemText';

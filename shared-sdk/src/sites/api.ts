@@ -19,6 +19,7 @@ import {
   type TimezoneData,
   type SiteAdminInvite,
 } from '../contract/site.js';
+import { portfolioSchema, type Portfolio } from '../contract/portfolio.js';
 import { staffOptionSchema, type StaffOption } from '../contract/common.js';
 import {
   call,
@@ -91,6 +92,10 @@ export const sitesApi = {
       { method: 'post', path: 'site-panel/closing-time-list', json: body, data: closingTimeListSchema },
       options,
     ),
+
+  /** GET /portfolio: each site the caller may see with its day (today's tasks and logs, the week's score). */
+  portfolio: (options?: CallOptions): Promise<Portfolio> =>
+    call({ method: 'get', path: 'site-panel/portfolio', data: portfolioSchema }, options),
 
   /** POST /places: city suggestions for the address field. */
   places: (body: z.input<typeof placesRequestSchema>, options?: CallOptions): Promise<PlacesResponse> =>

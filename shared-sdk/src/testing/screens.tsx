@@ -1,7 +1,8 @@
 // The set-up every screen test needs, written once: a signed-in user whose abilities are the API's own
 // rules, a chosen site, the route the console shows a remote's screen on, a list answer, and a clock that
 // can be set while everything else runs for real.
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { defineRulesFor } from '../ability/index.js';
 import type { ListData, Role, SiteOption } from '../contract/index.js';
@@ -73,8 +74,15 @@ export const listPage = <Row,>(list: Row[]): ListData<Row> => ({
   limit: 10,
 });
 
-/** Grids in jsdom have no layout: render every row and column regardless of the (zero) viewport. */
-export const gridProps = { disableVirtualization: true } as const;
+/**
+ * Grids in jsdom have no layout: render every row and column regardless of the (zero) viewport, and measure
+ * nothing (no column sizing to content, no row heights from content), which would only cost time.
+ */
+export const gridProps = {
+  disableVirtualization: true,
+  autosizeOnMount: false,
+  getRowHeight: undefined,
+} as const;
 
 export interface RoutedRender extends RenderResult {
   /** The current URL's search params. */
@@ -149,5 +157,70 @@ export function setClock(now: Date | string, alsoFake: readonly (typeof realTime
   jest.useFakeTimers({
     now: new Date(now),
     doNotFake: realTimers.filter((name) => !alsoFake.includes(name)),
+  });
+}
+
+/**
+ * A list's row action by its name ("Delete Fresh Fish Ltd"), as a user finds it: a button in view, or an
+ * entry under a "More actions" menu (left open, ready to be clicked); null when it is not offered. The kit
+ * shows up to three actions a row as buttons and the rest in that menu. `row` (a grid row or a card) keeps
+ * the search to it, which is quicker than opening every row's menu.
+ */
+export async function findRowAction(
+  user: UserEvent,
+  name: string,
+  row: HTMLElement = document.body,
+): Promise<HTMLElement | null> {
+  const shown = within(row).queryByRole('button', { name });
+  if (shown) return shown;
+  for (const more of within(row).queryAllByRole('button', { name: /^More actions/ })) {
+    await user.click(more);
+    const menu = await screen.findByRole('menu');
+    const entry = within(menu).queryByRole('menuitem', { name });
+    if (entry) return entry;
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  }
+  return null;
+}
+
+/** True when the action is offered (in `row`); a "More actions" menu opened to find it is closed again. */
+export async function offersRowAction(user: UserEvent, name: string, row?: HTMLElement): Promise<boolean> {
+  const action = await findRowAction(user, name, row);
+  if (action?.getAttribute('role') === 'menuitem') {
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  }
+  return action !== null;
+}
+
+/** `findRowAction` for an action that must be there. */
+export async function rowAction(user: UserEvent, name: string, row?: HTMLElement): Promise<HTMLElement> {
+  const action = await findRowAction(user, name, row);
+  if (!action) throw new Error(`No row offers "${name}"`);
+  return action;
+}
+
+/**
+ * Call inside a `describe`: every media query matches, as on a phone. jsdom has no layout, and the kit only
+ * asks "below sm?".
+ */
+export function onAPhone() {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
   });
 }

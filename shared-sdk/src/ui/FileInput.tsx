@@ -13,8 +13,10 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { maxUploadBytes } from '../contract/file.js';
+import { fileUrl } from '../http/client.js';
 import type { FileFieldDeclaration, StoredFile } from './declarations.js';
 import { acceptedTypes, formatSize, isAccepted } from './files.js';
+import { LtrText } from './Ltr.js';
 
 // The file field keeps chosen `File`s in the form until it is saved; FormDialog then uploads them through
 // the API's one-file upload route and hands the declaration's mapping only stored files.
@@ -105,7 +107,7 @@ function FileThumbnail({ file }: { file: File | StoredFile }) {
     <Box
       component="img"
       ref={attachPreview}
-      src={file instanceof File ? undefined : file.location}
+      src={file instanceof File ? undefined : fileUrl(file.location)}
       alt={`Preview of ${fileName(file)}`}
       sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
     />
@@ -231,11 +233,18 @@ export function FileInput({ field, id, value, onChange, onBlur, error, disabled 
               >
                 <FileThumbnail file={file} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography variant="body2" noWrap title={fileName(file)}>
+                  {/* A long name is cut at its own end, whatever the page's direction; it stays on the page's
+                      side (the right-to-left styles swap `left`). */}
+                  <Typography
+                    variant="body2"
+                    noWrap
+                    title={fileName(file)}
+                    sx={{ unicodeBidi: 'plaintext', textAlign: 'left' }}
+                  >
                     {fileName(file)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {formatSize(file.size)}
+                    <LtrText>{formatSize(file.size)}</LtrText>
                     {file instanceof File ? ' · saved with the form' : ''}
                   </Typography>
                 </Box>

@@ -1,21 +1,14 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  CircularProgress,
-  Stack,
-  Typography,
-} from '@console/shared-sdk/mui';
+import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
 import { EntryList, type ViewEntry } from './dialogs.js';
+import { LtrText } from './Ltr.js';
 
 export interface ResourceCardsProps<Row> {
   rows: readonly Row[];
   getId: (row: Row) => string;
   title: (row: Row) => string;
   entries: (row: Row) => readonly ViewEntry[];
+  /** The row's actions (and its checkbox), beside its name: the grid's compact set. */
   actions: (row: Row) => ReactNode;
   loading: boolean;
   hasMore: boolean;
@@ -24,26 +17,40 @@ export interface ResourceCardsProps<Row> {
   records: number;
 }
 
+/** A value the card has nothing to say about: `displayValue`'s word for empty. */
+const nothing = '—';
+
 /**
- * The list on small screens: one card per record and "Load more", which appends the next page (the
- * spec's isParamChanged rule) instead of a grid too narrow to read.
+ * The list on small screens: one compact card per record (its name and actions on one line, then its facts
+ * as label and value side by side) and "Load more", which appends the next page (the spec's isParamChanged
+ * rule) instead of a grid too narrow to read.
  */
 export function ResourceCards<Row>(props: ResourceCardsProps<Row>) {
   const { rows, loading, hasMore } = props;
   return (
-    <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
+    <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
       {rows.map((row) => {
         const title = props.title(row);
+        // The heading already names the record: its name field would only repeat it, and an empty fact
+        // takes a line to say nothing.
+        const entries = props
+          .entries(row)
+          .filter((entry) => entry.value !== title && entry.value !== nothing);
         return (
           <Card component="li" key={props.getId(row)} variant="outlined">
-            <CardContent sx={{ pb: 1 }}>
-              <Typography variant="subtitle1" component="h3" gutterBottom>
-                {title}
-              </Typography>
-              {/* The heading already names the record; its name field would only repeat it. */}
-              <EntryList entries={props.entries(row).filter((entry) => entry.value !== title)} dense />
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+                <Typography
+                  variant="subtitle2"
+                  component="h3"
+                  sx={{ flex: 1, minWidth: 0, pt: 0.75, overflowWrap: 'anywhere' }}
+                >
+                  {title}
+                </Typography>
+                {props.actions(row)}
+              </Stack>
+              {entries.length > 0 && <EntryList entries={entries} dense sideBySide />}
             </CardContent>
-            <CardActions>{props.actions(row)}</CardActions>
           </Card>
         );
       })}
@@ -52,7 +59,9 @@ export function ResourceCards<Row>(props: ResourceCardsProps<Row>) {
           <CircularProgress size={24} aria-label="Loading" />
         ) : hasMore ? (
           <Button onClick={props.onLoadMore} variant="outlined">
-            Load more ({rows.length} of {props.records})
+            <LtrText>
+              Load more ({rows.length} of {props.records})
+            </LtrText>
           </Button>
         ) : null}
       </Box>

@@ -4,7 +4,6 @@ import {
   CircularProgress,
   Dialog,
   DialogActions,
-  DialogContent,
   DialogTitle,
   Divider,
   Paper,
@@ -28,7 +27,7 @@ import type {
   RowActionDeclaration,
   RowBase,
 } from './declarations.js';
-import { EntryList, displayValue, type ViewEntry } from './dialogs.js';
+import { EntryList, ScrollableContent, displayValue, type ViewEntry } from './dialogs.js';
 import { useSiteTimeZone } from './site-dates.js';
 import { ErrorState } from './states.js';
 
@@ -282,9 +281,9 @@ export function DetailDialog<Row extends RowBase>(props: ResourceDetailProps<Row
       <DialogTitle id={titleId}>
         {title ?? `${resource.name[0]?.toUpperCase()}${resource.name.slice(1)}`}
       </DialogTitle>
-      <DialogContent>
+      <ScrollableContent labelledBy={titleId}>
         <DetailBody resource={resource} loaded={loaded} helpers={helpers} headingLevel="h3" />
-      </DialogContent>
+      </ScrollableContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         {buttons}
         {loaded.record && props.actions?.(loaded.record)}

@@ -25,9 +25,9 @@ export interface ResourceScreenProps<
 
 /**
  * A whole list screen from a declaration: heading and Add, search, filters and status tabs, the DataGrid
- * in server mode (cards with "Load more" on small screens), row and bulk actions, loading/empty/error
- * states, and the view, create/edit and confirmation modals, each action shown only when the signed-in
- * user's ability allows it. The query and the open modal are in the URL (it needs a router).
+ * in server mode (below `sm`, compact cards with "Load more" and the same actions), row and bulk actions,
+ * loading/empty/error states, and the view, create/edit and confirmation modals, each action shown only
+ * when the signed-in user's ability allows it. The query and the open modal are in the URL (it needs a router).
  *
  * Notes for the `api` of a declaration:
  * - `create` and `update` receive `{ quietFor: [400, 409] }` and must pass it to the HTTP layer (the
@@ -109,7 +109,9 @@ function ResourceScreenBody<
         rows={list.rows}
         getId={grid.rowId}
         title={resource.recordLabel}
-        entries={(row) => viewEntries(resource, row)}
+        entries={(row) =>
+          viewEntries({ view: resource.card ?? resource.view, columns: resource.columns }, row)
+        }
         actions={grid.rowButtons}
         loading={list.loading}
         hasMore={list.hasMore}

@@ -33,7 +33,9 @@ export function SearchField({ value, onSearch, placeholder, delay = 300 }: Searc
       value={text}
       onChange={(event) => setText(event.target.value)}
       placeholder={placeholder}
-      sx={{ minWidth: { sm: 260 } }}
+      // In a toolbar beside the filters: a line of its own on a phone, a fair share of one above.
+      fullWidth={false}
+      sx={{ flex: { xs: '1 1 100%', sm: '0 1 300px' }, minWidth: { sm: 240 } }}
       slotProps={{
         htmlInput: { 'aria-label': placeholder },
         input: {

@@ -301,6 +301,8 @@ export interface CustomFilterDeclaration<Key extends string = string> {
   name: Key;
   label: string;
   render(props: CustomFilterProps): ReactNode;
+  /** The words of its chip while it is set (default "label: value"), e.g. a switch's own label. */
+  chip?: (value: string) => string;
 }
 
 export type FilterDeclaration<Key extends string = string> =
@@ -426,6 +428,11 @@ export interface ResourceDefinition<
   form?: ResourceForm<Row, Form, CreateInput, UpdateInput>;
   /** What the view modal shows; default the columns. */
   view?: readonly ViewField<Row>[];
+  /**
+   * What a record's card shows under its name on a phone (below `sm`, where cards replace the grid): a
+   * few short facts, the rest being a tap away in the view. Default the `view` fields (or the columns).
+   */
+  card?: readonly ViewField<Row>[];
   /** The view modal (and detail page): sub-resource sections. It loads the record with `api.get`. */
   detail?: DetailDeclaration<Row>;
   /** Actions beside view, edit and delete, each allowed per row by its ability. */

@@ -11,8 +11,9 @@ import {
   Typography,
   useMediaQuery,
   useTheme,
+  type Theme,
 } from '@console/shared-sdk/mui';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { filesApi } from '../api/files.js';
 import type { AnyFieldDeclaration, FormContext, StoredFile } from './declarations.js';
 import { FieldsLoading, LoadedFieldInput } from './lazy-fields.js';
@@ -21,17 +22,91 @@ import { errorsUnder, isUnder, useModalForm, type FieldErrors } from './use-moda
 
 /**
  * A dialog that is not full screen keeps 16 px from the edges of a phone (MUI's 32 px leaves a 390 px
- * screen a narrow column) and stays centred.
+ * screen a narrow column) and stays centred. Only below `sm`: above it the dialog keeps its `maxWidth`
+ * (a style for `xs` in a responsive value would hold at every width, and stretch it across the screen).
  */
 const paperOnPhones = {
   paper: {
-    sx: {
-      mx: { xs: 2, sm: 4 },
-      width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' },
-      maxWidth: { xs: 'calc(100% - 32px)' },
-    },
+    sx: (theme: Theme) => ({
+      [theme.breakpoints.down('sm')]: { mx: 2, width: 'calc(100% - 32px)', maxWidth: 'calc(100% - 32px)' },
+    }),
   },
 } as const;
+
+/**
+ * A confirmation is as wide as its words and buttons need, between a phone's width and MUI's `xs` (444
+ * px), rather than a fixed width whatever it says.
+ */
+const confirmPaper = {
+  paper: {
+    sx: (theme: Theme) => ({
+      minWidth: 'min(320px, calc(100% - 32px))',
+      [theme.breakpoints.down('sm')]: { mx: 2, maxWidth: 'calc(100% - 32px)' },
+    }),
+  },
+} as const;
+
+/**
+ * A dialog's content that scrolls is a region a keyboard can reach and scroll (tab to it, then the arrow
+ * keys), named by the dialog's title; while everything fits it is not a stop on the way to the buttons.
+ * Whether it scrolls is measured as it opens and whenever its size changes (content loading, a window
+ * resized).
+ */
+export function ScrollableContent({
+  labelledBy,
+  children,
+  dividers,
+}: {
+  /** The id of the dialog's title. */
+  labelledBy: string;
+  children: ReactNode;
+  dividers?: boolean;
+}) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const scrolls = useScrolls(element);
+  return (
+    <DialogContent
+      ref={setElement}
+      dividers={dividers}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {})}
+    >
+      {children}
+    </DialogContent>
+  );
+}
+
+/** True while `element`'s content is taller than the element (it scrolls). */
+function useScrolls(element: HTMLElement | null): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollHeight > element.clientHeight);
+    measure();
+    // The content's own size changes too (a section loading): watch the element and what is in it, and
+    // what replaces it (lazily loaded fields take the place of their placeholders).
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    const observeContent = () => {
+      observer?.observe(element);
+      for (const child of Array.from(element.children)) observer?.observe(child);
+    };
+    observeContent();
+    const replaced =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            observeContent();
+            measure();
+          });
+    replaced?.observe(element, { childList: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      replaced?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [element]);
+  return scrolls;
+}
 
 /**
  * The form between a dialog's frame and its parts keeps the frame's column layout, so a long form scrolls
@@ -104,14 +179,13 @@ export function ConfirmDialog({
       aria-labelledby={titleId}
       aria-describedby={message ? messageId : undefined}
       maxWidth="xs"
-      fullWidth
-      slotProps={paperOnPhones}
+      slotProps={confirmPaper}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {message && (
-        <DialogContent>
+        <ScrollableContent labelledBy={titleId}>
           <DialogContentText id={messageId}>{message}</DialogContentText>
-        </DialogContent>
+        </ScrollableContent>
       )}
       {/* Opens on the safe answer: Enter or Space right away backs out. */}
       <DialogActions ref={focusFirstField} sx={wrappingActions}>
@@ -145,17 +219,32 @@ export function displayValue(value: unknown): ReactNode {
   return JSON.stringify(value);
 }
 
-/** Label and value pairs as a description list. */
-export function EntryList({ entries, dense = false }: { entries: readonly ViewEntry[]; dense?: boolean }) {
+/**
+ * Label and value pairs as a description list: on a phone each label above its value, unless
+ * `sideBySide` (a card's short facts), where labels take at most 40% of the width.
+ */
+export function EntryList({
+  entries,
+  dense = false,
+  sideBySide = false,
+}: {
+  entries: readonly ViewEntry[];
+  dense?: boolean;
+  sideBySide?: boolean;
+}) {
   return (
     <Box
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' },
-        columnGap: 2,
+        gridTemplateColumns: sideBySide
+          ? 'fit-content(40%) minmax(0, 1fr)'
+          : { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' },
+        alignItems: sideBySide ? 'center' : undefined,
+        columnGap: sideBySide ? 1.5 : 2,
         rowGap: dense ? 0.5 : 1.5,
         m: 0,
+        mt: sideBySide ? 0.5 : 0,
       }}
     >
       {entries.map((entry) => (
@@ -194,9 +283,9 @@ export function ViewDialog({ open, title, entries, onClose, actions }: ViewDialo
       slotProps={paperOnPhones}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
+      <ScrollableContent labelledBy={titleId}>
         <EntryList entries={entries} />
-      </DialogContent>
+      </ScrollableContent>
       <DialogActions sx={wrappingActions}>
         {actions}
         <Button onClick={onClose}>Close</Button>
@@ -280,7 +369,7 @@ export function FormDialog<Form extends object>(props: FormDialogProps<Form>) {
     >
       <form {...form.formProps} aria-labelledby={titleId} style={formInDialog}>
         <DialogTitle id={titleId}>{props.title}</DialogTitle>
-        <DialogContent>
+        <ScrollableContent labelledBy={titleId}>
           <Suspense fallback={<FieldsLoading count={fields.length} />}>
             <Stack ref={focusFirstField} spacing={2} sx={{ pt: 1, minWidth: 0 }}>
               {(form.formError || unplaced.length > 0) && (
@@ -308,7 +397,7 @@ export function FormDialog<Form extends object>(props: FormDialogProps<Form>) {
               ))}
             </Stack>
           </Suspense>
-        </DialogContent>
+        </ScrollableContent>
         <DialogActions sx={wrappingActions}>
           <Button onClick={close} disabled={form.submitting}>
             Cancel

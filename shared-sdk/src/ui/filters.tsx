@@ -1,5 +1,6 @@
 import {
   Autocomplete,
+  Box,
   Button,
   CircularProgress,
   IconButton,
@@ -32,80 +33,75 @@ import { DateRangeFilter, SitePicker } from './pickers.js';
 // The declared filters of a list. Each reads its value from the list query (which the URL holds) and
 // changes it through `onChange`; none keeps a value of its own that could disagree with the URL.
 
-export interface ListFiltersProps {
-  filters: readonly FilterDeclaration[];
+export interface FilterControlProps {
+  /** Any filter but status tabs, which sit above the list (see StatusTabs). */
+  filter: Exclude<FilterDeclaration, StatusFilterDeclaration>;
   values: FilterValues;
   onChange: (values: FilterValues) => void;
   context: FormContext;
-  /** The list's other params, for status counts. */
-  countParams: CountParams;
+  /** Where a search-as-you-type filter says what its value is called, for its chip. */
+  onNamed?: (name: string, option: Option) => void;
 }
 
-/** The filters of a list other than status tabs, which sit above them (see StatusTabs). */
-export function ListFilters({ filters, values, onChange, context }: ListFiltersProps) {
-  return (
-    <>
-      {filters.map((filter) => {
-        switch (filter.kind) {
-          case 'select':
-            return (
-              <SelectFilter
-                key={filter.name}
-                filter={filter}
-                value={values[filter.name]}
-                onChange={(value) => onChange({ [filter.name]: value })}
-                context={context}
-              />
-            );
-          case 'dateRange':
-            return (
-              <DateRangeFilter
-                key={`${filter.from}-${filter.to}`}
-                id={`${filter.from}-${filter.to}`}
-                labels={filter.labels}
-                value={{ from: asText(values[filter.from]) ?? null, to: asText(values[filter.to]) ?? null }}
-                onChange={(range) => onChange({ [filter.from]: range.from, [filter.to]: range.to })}
-              />
-            );
-          case 'day':
-            return (
-              <DayFilter
-                key={filter.name}
-                filter={filter}
-                value={asText(values[filter.name])}
-                onChange={(day) => onChange({ [filter.name]: day })}
-                timeZone={context.timeZone}
-              />
-            );
-          case 'asyncSelect':
-            return (
-              <AsyncSelectFilter
-                key={filter.name}
-                filter={filter}
-                value={asText(values[filter.name])}
-                onChange={(value) => onChange({ [filter.name]: value })}
-                context={context}
-              />
-            );
-          case 'custom':
-            return (
-              <Stack key={filter.name} role="group" aria-label={filter.label}>
-                {filter.render({
-                  value: asText(values[filter.name]),
-                  onChange: (value) => onChange({ [filter.name]: value }),
-                  context,
-                })}
-              </Stack>
-            );
-          case 'status':
-            return null;
-        }
-      })}
-    </>
-  );
+/** Widths of the toolbar's controls: each as wide as it needs; on a phone two share a line. */
+const controlWidth = { flex: { xs: '1 1 160px', sm: '0 0 auto' }, minWidth: 160 } as const;
+
+/** One declared filter in the list's toolbar, reading its value from the list query. */
+export function FilterControl({ filter, values, onChange, context, onNamed }: FilterControlProps) {
+  switch (filter.kind) {
+    case 'select':
+      return (
+        <SelectFilter
+          filter={filter}
+          value={values[filter.name]}
+          onChange={(value) => onChange({ [filter.name]: value })}
+          context={context}
+        />
+      );
+    case 'dateRange':
+      return (
+        <Box sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, width: { sm: 340 } }}>
+          <DateRangeFilter
+            id={`${filter.from}-${filter.to}`}
+            labels={filter.labels}
+            value={{ from: asText(values[filter.from]) ?? null, to: asText(values[filter.to]) ?? null }}
+            onChange={(range) => onChange({ [filter.from]: range.from, [filter.to]: range.to })}
+          />
+        </Box>
+      );
+    case 'day':
+      return (
+        <DayFilter
+          filter={filter}
+          value={asText(values[filter.name])}
+          onChange={(day) => onChange({ [filter.name]: day })}
+          timeZone={context.timeZone}
+        />
+      );
+    case 'asyncSelect':
+      return (
+        <AsyncSelectFilter
+          filter={filter}
+          value={asText(values[filter.name])}
+          onChange={(value) => onChange({ [filter.name]: value })}
+          context={context}
+          onNamed={(option) => onNamed?.(filter.name, option)}
+        />
+      );
+    case 'custom':
+      return (
+        <Stack role="group" aria-label={filter.label} sx={{ justifyContent: 'center' }}>
+          {filter.render({
+            value: asText(values[filter.name]),
+            onChange: (value) => onChange({ [filter.name]: value }),
+            context,
+          })}
+        </Stack>
+      );
+  }
 }
 
-const asText = (value: FilterValue) =>
+export const asText = (value: FilterValue) =>
   value === undefined || value === null || value === '' ? undefined : String(value);
 
 /** A filter's value before the URL sets one: today for a day, the first status when there is no "All". */
@@ -139,7 +135,9 @@ function SelectFilter({
       label={filter.label}
       value={selected}
       onChange={(event) => onChange(event.target.value || undefined)}
-      sx={{ minWidth: 180 }}
+      // The theme makes fields full width: in a toolbar each is as wide as its choice.
+      fullWidth={false}
+      sx={controlWidth}
       slotProps={{
         select: {
           renderValue: (v: unknown) => (v ? optionLabel(options, String(v)) : (filter.allLabel ?? 'All')),
@@ -284,11 +282,13 @@ function AsyncSelectFilter({
   value,
   onChange,
   context,
+  onNamed,
 }: {
   filter: AsyncSelectFilterDeclaration;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   context: FormContext;
+  onNamed: (option: Option) => void;
 }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -330,6 +330,13 @@ function AsyncSelectFilter({
     };
   }, [open, query, search, siteID, timeZone]);
 
+  // Its chip says the name, not the id.
+  useEffect(() => {
+    if (known) onNamed(known);
+    // onNamed is a new function each render; only a new name is news.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [known]);
+
   const loading = open && found.query !== query;
   const selected =
     value === undefined
@@ -341,7 +348,7 @@ function AsyncSelectFilter({
   return (
     <Autocomplete<Option>
       size="small"
-      sx={{ minWidth: 220 }}
+      sx={{ ...controlWidth, minWidth: 220 }}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}

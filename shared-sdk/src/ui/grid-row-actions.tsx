@@ -1,4 +1,3 @@
-import { Button } from '@console/shared-sdk/mui';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { asSubject, type Action } from '../ability/index.js';
@@ -11,13 +10,15 @@ import {
   type ResourceDefinition,
   type RowBase,
 } from './declarations.js';
+import { actionsField, CompactActions, inlineCount, type OfferedAction } from './compact-actions.js';
 import { ConfirmDelete } from './ResourceFormDialog.js';
-import { RowActionButtons, useActionAbility } from './ResourceDetail.js';
+import { useActionAbility } from './ResourceDetail.js';
 import type { ModalLocation } from './use-modal-location.js';
 
 // A list's actions on one row (part of useResourceGrid): view, edit and delete, and the declared ones,
 // each only where the declaration has it and the signed-in user's ability allows it on that row; as the
-// grid's actions column and as buttons for the cards. Delete asks first.
+// grid's actions column and as buttons for the cards, the same compact set in both: up to three buttons,
+// or two and a "More actions" menu with the rest. Delete asks first.
 
 /** Just what the actions read of a declaration, whatever its form and filters are. */
 type ActionsResource<Row extends RowBase> = Pick<
@@ -65,7 +66,7 @@ type BuiltIn = (typeof builtInActions)[number]['kind'];
 export interface RowActions<Row extends RowBase> {
   /** The grid's actions column, or null when the declaration has no action on a row. */
   column: GridColDef<Row> | null;
-  /** One row's actions as buttons (cards). */
+  /** One row's actions for its card: the same compact set as the grid's (checkbox aside). */
   buttons: (row: Row) => ReactNode[];
   /** The delete confirmation, while one is asked. */
   dialog: ReactNode;
@@ -91,50 +92,75 @@ export function useRowActions<Row extends RowBase>(
 
   const openBuiltIn = (kind: BuiltIn, row: Row) =>
     kind === 'delete' ? setDeleting(row) : open({ kind, id: rowId(row) });
-  const builtIns = (row: Row) =>
-    builtInActions
-      .filter((action) => allowed(action.kind, row))
-      .map((action) => ({ ...action, name: `${action.label} ${resource.recordLabel(row)}` }));
+  // View and Edit first, the declared actions next, Delete last: the most used stay in view when the
+  // rest go under "More actions".
+  const offered = (row: Row): OfferedAction[] => {
+    const record = resource.recordLabel(row);
+    const builtIn = (kind: BuiltIn): OfferedAction[] =>
+      builtInActions
+        .filter((action) => action.kind === kind && allowed(kind, row))
+        .map(({ label, Icon }) => ({
+          key: kind,
+          label,
+          name: `${label} ${record}`,
+          Icon,
+          run: () => openBuiltIn(kind, row),
+        }));
+    return [
+      ...builtIn('view'),
+      ...builtIn('edit'),
+      ...declared
+        .filter((action) => (action.available?.(row) ?? true) && actionAllowed(action.ability, row))
+        .map((action) => ({
+          key: `declared:${action.label}`,
+          label: action.label,
+          name: `${action.label} ${record}`,
+          Icon: iconFor(action.icon ?? 'approve'),
+          run: () => runner.start(action.label, confirmationFor(action.confirm, row), () => action.run(row)),
+        })),
+      ...builtIn('delete'),
+    ];
+  };
+  // Decided for the whole list, so the buttons line up from row to row whatever each row offers.
+  const most = Number(available.view) + Number(available.edit) + Number(available.delete) + declared.length;
+  const inline = inlineCount(most);
 
-  const hasActions = available.view || available.edit || available.delete || declared.length > 0;
+  const hasActions = most > 0;
   const column = useMemo(
     (): GridColDef<Row> | null =>
       hasActions
         ? {
-            field: '__actions',
+            field: actionsField,
             type: 'actions',
+            // Shown, and counted when the column is sized: a header with no text is an empty one to a
+            // screen reader.
             headerName: 'Actions',
-            width: 136 + 40 * declared.length,
-            getActions: ({ row }) => [
-              ...builtIns(row).map(({ kind, name, Icon }) => (
-                <GridActionsCellItem
-                  key={kind}
-                  icon={<Icon />}
-                  label={name}
-                  onClick={() => openBuiltIn(kind, row)}
-                />
-              )),
-              ...declared
-                .filter((action) => (action.available?.(row) ?? true) && actionAllowed(action.ability, row))
-                .map((action) => {
-                  const Icon = iconFor(action.icon ?? 'approve');
-                  return (
-                    <GridActionsCellItem
-                      key={action.label}
-                      icon={<Icon />}
-                      label={`${action.label} ${resource.recordLabel(row)}`}
-                      onClick={() =>
-                        runner.start(action.label, confirmationFor(action.confirm, row), () =>
-                          action.run(row),
-                        )
-                      }
-                    />
-                  );
-                }),
-            ],
+            // A first guess: the grid sizes the column to its buttons once the rows are drawn.
+            width: 40 * Math.min(most, inline + 1) + 24,
+            getActions: ({ row }) =>
+              offered(row).map((action, index) =>
+                index < inline ? (
+                  <GridActionsCellItem
+                    key={action.key}
+                    icon={<action.Icon />}
+                    label={action.name}
+                    title={action.label}
+                    onClick={action.run}
+                  />
+                ) : (
+                  <GridActionsCellItem
+                    key={action.key}
+                    showInMenu
+                    icon={<action.Icon fontSize="small" />}
+                    label={action.label}
+                    aria-label={action.name}
+                    onClick={action.run}
+                  />
+                ),
+              ),
           }
         : null,
-    // builtIns, openBuiltIn and the runner are new closures each render, but all they read is the
+    // offered, openBuiltIn and the runner are new closures each render, but all they read is the
     // declaration, the ability and the URL's modal setter; a new column each render would make the grid
     // measure its columns again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -142,19 +168,11 @@ export function useRowActions<Row extends RowBase>(
   );
 
   const buttons = (row: Row) => [
-    ...builtIns(row).map(({ kind, label, name }) => (
-      <Button key={kind} size="small" onClick={() => openBuiltIn(kind, row)} aria-label={name}>
-        {label}
-      </Button>
-    )),
-    <RowActionButtons
-      key="declared"
-      actions={declared}
-      row={row}
-      recordLabel={resource.recordLabel(row)}
-      allowed={actionAllowed}
-      start={runner.start}
-      size="small"
+    <CompactActions
+      key="actions"
+      actions={offered(row)}
+      inline={inline}
+      moreName={`More actions for ${resource.recordLabel(row)}`}
     />,
   ];
 

@@ -73,6 +73,7 @@ export {
   ConfirmDialog,
   EntryList,
   FormDialog,
+  ScrollableContent,
   ViewDialog,
   displayValue,
   type ConfirmDialogProps,
@@ -83,6 +84,7 @@ export {
 export { ResourceCards, type ResourceCardsProps } from './ResourceCards.js';
 export { SearchField, type SearchFieldProps } from './SearchField.js';
 export { EmptyState, ErrorState } from './states.js';
+export { LtrText } from './Ltr.js';
 export {
   useOptions,
   optionLabel,

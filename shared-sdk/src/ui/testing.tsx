@@ -47,29 +47,7 @@ export function pagedList<Row>(rows: readonly Row[]) {
 export const lastListCall = (list: jest.Mock) =>
   list.mock.calls.at(-1)?.[0] as ListParams & Record<string, unknown>;
 
-/**
- * Call inside a `describe`: every media query matches, as on a phone. jsdom has no layout, and the kit only
- * asks "below sm?".
- */
-export function onAPhone() {
-  const original = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  });
-  afterEach(() => {
-    window.matchMedia = original;
-  });
-}
+export { onAPhone } from '../testing/screens.js';
 
 /**
  * Types a whole date into a date picker. The pickers load lazily, so the field is awaited first; each keeps

@@ -52,7 +52,10 @@ export interface ResourceGrid<Row extends RowBase> {
   rowId: (row: Row) => string;
   /** Props for `<DataGrid>`: server paging and sorting, the actions column, selection. */
   gridProps: DataGridProps<Row>;
-  /** A row's actions as buttons (for cards): view, edit, delete and the declared ones it allows. */
+  /**
+   * A row's actions for its card: view, edit, the declared ones it allows and delete, as the grid shows
+   * them (up to three buttons, or two and "More actions"), and its checkbox when there are bulk actions.
+   */
   rowButtons: (row: Row) => ReactNode;
   /** The selected rows (when bulk actions are declared). */
   selection: RowSelection<Row>;

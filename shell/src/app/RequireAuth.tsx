@@ -1,7 +1,5 @@
-import { Alert, Button, Stack, Typography } from '@console/shared-sdk/mui';
-import { useDocumentTitle } from '@console/shared-sdk';
-import type { ReactNode } from 'react';
-import { Navigate, Link as RouterLink, useLocation } from '@console/shared-sdk/router';
+import { lazy, type ReactNode } from 'react';
+import { Navigate, useLocation } from '@console/shared-sdk/router';
 import { useIsSignedIn, useSession } from '@console/shared-sdk';
 
 /** Signed-out visitors (and sessions that just expired) go to login, keeping the page to come back to. */
@@ -23,21 +21,11 @@ export function RequireOrganization({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** What an organisation's screen shows a platform admin who is not working in one yet. */
-function ChooseOrganization() {
-  useDocumentTitle('Choose an organisation');
-  return (
-    <Stack sx={{ alignItems: 'flex-start' }} spacing={2}>
-      <Typography variant="h4" component="h1">
-        Choose an organisation
-      </Typography>
-      <Alert severity="info">
-        You are signed in as a platform admin. Choose the organisation to work in; its sites and records
-        appear here.
-      </Alert>
-      <Button variant="contained" component={RouterLink} to="/dashboard/organizations">
-        Go to the organisations
-      </Button>
-    </Stack>
-  );
-}
+/**
+ * What an organisation's screen shows a platform admin who is not working in one yet: the choice itself
+ * (pages/organization). Loaded when first shown, as the other screens are, so the sign-in page does not
+ * download the list kit.
+ */
+const ChooseOrganization = lazy(() =>
+  import('../pages/organization/OrganizationsPage').then((m) => ({ default: m.ChooseOrganizationPage })),
+);

@@ -10,6 +10,7 @@ import { Footer } from './Footer';
 import { useMenu } from './menu';
 import { NavBar } from './NavBar';
 import { SideMenu } from './SideMenu';
+import { mainContentId, SkipLink } from './SkipLink';
 
 // What most visits never show loads when shown: the banner only while this browser keeps a remote override,
 // the theme settings once they are first opened (then kept, so the drawer closes with its transition).
@@ -100,6 +101,7 @@ export function Layout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <SideMenu
         collapsed={settings.menuCollapsed}
         mobileOpen={mobileMenu}
@@ -119,10 +121,13 @@ export function Layout() {
             <OverrideBanner />
           </Suspense>
         )}
+        {/* Focusable from the skip link only (tabIndex -1): no ring, the focus is a place to start from. */}
         <Container
           component="main"
+          id={mainContentId}
+          tabIndex={-1}
           maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}
-          sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
+          sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 }, '&:focus': { outline: 'none' } }}
         >
           <Transition key={pathname} type={settings.routerTransition}>
             {/* minWidth 0: a wide grid scrolls inside its own frame instead of widening the page. */}

@@ -95,3 +95,20 @@ test('expanded, entries show their titles and an entry without an icon still has
   expect(suppliers.querySelector('svg')).not.toBeNull();
   expect(within(nav).getByRole('link', { name: 'Sites' })).toHaveClass('Mui-selected');
 });
+
+test('each section is a list of the section’s name, whose items each hold one entry', () => {
+  const nav = renderMenu(false);
+  const lists = within(nav).getAllByRole('list');
+  expect(lists).toHaveLength(2);
+  expect(within(nav).getByRole('list', { name: 'Overview' })).toBeInTheDocument();
+  const equipment = within(nav).getByRole('list', { name: 'Equipment' });
+  // A list holds list items only (no bare links, no headings); each item is one entry's link.
+  for (const list of lists) for (const child of list.children) expect(child.tagName).toBe('LI');
+  const items = within(equipment).getAllByRole('listitem');
+  expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['Suppliers', 'Fridges']);
+});
+
+test('the console’s name is part of the main menu, not outside every landmark', () => {
+  const nav = renderMenu(false);
+  expect(within(nav).getByText('Compliance Console')).toBeInTheDocument();
+});

@@ -6,8 +6,6 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  ListSubheader,
-  Toolbar,
   Tooltip,
   Typography,
   type SxProps,
@@ -16,7 +14,7 @@ import {
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import { NavLink, useLocation } from '@console/shared-sdk/router';
 import { retryRemote, useRegistry } from '../remotes/registry';
 import { useMenu } from './menu';
@@ -31,14 +29,18 @@ function isActive(itemPath: string, pathname: string) {
 
 /**
  * Every entry keeps the same shape collapsed and expanded: an icon in a fixed box, so a collapsed entry is
- * never narrower than its icon, and a focus ring that reads on the selected (tinted) entry too.
+ * never narrower than its icon, and a focus ring that reads on the selected (tinted) entry too. On a desk
+ * the entries are compact, so that the whole menu fits a 900 px high window; in the phone's drawer they keep
+ * a finger's 44 px.
  */
 const entrySx = (collapsed: boolean): SxProps<Theme> => ({
   mx: 1,
   borderRadius: 1,
-  minHeight: 44,
+  minHeight: { xs: 44, md: 28 },
+  py: { xs: 0.5, md: 0 },
   justifyContent: collapsed ? 'center' : 'flex-start',
   px: collapsed ? 0 : 2,
+  '& .MuiListItemText-root': { my: 0 },
   '&.Mui-focusVisible, &:focus-visible': {
     outline: '3px solid',
     outlineColor: 'primary.main',
@@ -46,90 +48,148 @@ const entrySx = (collapsed: boolean): SxProps<Theme> => ({
   },
 });
 
-const iconSx = (collapsed: boolean): SxProps<Theme> => ({ minWidth: collapsed ? 0 : 40 });
+const iconSx = (collapsed: boolean): SxProps<Theme> => ({
+  minWidth: collapsed ? 0 : 36,
+  '& svg': { fontSize: { xs: 24, md: 20 } },
+});
 
+/** A section's name over its entries (collapsed, a line stands in for it: no 72 px column can show it). */
+function SectionTitle({ id, title }: { id: string; title: string }) {
+  return (
+    <Typography
+      id={id}
+      component="div"
+      variant="caption"
+      color="text.secondary"
+      sx={{ px: 3, pt: 1, lineHeight: { xs: '32px', md: '18px' }, fontWeight: 600 }}
+    >
+      {title}
+    </Typography>
+  );
+}
+
+/**
+ * The main menu: the console's mark, then each section's entries as a list of its own (a list holds only
+ * list items, each an entry's link). Only the entries scroll, and only when the window is too short for them.
+ */
 function MenuContents({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const sections = useMenu();
   const { pathname } = useLocation();
   const remotes = useRegistry((s) => s.remotes);
   const failed = useMemo(() => remotes.filter((r) => r.status === 'failed'), [remotes]);
+  // Two menus are mounted (the phone's drawer and the desk's): each names its sections by ids of its own.
+  const idPrefix = useId();
   return (
-    <Box component="nav" aria-label="Main menu" sx={{ overflowY: 'auto', overflowX: 'hidden', flex: 1 }}>
-      {sections.map((section, index) => (
-        <Fragment key={section.title}>
-          {/* Collapsed, a line stands in for the section's name (which no 72 px column can show). */}
-          {collapsed && index > 0 && <Divider sx={{ mx: 2 }} />}
-          <List
-            dense
-            aria-label={section.title}
-            subheader={
-              collapsed ? undefined : (
-                <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
-                  {section.title}
-                </ListSubheader>
-              )
-            }
-          >
-            {section.items.map(({ title, path, Icon }) => {
-              // An entry published without an icon still gets one: collapsed, the icon is all there is.
-              const EntryIcon = Icon ?? LabelOutlinedIcon;
-              return (
-                <Tooltip key={path} title={collapsed ? title : ''} placement="right">
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      <Brand collapsed={collapsed} />
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden', pb: 1 }}>
+        {sections.map((section, index) => {
+          const titleId = `${idPrefix}-section-${index}`;
+          return (
+            <Fragment key={section.title}>
+              {collapsed ? (
+                index > 0 && <Divider sx={{ mx: 2, my: 0.5 }} />
+              ) : (
+                <SectionTitle id={titleId} title={section.title} />
+              )}
+              <List
+                dense
+                disablePadding
+                {...(collapsed ? { 'aria-label': section.title } : { 'aria-labelledby': titleId })}
+              >
+                {section.items.map(({ title, path, Icon }) => {
+                  // An entry published without an icon still gets one: collapsed, the icon is all there is.
+                  const EntryIcon = Icon ?? LabelOutlinedIcon;
+                  return (
+                    <li key={path}>
+                      <Tooltip title={collapsed ? title : ''} placement="right">
+                        <ListItemButton
+                          component={NavLink}
+                          to={path}
+                          end={path === '/dashboard'}
+                          selected={isActive(path, pathname)}
+                          onClick={onNavigate}
+                          aria-label={collapsed ? title : undefined}
+                          sx={entrySx(collapsed)}
+                        >
+                          <ListItemIcon sx={iconSx(collapsed)}>
+                            <EntryIcon />
+                          </ListItemIcon>
+                          {!collapsed && <ListItemText primary={title} />}
+                        </ListItemButton>
+                      </Tooltip>
+                    </li>
+                  );
+                })}
+              </List>
+            </Fragment>
+          );
+        })}
+        {failed.length > 0 && (
+          <List dense aria-label="Unavailable areas">
+            {failed.map((remote) => (
+              <li key={remote.name}>
+                <Tooltip title={remote.error ?? ''} placement="right">
                   <ListItemButton
-                    component={NavLink}
-                    to={path}
-                    end={path === '/dashboard'}
-                    selected={isActive(path, pathname)}
-                    onClick={onNavigate}
-                    aria-label={collapsed ? title : undefined}
+                    onClick={() => void retryRemote(remote.name)}
+                    aria-label={collapsed ? `${remote.title} unavailable, select to retry` : undefined}
                     sx={entrySx(collapsed)}
                   >
                     <ListItemIcon sx={iconSx(collapsed)}>
-                      <EntryIcon />
+                      <ErrorOutlineIcon color="warning" />
                     </ListItemIcon>
-                    {!collapsed && <ListItemText primary={title} />}
+                    {!collapsed && (
+                      <ListItemText primary={`${remote.title} unavailable`} secondary="Select to retry" />
+                    )}
                   </ListItemButton>
                 </Tooltip>
-              );
-            })}
+              </li>
+            ))}
           </List>
-        </Fragment>
-      ))}
-      {failed.map((remote) => (
-        <Tooltip key={remote.name} title={remote.error ?? ''} placement="right">
-          <ListItemButton
-            onClick={() => void retryRemote(remote.name)}
-            aria-label={collapsed ? `${remote.title} unavailable, select to retry` : undefined}
-            sx={entrySx(collapsed)}
-          >
-            <ListItemIcon sx={iconSx(collapsed)}>
-              <ErrorOutlineIcon color="warning" />
-            </ListItemIcon>
-            {!collapsed && (
-              <ListItemText primary={`${remote.title} unavailable`} secondary="Select to retry" />
-            )}
-          </ListItemButton>
-        </Tooltip>
-      ))}
+        )}
+      </Box>
     </Box>
   );
 }
 
-/** The console's mark: the icon alone when the menu is collapsed, with the name beside it otherwise. */
+/**
+ * The console's mark, at the head of the main menu (so inside a landmark): the icon alone when the menu is
+ * collapsed, with the name beside it otherwise, in full (it may take two lines; it is never cut).
+ */
 function Brand({ collapsed }: { collapsed: boolean }) {
   return (
-    <Toolbar sx={{ gap: 1, justifyContent: collapsed ? 'center' : 'flex-start', px: collapsed ? 0 : 2 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 56,
+        flexShrink: 0,
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        px: collapsed ? 0 : 2,
+      }}
+    >
       <VerifiedUserIcon
         color="primary"
         fontSize={collapsed ? 'large' : 'medium'}
         {...(collapsed ? { titleAccess: 'Compliance Console' } : { 'aria-hidden': true })}
       />
       {!collapsed && (
-        <Typography sx={{ fontWeight: 700 }} variant="subtitle1" noWrap component="div" color="primary">
+        <Typography
+          data-testid="brand-name"
+          sx={{ fontWeight: 700, lineHeight: 1.25 }}
+          variant="subtitle1"
+          component="div"
+          color="primary"
+        >
           Compliance Console
         </Typography>
       )}
-    </Toolbar>
+    </Box>
   );
 }
 
@@ -144,7 +204,6 @@ export function SideMenu(props: { collapsed: boolean; mobileOpen: boolean; onClo
         ModalProps={{ keepMounted: true }}
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: menuWidth } }}
       >
-        <Brand collapsed={false} />
         <MenuContents collapsed={false} onNavigate={props.onCloseMobile} />
       </Drawer>
       <Drawer
@@ -157,7 +216,6 @@ export function SideMenu(props: { collapsed: boolean; mobileOpen: boolean; onClo
           '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms' },
         }}
       >
-        <Brand collapsed={props.collapsed} />
         <MenuContents collapsed={props.collapsed} />
       </Drawer>
     </>

@@ -20,6 +20,7 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+  const fullName = `${user.firstName} ${user.lastName}`;
   const go = (path: string) => {
     setAnchor(null);
     navigate(path);
@@ -31,7 +32,8 @@ export function UserMenu() {
           edge="end"
           sx={{ p: 0.5, flexShrink: 0 }}
           onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label={`Account of ${user.firstName} ${user.lastName}`}
+          // The name holds what the button shows (its initials), so a voice user can say what they see.
+          aria-label={`Account of ${fullName}, initials ${initials}`}
           aria-haspopup="menu"
           aria-expanded={anchor !== null}
         >
@@ -40,9 +42,7 @@ export function UserMenu() {
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {user.firstName} {user.lastName}
-          </Typography>
+          <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
           <Typography variant="body2" color="text.secondary">
             {roleLabels[user.role]} · {user.email}
           </Typography>

@@ -1,4 +1,4 @@
-import { render, renderHook, screen, within } from '@testing-library/react';
+import { cleanup, render, renderHook, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@console/shared-sdk/router';
 import { defineRulesFor, session, type Role } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
@@ -96,14 +96,20 @@ test('an organisation admin sees the organisation and every remote entry it may 
     'Sites',
     'Organisation',
     'Webhooks',
-    'Suppliers',
+    // The People section comes before Equipment (see the sections' order below).
     'Departments',
+    'Suppliers',
   ]);
 });
 
-test('a platform admin also sees the organisations list', () => {
+test('a platform admin chooses an organisation first, then also sees its entries', () => {
   signInAs('ADMIN');
-  expect(menuTitles()).toContain('Organisations');
+  // Every other entry would only ask for the choice.
+  expect(menuTitles()).toEqual(['Organisations']);
+  cleanup();
+
+  session.actInOrganization(orgId);
+  expect(menuTitles()).toEqual(expect.arrayContaining(['Dashboard', 'Organisations', 'Sites', 'Suppliers']));
 });
 
 test('a site admin sees what its rules allow', () => {
@@ -165,6 +171,7 @@ describe('a remote that brings a subject this console was built without', () => 
 
   test('shows to a user whose rules cover it', () => {
     signInAs('ADMIN');
+    session.actInOrganization(orgId);
     expect(menuTitles()).toContain('Allergens');
   });
 });
@@ -175,4 +182,45 @@ test('a remote entry gets the icon its data names; an unknown name leaves the me
   const items = result.current.flatMap((section) => section.items);
   expect(items.find((item) => item.title === 'Suppliers')?.Icon).toBe(consoleIcons.suppliers);
   expect(items.find((item) => item.title === 'Departments')?.Icon).toBeUndefined();
+});
+
+test('the day’s work comes right after the overview, whatever order the remotes are listed in', () => {
+  signInAs('ADMIN');
+  session.actInOrganization(orgId);
+  const remote = (name: string, section: string, path: string, subject: 'Task' | 'Supplier' | 'User') => ({
+    name,
+    entry: `/remotes/${name}/mf-manifest.json`,
+    title: section,
+    status: 'described' as const,
+    metadata: {
+      title: section,
+      requires: '^1.0.0',
+      routes: [{ path, title: section, subject }],
+      menu: [{ title: section, path, subject, section, icon: 'tasks' }],
+    },
+  });
+  // /remotes.json lists them by name, so the tasks remote comes last.
+  registryStore.setState({
+    listed: true,
+    remotes: [
+      remote('mfe-allergens', 'Food safety', '/dashboard/allergens', 'Supplier'),
+      remote('mfe-equipment', 'Equipment', '/dashboard/supplier', 'Supplier'),
+      remote('mfe-logs', 'Logs', '/dashboard/temperatureLog', 'Task'),
+      remote('mfe-people', 'People', '/dashboard/staff', 'User'),
+      remote('mfe-reports', 'Reports', '/dashboard/reports', 'Task'),
+      remote('mfe-tasks', 'Tasks', '/dashboard/task', 'Task'),
+    ],
+  });
+  const { result } = renderHook(() => useMenu());
+  expect(result.current.map((section) => section.title)).toEqual([
+    'Overview',
+    'Tasks',
+    'Logs',
+    'People',
+    'Equipment',
+    'Reports',
+    // A section the console does not know comes after those it does, and the platform's own list last.
+    'Food safety',
+    'Platform',
+  ]);
 });

@@ -4,7 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import StoreIcon from '@mui/icons-material/Store';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { useMemo, type ComponentType } from 'react';
-import { canOnSubject, useAbility, type Action } from '@console/shared-sdk';
+import { canOnSubject, useAbility, useSession, type Action } from '@console/shared-sdk';
 import { consoleIcons, isIconName } from '@console/shared-sdk/icons';
 import { useRegistry } from '../remotes/registry';
 
@@ -69,6 +69,20 @@ export const shellMenu: MenuItem[] = [
   },
 ];
 
+/**
+ * The sections in the order people need them, whatever order the remotes are listed in: the overview, then
+ * the day's work (tasks, then the logs kept while doing it), then people, equipment and reports. A section
+ * this list does not name (a new remote's) comes after these, and the platform's own list last.
+ */
+export const sectionOrder = ['Overview', 'Tasks', 'Logs', 'People', 'Equipment', 'Reports'];
+const lastSection = 'Platform';
+
+function sectionRank(title: string) {
+  if (title === lastSection) return sectionOrder.length + 2;
+  const rank = sectionOrder.indexOf(title);
+  return rank === -1 ? sectionOrder.length + 1 : rank;
+}
+
 export interface MenuSection {
   title: string;
   items: MenuItem[];
@@ -77,11 +91,14 @@ export interface MenuSection {
 /**
  * Menu sections for the signed-in user: the shell's entries and every described remote's (known from its
  * remote.json before any of its code loads), filtered by ability. A remote names its icons; a name this
- * console does not know leaves the entry without one (the menu shows a generic icon).
+ * console does not know leaves the entry without one (the menu shows a generic icon). A platform admin who
+ * has not chosen an organisation yet sees only the platform's entries: every other one would ask for the
+ * choice first.
  */
 export function useMenu(): MenuSection[] {
   const ability = useAbility();
   const remotes = useRegistry((s) => s.remotes);
+  const choosingOrganization = useSession((s) => s.userData?.role === 'ADMIN' && !s.orgId);
   return useMemo(() => {
     const remoteItems: MenuItem[] = remotes.flatMap((remote) =>
       (remote.metadata?.menu ?? []).map(({ icon, order, ...entry }) => ({
@@ -91,14 +108,19 @@ export function useMenu(): MenuSection[] {
         order: order ?? 50,
       })),
     );
-    const visible = [...shellMenu, ...remoteItems].filter((item) =>
-      canOnSubject(ability, item.action, item.subject),
+    const visible = [...shellMenu, ...remoteItems].filter(
+      (item) =>
+        canOnSubject(ability, item.action, item.subject) &&
+        (!choosingOrganization || item.section === lastSection),
     );
     const sections = new Map<string, MenuItem[]>();
     for (const item of visible) sections.set(item.section, [...(sections.get(item.section) ?? []), item]);
-    return [...sections.entries()].map(([title, items]) => ({
-      title,
-      items: items.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)),
-    }));
-  }, [ability, remotes]);
+    // A stable sort: sections this console does not know keep the order their remotes are listed in.
+    return [...sections.entries()]
+      .sort(([a], [b]) => sectionRank(a) - sectionRank(b))
+      .map(([title, items]) => ({
+        title,
+        items: items.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)),
+      }));
+  }, [ability, remotes, choosingOrganization]);
 }

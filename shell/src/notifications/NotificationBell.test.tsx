@@ -97,8 +97,18 @@ it('marks all read from the menu, by keyboard', async () => {
   await user.keyboard('{Enter}');
   await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
   await waitFor(() => expect(api.to('notification/mark-all-read')).toHaveLength(1));
-  // The menu closes, and the focus is back on the bell.
-  expect(await screen.findByRole('button', { name: 'Notifications, none unread' })).toHaveFocus();
+  // The menu closes, and the focus is back on the bell, which draws no count any more.
+  const allRead = await screen.findByRole('button', { name: 'Notifications, none unread' });
+  expect(allRead).toHaveFocus();
+  expect(allRead).toHaveTextContent(/^$/);
+});
+
+it('names a count over 99 as the badge draws it', async () => {
+  serve();
+  unread = 120;
+  renderBell();
+  const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+  expect(bell).toHaveTextContent('99+');
 });
 
 it('reads the count again when the window comes back into focus', async () => {

@@ -31,6 +31,8 @@ export const visuallyHidden: CSSProperties = {
 /** How often the count is read again while the page is open (and at once when the window comes back). */
 export const bellRefreshMs = 30_000;
 const shown = 8;
+/** The badge's largest count; more reads "99+". */
+const badgeMax = 99;
 
 /** The top bar's bell: the unread count, and the latest notifications, each opening its record. */
 export function NotificationBell() {
@@ -57,7 +59,9 @@ export function NotificationBell() {
 
   const unread = read.data?.unreadCount ?? 0;
   const list = read.data?.list ?? [];
-  const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`;
+  const badgeText = unread > badgeMax ? `${badgeMax}+` : String(unread);
+  // The name holds the badge's text as drawn (speech input users say what they see).
+  const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${badgeText} unread`;
   const go = (path: string) => {
     setAnchor(null);
     navigate(path);
@@ -71,9 +75,15 @@ export function NotificationBell() {
           aria-expanded={anchor !== null}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          {/* No badge at all at zero: MUI's badge keeps drawing the last count while it shrinks away, which
+              then disagrees with the name. */}
+          {unread === 0 ? (
             <NotificationsIcon />
-          </Badge>
+          ) : (
+            <Badge badgeContent={badgeText} color="error">
+              <NotificationsIcon />
+            </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Menu

@@ -10,6 +10,7 @@ import {
   hearsOf,
   immediateKinds,
   wantsEmail,
+  wantsInConsole,
   type AlertEventRow,
   type Recipient,
 } from './recipients.js';
@@ -41,7 +42,7 @@ export async function notifyInConsole(
   now: Date,
   { escalated }: { escalated: boolean },
 ): Promise<void> {
-  const inConsole = people.filter((person) => person.settings.inConsole);
+  const inConsole = people.filter((person) => wantsInConsole(person, event.kind));
   if (inConsole.length === 0) return;
   const insert = tx.insert(notifications).values(
     inConsole.map((person) => ({

@@ -20,7 +20,7 @@ import { digestMailOf } from './digest.js';
 // after `claimStaleMs` (the instance died mid-send, or the send failed) is taken again, and so tried once
 // more, never twice at once. Each claim counts an attempt; after `emailAttempts` it is FAILED. A crash
 // between the mail server's acceptance and the SENT mark can still send a message twice: SMTP has no
-// idempotency, and that window is one statement long.
+// idempotency, and that window is one statement long; the copy has the same Message-ID (messageIdOf).
 
 /** Owes each of `people` the event's e-mail, once per event and person whoever queues it first. */
 export async function queueEventEmails(
@@ -195,6 +195,14 @@ export interface EmailRun {
   failed: number;
 }
 
+/**
+ * The Message-ID of a delivery's e-mail, the same for every attempt: a crash between the mail server's
+ * acceptance and the SENT mark sends the message again (SMTP has no idempotency), and the copy carries the
+ * same identity, which mail servers and clients use to drop it.
+ */
+export const messageIdOf = (publicUrl: string, delivery: Pick<DeliveryRow, 'id'>) =>
+  `<alert-${delivery.id}@${new URL(publicUrl).hostname || 'console'}>`;
+
 /** Sends what is owed: one claimed delivery at a time, until none is left or the run's share is done. */
 export async function sendPendingEmails(deps: EmailDeps, now: () => Date): Promise<EmailRun> {
   const run: EmailRun = { sent: 0, failed: 0 };
@@ -213,7 +221,7 @@ export async function sendPendingEmails(deps: EmailDeps, now: () => Date): Promi
     }
     try {
       const mail = await mailOf(deps, delivery);
-      if (mail) await deps.mailer.send(mail);
+      if (mail) await deps.mailer.send({ ...mail, messageId: messageIdOf(deps.config.publicUrl, delivery) });
       await deps.db
         .update(emailDeliveries)
         .set({ status: 'SENT', sentAt: now(), lastError: mail ? null : 'Nothing to send any more' })

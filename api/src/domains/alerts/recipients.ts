@@ -13,7 +13,8 @@ import type { alertEvents } from '../../platform/events/schema.js';
 // (`allSites`), or to all of them when the site has no site admin of its own; an event of the whole
 // organisation (no site) to the organisation's admins. Only active,
 // live people of the event's organisation, never another's. Escalation reaches every organisation admin.
-// Each person's settings then choose the channels: `inConsole` the bell, the kind's own switch the e-mail.
+// Each person's settings then choose the channels: the kind's `…InConsole` switch (under `inConsole`) the
+// bell, the kind's own switch the e-mail.
 
 export type AlertEventRow = typeof alertEvents.$inferSelect;
 
@@ -40,6 +41,18 @@ export const emailSettingOf: Record<AlertEventKind, keyof NotificationSettings> 
   NEAR_MISS_REPORTED: 'nearMissReported',
   SENSOR_OFFLINE: 'sensorOffline',
   FOLLOW_UP_DUE: 'followUpDue',
+};
+
+/** The bell's switch of each kind (notificationSettings), under the bell's own `inConsole`. */
+export const consoleSettingOf: Record<AlertEventKind, keyof NotificationSettings> = {
+  TEMPERATURE_FAILED: 'temperatureFailureInConsole',
+  TASK_OVERDUE: 'taskOverdueInConsole',
+  CHECKS_MISSED: 'checksMissedInConsole',
+  DOCUMENT_EXPIRING: 'documentExpiryInConsole',
+  DOCUMENT_EXPIRED: 'documentExpiryInConsole',
+  NEAR_MISS_REPORTED: 'nearMissReportedInConsole',
+  SENSOR_OFFLINE: 'sensorOfflineInConsole',
+  FOLLOW_UP_DUE: 'followUpDueInConsole',
 };
 
 /**
@@ -129,6 +142,10 @@ export function hearsOf(person: Recipient, event: Pick<AlertEventRow, 'orgId' | 
 /** Whether an escalation reaches the person: every organisation admin of the event's organisation. */
 export const hearsOfEscalation = (person: Recipient, event: Pick<AlertEventRow, 'orgId'>) =>
   person.orgId === event.orgId && person.role === 'ORGANIZATION_ADMIN';
+
+/** Whether the person wants this kind in the console's bell. */
+export const wantsInConsole = (person: Recipient, kind: AlertEventKind) =>
+  person.settings.inConsole && person.settings[consoleSettingOf[kind]];
 
 /** Whether the person wants this kind by e-mail. */
 export const wantsEmail = (person: Recipient, kind: AlertEventKind) => person.settings[emailSettingOf[kind]];

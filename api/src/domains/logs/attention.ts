@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { DashboardAttention } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
@@ -6,37 +6,83 @@ import { addDays } from '../sites/index.js';
 import { documentExpiryWhere } from './document/repository.js';
 import { documents, nearMisses, temperatureReadings } from './schema.js';
 
+/** A site whose logs are counted, and the range of its local dates its failed readings are counted over. */
+export interface AttentionPlace {
+  siteId: string;
+  timeZoneId: string;
+  startDate: string;
+  endDate: string;
+}
+
 /**
- * The logs' counts the dashboard shows beside the tasks, in one statement: documents by the documents'
- * own expiry rule (the site's local today), failed readings over the range's local days, near misses
- * still open.
+ * The logs' counts the dashboards show beside the tasks, for any number of sites of one organisation in
+ * one statement: documents by the documents' own expiry rule (each site's local today; the organisation's
+ * documents count at every site, judged in that site's zone), failed readings over each site's range of
+ * local days, near misses still open. The sites are a VALUES list the counts look up per row, so 50 sites
+ * cost one round trip, not 50.
  */
-export async function attentionCounts(
+export async function attentionBySite(
   db: Database | Tx,
+  orgId: string,
+  places: readonly AttentionPlace[],
+  now: Date,
+): Promise<Map<string, DashboardAttention>> {
+  if (places.length === 0) return new Map();
+  const counts = attentionCountsSql(orgId, now);
+  const counted = await db
+    .select({
+      siteId: sql<string>`place.site_id::text`,
+      documentsExpiring: counts.documentsExpiring.mapWith(Number),
+      documentsExpired: counts.documentsExpired.mapWith(Number),
+      temperatureFailures: counts.temperatureFailures.mapWith(Number),
+      openNearMisses: counts.openNearMisses.mapWith(Number),
+    })
+    .from(placesSql(places));
+  return new Map(counted.map(({ siteId, ...attention }) => [siteId, attention]));
+}
+
+/**
+ * The same counts of one site as one JSON value, for a statement of another domain to carry: the site
+ * dashboard reads its tasks' counts and these in one round trip.
+ */
+export function attentionJsonSql(
   place: { orgId: string; siteId: string; timeZoneId: string },
   range: { startDate: string; endDate: string },
   now: Date,
-): Promise<DashboardAttention> {
-  const from = DateTime.fromISO(range.startDate, { zone: place.timeZoneId }).toJSDate();
-  const until = DateTime.fromISO(addDays(range.endDate, 1), { zone: place.timeZoneId }).toJSDate();
-  const liveDocuments = sql`${documents.orgId} = ${place.orgId} and ${documents.deletedAt} is null
-    and (${documents.siteId} = ${place.siteId} or ${documents.siteId} is null)`;
-  const [row] = await db
-    .select({
-      documentsExpiring: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
-        and ${documentExpiryWhere(now, place.timeZoneId, 'EXPIRING')})`.mapWith(Number),
-      documentsExpired: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
-        and ${documentExpiryWhere(now, place.timeZoneId, 'EXPIRED')})`.mapWith(Number),
-      temperatureFailures: sql<number>`(select count(*) from ${temperatureReadings}
-        where ${temperatureReadings.siteId} = ${place.siteId} and ${temperatureReadings.deletedAt} is null
-          and ${temperatureReadings.readAt} >= ${from.toISOString()}
-          and ${temperatureReadings.readAt} < ${until.toISOString()}
-          and ${temperatureReadings.result} = 'FAIL')`.mapWith(Number),
-      openNearMisses: sql<number>`(select count(*) from ${nearMisses}
-        where ${nearMisses.siteId} = ${place.siteId} and ${nearMisses.deletedAt} is null
-          and ${nearMisses.status} in ('REPORTED', 'PENDING'))`.mapWith(Number),
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error('the attention counts returned no row');
-  return row;
+): SQL<DashboardAttention> {
+  const counts = attentionCountsSql(place.orgId, now);
+  return sql<DashboardAttention>`(select json_build_object(
+      'documentsExpiring', ${counts.documentsExpiring}, 'documentsExpired', ${counts.documentsExpired},
+      'temperatureFailures', ${counts.temperatureFailures}, 'openNearMisses', ${counts.openNearMisses})
+    from ${placesSql([{ ...place, ...range }])})`;
+}
+
+/** The places as a VALUES list named `place`, each with its range as instants. */
+function placesSql(places: readonly AttentionPlace[]): SQL {
+  const rows = places.map((place) => {
+    const from = DateTime.fromISO(place.startDate, { zone: place.timeZoneId }).toJSDate();
+    const until = DateTime.fromISO(addDays(place.endDate, 1), { zone: place.timeZoneId }).toJSDate();
+    return sql`(${place.siteId}::uuid, ${place.timeZoneId}::text, ${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`;
+  });
+  return sql`(values ${sql.join(rows, sql`, `)}) as place(site_id, zone, from_at, until_at)`;
+}
+
+/** Each count as a subquery on the current `place` row. */
+function attentionCountsSql(orgId: string, now: Date) {
+  const zone = sql`place.zone`;
+  const liveDocuments = sql`${documents.orgId} = ${orgId} and ${documents.deletedAt} is null
+    and (${documents.siteId} = place.site_id or ${documents.siteId} is null)`;
+  return {
+    documentsExpiring: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
+      and ${documentExpiryWhere(now, zone, 'EXPIRING')})`,
+    documentsExpired: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
+      and ${documentExpiryWhere(now, zone, 'EXPIRED')})`,
+    temperatureFailures: sql<number>`(select count(*) from ${temperatureReadings}
+      where ${temperatureReadings.siteId} = place.site_id and ${temperatureReadings.deletedAt} is null
+        and ${temperatureReadings.readAt} >= place.from_at and ${temperatureReadings.readAt} < place.until_at
+        and ${temperatureReadings.result} = 'FAIL')`,
+    openNearMisses: sql<number>`(select count(*) from ${nearMisses}
+      where ${nearMisses.siteId} = place.site_id and ${nearMisses.deletedAt} is null
+        and ${nearMisses.status} in ('REPORTED', 'PENDING'))`,
+  };
 }

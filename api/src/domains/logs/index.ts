@@ -13,7 +13,7 @@ export { default as temperatureLogRoutes } from './temperature-logs/routes.js';
 export { raiseDocumentExpiryEvents } from './document/expiry-digest.js';
 
 // Rules, queries and tables other domains stand on.
-export { attentionCounts } from './attention.js';
+export { attentionBySite, attentionJsonSql } from './attention.js';
 export { personName } from './log-records.js';
 export { complianceLogPage } from './comlianceLog/repository.js';
 export { documentDtos, documentPage } from './document/repository.js';

@@ -1,5 +1,5 @@
 import { seedSensorWeek } from './temperature-logs/sensor-seed.js';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
 import {
@@ -125,7 +125,15 @@ async function peopleOf(tx: Tx, siteIds: string[], fallbackAdmin: string) {
     .select({ siteId: siteMembers.siteId, userId: users.id, role: users.role })
     .from(siteMembers)
     .innerJoin(users, eq(users.id, siteMembers.userId))
-    .where(and(inArray(siteMembers.siteId, siteIds), isNull(users.deletedAt)))
+    // Only those who can sign in take readings and report: not deactivated, past their invitation.
+    .where(
+      and(
+        inArray(siteMembers.siteId, siteIds),
+        isNull(users.deletedAt),
+        eq(users.status, 'ACTIVE'),
+        isNotNull(users.passwordHash),
+      ),
+    )
     .orderBy(users.id);
   const bySite = new Map<string, SitePeople>();
   for (const siteId of siteIds) {

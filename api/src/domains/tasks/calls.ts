@@ -44,7 +44,7 @@ function occurrenceActor(request: FastifyRequest): OccurrenceActor {
   return { ...actorOf(request), id: authOf(request).user.id };
 }
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
  * Loads the occurrence `ref` names through the gate (404 / 403), locked for the change, applies `change`
@@ -70,7 +70,7 @@ export async function viewOccurrence(request: FastifyRequest, deps: Deps, ref: T
   const now = deps.clock.now();
   const [task, comments, history] = await Promise.all([
     occurrenceDto(deps.db, row, now),
-    commentsOf(deps.db, row, deps.config.publicUrl),
+    commentsOf(deps.db, row),
     occurrenceHistory(deps.db, row.orgId, row.id),
   ]);
   return { ...task, comments, history };
@@ -86,7 +86,7 @@ const imageTypes = uploadContentTypes.filter((type) => type.startsWith('image/')
  */
 export async function addCommentFromForm(
   request: FastifyRequest,
-  deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>,
 ): Promise<TaskComment> {
   const form = await readForm(request);
   const fields = parseFormFields(commentCreateFieldsSchema, form.fields);
@@ -114,7 +114,6 @@ export async function addCommentFromForm(
       fileId: image?.id ?? null,
       authorId: auth.user.id,
     },
-    deps.config.publicUrl,
     now,
   );
 }

@@ -16,7 +16,6 @@ export type CommentRow = typeof taskComments.$inferSelect;
 export async function commentsOf(
   db: Database | Tx,
   occurrence: Pick<OccurrenceRow, 'id' | 'masterTaskId'>,
-  publicUrl: string,
   checkListID?: string,
 ): Promise<TaskComment[]> {
   const rows = await db
@@ -45,7 +44,7 @@ export async function commentsOf(
       checkListID: comment.checklistItemId,
       type: comment.type,
       text: comment.text,
-      image: file ? toUploadedFile(file, publicUrl) : null,
+      image: file ? toUploadedFile(file) : null,
       author,
       createdAt: comment.createdAt.toISOString(),
     };
@@ -57,7 +56,6 @@ export async function insertComment(
   db: Database | Tx,
   occurrence: Pick<OccurrenceRow, 'id' | 'orgId' | 'siteId' | 'masterTaskId'>,
   comment: { checkListID: string | null; text: string | null; fileId: string | null; authorId: string },
-  publicUrl: string,
   now: Date,
 ): Promise<TaskComment> {
   const id = newId();
@@ -73,7 +71,7 @@ export async function insertComment(
     authorId: comment.authorId,
     createdAt: now,
   });
-  const written = (await commentsOf(db, occurrence, publicUrl)).find((one) => one._id === id);
+  const written = (await commentsOf(db, occurrence)).find((one) => one._id === id);
   if (!written) throw new Error('a comment just written was not found');
   return written;
 }

@@ -191,6 +191,24 @@ async function keepHistory(
   }
 }
 
+/**
+ * A line that needs a photo is settled (done or failed) only once its photo is there: ticked without one,
+ * the list read "8/8" while completion was refused for the missing photo (completionProblems). 400 on
+ * `checkListID`; the console checks the same before it sends (mfe-tasks' task-checklist.tsx).
+ */
+function assertLinePhoto(
+  item: OccurrenceItemRecord,
+  status: ChecklistItemStatus,
+  images: readonly { checklistItemId: string | null }[],
+) {
+  if (status === 'PENDING' || !item.photoRequired) return;
+  if (images.some((image) => image.checklistItemId === item.id)) return;
+  throw fieldError(
+    'checkListID',
+    `"${item.text}" needs a photo: add it before marking the line ${statusWords[status]}`,
+  );
+}
+
 export interface ItemChange {
   checkListID: string;
   status: ChecklistItemStatus;
@@ -202,9 +220,10 @@ export interface ItemChange {
 }
 
 /**
- * One checklist line to a new status. FAILED needs a comment (the contract checks it). When the last
- * required line of a pending occurrence is done and its photos are there, the occurrence completes at the
- * time of that change (entered after the fact when the change was).
+ * One checklist line to a new status. FAILED needs a comment (the contract checks it); a line that needs a
+ * photo is done or failed only with its photo there (assertLinePhoto). When the last required line of a
+ * pending occurrence is done and its photos are there, the occurrence completes at the time of that change
+ * (entered after the fact when the change was).
  */
 export async function changeChecklistItem(
   tx: Tx,
@@ -218,6 +237,8 @@ export async function changeChecklistItem(
   if (!item) throw fieldError('checkListID', 'This task has no such checklist item');
   const master = await masterOf(tx, row);
   assertDoneByReading(master, change.byReading);
+  const images = await imagesOf(tx, row.id);
+  assertLinePhoto(item, change.status, images);
   const time = acceptedTime(row, master.createdAt, change.time, now);
   const reason = reasonFor(row, change.reason, time);
   const items: OccurrenceItemRecord[] = row.items.map((line) =>
@@ -233,7 +254,7 @@ export async function changeChecklistItem(
   );
   const changes: Partial<OccurrenceRow> = { items };
   if (row.status === 'PENDING' && items.every((line) => !line.required || line.status !== 'PENDING')) {
-    const problems = completionProblems(items, master.photoRequired, await imagesOf(tx, row.id));
+    const problems = completionProblems(items, master.photoRequired, images);
     if (problems.length === 0) Object.assign(changes, completed(time, actor, now));
   }
   const updated = await write(tx, row, changes, now);

@@ -212,6 +212,33 @@ describe('ensureOccurrences', () => {
     expect(window('2026-03-08')).toEqual(['2026-03-08T14:00:00.000Z', '2026-03-08T15:00:00.000Z']);
   });
 
+  test('a task due at a time has no occurrence on a day the site is closed, whatever its repeat', async () => {
+    // Brooklyn is closed on Mondays (2, 9 and 16 March 2026). Made anyway, a Monday's task counted as missed.
+    const brooklyn = { siteId: ctx.demo.sites.brooklyn.id, dueTime: '09:00' };
+    const daily = await masterTask({ repeat: 'DAILY', ...brooklyn });
+    const weekly = await masterTask({ repeat: 'WEEKLY', weekdays: [1, 2], ...brooklyn });
+    const monthly = await masterTask({ repeat: 'MONTHLY', dayOfMonth: 9, ...brooklyn });
+    const once = await masterTask({ repeat: 'ONCE', startDate: '2026-03-16', ...brooklyn });
+    const scope = { siteIds: [brooklyn.siteId] };
+    expect(await ensureOccurrences(ctx.db, scope, '2026-03-01', '2026-04-10', ctx.clock.now())).toBe(
+      35 + 6 + 1,
+    );
+    const dailyDates = await datesOf(daily.id);
+    expect(dailyDates).toHaveLength(35);
+    expect(dailyDates.filter((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 1)).toEqual([]);
+    expect(await datesOf(weekly.id)).toEqual([
+      '2026-03-03',
+      '2026-03-10',
+      '2026-03-17',
+      '2026-03-24',
+      '2026-03-31',
+      '2026-04-07',
+    ]);
+    // The 9th of March is a Monday: that month has none; the 9th of April is a Thursday.
+    expect(await datesOf(monthly.id)).toEqual(['2026-04-09']);
+    expect(await datesOf(once.id)).toEqual([]);
+  });
+
   test('a task due in a slot the day does not have gets no occurrence that day', async () => {
     // Brooklyn opens at 11:00 on weekdays, after MORNING (06:00-11:30) has all but ended: only the
     // weekend, opening at 10:00, has a MORNING (11:00-11:30).
@@ -385,29 +412,34 @@ describe('the occurrence job', () => {
     };
   }
 
-  const week = (from: string) =>
+  /** The 8 dates from `from` on, less those the site is closed: no task is made on a closed day. */
+  const week = (from: string, closed: string[] = []) =>
     Array.from({ length: 8 }, (_, i) => {
       const date = new Date(`${from}T00:00:00.000Z`);
       date.setUTCDate(date.getUTCDate() + i);
       return date.toISOString().slice(0, 10);
-    });
+    }).filter((date) => !closed.includes(date));
+  // Brighton opens every day; the other tenant's site has Manchester's hours (closed on Sundays, 8 March);
+  // Brooklyn is closed on Mondays (9 March).
+  const madeAtFirst = 8 + 7 + 7;
 
   test("a run makes each site's local today and the 7 days after it, then nothing new", async () => {
     const log = recordingLog();
     const run = () => makeOccurrencesAhead({ db: ctx.db, clock: ctx.clock, log });
     const tasks = await dailyTasksOnEverySite();
 
-    expect(await run()).toBe(3 * 8);
+    expect(await run()).toBe(madeAtFirst);
     expect(await datesOf(tasks.brighton.id)).toEqual(week('2026-03-07'));
-    expect(await datesOf(tasks.otherTenant.id)).toEqual(week('2026-03-07'));
-    expect(await datesOf(tasks.brooklyn.id)).toEqual(week('2026-03-06'));
+    expect(await datesOf(tasks.otherTenant.id)).toEqual(week('2026-03-07', ['2026-03-08']));
+    expect(await datesOf(tasks.brooklyn.id)).toEqual(week('2026-03-06', ['2026-03-09']));
     const [made] = await occurrencesOf(tasks.brooklyn.id);
     expect(made?.createdAt).toEqual(now);
 
     expect(await run()).toBe(0);
-    // The next day, one more date per site.
+    // The next day, one more date per site open on it: the other tenant's new date is Sunday 15 March.
     ctx.clock.advance(24 * 60 * 60_000);
-    expect(await run()).toBe(3);
+    expect(await run()).toBe(2);
+    expect(await datesOf(tasks.otherTenant.id)).not.toContain('2026-03-15');
     expect(log.lines.filter((line) => line.level === 'error')).toEqual([]);
   });
 
@@ -417,7 +449,7 @@ describe('the occurrence job', () => {
 
     const made = await Promise.all([run(), run()]);
     // One made them all; the other skipped (lock held) or found nothing missing.
-    expect([...made].sort((a, b) => a - b)).toEqual([0, 3 * 8]);
+    expect([...made].sort((a, b) => a - b)).toEqual([0, madeAtFirst]);
     const [rows] = await ctx.db
       .select({ n: count() })
       .from(individualTasks)
@@ -427,7 +459,7 @@ describe('the occurrence job', () => {
           Object.values(tasks).map((task) => task.id),
         ),
       );
-    expect(rows?.n).toBe(3 * 8);
+    expect(rows?.n).toBe(madeAtFirst);
   });
 
   // PGlite is one connection in one process: a second instance cannot exist, and a lock held in one
@@ -448,7 +480,7 @@ describe('the occurrence job', () => {
         true,
       );
       // Once the lock is free the next run makes them.
-      expect(await run()).toBe(3 * 8);
+      expect(await run()).toBe(madeAtFirst);
     },
   );
 });

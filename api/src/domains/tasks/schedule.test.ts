@@ -252,11 +252,13 @@ describe('occurrenceWindow at a local time', () => {
     ]);
   });
 
-  test('a task due at a time happens on a day the site is closed', () => {
-    // Mondays are closed in New York.
-    expect(windowOf(newYork, atTime('09:00'), '2026-03-09')).toEqual([
-      '2026-03-09T04:00:00.000Z',
-      '2026-03-09T13:00:00.000Z',
+  test('no occurrence on a day the site is closed: made anyway, it counted as missed', () => {
+    // Mondays are closed in New York; Tuesday opens at 11:00, and a due time before it is still made.
+    expect(occurrenceWindow(newYork, atTime('09:00'), '2026-03-09')).toBeUndefined();
+    expect(occurrenceWindow(newYork, atTime('00:00'), '2026-03-09')).toBeUndefined();
+    expect(windowOf(newYork, atTime('09:00'), '2026-03-10')).toEqual([
+      '2026-03-10T04:00:00.000Z',
+      '2026-03-10T13:00:00.000Z',
     ]);
   });
 });

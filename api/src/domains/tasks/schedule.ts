@@ -129,10 +129,16 @@ function untilDueTime(timeZoneId: string, dueTime: string, date: string): Occurr
   return day && { opensAt: day.opening.toJSDate(), expireOn: day.closing.toJSDate() };
 }
 
+/** Whether the site opens on `date` (as tradingDay decides it, without working out its instants). */
+const isOpenOn = (site: SiteHours, date: string) =>
+  site.timing.find((hours) => hours.day === weekdayOf(dayNumber(date)))?.isOpen === true;
+
 /**
- * When the occurrence on `date` opens and expires. Due in a slot: that slot's window on that date, and no
- * occurrence when the site is closed or the day has no such slot. Due at a local time: from the start of
- * the date until that time.
+ * When the occurrence on `date` opens and expires, or undefined when there is none. No occurrence on a
+ * date the site is closed, whatever the schedule's kind: nobody is there to do it, and one made anyway
+ * counted as missed. Due in a slot: that slot's window on that date, and none when the day has no such
+ * slot. Due at a local time: from the start of the date until that time (a time outside the opening hours
+ * is the admin's choice: the form warns of it, mfe-tasks' schedule-builder.tsx).
  */
 export function occurrenceWindow(
   site: SiteHours,
@@ -143,6 +149,6 @@ export function occurrenceWindow(
     const slot = slotsOn(site, date).find((one) => one.value === schedule.dueSlot);
     return slot && { opensAt: new Date(slot.fromTimeUTC), expireOn: new Date(slot.toTimeUTC) };
   }
-  if (schedule.dueTime) return untilDueTime(site.timeZoneId, schedule.dueTime, date);
+  if (schedule.dueTime && isOpenOn(site, date)) return untilDueTime(site.timeZoneId, schedule.dueTime, date);
   return undefined;
 }

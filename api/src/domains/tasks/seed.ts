@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { masterTaskInputSchema, type MasterTaskInput, type SlotName } from '@console/shared-sdk/contract';
 import { departments } from '../people/index.js';
@@ -185,6 +185,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
     .where(inArray(sites.id, siteIds));
   const masterIdsByCategory = new Map<CategoryKey, string[]>();
   const staffBySite = new Map<string, string[]>();
+  const nameOf = new Map<string, string>();
   for (const site of siteRows) {
     const historyStart = DateTime.fromJSDate(now, { zone: site.timeZoneId })
       .minus({ days: historyDays })
@@ -199,8 +200,9 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
       .select({ id: departments.id, name: departments.name })
       .from(departments)
       .where(and(eq(departments.siteId, site.id), isNull(departments.deletedAt)));
+    // Those who can sign in: not deactivated, and past their invitation (a password of their own).
     const staff = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(siteMembers)
       .innerJoin(users, eq(users.id, siteMembers.userId))
       .where(
@@ -208,6 +210,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
           eq(siteMembers.siteId, site.id),
           eq(users.role, 'STAFF'),
           eq(users.status, 'ACTIVE'),
+          isNotNull(users.passwordHash),
           isNull(users.deletedAt),
         ),
       )
@@ -216,6 +219,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
       site.id,
       staff.map((person) => person.id),
     );
+    for (const person of staff) nameOf.set(person.id, `${person.firstName} ${person.lastName}`);
     for (const task of routine) {
       const department = siteDepartments.find((row) => row.name === task.department) ?? siteDepartments[0];
       const fields = masterTaskInputSchema.parse({
@@ -374,7 +378,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
   if (comments.length > 0) await tx.insert(taskComments).values(comments);
 
   // Staff completing a task through the console leave an entry saying so; the demo's completions get one
-  // each (by "Demo data", as the logs' demo records do), at the time they happened, oldest first.
+  // each, by the person who completed it, at the time they happened, oldest first.
   const rowsById = new Map(past.map((row) => [row.id, row]));
   const entries: HistoryEntryInput[] = [];
   for (const update of updates) {
@@ -389,7 +393,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
       before: occurrenceHistorySnapshot(made, 'Completed'),
       after: occurrenceHistorySnapshot({ ...made, ...update }, 'Completed'),
       reason: null,
-      actor: { id: null, name: 'Demo data' },
+      actor: { id: update.completedBy, name: nameOf.get(update.completedBy ?? '') ?? 'Demo data' },
       at: update.completedAt,
     });
   }

@@ -44,3 +44,20 @@ test('the sync window for device times is 72 hours unless set, and a whole numbe
   expect(() => loadConfig({ SYNC_WINDOW_HOURS: 'weeks' })).toThrow(/SYNC_WINDOW_HOURS/);
   expect(() => loadConfig({ SYNC_WINDOW_HOURS: '1000' })).toThrow(/at most 744/);
 });
+
+test('an instance opens at most 10 PostgreSQL connections unless DATABASE_POOL_SIZE says otherwise', () => {
+  expect(loadConfig({}).databasePoolSize).toBe(10);
+  expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+  expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+});
+
+test('metrics are off unless a token of 16 characters or more is set', () => {
+  expect(loadConfig({}).metricsToken).toBeUndefined();
+  expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe(
+    'a-long-enough-metrics-token',
+  );
+  expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+    /METRICS_TOKEN must be at least 16 characters/,
+  );
+});

@@ -16,6 +16,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Unset: embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalUrl,
+  /**
+   * The most PostgreSQL connections one instance opens for its queries. Instances × (this + 5: the job
+   * queue's 4 and the sign-in change feed's 1) must stay under the server's max_connections (100 by default).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('./.data'),
   /** Where links in e-mails point; defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl,
@@ -90,6 +95,11 @@ const envSchema = z.object({
    * receiver on the same private network, and in tests.
    */
   WEBHOOKS_ALLOW_PRIVATE_URLS: z.stringbool().default(false),
+  /**
+   * Unset: no /metrics. Set: GET /metrics answers, in Prometheus' text format, to `Authorization: Bearer
+   * <this>` only (requests served, SQL statements sent, CPU time, memory).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 function parseTrustProxy(value: string): boolean | string {
@@ -123,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     syncWindowHours: e.SYNC_WINDOW_HOURS,
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
+    metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

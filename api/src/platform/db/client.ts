@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { countingLogger } from './statement-count.js';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -131,7 +132,10 @@ function postgresFeed(url: string, channel: string): ChangeFeed {
 }
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+  /** `poolSize`: the most connections this process opens (DATABASE_POOL_SIZE; 10 unless set). */
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
 
 /** Whether a process with this id is running (signal 0 checks without sending anything). */
 function processIsAlive(pid: number): boolean {
@@ -185,11 +189,11 @@ async function lockDataFolder(dir: string): Promise<() => Promise<void>> {
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // The server may end an idle connection (restart, failover, a dropped test database); the pool opens
     // a new one on the next query, so this is not fatal, but an unhandled 'error' event would crash.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool);
+    const db = drizzlePg(pool, { logger: countingLogger });
     const exclusiveStartUp = <T>(work: () => Promise<T>) => underStartUpLock(target.url, work);
     // Instances starting together on an empty database would each create the same tables; one at a time,
     // the second finds the migrations applied.
@@ -220,7 +224,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     client = new PGlite();
   }
   try {
-    const db = drizzlePglite(client);
+    const db = drizzlePglite(client, { logger: countingLogger });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,

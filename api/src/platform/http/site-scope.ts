@@ -57,23 +57,32 @@ export async function assertSiteAccess(
   return (await siteAccess(request, action, subject, siteID, db)).place;
 }
 
-/** assertSiteAccess, also answering the site's time zone from the same read (a day's list needs it). */
+/**
+ * assertSiteAccess, also answering from the same read the site's time zone (a day's list needs it) and its
+ * opening hours (a dashboard's days show them).
+ */
 export async function siteAccess(
   request: FastifyRequest,
   action: Action,
   subject: SiteScopedSubject,
   siteID: string,
   db: Database | Tx = request.server.deps.db,
-): Promise<{ place: SitePlace; timeZoneId: string }> {
+) {
   const orgId = orgOf(request);
   const [site] = await db
-    .select({ id: sites.id, timeZoneId: sites.timeZoneId })
+    .select({
+      id: sites.id,
+      timeZoneId: sites.timeZoneId,
+      timing: sites.timing,
+      slotWindows: sites.slotWindows,
+    })
     .from(sites)
     .where(and(eq(sites.id, siteID), eq(sites.orgId, orgId), isNull(sites.deletedAt)));
   if (!site) throw notFound('Site');
   const place = { orgId, siteID: site.id };
   assertCan(request, action, subject, place);
-  return { place, timeZoneId: site.timeZoneId };
+  const { timeZoneId, timing, slotWindows } = site;
+  return { place, timeZoneId, hours: { timeZoneId, timing, slotWindows } };
 }
 
 /** A list's scope, and for a requested site the lookup its page did not already make. */

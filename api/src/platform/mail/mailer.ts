@@ -7,6 +7,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID, when a message must keep one identity however often it is handed to the mail server
+   * (an alert's e-mail sent again after a crash): receiving servers and clients drop the duplicate.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -128,8 +128,6 @@ export function complianceLogs(range: LocalDateRange) {
       {
         field: 'submittedBy',
         headerName: 'Submitted by',
-        flex: 0.8,
-        minWidth: 110,
         sortable: false,
         valueGetter: (_value, log) => log.submittedBy.name,
       },

@@ -1,3 +1,4 @@
+import { fileUrl } from '@console/shared-sdk';
 import type { DocumentFile } from '@console/shared-sdk/logs';
 import { consoleIcons, type ConsoleIcon } from '@console/shared-sdk/icons';
 import { Box, Button, Link, Stack, Typography } from '@console/shared-sdk/mui';
@@ -6,7 +7,8 @@ import { useId, useState } from 'react';
 
 // The files of a document in its view: each with an icon for its type, its size, and what the browser can
 // do with it. Images show inline, a PDF opens in a viewer on the page (or a new tab), anything else is
-// downloaded. Locations need no Authorization header, so plain links and <img>/<object> load them.
+// downloaded. Locations need no Authorization header, so plain links and <img>/<object> load them; they
+// are paths on the API, which fileUrl puts on its origin.
 
 type Kind = 'image' | 'pdf' | 'spreadsheet' | 'other';
 
@@ -50,14 +52,14 @@ function PdfPreview({ file }: { file: DocumentFile }) {
   return (
     <Box
       component="object"
-      data={file.location}
+      data={fileUrl(file.location)}
       type="application/pdf"
       aria-label={`Preview of ${file.originalName}`}
       sx={{ width: '100%', height: 480, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       <Typography variant="body2" sx={{ p: 2 }}>
         This browser cannot show the PDF here.{' '}
-        <Link href={file.location} target="_blank" rel="noopener">
+        <Link href={fileUrl(file.location)} target="_blank" rel="noopener">
           Open {file.originalName} in a new tab
         </Link>
         .
@@ -96,7 +98,7 @@ function FileRow({ file }: { file: DocumentFile }) {
             </Button>
             <Button
               size="small"
-              href={file.location}
+              href={fileUrl(file.location)}
               target="_blank"
               rel="noopener"
               aria-label={`Open ${file.originalName} in a new tab`}
@@ -107,7 +109,7 @@ function FileRow({ file }: { file: DocumentFile }) {
         )}
         <Button
           size="small"
-          href={file.location}
+          href={fileUrl(file.location)}
           download={file.originalName}
           aria-label={`Download ${file.originalName}`}
         >
@@ -117,7 +119,7 @@ function FileRow({ file }: { file: DocumentFile }) {
       {kind === 'image' && (
         <Box
           component="img"
-          src={file.location}
+          src={fileUrl(file.location)}
           alt={file.originalName}
           loading="lazy"
           sx={{ maxWidth: '100%', maxHeight: 320, objectFit: 'contain', alignSelf: 'flex-start' }}

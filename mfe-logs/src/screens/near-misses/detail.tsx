@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@console/shared-sdk';
+import { fileUrl, type UploadedFile } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import {
   nearMissApi,
@@ -25,15 +25,15 @@ import { useId, useState } from 'react';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
 import { siteDateTime } from '../shared/words';
 
-// The near miss's view, below its fields: the follow-up actions with owner, due date and whether they are
-// done; the photos sent with the report, each opening large; and the history. Loaded when a report is
-// first opened, not with the list.
+// The near miss's view, below its fields: the follow-up actions with their owner (set in Edit), due date
+// and whether they are done; the photos sent with the report, each opening large; and the history. Loaded
+// when a report is first opened, not with the list.
 
 export function NearMissFollowUps({ report }: { report: NearMiss }) {
   if (report.followUps.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        No follow-up actions yet. Add them with Edit.
+        No follow-up actions yet. Add them, each with its owner, with Edit.
       </Typography>
     );
   const today = todayIn(report.timeZoneId);
@@ -52,9 +52,16 @@ export function NearMissFollowUps({ report }: { report: NearMiss }) {
           >
             <Typography sx={{ flex: 1, minWidth: 200 }}>{item.action}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {item.owner ? item.owner.name : 'No owner'}
-              {item.dueOn ? `, due ${dayLabel(item.dueOn)}` : ''}
+              Owner:{' '}
+              <Box component="span" sx={{ color: 'text.primary' }}>
+                {item.owner ? item.owner.name : 'nobody yet'}
+              </Box>
             </Typography>
+            {item.dueOn && (
+              <Typography variant="body2" color="text.secondary">
+                Due {dayLabel(item.dueOn)}
+              </Typography>
+            )}
             {item.doneAt !== null ? (
               <Chip
                 size="small"
@@ -96,7 +103,7 @@ export function NearMissPhotos({ report }: { report: NearMiss }) {
             >
               <Box
                 component="img"
-                src={photo.location}
+                src={fileUrl(photo.location)}
                 alt=""
                 sx={{ width: 120, height: 90, objectFit: 'cover', display: 'block' }}
               />
@@ -106,7 +113,7 @@ export function NearMissPhotos({ report }: { report: NearMiss }) {
       </Stack>
       {enlarged && (
         <PhotoDialog
-          src={enlarged.photo.location}
+          src={fileUrl(enlarged.photo.location)}
           title={`${report.logID}: ${nameOf(enlarged.index)}`}
           onClose={() => setEnlarged(null)}
         />

@@ -1,4 +1,5 @@
-import { nearMissWorkflow, type LogStatus } from '@console/shared-sdk/logs';
+import type { Option } from '@console/shared-sdk';
+import { nearMissApi, nearMissWorkflow, type LogStatus } from '@console/shared-sdk/logs';
 import {
   FormControl,
   FormHelperText,
@@ -8,14 +9,15 @@ import {
   TextField,
   Typography,
 } from '@console/shared-sdk/mui';
-import { SitePicker, type CustomFieldProps } from '@console/shared-sdk/ui';
+import { FieldInput, SitePicker, type CustomFieldProps, type FieldDeclaration } from '@console/shared-sdk/ui';
+import { useMemo } from 'react';
 import { statusChoices } from '../compliance-logs/status';
-import { reasonNeeded, type LocalMoment, type NearMissForm } from './form-model';
+import { reasonNeeded, type FollowUpForm, type LocalMoment, type NearMissForm } from './form-model';
 import { ReasonField } from '../shared/reason';
 
-// The near-miss form's own fields: the status control that offers only the workflow's moves, when it
-// happened on the site's calendar and clock, and the reason that appears once the change needs one.
-// Loaded with the form, not with the list.
+// The near-miss form's own fields: the status control that offers only the workflow's moves, the
+// follow-up actions with their owners, when it happened on the site's calendar and clock, and the reason
+// that appears once the change needs one. Loaded with the form, not with the list.
 
 const statusHelp: Record<LogStatus, string> = {
   REPORTED: 'A report is investigated before it is closed.',
@@ -53,6 +55,60 @@ export function StatusField({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+const newFollowUp = (): FollowUpForm => ({ action: '', ownerId: '', dueOn: null, done: false });
+
+/**
+ * The follow-up actions as the kit's list field, each with its owner chosen among those the API lets own
+ * this report's actions: the people of its site, the organisation admins (who work at every site), and
+ * the owners its actions have, so an owner the site's staff list lacks still shows by name.
+ */
+function followUpsList(reportID: string, label: string): FieldDeclaration<{ followUps: FollowUpForm[] }> {
+  const owners = async (): Promise<Option[]> =>
+    (await nearMissApi.followUpOwners(reportID)).map((person) => ({ value: person._id, label: person.name }));
+  return {
+    kind: 'list',
+    name: 'followUps',
+    label,
+    itemLabel: 'Follow-up action',
+    newItem: newFollowUp,
+    fields: [
+      { kind: 'text', name: 'action', label: 'Action', required: true },
+      { kind: 'select', name: 'ownerId', label: 'Owner', options: owners },
+      { kind: 'date', name: 'dueOn', label: 'Due' },
+      { kind: 'switch', name: 'done', label: 'Done' },
+    ],
+  };
+}
+
+export function FollowUpsField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  errors,
+  disabled,
+  values,
+}: CustomFieldProps<FollowUpForm[], NearMissForm>) {
+  const { reportID, siteID, timeZone } = values.opened;
+  const field = useMemo(() => followUpsList(reportID, label), [reportID, label]);
+  return (
+    <FieldInput
+      field={field}
+      id={id}
+      value={value}
+      // The list field hands back the items it was given and those `newItem` made, edited by their fields.
+      onChange={(items) => onChange(items as FollowUpForm[])}
+      onBlur={onBlur}
+      error={error}
+      errors={errors}
+      disabled={disabled}
+      context={{ siteID, timeZone }}
+    />
   );
 }
 

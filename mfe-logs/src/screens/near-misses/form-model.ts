@@ -46,8 +46,13 @@ export interface NearMissForm extends StaffWritten {
   title: string;
   followUps: FollowUpForm[];
   reason: string;
-  /** The report as the form opened it: where the workflow starts from, and what counts as a change. */
+  /**
+   * The report as the form opened it: where the workflow starts from, what counts as a change, and which
+   * report and site its follow-ups' owners are chosen for.
+   */
   opened: StaffWritten & {
+    reportID: string;
+    siteID: string;
     status: LogStatus;
     outcome: string;
     title: string;
@@ -148,6 +153,8 @@ export function nearMissForm(row: NearMiss): NearMissForm {
     reason: '',
     opened: {
       ...staff,
+      reportID: row._id,
+      siteID: row.siteID,
       status: row.status,
       outcome: row.outcome ?? '',
       title: row.title,

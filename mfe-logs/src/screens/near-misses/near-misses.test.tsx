@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Notifications } from '@console/shared-sdk';
 import type { NearMiss, NearMissHistoryEntry } from '@console/shared-sdk/logs';
@@ -16,6 +16,7 @@ import {
   signInAs,
   type Sent,
 } from '@console/shared-sdk/testing';
+import { FieldInput } from '@console/shared-sdk/ui';
 import { instantOf, localMoment, nearMissForm, nearMissFormSchema, nearMissUpdate } from './form-model';
 import { NearMissesScreen } from './near-misses';
 
@@ -34,6 +35,7 @@ const ids = {
   photo: '0190a000-0000-7000-8000-00000000d201',
   aisha: '0190a000-0000-7000-8000-0000000000e1',
   tom: '0190a000-0000-7000-8000-0000000000e2',
+  olivia: '0190a000-0000-7000-8000-0000000000e3',
 };
 
 /** 15:00 in Brighton (BST) on Monday 30 March 2026. */
@@ -160,23 +162,11 @@ const history: NearMissHistoryEntry[] = [
   },
 ];
 
-const people = [
-  {
-    _id: ids.aisha,
-    firstName: 'Aisha',
-    lastName: 'Khan',
-    email: 'aisha@example.com',
-    fullName: 'Aisha Khan',
-    userRole: 'STAFF',
-  },
-  {
-    _id: ids.tom,
-    firstName: 'Tom',
-    lastName: 'Fletcher',
-    email: 'tom@example.com',
-    fullName: 'Tom Fletcher',
-    userRole: 'STAFF',
-  },
+/** Who may own a report's follow-ups: its site's people and the organisation admin, by name. */
+const owners = [
+  { _id: ids.aisha, name: 'Aisha Khan' },
+  { _id: ids.olivia, name: 'Olivia Bennett' },
+  { _id: ids.tom, name: 'Tom Fletcher' },
 ];
 
 /** The near-miss calls as the API answers them; `write` answers the PUT. */
@@ -192,7 +182,7 @@ function nearMissApi(
       return found ? ok(found) : fail(404, { message: 'Near miss not found', error: 'NOT_FOUND' });
     }
     if (sent.path.startsWith('nearMiss/log-history-list/')) return ok(history);
-    if (sent.path === 'staff-people/simple-list') return ok(people);
+    if (sent.path.startsWith('nearMiss/follow-up-owner-list/')) return ok(owners);
     if (sent.method === 'PUT' && sent.path === 'nearMiss/update-one') return write(sent);
     return fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' });
   });
@@ -222,7 +212,8 @@ async function editReport(report: NearMiss) {
   // The form replaces the dialog that showed while the report loaded.
   const form = await screen.findByRole('form', { name: 'Edit near miss' }, { timeout: 5000 });
   const dialog = form.closest<HTMLElement>('[role="dialog"]')!;
-  await within(dialog).findByRole('combobox', { name: 'Status' });
+  // The form shows its loading state until its own fields (./fields) are there too.
+  await within(dialog).findByRole('combobox', { name: 'Status' }, { timeout: 5000 });
   return { ...rendered, dialog };
 }
 
@@ -292,10 +283,12 @@ describe('the detail', () => {
 
     const followUps = await within(dialog).findByRole('list', { name: 'Follow-up actions' });
     const drip = within(followUps).getByText('Buy a drip tray for the fryer').closest('li')!;
-    expect(drip).toHaveTextContent('Aisha Khan, due Fri, 27 Mar 2026');
+    expect(drip).toHaveTextContent('Owner: Aisha Khan');
+    expect(drip).toHaveTextContent('Due Fri, 27 Mar 2026');
     expect(within(drip).getByText('Overdue')).toBeInTheDocument();
     const brief = within(followUps).getByText('Brief staff on emptying the fryer').closest('li')!;
-    expect(brief).toHaveTextContent('No owner');
+    expect(brief).toHaveTextContent('Owner: nobody yet');
+    expect(brief).not.toHaveTextContent('Due');
     expect(within(brief).getByText('Done 29 Mar 2026, 10:00')).toBeInTheDocument();
 
     await user.click(await within(dialog).findByRole('button', { name: 'Show photo 1 of 1 larger' }));
@@ -315,6 +308,53 @@ describe('the detail', () => {
 });
 
 describe('the edit form', () => {
+  // First in this file to open the form, so the form's own fields (./fields) are not loaded yet.
+  test('opens with the focus on its first field, the status', async () => {
+    // The kit's inputs are loaded already, as after any other form the admin opened: only the form's own
+    // fields are still on their way when the dialog opens.
+    const warm = render(
+      <FieldInput
+        field={{ kind: 'text', name: 'any', label: 'Any' }}
+        id="warm"
+        value=""
+        onChange={() => undefined}
+        onBlur={() => undefined}
+        error={undefined}
+        errors={{}}
+        disabled={false}
+        context={{ siteID: null, timeZone: 'UTC' }}
+      />,
+    );
+    await screen.findByRole('textbox', { name: 'Any' });
+    warm.unmount();
+
+    nearMissApi([spill]);
+    const { dialog } = await editReport(spill);
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveFocus());
+    expect(within(dialog).getByLabelText('Outcome')).not.toHaveFocus();
+  });
+
+  test('closing with open follow-up actions: the refusal names them by the status', async () => {
+    const investigating = { ...spill, status: 'PENDING' as const };
+    const refusal =
+      'This near miss still has an open follow-up action: “Buy a drip tray for the fryer”. Mark it done, ' +
+      'or remove it, before closing the report';
+    const api = nearMissApi([investigating], () =>
+      fail(409, { message: refusal, error: 'CONFLICT', details: { fieldErrors: { status: [refusal] } } }),
+    );
+    const { user, dialog } = await editReport(investigating);
+    await chooseStatus(user, dialog, 'Closed');
+    await user.type(within(dialog).getByLabelText('Outcome'), 'Drip tray ordered');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(api.sent)).toHaveLength(1));
+    const status = within(dialog).getByRole('combobox', { name: 'Status' });
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    // Under the status it refuses, described by it for screen readers; no error pop-up besides.
+    expect(status).toHaveAccessibleDescription(refusal);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('form', { name: 'Edit near miss' })).toBeInTheDocument();
+  });
+
   test('offers only the moves the workflow allows from where the report stands', async () => {
     nearMissApi([spill]);
     const { user, dialog } = await editReport(spill);
@@ -400,6 +440,41 @@ describe('the edit form', () => {
     });
   });
 
+  test('an owner the site’s staff list lacks (the organisation admin) shows by name, and can be changed', async () => {
+    const owned = {
+      ...spill,
+      followUps: [{ ...spill.followUps[0]!, owner: { _id: ids.olivia, name: 'Olivia Bennett' } }],
+    };
+    const api = nearMissApi([owned]);
+    const { user, dialog } = await editReport(owned);
+    const first = within(dialog).getByRole('group', { name: 'Follow-up action 1' });
+    const owner = within(first).getByRole('combobox', { name: 'Owner' });
+    await waitFor(() => expect(owner).toHaveTextContent('Olivia Bennett'));
+    // The owners offered are those who may own this report's actions, asked of the API for this report.
+    expect(api.sent.some((s) => s.path === `nearMiss/follow-up-owner-list/${ids.spill}`)).toBe(true);
+
+    await user.click(owner);
+    const choices = await screen.findAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual([
+      'None',
+      'Aisha Khan',
+      'Olivia Bennett',
+      'Tom Fletcher',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Aisha Khan' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(api.sent)).toHaveLength(1));
+    expect(sentBody(api.sent).followUps).toEqual([
+      {
+        _id: ids.mopUp,
+        action: 'Buy a drip tray for the fryer',
+        ownerId: ids.aisha,
+        dueOn: '2026-03-27',
+        done: false,
+      },
+    ]);
+  });
+
   test("follow-up actions are added with an owner from the site's people and marked done", async () => {
     const api = nearMissApi([spill]);
     const { user, dialog } = await editReport(spill);
@@ -435,10 +510,8 @@ describe('the edit form', () => {
         { action: 'Replace the fryer’s drain valve', ownerId: ids.tom, dueOn: null, done: false },
       ],
     });
-    // The owners are the selected site's people.
-    expect(api.sent.find((s) => s.path === 'staff-people/simple-list')!.query.get('siteID')).toBe(
-      ids.brighton,
-    );
+    // The owners are those who may own this report's actions.
+    expect(api.sent.some((s) => s.path === `nearMiss/follow-up-owner-list/${ids.spill}`)).toBe(true);
   });
 
   test("a move the API refuses (409) shows the API's message in the form", async () => {

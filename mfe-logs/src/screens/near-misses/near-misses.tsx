@@ -12,35 +12,27 @@ import {
 } from '@console/shared-sdk/logs';
 import { Skeleton, Stack } from '@console/shared-sdk/mui';
 import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
-import {
-  defineResource,
-  ResourceScreen,
-  type FormContext,
-  type ResourceScreenProps,
-} from '@console/shared-sdk/ui';
+import { defineResource, ResourceScreen, type ResourceScreenProps } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { BackFilledChip, LogStatusChip } from '../compliance-logs/status';
 import { siteDateTime } from '../shared/words';
-import {
-  nearMissForm,
-  nearMissFormSchema,
-  nearMissUpdate,
-  type FollowUpForm,
-  type NearMissForm,
-} from './form-model';
+import { nearMissForm, nearMissFormSchema, nearMissUpdate, type NearMissForm } from './form-model';
 
 // /dashboard/nearMiss: the selected site's near misses and incidents over a date range (default the last
 // 90 days in the site's zone); a detail view with the follow-up actions, the photos and the history; and
 // the edit form that follows the workflow (reported, under investigation, closed with an outcome) and asks
 // a reason for changing what staff reported. Reports come from the mobile app, so there is no Add.
 
-// The view's sections and the form's own fields load when they are first shown, not with the list.
+// The view's sections and the form's own fields load when they are first shown, not with the list. The
+// form's fields have no loading state of their own: they hold the form's (the dialog's) until they are
+// there, so the dialog puts the focus on the first field, the status, not on the next one already shown.
 const FollowUps = lazy(() => import('./detail').then((m) => ({ default: m.NearMissFollowUps })));
 const Photos = lazy(() => import('./detail').then((m) => ({ default: m.NearMissPhotos })));
 const History = lazy(() => import('./detail').then((m) => ({ default: m.NearMissHistory })));
 const StatusField = lazy(() => import('./fields').then((m) => ({ default: m.StatusField })));
 const OccurredAtField = lazy(() => import('./fields').then((m) => ({ default: m.OccurredAtField })));
 const ReasonForChange = lazy(() => import('./fields').then((m) => ({ default: m.ReasonForChange })));
+const FollowUpsField = lazy(() => import('./fields').then((m) => ({ default: m.FollowUpsField })));
 
 function Loading({ children, height = 72 }: { children: ReactNode; height?: number }) {
   return (
@@ -61,14 +53,6 @@ const statusOptions: readonly Option[] = logStatusSchema.options.map((status) =>
   value: status,
   label: nearMissWorkflow.labels[status],
 }));
-
-/** The site's people, for a follow-up's owner. Loaded with the form, not with the list. */
-async function ownerOptions(context: FormContext): Promise<Option[]> {
-  if (!context.siteID) return [];
-  const { staffApi } = await import('@console/shared-sdk/people');
-  const people = await staffApi.simpleList({ siteID: context.siteID });
-  return people.map((person) => ({ value: person._id, label: person.fullName }));
-}
 
 function Reported({ report }: { report: NearMiss }) {
   return (
@@ -91,8 +75,6 @@ const followUpWords = (report: NearMiss) => {
 const occurred = (report: NearMiss) => siteDateTime(report.occurredAt, report.timeZoneId);
 
 const orNone = (text: string | null) => (text && text.trim() !== '' ? text : 'None');
-
-const newFollowUp = (): FollowUpForm => ({ action: '', ownerId: '', dueOn: null, done: false });
 
 /** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
 export function nearMisses(range: LocalDateRange) {
@@ -130,8 +112,6 @@ export function nearMisses(range: LocalDateRange) {
       {
         field: 'occurredAt',
         headerName: 'When',
-        flex: 0.9,
-        minWidth: 150,
         valueGetter: (_value, report) => occurred(report),
       },
       { field: 'location', headerName: 'Where', flex: 0.8, minWidth: 110, sortable: false },
@@ -207,11 +187,7 @@ export function nearMisses(range: LocalDateRange) {
           kind: 'custom',
           name: 'status',
           label: 'Status',
-          render: (props) => (
-            <Loading height={56}>
-              <StatusField {...props} />
-            </Loading>
-          ),
+          render: (props) => <StatusField {...props} />,
         },
         {
           kind: 'multiline',
@@ -221,17 +197,10 @@ export function nearMisses(range: LocalDateRange) {
           helperText: 'What the investigation found and what changed. Needed to close the report.',
         },
         {
-          kind: 'list',
+          kind: 'custom',
           name: 'followUps',
           label: 'Follow-up actions',
-          itemLabel: 'Follow-up action',
-          newItem: newFollowUp,
-          fields: [
-            { kind: 'text', name: 'action', label: 'Action', required: true },
-            { kind: 'select', name: 'ownerId', label: 'Owner', options: ownerOptions },
-            { kind: 'date', name: 'dueOn', label: 'Due' },
-            { kind: 'switch', name: 'done', label: 'Done' },
-          ],
+          render: (props) => <FollowUpsField {...props} />,
         },
         { kind: 'text', name: 'title', label: 'Title', required: true },
         { kind: 'select', name: 'category', label: 'Category', required: true, options: categoryOptions },
@@ -239,11 +208,7 @@ export function nearMisses(range: LocalDateRange) {
           kind: 'custom',
           name: 'occurredAt',
           label: 'When it happened',
-          render: (props) => (
-            <Loading height={56}>
-              <OccurredAtField {...props} />
-            </Loading>
-          ),
+          render: (props) => <OccurredAtField {...props} />,
         },
         { kind: 'text', name: 'location', label: 'Where', required: true },
         { kind: 'multiline', name: 'whatHappened', label: 'What happened', required: true },
@@ -254,11 +219,7 @@ export function nearMisses(range: LocalDateRange) {
           kind: 'custom',
           name: 'reason',
           label: 'Reason for the change',
-          render: (props) => (
-            <Loading height={56}>
-              <ReasonForChange {...props} />
-            </Loading>
-          ),
+          render: (props) => <ReasonForChange {...props} />,
         },
       ],
       // Reports are made on the mobile app; the console only edits them (create is turned off below).

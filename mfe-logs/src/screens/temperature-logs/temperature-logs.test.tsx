@@ -18,6 +18,7 @@ import {
   ok,
   renderOnSiteRoute,
   resetBrowserState,
+  rowAction,
   setClock,
   signInAs,
   type Sent,
@@ -290,6 +291,8 @@ describe('the list and its filters', () => {
     await user.click(await screen.findByRole('option', { name: 'Walk-in fridge · Air' }));
     await waitFor(() => expect(lists(api.sent).at(-1)!.query.get('itemID')).toBe(ids.walkInAir));
 
+    // More than three filters: the rest are behind "More filters".
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
     await user.click(screen.getByLabelText('Result'));
     await user.click(await screen.findByRole('option', { name: 'Fail' }));
     await waitFor(() => expect(lists(api.sent).at(-1)!.query.get('result')).toBe('FAIL'));
@@ -360,6 +363,7 @@ describe('the list and its filters', () => {
     expect(within(await rowOf('9.5 °C')).queryByLabelText(/^Sensor\./)).toBeNull();
     expect(within(await rowOf('9.5 °C')).getByText('Aisha Khan')).toBeInTheDocument();
 
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
     await user.click(screen.getByLabelText('Source'));
     await user.click(await screen.findByRole('option', { name: 'Sensor' }));
     await waitFor(() => expect(lists(api.sent).at(-1)!.query.get('source')).toBe('SENSOR'));
@@ -444,14 +448,15 @@ describe('a reading', () => {
   test('delete asks for a reason and sends it; cancel deletes nothing', async () => {
     const api = logsApi(({ method }) => (method === 'DELETE' ? ok(null, 'Reading deleted') : undefined));
     const { user } = renderLogs();
-    await user.click(await screen.findByLabelText(`Delete ${failedLabel}`));
+    await rowOf('9.5 °C');
+    await user.click(await rowAction(user, `Delete ${failedLabel}`));
     let dialog = await screen.findByRole('dialog', { name: 'Delete the reading of Walk-in fridge · Air?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.sent.filter((s) => s.method === 'DELETE')).toHaveLength(0);
 
     const before = lists(api.sent).length;
-    await user.click(screen.getByLabelText(`Delete ${failedLabel}`));
+    await user.click(await rowAction(user, `Delete ${failedLabel}`));
     dialog = await screen.findByRole('dialog', { name: 'Delete the reading of Walk-in fridge · Air?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('Say why you are making this change')).toBeInTheDocument();
@@ -570,7 +575,8 @@ describe("an item's chart", () => {
   test('from a row: the readings over the dates against the limits in force, with the counts', async () => {
     const api = logsApi();
     const { user } = renderLogs();
-    await user.click(await screen.findByLabelText(`Chart this item ${failedLabel}`));
+    await rowOf('9.5 °C');
+    await user.click(await rowAction(user, `Chart this item ${failedLabel}`));
     const dialog = await screen.findByRole('dialog', { name: /^Walk-in fridge · Air/ });
     const limits = await within(dialog).findByLabelText('Limits in force');
     expect(within(limits).getByText('at most 5 °C (warns up to 8 °C)')).toBeInTheDocument();

@@ -192,11 +192,33 @@ function SectionLoading({ children }: { children: ReactNode }) {
 // ---- the declaration ----------------------------------------------------------------------------------
 
 const readAtCell = (reading: TemperatureLog) => (
-  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
-    <time dateTime={reading.readAt}>{siteDateTime(reading.readAt, reading.timeZoneId)}</time>
+  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+    {/* A date and time read as one: the chip wraps under it, never the time under the date. */}
+    <time dateTime={reading.readAt} style={{ whiteSpace: 'nowrap' }}>
+      {siteDateTime(reading.readAt, reading.timeZoneId)}
+    </time>
     {reading.backFilled && <BackFilledChip />}
   </Stack>
 );
+
+function ResultChips({ reading }: { reading: TemperatureLog }) {
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <ResultChip result={reading.result} />
+      {reading.aboveLegalLimit && <AboveLegalLimitChip />}
+    </Stack>
+  );
+}
+
+/** Who read it; a sensor's reading names the sensor, marked so it is not taken for a person. */
+function ReadBy({ reading }: { reading: TemperatureLog }) {
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <span>{reading.readBy.name}</span>
+      {reading.source === 'SENSOR' && <SensorChip />}
+    </Stack>
+  );
+}
 
 /** The readings of the selected site between the range's dates; `ask` opens the delete and chart dialogs. */
 export function temperatureLogs(range: LocalDateRange, ask: Ask) {
@@ -227,33 +249,32 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       },
       { kind: 'select', name: 'source', label: 'Source', options: sourceOptions },
     ],
+    // Columns without flex are as wide as their widest cell (the kit sizes them); those with flex share
+    // the rest and wrap, a chip going under its date, name or result, so the grid fits its card.
     columns: [
       {
         field: 'readAt',
         headerName: 'Read at',
-        minWidth: 200,
-        flex: 1,
+        flex: 0.8,
+        minWidth: 170,
         renderCell: ({ row }) => readAtCell(row),
       },
       {
         field: 'item',
         headerName: 'Item',
         flex: 1.3,
-        minWidth: 170,
+        minWidth: 130,
         sortable: false,
         valueGetter: (_value, reading) => itemLabel(reading.item),
       },
       {
         field: 'logType',
         headerName: 'Check',
-        flex: 1,
-        minWidth: 130,
         valueGetter: (_value, reading) => reading.checkLabel,
       },
       {
         field: 'celsius',
         headerName: 'Reading',
-        width: 90,
         valueGetter: (_value, reading) => celsiusText(reading.celsius),
       },
       {
@@ -267,20 +288,15 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       {
         field: 'result',
         headerName: 'Result',
-        flex: 1,
-        minWidth: 110,
-        renderCell: ({ row }) => (
-          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}>
-            <ResultChip result={row.result} />
-            {row.aboveLegalLimit && <AboveLegalLimitChip />}
-          </Stack>
-        ),
+        flex: 0.6,
+        minWidth: 100,
+        renderCell: ({ row }) => <ResultChips reading={row} />,
       },
       {
         field: 'correctiveAction',
         headerName: 'Corrective action',
-        flex: 1.5,
-        minWidth: 180,
+        flex: 1.2,
+        minWidth: 120,
         sortable: false,
         valueGetter: (_value, reading) => reading.correctiveAction ?? '',
       },
@@ -288,17 +304,18 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
         field: 'readBy',
         headerName: 'Read by',
         flex: 0.8,
-        minWidth: 110,
+        minWidth: 120,
         sortable: false,
         valueGetter: (_value, reading) => reading.readBy.name,
-        // A sensor's reading names the sensor, marked so it is not taken for a person.
-        renderCell: ({ row }) => (
-          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}>
-            <span>{row.readBy.name}</span>
-            {row.source === 'SENSOR' && <SensorChip />}
-          </Stack>
-        ),
+        renderCell: ({ row }) => <ReadBy reading={row} />,
       },
+    ],
+    // A phone's card: the reading and its verdict; the card's title names the item and the time.
+    card: [
+      { label: 'Result', render: (reading) => <ResultChips reading={reading} /> },
+      { label: 'Reading', render: (reading) => celsiusText(reading.celsius) },
+      { label: 'Check', render: (reading) => reading.checkLabel },
+      { label: 'Read by', render: (reading) => <ReadBy reading={reading} /> },
     ],
     view: [
       { label: 'Result', render: (reading) => <ReadingResult reading={reading} /> },

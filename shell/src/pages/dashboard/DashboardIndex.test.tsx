@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within, type RenderOptions } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { ThemeProvider } from '@console/shared-sdk/mui';
 import { MemoryRouter } from '@console/shared-sdk/router';
-import { defineRulesFor, selectedSite, session, SiteSelector } from '@console/shared-sdk';
+import { createConsoleTheme, defineRulesFor, selectedSite, session, SiteSelector } from '@console/shared-sdk';
 import { fakeApi, loginResponse, ok, resetBrowserState, site, type Sent } from '@console/shared-sdk/testing';
+import type { PortfolioSite } from '@console/shared-sdk/sites';
 import { registryStore, type RemoteState } from '../../remotes/registry';
 import { dashboardViewStore, useDashboardView } from './dashboard-view';
 import { DashboardIndex } from './DashboardIndex';
@@ -34,10 +36,39 @@ const tasksRemote: RemoteState = {
   module: { screens: { '/dashboard': () => <h1>Harbour Kitchen this week</h1> } },
 };
 
-function answerSites() {
+/** A site's day as the portfolio answers it: nothing to look at unless `change` says so. */
+function dayOf(change: Partial<PortfolioSite> & Pick<PortfolioSite, 'siteID' | 'name'>): PortfolioSite {
+  return {
+    location: site.location,
+    timeZoneId: site.timeZoneId,
+    timing: site.timing,
+    date: '2026-01-05',
+    tasks: { due: 0, done: 0, late: 0, overdue: 0, upcoming: 0 },
+    temperatureFailures: 0,
+    openNearMisses: 0,
+    documentsExpiring: 0,
+    documentsExpired: 0,
+    week: {
+      startDate: '2026-01-05',
+      endDate: '2026-01-11',
+      due: 0,
+      onTime: 0,
+      late: 0,
+      missed: 0,
+      score: null,
+      band: null,
+    },
+    attention: 0,
+    ...change,
+  };
+}
+
+const harbourDay = dayOf({ siteID: site._id, name: site.name });
+
+function answerSites(days: readonly PortfolioSite[] = [harbourDay]) {
   return fakeApi((sent: Sent) => {
     if (sent.path === 'site-panel/simple-list') return ok([siteOption]);
-    if (sent.path === 'site-panel/web-app-list') return ok({ list: [site], records: 1, page: 1, limit: 100 });
+    if (sent.path === 'site-panel/portfolio') return ok({ list: days, records: days.length });
     throw new Error(`unexpected ${sent.path}`);
   });
 }
@@ -101,4 +132,142 @@ test('a user who may not read the site dashboard gets the overview', async () =>
   registryStore.setState({ listed: true, remotes: [unreadable] });
   render(<Dashboard />);
   expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+});
+
+describe('the overview of every site', () => {
+  const quayside = dayOf({
+    siteID: '01890000-0000-7000-8000-0000000000a2',
+    name: 'Quayside Bar',
+    location: { country: 'GB', county: null, region: 'England', city: 'Leeds' },
+    timeZoneId: 'Europe/London',
+    // Open around the clock: never "Closes at 00:00".
+    timing: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+      day,
+      isOpen: true,
+      openTime: '00:00',
+      closeTime: '00:00',
+    })),
+    date: '2026-01-06',
+    tasks: { due: 12, done: 7, late: 1, overdue: 3, upcoming: 2 },
+    temperatureFailures: 2,
+    openNearMisses: 1,
+    documentsExpiring: 4,
+    documentsExpired: 1,
+    week: {
+      startDate: '2026-01-05',
+      endDate: '2026-01-11',
+      due: 20,
+      onTime: 15,
+      late: 1,
+      missed: 4,
+      score: 77.5,
+      band: 'AMBER',
+    },
+    attention: 7,
+  });
+
+  function renderOverview(days: readonly PortfolioSite[], options?: RenderOptions) {
+    answerSites(days);
+    registryStore.setState({ listed: true, remotes: [tasksRemote] });
+    dashboardViewStore.setState({ allSites: true });
+    return render(<Dashboard />, options);
+  }
+
+  test("shows each site's day in the API's order, most attention first", async () => {
+    renderOverview([quayside, harbourDay]);
+    const table = await screen.findByRole('table', { name: /most attention first/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      expect.stringMatching(/^Quayside Bar/),
+      expect.stringMatching(/^Harbour Kitchen/),
+    ]);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Site',
+      'Tasks done',
+      'Overdue',
+      'Failed readings',
+      'Open near misses',
+      'Documents expired',
+      'Expiring in 30 days',
+      'This week',
+    ]);
+    expect(within(rows[0]!).getByText('7 of 12')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('77.5 · Needs attention')).toBeInTheDocument();
+    expect(screen.getByText(/2 sites today, 1 needing attention/)).toBeInTheDocument();
+  });
+
+  test('each figure opens its list for that site', async () => {
+    renderOverview([quayside, harbourDay]);
+    const links: [string, string][] = [
+      ['7 of 12 tasks done today at Quayside Bar', '/dashboard/task?taskListDate=2026-01-06'],
+      ['3 tasks overdue today at Quayside Bar', '/dashboard/task?taskListDate=2026-01-06&status=INCOMPLETE'],
+      [
+        '2 failed temperature readings today at Quayside Bar',
+        '/dashboard/temperatureLog?result=FAIL&startDate=2026-01-06&endDate=2026-01-06',
+      ],
+      ['1 near miss open at Quayside Bar', '/dashboard/nearMiss'],
+      ['1 document has expired at Quayside Bar', '/dashboard/documentmanagement?expiry=EXPIRED'],
+      ['4 documents expire within 30 days at Quayside Bar', '/dashboard/documentmanagement?expiring=30'],
+      [
+        "This week's score at Quayside Bar: 77.5, Needs attention",
+        `/dashboard/reports?site=${quayside.siteID}`,
+      ],
+    ];
+    for (const [name, href] of links) {
+      expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    // The selected site was Harbour Kitchen; the overdue figure opens Quayside's list.
+    await userEvent.click(screen.getByRole('link', { name: '3 tasks overdue today at Quayside Bar' }));
+    expect(selectedSite.get()).toMatchObject({
+      selectedSiteID: quayside.siteID,
+      selectedSiteLabel: 'Quayside Bar (Leeds)',
+    });
+  });
+
+  test('a site open around the clock says so, and never "closes at 00:00"', async () => {
+    renderOverview([quayside]);
+    expect(
+      await screen.findByRole('button', { name: 'Quayside Bar (Leeds): Open now, around the clock' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/00:00/)).toBeNull();
+  });
+
+  test('right to left, opening hours and counts still read left to right', async () => {
+    // As the shell's theme root does for a right-to-left choice: the page's direction and the theme's.
+    document.documentElement.dir = 'rtl';
+    const rtl = createConsoleTheme({ direction: 'rtl' });
+    const evenings = dayOf({
+      ...quayside,
+      timing: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+        day,
+        isOpen: true,
+        openTime: '08:00',
+        closeTime: '23:00',
+      })),
+    });
+    try {
+      renderOverview([evenings], {
+        wrapper: ({ children }) => <ThemeProvider theme={rtl}>{children}</ThemeProvider>,
+      });
+      const table = await screen.findByRole('table', { name: /most attention first/ });
+      const row = within(table).getAllByRole('row')[1]!;
+      // Each run is isolated left to right, so a right-to-left page cannot show "23:00–08:00" or move a
+      // count to the far end of its words.
+      const ltrRuns = [...document.querySelectorAll('bdi[dir="ltr"]')].map((run) => run.textContent);
+      expect(ltrRuns).toEqual(
+        expect.arrayContaining([
+          '08:00–23:00',
+          '7 of 12',
+          '77.5 · Needs attention',
+          expect.stringMatching(/^1 site today, 1 needing attention/),
+        ]),
+      );
+      expect(within(row).getByText('08:00–23:00')).toHaveAttribute('dir', 'ltr');
+    } finally {
+      document.documentElement.dir = '';
+    }
+  });
 });

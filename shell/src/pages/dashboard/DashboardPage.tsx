@@ -2,23 +2,38 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardActionArea,
-  CardContent,
   Chip,
-  Grid,
+  Link,
+  Paper,
   Skeleton,
   Stack,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@console/shared-sdk/mui';
-import AccessTimeIcon from '@mui/icons-material/AccessTime';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from '@console/shared-sdk/router';
-import { Can, selectedSite, siteLabel, useDocumentTitle, useRead, useSession } from '@console/shared-sdk';
-import { sitesApi, type Site } from '@console/shared-sdk/sites';
+import {
+  Can,
+  selectedSite,
+  siteLabel,
+  useAbility,
+  useDocumentTitle,
+  useRead,
+  useSession,
+  type SubjectName,
+} from '@console/shared-sdk';
+import { scoreBandLabels, type ScoreBand } from '@console/shared-sdk/reports';
+import { sitesApi, type PortfolioSite } from '@console/shared-sdk/sites';
+import { compactCell, compactNumberCell } from '@console/shared-sdk/report-kit';
+import { LtrText } from '@console/shared-sdk/ui';
 import { useSiteDashboard } from '../../app/RemoteRoutes';
 import { useDashboardView } from './dashboard-view';
-import { todaysHours } from './hours';
+import { hoursStatus, todaysHours } from './hours';
+
+// The portfolio (issue 25): with no site chosen, every site the user may see with its day, most attention
+// first (the API's order), so an organisation admin of fifty sites sees at a glance where to look. Each
+// figure opens its list for that site: the link chooses the site, which every site-scoped list follows.
 
 /** Re-render every minute so "open now" follows the clock. */
 function useMinuteClock() {
@@ -30,73 +45,291 @@ function useMinuteClock() {
   return now;
 }
 
-function SiteCard({ site, now }: { site: Site; now: Date }) {
-  const navigate = useNavigate();
-  // With a site dashboard, a card opens the site's dashboard; otherwise the site's record.
-  const siteDashboard = useSiteDashboard().remote !== null;
-  const setAllSites = useDashboardView((s) => s.setAllSites);
-  const today = todaysHours(site.timing, site.timeZoneId, now);
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const bandColors: Record<ScoreBand, 'success' | 'warning' | 'error'> = {
+  GREEN: 'success',
+  AMBER: 'warning',
+  RED: 'error',
+};
+
+/** One figure of a site's day: what it counts, how it reads, and the list it opens. */
+interface Figure {
+  key: string;
+  header: string;
+  /** The list's subject: without read access the figure shows, unlinked. */
+  subject: SubjectName;
+  /** How the figure reads in its cell. */
+  text(site: PortfolioSite): ReactNode;
+  /** What the link says to a screen reader, naming the site. */
+  label(site: PortfolioSite): string;
+  to(site: PortfolioSite): string;
+  /** Red and bold: something to act on now. */
+  alarming?(site: PortfolioSite): boolean;
+  /** Muted: nothing to see. */
+  quiet?(site: PortfolioSite): boolean;
+}
+
+function ScoreChip({ week }: { week: PortfolioSite['week'] }) {
+  if (week.score === null || week.band === null)
+    return <Chip size="small" variant="outlined" label="Nothing due yet" />;
   return (
-    <Card sx={{ height: '100%' }}>
-      <CardActionArea
-        sx={{ height: '100%' }}
-        onClick={() => {
-          selectedSite.select(site);
-          if (siteDashboard) setAllSites(false);
-          else navigate('/dashboard/sites');
-        }}
-        aria-label={`${siteLabel(site)}: ${today.openNow ? 'open now' : 'closed now'}`}
-      >
-        <CardContent>
-          <Stack
-            sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}
-            direction="row"
-            spacing={1}
-          >
-            <Typography variant="h6" component="h2">
-              {site.name}
-            </Typography>
-            <Chip
-              size="small"
-              color={today.openNow ? 'success' : 'default'}
-              label={today.openNow ? 'Open now' : 'Closed now'}
-            />
-          </Stack>
-          <Typography variant="body2" color="text.secondary" gutterBottom>
-            {[site.city, site.state, site.country].filter(Boolean).join(', ')} · {site.timeZoneId}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1.5 }}>
-            <AccessTimeIcon fontSize="small" color="action" />
-            <Typography>
-              {today.localDate}: {today.hours ?? 'closed today'}
-            </Typography>
-          </Stack>
-          {today.changesAt && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {today.openNow ? `Closes at ${today.changesAt}` : `Opens at ${today.changesAt}`} local time
-            </Typography>
-          )}
-        </CardContent>
-      </CardActionArea>
-    </Card>
+    <Chip
+      size="small"
+      color={bandColors[week.band]}
+      label={<LtrText>{`${week.score} · ${scoreBandLabels[week.band]}`}</LtrText>}
+      sx={{ cursor: 'inherit' }}
+    />
   );
 }
 
-/** The sites overview: each site's hours today in its own time zone. */
+const figures: readonly Figure[] = [
+  {
+    key: 'tasks',
+    header: 'Tasks done',
+    subject: 'Task',
+    text: ({ tasks }) => <LtrText>{`${tasks.done} of ${tasks.due}`}</LtrText>,
+    label: ({ tasks, name }) =>
+      `${tasks.done} of ${plural(tasks.due, 'task', 'tasks')} done today at ${name}`,
+    to: ({ date }) => `/dashboard/task?taskListDate=${date}`,
+    quiet: ({ tasks }) => tasks.due === 0,
+  },
+  {
+    key: 'overdue',
+    header: 'Overdue',
+    subject: 'Task',
+    text: ({ tasks }) => tasks.overdue,
+    label: ({ tasks, name }) => `${plural(tasks.overdue, 'task', 'tasks')} overdue today at ${name}`,
+    to: ({ date }) => `/dashboard/task?taskListDate=${date}&status=INCOMPLETE`,
+    alarming: ({ tasks }) => tasks.overdue > 0,
+    quiet: ({ tasks }) => tasks.overdue === 0,
+  },
+  {
+    key: 'temperatureFailures',
+    header: 'Failed readings',
+    subject: 'TemperatureLog',
+    text: (site) => site.temperatureFailures,
+    label: ({ temperatureFailures, name }) =>
+      `${plural(temperatureFailures, 'failed temperature reading', 'failed temperature readings')} today at ${name}`,
+    to: ({ date }) => `/dashboard/temperatureLog?result=FAIL&startDate=${date}&endDate=${date}`,
+    alarming: (site) => site.temperatureFailures > 0,
+    quiet: (site) => site.temperatureFailures === 0,
+  },
+  {
+    key: 'openNearMisses',
+    header: 'Open near misses',
+    subject: 'NearMiss',
+    text: (site) => site.openNearMisses,
+    label: ({ openNearMisses, name }) =>
+      `${plural(openNearMisses, 'near miss', 'near misses')} open at ${name}`,
+    to: () => '/dashboard/nearMiss',
+    alarming: (site) => site.openNearMisses > 0,
+    quiet: (site) => site.openNearMisses === 0,
+  },
+  {
+    key: 'documentsExpired',
+    header: 'Documents expired',
+    subject: 'Document',
+    text: (site) => site.documentsExpired,
+    label: ({ documentsExpired, name }) =>
+      `${plural(documentsExpired, 'document has', 'documents have')} expired at ${name}`,
+    to: () => '/dashboard/documentmanagement?expiry=EXPIRED',
+    alarming: (site) => site.documentsExpired > 0,
+    quiet: (site) => site.documentsExpired === 0,
+  },
+  {
+    key: 'documentsExpiring',
+    header: 'Expiring in 30 days',
+    subject: 'Document',
+    text: (site) => site.documentsExpiring,
+    label: ({ documentsExpiring, name }) =>
+      `${plural(documentsExpiring, 'document expires', 'documents expire')} within 30 days at ${name}`,
+    to: () => '/dashboard/documentmanagement?expiring=30',
+    quiet: (site) => site.documentsExpiring === 0,
+  },
+  {
+    key: 'week',
+    header: 'This week',
+    subject: 'ScoreReport',
+    text: ({ week }) => <ScoreChip week={week} />,
+    label: ({ week, name }) =>
+      week.score === null || week.band === null
+        ? `Nothing due yet this week at ${name}`
+        : `This week's score at ${name}: ${week.score}, ${scoreBandLabels[week.band]}`,
+    to: ({ siteID }) => `/dashboard/reports?site=${siteID}`,
+  },
+];
+
+/** The site as the site selector keeps it. */
+const chosenSite = (site: PortfolioSite) => ({
+  _id: site.siteID,
+  name: site.name,
+  location: site.location,
+  timeZoneId: site.timeZoneId,
+});
+
+/** A figure as a link to its list, which opens for the figure's site. */
+function FigureLink({ figure, site }: { figure: Figure; site: PortfolioSite }) {
+  const ability = useAbility();
+  const alarming = figure.alarming?.(site) ?? false;
+  const sx = {
+    fontWeight: alarming ? 700 : 400,
+    color: alarming ? 'error.main' : figure.quiet?.(site) ? 'text.secondary' : undefined,
+  };
+  if (!ability.can('read', figure.subject))
+    return (
+      <Box component="span" sx={sx}>
+        {figure.text(site)}
+      </Box>
+    );
+  return (
+    <Link
+      component={RouterLink}
+      to={figure.to(site)}
+      onClick={() => selectedSite.select(chosenSite(site))}
+      aria-label={figure.label(site)}
+      underline="hover"
+      sx={sx}
+    >
+      {figure.text(site)}
+    </Link>
+  );
+}
+
+/** The site's name, leading to its dashboard (or its record), and how it stands now. */
+function SiteHeading({ site, now }: { site: PortfolioSite; now: Date }) {
+  const navigate = useNavigate();
+  // With a site dashboard, the name opens the site's dashboard; otherwise the site's record.
+  const siteDashboard = useSiteDashboard().remote !== null;
+  const setAllSites = useDashboardView((s) => s.setAllSites);
+  const today = todaysHours(site.timing, site.timeZoneId, now);
+  const status = hoursStatus(today);
+  const place = [site.location.city, site.location.country].filter(Boolean).join(', ');
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Link
+        component="button"
+        type="button"
+        underline="hover"
+        sx={{ fontWeight: 600, textAlign: 'start' }}
+        aria-label={`${siteLabel(site)}: ${status}`}
+        onClick={() => {
+          selectedSite.select(chosenSite(site));
+          if (siteDashboard) setAllSites(false);
+          else navigate('/dashboard/sites');
+        }}
+      >
+        {site.name}
+      </Link>
+      <Typography variant="body2" color="text.secondary">
+        {place ? `${place} · ` : ''}
+        {today.hours === null ? 'Closed today' : <LtrText>{today.hours}</LtrText>} · {status}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Wide screens: one row per site, a column per figure. */
+function PortfolioTable({ sites, now }: { sites: readonly PortfolioSite[]; now: Date }) {
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Box
+        component="table"
+        sx={{ borderCollapse: 'collapse', width: '100%' }}
+        aria-label="Your sites today, most attention first"
+      >
+        <thead>
+          <tr>
+            <Box component="th" scope="col" sx={{ ...compactCell, fontWeight: 600, pl: 2 }}>
+              Site
+            </Box>
+            {figures.map((figure) => (
+              <Box
+                component="th"
+                scope="col"
+                key={figure.key}
+                sx={{ ...compactNumberCell, fontWeight: 600, whiteSpace: 'nowrap' }}
+              >
+                {figure.header}
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sites.map((site) => (
+            <Box
+              component="tr"
+              key={site.siteID}
+              sx={{
+                boxShadow: (theme) =>
+                  site.attention > 0 ? `inset 4px 0 ${theme.palette.error.main}` : 'none',
+              }}
+            >
+              <Box component="th" scope="row" sx={{ ...compactCell, fontWeight: 400, pl: 2 }}>
+                <SiteHeading site={site} now={now} />
+              </Box>
+              {figures.map((figure) => (
+                <Box component="td" key={figure.key} sx={{ ...compactNumberCell, whiteSpace: 'nowrap' }}>
+                  <FigureLink figure={figure} site={site} />
+                </Box>
+              ))}
+            </Box>
+          ))}
+        </tbody>
+      </Box>
+    </Paper>
+  );
+}
+
+/** Narrow screens: a card per site, its figures two to a row. */
+function PortfolioCards({ sites, now }: { sites: readonly PortfolioSite[]; now: Date }) {
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Your sites today">
+      {sites.map((site) => (
+        <Paper
+          component="li"
+          variant="outlined"
+          key={site.siteID}
+          sx={{ p: 1.5, borderLeft: 4, borderLeftColor: site.attention > 0 ? 'error.main' : 'divider' }}
+        >
+          <SiteHeading site={site} now={now} />
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}
+          >
+            {figures.map((figure) => (
+              <Box key={figure.key} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {figure.header}
+                </Typography>
+                <Box component="dd" sx={{ m: 0, textAlign: 'end' }}>
+                  <FigureLink figure={figure} site={site} />
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The all-sites overview: each site's day, most attention first. */
 export function DashboardPage() {
   const firstName = useSession((s) => s.userData?.firstName);
   const orgId = useSession((s) => s.orgId);
   const now = useMinuteClock();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   useDocumentTitle('Dashboard');
   // Under the sites' subject, so a change on the sites screen shows here too.
   const {
-    data: sites,
+    data: portfolio,
     error,
     reload: load,
-  } = useRead(['Site', 'overview', orgId], (signal) =>
-    sitesApi.list({ sort: 'name', limit: 100 }, { quiet: true, signal }).then((page) => page.list),
-  );
-  const failed = error !== null && sites === undefined;
+  } = useRead(['Site', 'portfolio', orgId], (signal) => sitesApi.portfolio({ quiet: true, signal }));
+  const failed = error !== null && portfolio === undefined;
+  const sites = portfolio?.list;
+  const needingAttention = sites?.filter((site) => site.attention > 0).length ?? 0;
 
   return (
     <Stack spacing={3}>
@@ -104,7 +337,16 @@ export function DashboardPage() {
         <Typography variant="h4" component="h1">
           {firstName ? `Welcome, ${firstName}` : 'Dashboard'}
         </Typography>
-        <Typography color="text.secondary">Today at your sites, in each site's local time.</Typography>
+        <Typography color="text.secondary">
+          {sites && sites.length > 0 ? (
+            // Opening with a number, the sentence would start at the other end on a right-to-left page.
+            <LtrText>
+              {`${plural(sites.length, 'site', 'sites')} today, ${needingAttention} needing attention, in each site's local time. Overdue tasks, failed readings, open near misses and expired documents come first.`}
+            </LtrText>
+          ) : (
+            "Today at your sites, in each site's local time."
+          )}
+        </Typography>
       </Box>
       {failed && (
         <Alert
@@ -119,13 +361,11 @@ export function DashboardPage() {
         </Alert>
       )}
       {sites === undefined && !failed && (
-        <Grid container spacing={2} aria-busy="true" aria-label="Loading sites">
+        <Stack spacing={1} aria-busy="true" aria-label="Loading sites">
           {[0, 1, 2].map((key) => (
-            <Grid key={key} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Skeleton variant="rounded" height={140} />
-            </Grid>
+            <Skeleton key={key} variant="rounded" height={56} />
           ))}
-        </Grid>
+        </Stack>
       )}
       {sites?.length === 0 && (
         <Alert
@@ -141,15 +381,9 @@ export function DashboardPage() {
           No sites yet. Add your first site to start scheduling checks.
         </Alert>
       )}
-      {sites && sites.length > 0 && (
-        <Grid container spacing={2}>
-          {sites.map((site) => (
-            <Grid key={site._id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <SiteCard site={site} now={now} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      {sites &&
+        sites.length > 0 &&
+        (narrow ? <PortfolioCards sites={sites} now={now} /> : <PortfolioTable sites={sites} now={now} />)}
     </Stack>
   );
 }

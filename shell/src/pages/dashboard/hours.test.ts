@@ -1,5 +1,5 @@
 import type { Timing } from '@console/shared-sdk/sites';
-import { todaysHours } from './hours';
+import { hoursStatus, todaysHours } from './hours';
 
 const lateWeekend: Timing = [
   { day: 5, isOpen: true, openTime: '08:00', closeTime: '01:00' },
@@ -10,7 +10,13 @@ const lateWeekend: Timing = [
 test('shows the local day and hours, open or not', () => {
   // Friday 23 Oct 2026, 12:00 in London (11:00 UTC, summer time).
   const noon = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-23T11:00:00Z'));
-  expect(noon).toEqual({ localDate: 'Fri 23 Oct', hours: '08:00–01:00', openNow: true, changesAt: '01:00' });
+  expect(noon).toEqual({
+    localDate: 'Fri 23 Oct',
+    hours: '08:00–01:00',
+    openNow: true,
+    changesAt: '01:00',
+    changesOn: null,
+  });
 });
 
 test('after midnight a site is still open from the evening before', () => {
@@ -38,4 +44,39 @@ test('equal opening and closing times read "Open 24 hours", and the site is open
   expect(night.hours).toBe('Open 24 hours');
   const evening = todaysHours(allDay, 'Europe/London', new Date('2026-10-23T20:00:00Z'));
   expect(evening).toMatchObject({ hours: 'Open 24 hours', openNow: true });
+});
+
+test('a site open around the clock never "closes at 00:00"', () => {
+  const everyDay: Timing = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+    day,
+    isOpen: true,
+    openTime: '00:00',
+    closeTime: '00:00',
+  }));
+  const today = todaysHours(everyDay, 'Europe/London', new Date('2026-10-23T11:00:00Z'));
+  expect(today).toMatchObject({ hours: 'Open 24 hours', openNow: true, changesAt: null });
+  expect(hoursStatus(today)).toBe('Open now, around the clock');
+});
+
+test('a day open 24 hours runs on into the next opening, and says when it really closes', () => {
+  const weekend: Timing = [
+    { day: 5, isOpen: true, openTime: '00:00', closeTime: '00:00' },
+    { day: 6, isOpen: true, openTime: '00:00', closeTime: '17:00' },
+  ];
+  // Friday 12:00: open through Saturday until 17:00, more than a day away.
+  const friday = todaysHours(weekend, 'Europe/London', new Date('2026-10-23T11:00:00Z'));
+  expect(friday).toMatchObject({ openNow: true, changesAt: '17:00', changesOn: 'Sat' });
+  expect(hoursStatus(friday)).toBe('Open now · closes Sat at 17:00');
+  // With Saturday closed, Friday's 24 hours end at midnight.
+  const alone = todaysHours(weekend.slice(0, 1), 'Europe/London', new Date('2026-10-23T11:00:00Z'));
+  expect(hoursStatus(alone)).toBe('Open now · closes at midnight');
+});
+
+test('the status line of an ordinary day', () => {
+  const early = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-23T05:00:00Z'));
+  expect(hoursStatus(early)).toBe('Closed now · opens at 08:00');
+  const noon = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-23T11:00:00Z'));
+  expect(hoursStatus(noon)).toBe('Open now · closes at 01:00');
+  const sunday = todaysHours(lateWeekend, 'Europe/London', new Date('2026-10-25T12:00:00Z'));
+  expect(hoursStatus(sunday)).toBe('Closed now');
 });

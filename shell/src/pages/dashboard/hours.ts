@@ -6,8 +6,13 @@ export interface TodaysHours {
   /** "08:00–01:00" or "Open 24 hours", or null when closed all day. */
   hours: string | null;
   openNow: boolean;
-  /** When the current opening ends or the next one starts, local HH:mm, for "closes at"/"opens at". */
+  /**
+   * When the current opening ends or the next one starts, local HH:mm, for "closes at"/"opens at"; null
+   * when it stays open all week (every day around the clock) or opens no more today.
+   */
   changesAt: string | null;
+  /** The weekday of `changesAt` when it is more than a day away ("Sat"), else null. */
+  changesOn: string | null;
 }
 
 /**
@@ -60,10 +65,46 @@ export function todaysHours(timing: Timing, timeZoneId: string, now: Date = new 
   const current = openingOn(todayEntry, 0);
   // Just after midnight a site can still be open from yesterday's late closing.
   const open = [yesterday, current].find((o) => o !== null && o.start <= local && local < o.end) ?? null;
+  // Open: when it closes (null when it never does this week). Closed: when it opens later today, if it does.
+  const change = open
+    ? (closingOf(open.end, dayKey, byDay) ?? null)
+    : current && local < current.start
+      ? current.start
+      : null;
   return {
     localDate: `${parts.weekday} ${parts.day} ${parts.month}`,
     hours: todayEntry?.isOpen ? formatHours(todayEntry) : null,
     openNow: open !== null,
-    changesAt: open ? clock(open.end) : current && local < current.start ? clock(current.start) : null,
+    changesAt: change === null ? null : clock(change),
+    changesOn:
+      change === null || change - local <= 1440
+        ? null
+        : (weekdays[(dayKey + Math.floor(change / 1440)) % 7] ?? null),
   };
+}
+
+/**
+ * When an opening that ends at `end` (minutes from today's midnight) really closes: a day open 24 hours
+ * runs on into the next day's opening when that starts as it ends, so a site open around the clock does
+ * not "close at 00:00". Undefined when the openings run on all week.
+ */
+function closingOf(end: number, dayKey: number, byDay: ReadonlyMap<number, TimingDay>): number | undefined {
+  let closes = end;
+  for (let days = 0; days < 7; days += 1) {
+    const day = Math.floor(closes / 1440);
+    const next = openingOn(byDay.get((dayKey + day) % 7), day * 1440);
+    if (next === null || next.start !== closes) return closes;
+    closes = next.end;
+  }
+  return undefined;
+}
+
+/** What a site's hours say now: "Open now · closes at 23:00", "Closed now · opens at 08:00". */
+export function hoursStatus(today: TodaysHours): string {
+  const at = (time: string) => (time === '00:00' ? 'midnight' : time);
+  if (today.openNow) {
+    if (today.changesAt === null) return 'Open now, around the clock';
+    return `Open now · closes ${today.changesOn ? `${today.changesOn} ` : ''}at ${at(today.changesAt)}`;
+  }
+  return today.changesAt === null ? 'Closed now' : `Closed now · opens at ${at(today.changesAt)}`;
 }

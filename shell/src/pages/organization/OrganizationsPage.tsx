@@ -1,6 +1,6 @@
-import { Button } from '@console/shared-sdk/mui';
+import { Alert, Button } from '@console/shared-sdk/mui';
 import LoginIcon from '@mui/icons-material/Login';
-import { Navigate, useNavigate } from '@console/shared-sdk/router';
+import { Navigate, useLocation, useNavigate } from '@console/shared-sdk/router';
 import { session, useAbility, useDocumentTitle } from '@console/shared-sdk';
 import { organizationResource, type Organization } from '@console/shared-sdk/organization';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
@@ -14,19 +14,25 @@ import {
   updateOrganizationSchema,
 } from './organization-form';
 
+/** The organisations list's own address; anywhere else the list stands in for a screen that needs one. */
+const organizationsPath = '/dashboard/organizations';
+
 function ActInButton({ organization }: { organization: Organization }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <Button
       size="small"
       startIcon={<LoginIcon />}
       onClick={() => {
         session.actInOrganization(organization._id);
-        navigate('/dashboard');
+        // Chosen on the screen that asked for an organisation: that screen shows, now in it.
+        if (pathname === organizationsPath) navigate('/dashboard');
       }}
+      // The name a voice user says is the one they see, and the organisation tells the rows apart.
       aria-label={`Work in ${organization.name}`}
     >
-      Open
+      Work in
     </Button>
   );
 }
@@ -84,4 +90,20 @@ export function OrganizationsPage() {
   useDocumentTitle('Organisations');
   if (!ability.can('manage', 'Organization')) return <Navigate to="/dashboard" replace />;
   return <ResourceScreen resource={organizations} />;
+}
+
+/**
+ * What a platform admin who is not working in an organisation sees on any organisation's screen: the
+ * choice itself, the organisations with their Open buttons, rather than a page that only points to it.
+ */
+export function ChooseOrganizationPage() {
+  useDocumentTitle('Choose an organisation');
+  return (
+    <ResourceScreen resource={organizations}>
+      <Alert severity="info">
+        You are signed in as a platform admin. Choose the organisation to work in with its Open button; its
+        sites and records appear on every screen until you choose another.
+      </Alert>
+    </ResourceScreen>
+  );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
-import { demoIds, listPage, renderWithRouter, signInAs } from '@console/shared-sdk/testing';
+import { demoIds, listPage, renderWithRouter, rowAction, signInAs } from '@console/shared-sdk/testing';
 import type { Webhook, WebhookDelivery } from '@console/shared-sdk/organization';
 import { WebhooksPage } from './WebhooksPage';
 
@@ -145,7 +145,9 @@ test('a test call is sent for the chosen webhook', async () => {
   const api = fakeWebhookApi();
   const user = userEvent.setup();
   renderWithRouter(<WebhooksPage />, '/dashboard/organization/webhooks');
-  await user.click(await screen.findByLabelText('Send test call Kitchen Slack'));
+  await screen.findByText('Kitchen Slack');
+  // View and Edit are buttons; with more than three actions a row, the rest are under "More actions".
+  await user.click(await rowAction(user, 'Send test call Kitchen Slack'));
   await waitFor(() => expect(api.to('webhook/send-test')).toHaveLength(1));
   expect(api.to('webhook/send-test')[0]?.query.get('webhookID')).toBe(slack._id);
 });

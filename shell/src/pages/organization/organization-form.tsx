@@ -7,6 +7,7 @@ import {
   type OrganizationUpdateInput,
 } from '@console/shared-sdk/organization';
 import type { CustomFieldProps, FieldDeclaration } from '@console/shared-sdk/ui';
+import { CountryPicker } from '../sites/site-fields';
 
 export interface InviteeForm {
   firstName: string;
@@ -76,11 +77,11 @@ export const organizationFields: readonly FieldDeclaration<OrganizationForm>[] =
   { kind: 'text', name: 'county', label: 'County' },
   { kind: 'text', name: 'zip', label: 'Postcode' },
   {
-    kind: 'text',
+    kind: 'custom',
     name: 'country',
-    label: 'Country code',
-    placeholder: 'GB',
-    helperText: 'Two letters, e.g. GB',
+    label: 'Country',
+    // The site form's picker: countries by name, sending the ISO code the contract keeps.
+    render: (props) => <CountryPicker {...props} />,
   },
   {
     kind: 'custom',

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from '@console/shared-sdk/router';
 import { fail, fakeApi, loginResponse, ok, resetBrowserState } from '@console/shared-sdk/testing';
 import { session } from '@console/shared-sdk';
+import { defaultNotificationSettings } from '@console/shared-sdk/contract';
 import { ProfilePage } from './ProfilePage';
 
 const profile = {
@@ -16,18 +17,8 @@ const profile = {
   gender: null,
   orgId: '0190a000-0000-7000-8000-0000000000b1',
   organizationName: 'Harbour Group',
-  notificationSettings: {
-    taskOverdue: true,
-    temperatureFailure: true,
-    nearMissReported: true,
-    documentExpiry: true,
-    weeklySummary: false,
-    checksMissed: true,
-    sensorOffline: true,
-    followUpDue: true,
-    inConsole: true,
-    allSites: true,
-  },
+  notificationSettings: defaultNotificationSettings,
+
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
@@ -151,7 +142,7 @@ describe('changing the e-mail address', () => {
 });
 
 describe('notification settings', () => {
-  it('saves each switch as it changes, the bell and every site for an organisation admin included', async () => {
+  function renderSettings() {
     const api = fakeApi((sent) => {
       if (sent.path === 'user-profile/view-me') return ok(profile);
       if (sent.path === 'user-profile/change-notification-settings')
@@ -164,15 +155,40 @@ describe('notification settings', () => {
         <ProfilePage />
       </MemoryRouter>,
     );
+    return { api, user };
+  }
+
+  it('saves each switch as it changes, the bell and every site for an organisation admin included', async () => {
+    const { api, user } = renderSettings();
     const everySite = await screen.findByRole('switch', { name: /Hear of every site/ });
     expect(everySite).toBeChecked();
     await user.click(everySite);
-    await user.click(screen.getByRole('switch', { name: /Opening or closing checks are missed/ }));
-    await waitFor(() => expect(api.to('user-profile/change-notification-settings')).toHaveLength(2));
+    await user.click(screen.getByRole('switch', { name: 'Opening or closing checks are missed: by e-mail' }));
+    await user.click(
+      screen.getByRole('switch', { name: 'A temperature reading fails its limits: in the bell' }),
+    );
+    await waitFor(() => expect(api.to('user-profile/change-notification-settings')).toHaveLength(3));
     expect(api.to('user-profile/change-notification-settings').map((sent) => JSON.parse(sent.body))).toEqual([
       { allSites: false },
       { checksMissed: false },
+      { temperatureFailureInConsole: false },
     ]);
-    expect(screen.getByRole('switch', { name: /Show alerts under the bell/ })).toBeChecked();
+    expect(
+      screen.getByRole('switch', { name: 'A temperature reading fails its limits: by e-mail at once' }),
+    ).toBeChecked();
+  });
+
+  it('turning the bell off greys out every kind’s bell switch, and the weekly summary is e-mail only', async () => {
+    const { user } = renderSettings();
+    const bellSwitch = await screen.findByRole('switch', { name: /Show alerts under the bell/ });
+    const overdueInBell = screen.getByRole('switch', {
+      name: 'A task becomes overdue at one of my sites: in the bell',
+    });
+    expect(overdueInBell).toBeEnabled();
+    await user.click(bellSwitch);
+    await waitFor(() => expect(overdueInBell).toBeDisabled());
+    const weekly = screen.getByRole('row', { name: /weekly summary/ });
+    expect(within(weekly).getAllByRole('switch')).toHaveLength(1);
+    expect(within(weekly).getByText('By e-mail only')).toBeInTheDocument();
   });
 });

@@ -166,17 +166,49 @@ const passwordFields: AnyFieldDeclaration[] = [
 
 type Setting = keyof NotificationSettings;
 
-/** The kinds of e-mail: failures, silent sensors and near misses at once, the rest in a morning digest. */
-const emailLabels: Partial<Record<Setting, string>> = {
-  temperatureFailure: 'A temperature reading fails its limits (at once)',
-  sensorOffline: 'A wireless sensor goes silent (at once)',
-  nearMissReported: 'A near miss or incident is reported (at once)',
-  taskOverdue: 'A task becomes overdue at one of my sites',
-  checksMissed: 'Opening or closing checks are missed',
-  followUpDue: 'A follow-up check (cooling, hot holding) is not taken in time',
-  documentExpiry: 'A document is about to expire or has expired',
-  weeklySummary: 'A weekly summary of scores',
-};
+interface AlertKindRow {
+  label: string;
+  email: Setting;
+  inConsole?: Setting;
+}
+
+/** Each kind of alert and its two switches: failures, silent sensors and near misses e-mail at once. */
+const alertKinds: readonly AlertKindRow[] = [
+  {
+    label: 'A temperature reading fails its limits',
+    email: 'temperatureFailure',
+    inConsole: 'temperatureFailureInConsole',
+  },
+  { label: 'A wireless sensor goes silent', email: 'sensorOffline', inConsole: 'sensorOfflineInConsole' },
+  {
+    label: 'A near miss or incident is reported',
+    email: 'nearMissReported',
+    inConsole: 'nearMissReportedInConsole',
+  },
+  {
+    label: 'A task becomes overdue at one of my sites',
+    email: 'taskOverdue',
+    inConsole: 'taskOverdueInConsole',
+  },
+  {
+    label: 'Opening or closing checks are missed',
+    email: 'checksMissed',
+    inConsole: 'checksMissedInConsole',
+  },
+  {
+    label: 'A follow-up check (cooling, hot holding) is not taken in time',
+    email: 'followUpDue',
+    inConsole: 'followUpDueInConsole',
+  },
+  {
+    label: 'A document is about to expire or has expired',
+    email: 'documentExpiry',
+    inConsole: 'documentExpiryInConsole',
+  },
+  { label: 'A weekly summary of scores', email: 'weeklySummary' },
+];
+
+const sentAtOnce: ReadonlySet<Setting> = new Set(['temperatureFailure', 'sensorOffline', 'nearMissReported']);
 
 function NotificationsCard({ profile }: { profile: Profile }) {
   const [settings, setSettings] = useState(profile.notificationSettings);
@@ -192,6 +224,19 @@ function NotificationsCard({ profile }: { profile: Profile }) {
       label={label}
     />
   );
+  const cell = (key: Setting | undefined, label: string, disabled = false) =>
+    key ? (
+      <Switch
+        checked={settings[key]}
+        disabled={disabled}
+        onChange={(event) => toggle(key, event.target.checked)}
+        slotProps={{ input: { 'aria-label': label } }}
+      />
+    ) : (
+      <Typography variant="body2" color="text.secondary" component="span">
+        By e-mail only
+      </Typography>
+    );
   return (
     <Card>
       <CardHeader title="Notifications" subheader="Saved as soon as you change them" />
@@ -205,12 +250,46 @@ function NotificationsCard({ profile }: { profile: Profile }) {
                 "Hear of every site's alerts (off: only the organisation's own, and what nobody acknowledged in time)",
               )}
           </Stack>
-          <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
-              By e-mail (others come together in a morning digest)
-            </Typography>
-            {(Object.entries(emailLabels) as [Setting, string][]).map(([key, label]) => setting(key, label))}
-          </Stack>
+          <Box
+            component="table"
+            aria-label="Alerts by kind and channel"
+            sx={{
+              borderCollapse: 'collapse',
+              width: '100%',
+              '& th, & td': { py: 0.25, px: 1, borderBottom: 1, borderColor: 'divider' },
+              '& th[scope=row]': { textAlign: 'start', fontWeight: 'normal', typography: 'body2' },
+              '& thead th': { typography: 'subtitle2', textAlign: 'center' },
+              '& thead th:first-of-type': { textAlign: 'start' },
+              '& td': { textAlign: 'center', whiteSpace: 'nowrap' },
+            }}
+          >
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">In the bell</th>
+                <th scope="col">By e-mail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {alertKinds.map((kind) => (
+                <tr key={kind.email}>
+                  <th scope="row">{kind.label}</th>
+                  <td>{cell(kind.inConsole, `${kind.label}: in the bell`, !settings.inConsole)}</td>
+                  <td>
+                    {cell(
+                      kind.email,
+                      `${kind.label}: by e-mail${sentAtOnce.has(kind.email) ? ' at once' : ''}`,
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            Temperature failures, silent sensors and near misses are e-mailed at once; the others come
+            together in a morning digest. What nobody acknowledges in time is escalated to the
+            organisation&apos;s admins through the same choices.
+          </Typography>
         </Stack>
       </CardContent>
     </Card>

@@ -194,3 +194,32 @@ test('the alert timings show in the view and the form, are checked, and are sent
   expect(formField(body, 'escalationMinutes')).toBe('45');
   expect(formField(body, 'excursionDebounceMinutes')).toBe('10');
 });
+
+test('each day of the opening hours is one row of aligned columns: the day, "Open 24 hours", opens, closes', async () => {
+  fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add site' }));
+  const hours = within(await dialog.findByRole('group', { name: 'Opening hours' }));
+  // The time pickers come with the form's lazily loaded fields.
+  await hours.findAllByLabelText(/^Monday opens/);
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  for (const name of days) {
+    const row = hours.getByRole('group', { name });
+    // A grid row of the same tracks for every day, so the fields line up and never stack full width.
+    expect(row).toHaveStyle({ display: 'grid' });
+    const day = within(row);
+    expect(
+      day.getByLabelText(new RegExp(`^${name}`), { selector: 'input[type="checkbox"]:not([aria-label])' }),
+    ).toBeInTheDocument();
+    const weekday = name !== 'Saturday' && name !== 'Sunday';
+    expect(day.queryByRole('checkbox', { name: `${name}: open 24 hours` }) !== null).toBe(weekday);
+    expect(day.queryAllByRole('group', { name: new RegExp(`^${name} (opens|closes)`) })).toHaveLength(
+      weekday ? 2 : 0,
+    );
+  }
+  // The rows' tracks are the same declaration: one row's class is every row's.
+  const classes = days.map((name) => hours.getByRole('group', { name }).className);
+  expect(new Set(classes).size).toBe(1);
+});

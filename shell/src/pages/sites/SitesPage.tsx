@@ -15,7 +15,7 @@ import {
   type SiteUpdateInput,
   type Timing,
 } from '@console/shared-sdk/sites';
-import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+import { defineResource, LtrText, ResourceScreen } from '@console/shared-sdk/ui';
 import { formatHours, todaysHours } from '../dashboard/hours';
 import {
   CountryField,
@@ -125,7 +125,7 @@ function HoursToday({ site }: { site: Site }) {
         color={today.openNow ? 'success' : 'default'}
         label={today.openNow ? 'Open' : 'Closed'}
       />
-      <span>{today.hours ?? 'closed today'}</span>
+      <span>{today.hours ? <LtrText>{today.hours}</LtrText> : 'closed today'}</span>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Autocomplete,
+  Box,
   Button,
   Checkbox,
   CircularProgress,
@@ -173,7 +174,16 @@ export function TimeZoneField(props: CustomFieldProps<string, { country: string 
   );
 }
 
-export function CountryField(props: CustomFieldProps<string, { timeZoneId: string }>) {
+export interface CountryPickerProps extends Pick<
+  CustomFieldProps<string>,
+  'id' | 'label' | 'required' | 'value' | 'onChange' | 'onBlur' | 'error' | 'disabled'
+> {
+  /** Hears the whole country when one is chosen (the site form sets its time zone from it). */
+  onChosen?(country: Country): void;
+}
+
+/** The packaged countries by name, choosing an ISO 3166-1 code: the site's and the organisation's country. */
+export function CountryPicker(props: CountryPickerProps) {
   const [countries, setCountries] = useState<Country[]>([]);
   useEffect(() => {
     void loadCountries().then(setCountries);
@@ -186,12 +196,7 @@ export function CountryField(props: CustomFieldProps<string, { timeZoneId: strin
       value={countries.find((c) => c.code === props.value) ?? null}
       onChange={(_event, chosen) => {
         props.onChange(chosen?.code ?? '');
-        // A country with one time zone decides it (and so does the browser's own zone, if it is one of the
-        // country's); a zone of another country no longer applies.
-        if (!chosen) return;
-        const implied = zoneForCountry(chosen);
-        if (implied) props.setField('timeZoneId', implied);
-        else if (!chosen.timezones.includes(props.values.timeZoneId)) props.setField('timeZoneId', '');
+        if (chosen) props.onChosen?.(chosen);
       }}
       onBlur={props.onBlur}
       disabled={props.disabled}
@@ -204,6 +209,22 @@ export function CountryField(props: CustomFieldProps<string, { timeZoneId: strin
           helperText={props.error ?? ' '}
         />
       )}
+    />
+  );
+}
+
+/** The site's country, which also decides its time zone when the country has one (see zoneForCountry). */
+export function CountryField(props: CustomFieldProps<string, { timeZoneId: string }>) {
+  return (
+    <CountryPicker
+      {...props}
+      onChosen={(chosen) => {
+        // A country with one time zone decides it (and so does the browser's own zone, if it is one of the
+        // country's); a zone of another country no longer applies.
+        const implied = zoneForCountry(chosen);
+        if (implied) props.setField('timeZoneId', implied);
+        else if (!chosen.timezones.includes(props.values.timeZoneId)) props.setField('timeZoneId', '');
+      }}
     />
   );
 }
@@ -241,6 +262,19 @@ export function fromOpeningWeek(week: readonly OpeningDay[]): OpeningDay[] {
 
 export const sameTimesMessage = 'Closes when it opens: choose "Open 24 hours" for a day without closing';
 
+/**
+ * Each weekday's row: the day's switch, "Open 24 hours", opens, closes and a note, in columns that line up
+ * from Monday to Sunday; on a phone the two times share a line under the switches.
+ */
+const dayRow = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: '13rem 10rem 9rem 9rem minmax(0, 1fr)' },
+  columnGap: 1.5,
+  rowGap: 1,
+  alignItems: 'center',
+} as const;
+const wholeRowOnPhone = { gridColumn: { xs: '1 / -1', sm: 'auto' } } as const;
+
 /** Opening hours per weekday: closed, open 24 hours, or open between two times (after midnight allowed). */
 export function OpeningHoursField(props: CustomFieldProps<OpeningDay[]>) {
   const week = weekOrder.map(
@@ -249,7 +283,7 @@ export function OpeningHoursField(props: CustomFieldProps<OpeningDay[]>) {
   const update = (day: number, patch: Partial<OpeningDay>) =>
     props.onChange(week.map((entry) => (entry.day === day ? { ...entry, ...patch } : entry)));
   return (
-    <Stack spacing={1} role="group" aria-labelledby={`${props.id}-label`}>
+    <Stack spacing={1.5} role="group" aria-labelledby={`${props.id}-label`}>
       <Typography id={`${props.id}-label`} variant="subtitle2">
         {props.label}
       </Typography>
@@ -261,17 +295,12 @@ export function OpeningHoursField(props: CustomFieldProps<OpeningDay[]>) {
       {week.map((entry) => {
         const index = props.value.findIndex((d) => d.day === entry.day);
         const errorOf = (key: string) => (index >= 0 ? props.errors[`${index}.${key}`] : undefined);
-        const name = dayNames[entry.day];
+        const name = dayNames[entry.day] ?? '';
         const overnight = entry.isOpen && !entry.allDay && entry.closeTime < entry.openTime;
         return (
-          <Stack
-            key={entry.day}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
-          >
+          <Box key={entry.day} role="group" aria-label={name} sx={dayRow}>
             <FormControlLabel
-              sx={{ minWidth: 170 }}
+              sx={{ m: 0, ...wholeRowOnPhone }}
               control={
                 <Switch
                   checked={entry.isOpen}
@@ -283,6 +312,7 @@ export function OpeningHoursField(props: CustomFieldProps<OpeningDay[]>) {
             />
             {entry.isOpen && (
               <FormControlLabel
+                sx={{ m: 0, ...wholeRowOnPhone }}
                 control={
                   <Checkbox
                     checked={entry.allDay}
@@ -301,35 +331,33 @@ export function OpeningHoursField(props: CustomFieldProps<OpeningDay[]>) {
                 label="Open 24 hours"
               />
             )}
-            {entry.isOpen && !entry.allDay && (
-              <>
-                {(['openTime', 'closeTime'] as const).map((key) => (
-                  <FieldInput
-                    key={key}
-                    id={`${props.id}-${entry.day}-${key}`}
-                    field={{
-                      kind: 'time',
-                      name: key,
-                      label: `${name} ${key === 'openTime' ? 'opens' : 'closes'}`,
-                    }}
-                    value={entry[key]}
-                    onChange={(value) => update(entry.day, { [key]: typeof value === 'string' ? value : '' })}
-                    onBlur={props.onBlur}
-                    error={errorOf(key)}
-                    errors={{}}
-                    disabled={props.disabled}
-                    context={{ siteID: null, timeZone: 'UTC' }}
-                    size="small"
-                  />
-                ))}
-                {overnight && (
-                  <Typography variant="caption" color="text.secondary">
-                    Closes after midnight
-                  </Typography>
-                )}
-              </>
+            {entry.isOpen &&
+              !entry.allDay &&
+              (['openTime', 'closeTime'] as const).map((key) => (
+                <FieldInput
+                  key={key}
+                  id={`${props.id}-${entry.day}-${key}`}
+                  field={{
+                    kind: 'time',
+                    name: key,
+                    label: `${name} ${key === 'openTime' ? 'opens' : 'closes'}`,
+                  }}
+                  value={entry[key]}
+                  onChange={(value) => update(entry.day, { [key]: typeof value === 'string' ? value : '' })}
+                  onBlur={props.onBlur}
+                  error={errorOf(key)}
+                  errors={{}}
+                  disabled={props.disabled}
+                  context={{ siteID: null, timeZone: 'UTC' }}
+                  size="small"
+                />
+              ))}
+            {overnight && (
+              <Typography variant="caption" color="text.secondary" sx={wholeRowOnPhone}>
+                Closes after midnight
+              </Typography>
             )}
-          </Stack>
+          </Box>
         );
       })}
     </Stack>

@@ -47,8 +47,12 @@ afterAll(async () => {
 });
 
 test('--once registers a sensor per item, posts the last hour, and the excursion is alerted once', async () => {
+  // Both runs post the same hour, whichever minute each starts in.
+  const until = new Date().toISOString();
   const simulate = () =>
-    run(process.execPath, [script, '--once', '--url', url], { env: { ...process.env, DATA_DIR: dataDir } });
+    run(process.execPath, [script, '--once', '--url', url, '--until', until], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
   const first = await simulate();
   expect(first.stdout).toContain('registered sensor “Sim Walk-in fridge · Main”');
   const sensorReadings = await ctx.db

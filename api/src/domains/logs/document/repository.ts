@@ -109,8 +109,11 @@ export async function zoneLookingFrom(
   return site.timeZoneId;
 }
 
-/** Days from each document's today (its site's zone, else `zone`) to its expiry date; null without one. */
-function daysToExpirySql(now: Date, zone: string): SQL<number | null> {
+/**
+ * Days from each document's today (its site's zone, else `zone`) to its expiry date; null without one.
+ * `zone` may be SQL: the portfolio judges the organisation's documents in each of its sites' zones at once.
+ */
+function daysToExpirySql(now: Date, zone: string | SQL): SQL<number | null> {
   const documentZone = sql`coalesce((select ${sites.timeZoneId} from ${sites} where ${sites.id} = ${documents.siteId}), ${zone})`;
   return sql<
     number | null
@@ -129,7 +132,7 @@ function daysWithin(days: SQL, [from, to]: readonly [number | null, number | nul
 /** Documents in an expiry status (EXPIRING, EXPIRED, VALID) as seen at `now`, for a condition in SQL. */
 export const documentExpiryWhere = (
   now: Date,
-  zone: string,
+  zone: string | SQL,
   status: keyof typeof documentExpiryDays,
 ): SQL | undefined => daysWithin(daysToExpirySql(now, zone), documentExpiryDays[status]);
 
@@ -213,7 +216,7 @@ async function filesOf(db: Database | Tx, documentIds: readonly string[]): Promi
 export async function documentDtos(
   db: Database | Tx,
   rows: readonly DocumentRow[],
-  looking: Looking & { publicUrl: string },
+  looking: Looking,
 ): Promise<DocumentRecord[]> {
   const siteIds = [...new Set(rows.flatMap((row) => row.siteId ?? []))];
   const siteRows =
@@ -257,7 +260,7 @@ export async function documentDtos(
       expiry: documentExpiryOf(daysToExpiry),
       daysToExpiry,
       note: row.note,
-      files: (filesByDocument.get(row.id) ?? []).map((file) => toUploadedFile(file, looking.publicUrl)),
+      files: (filesByDocument.get(row.id) ?? []).map(toUploadedFile),
       createdBy: creator ? { _id: creator._id, name: personName(creator) } : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

@@ -106,7 +106,6 @@ const filesMessage = `Attach 1 to ${maxDocumentFiles} files (images, PDF, text, 
 
 export default async function documentRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const { publicUrl } = deps.config;
 
   /** What an organisation's document's "today" is read in: the zone of the site the caller looks from. */
   const lookingFrom = async (request: FastifyRequest, siteID: string | undefined) => ({
@@ -189,7 +188,7 @@ export default async function documentRoutes(app: FastifyInstance) {
       remove: documentRecords.softDelete,
     },
     view: lookingFrom,
-    toDtos: (db, rows, looking) => documentDtos(db, rows, { ...looking, publicUrl }),
+    toDtos: documentDtos,
     list: {
       carryTotal: (first, total) => {
         first.totalResult = total;

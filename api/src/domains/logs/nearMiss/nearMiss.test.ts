@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { ListData, NearMiss, NearMissHistoryEntry } from '@console/shared-sdk/contract';
-import { files, users } from '../../../platform/db/schema.js';
+import { files, siteMembers, users } from '../../../platform/db/schema.js';
 import { nearMisses } from '../schema.js';
 import { verifyChain } from '../../../platform/history/history.js';
 import { refusedOnMobile } from '../../../platform/auth/guard.js';
@@ -169,11 +169,8 @@ describe('create-new-one (staff)', () => {
       ['outlet.png', 'image/png'],
     ]);
     const first = created.photos[0];
-    expect(first?.location).toBe(`http://console.test/api/v1/common-uri/file/${first?.key ?? ''}`);
-    const served = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/common-uri/file/${first?.key ?? ''}`,
-    });
+    expect(first?.location).toBe(`/api/v1/common-uri/file/${first?.key ?? ''}`);
+    const served = await ctx.app.inject({ method: 'GET', url: first?.location ?? '' });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(tinyPng)).toBe(true);
     expect((await find(created._id)).json.data).toEqual(created);
@@ -423,6 +420,69 @@ describe('update-one: workflow', () => {
     });
   });
 
+  test('closing is refused (409) while a follow-up action is open, naming the open ones', async () => {
+    const created = await reported();
+    const planned = await updated({
+      _id: created._id,
+      status: 'PENDING',
+      followUps: [
+        { action: 'Fit an anti-slip mat', done: true },
+        { action: 'Fix the dishwasher outlet' },
+        { action: 'Brief the porters' },
+      ],
+    });
+    const [mat, outlet, brief] = planned.followUps;
+    const refused = await update({ _id: created._id, status: 'COMPLETED', outcome: 'Mat fitted' });
+    expect(refused.statusCode).toBe(409);
+    const message =
+      'This near miss still has 2 open follow-up actions: “Fix the dishwasher outlet”, “Brief the porters”. ' +
+      'Mark them done, or remove them, before closing the report';
+    expect(refused.json).toMatchObject({ status: false, error: 'CONFLICT', message });
+    expect(refused.json.details?.fieldErrors).toEqual({ status: [message] });
+    expect((await find(created._id)).json.data).toMatchObject({ status: 'PENDING', closedAt: null });
+
+    // Closing in the same update that leaves an action open is refused too, and names only that one.
+    const stillOpen = await update({
+      _id: created._id,
+      status: 'COMPLETED',
+      outcome: 'Mat fitted',
+      followUps: [
+        { _id: mat?._id, action: mat?.action, done: true },
+        { _id: outlet?._id, action: outlet?.action, done: true },
+        { _id: brief?._id, action: brief?.action },
+      ],
+    });
+    expect(stillOpen.statusCode).toBe(409);
+    expect(stillOpen.json.message).toBe(
+      'This near miss still has an open follow-up action: “Brief the porters”. Mark it done, or remove it, ' +
+        'before closing the report',
+    );
+
+    // The last actions done (or removed) in the closing update itself: closed.
+    const closed = await updated({
+      _id: created._id,
+      status: 'COMPLETED',
+      outcome: 'Mat fitted, outlet fixed',
+      followUps: [
+        { _id: mat?._id, action: mat?.action, done: true },
+        { _id: outlet?._id, action: outlet?.action, done: true },
+      ],
+    });
+    expect([closed.status, closed.openFollowUps]).toEqual(['COMPLETED', 0]);
+  });
+
+  test('a refusal to close names five open actions and counts the rest', async () => {
+    const created = await reported();
+    const actions = Array.from({ length: 7 }, (_, n) => ({ action: `Action ${n + 1}` }));
+    await updated({ _id: created._id, status: 'PENDING', followUps: actions });
+    const refused = await update({ _id: created._id, status: 'COMPLETED', outcome: 'Done' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json.message).toBe(
+      'This near miss still has 7 open follow-up actions: “Action 1”, “Action 2”, “Action 3”, “Action 4”, ' +
+        '“Action 5” and 2 more. Mark them done, or remove them, before closing the report',
+    );
+  });
+
   test('staff may report, and see the report in the answer; reading it back and investigating are the console’s', async () => {
     const created = await reported();
     expect(created).toMatchObject({ status: 'REPORTED', reportedBy: { name: 'Aisha Khan' } });
@@ -603,6 +663,67 @@ describe('follow-up owners of another site', () => {
   });
 });
 
+describe('follow-up-owner-list', () => {
+  const owners = (id: string, token = owner) =>
+    ctx.inject<{ data: { _id: string; name: string }[] }>('GET', `${base}/follow-up-owner-list/${id}`, {
+      token,
+    });
+  const names = async (id: string, token = owner) => {
+    const reply = await owners(id, token);
+    expect(reply.statusCode).toBe(200);
+    return reply.json.data.map((person) => person.name);
+  };
+  const personId = async (email: string) => {
+    const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row?.id ?? '';
+  };
+
+  test('offers the people of the report’s site and the organisation admins, by name, as the update accepts them', async () => {
+    const brightonReport = await reported();
+    const offered = await names(brightonReport._id);
+    expect(offered).toEqual(
+      expect.arrayContaining(['Aisha Khan', 'Marcus Reid', 'Olivia Bennett', 'Tom Fletcher']),
+    );
+    expect(offered).not.toEqual(expect.arrayContaining(['Chloe Evans']));
+    expect(offered).not.toContain('Diego Ramirez');
+    expect(offered).toEqual([...offered].sort((a, b) => a.localeCompare(b)));
+    // The site admin sees the same choices for its own site's report.
+    expect(await names(brightonReport._id, manager)).toEqual(offered);
+
+    // Manchester has no site admin: its staff and the organisation admin, who may own its actions.
+    const manchesterReport = await reported({ siteID: manchester() }, chloe);
+    const atManchester = await names(manchesterReport._id);
+    expect(atManchester).toEqual(expect.arrayContaining(['Chloe Evans', 'Olivia Bennett']));
+    expect(atManchester).not.toContain('Aisha Khan');
+    const olivia = (await owners(manchesterReport._id)).json.data.find(
+      (one) => one.name === 'Olivia Bennett',
+    );
+    const planned = await updated({
+      _id: manchesterReport._id,
+      followUps: [{ action: 'Call the customer back', ownerId: olivia?._id }],
+    });
+    expect(planned.followUps[0]?.owner).toEqual({ _id: olivia?._id, name: 'Olivia Bennett' });
+
+    // Another organisation's admin cannot reach the report, nor its people.
+    expect((await owners(brightonReport._id, otherOwner)).statusCode).toBe(404);
+    expect((await owners(manchesterReport._id, manager)).statusCode).toBe(403);
+  });
+
+  test('an owner who no longer works at the site is still offered on the report whose action they own', async () => {
+    const tom = await personId('tom.fletcher@harbourvine.example');
+    const created = await reported();
+    await updated({ _id: created._id, followUps: [{ action: 'Fix the outlet', ownerId: tom }] });
+    const other = await reported();
+    await ctx.db.delete(siteMembers).where(eq(siteMembers.userId, tom));
+    try {
+      expect(await names(created._id)).toContain('Tom Fletcher');
+      expect(await names(other._id)).not.toContain('Tom Fletcher');
+    } finally {
+      await ctx.db.insert(siteMembers).values({ siteId: brighton(), userId: tom, createdAt: new Date(now) });
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   test('documents every call, the staff member’s report included', async () => {
     const reply = await ctx.inject<{ paths: Record<string, Record<string, { summary?: string }>> }>(
@@ -617,6 +738,7 @@ describe('OpenAPI', () => {
       ['/update-one', 'put'],
       ['/log-history-list/{id}', 'get'],
       ['/create-new-one', 'post'],
+      ['/follow-up-owner-list/{id}', 'get'],
     ] as const) {
       expect(paths[`${base}${url}`]?.[method]?.summary).toEqual(expect.any(String));
     }

@@ -4,6 +4,7 @@ import {
   nearMissDefaultDays,
   nearMissStaffWrittenFields,
   nearMissWorkflow,
+  type LoggedPerson,
   type LogStatus,
   type NearMiss,
   type NearMissSnapshot,
@@ -117,11 +118,7 @@ async function photosOf(db: Database | Tx, reportIds: readonly string[]): Promis
 }
 
 /** Reports as the API answers them: their photos and follow-up owners loaded for all of them at once. */
-async function dtosOf(
-  db: Database | Tx,
-  sources: readonly DtoSource[],
-  publicUrl: string,
-): Promise<NearMiss[]> {
+async function dtosOf(db: Database | Tx, sources: readonly DtoSource[]): Promise<NearMiss[]> {
   const ids = sources.map((source) => source.report.id);
   const photos = await photosOf(db, ids);
   const owners = await personsByIds(
@@ -161,7 +158,7 @@ async function dtosOf(
       // Reports never take DELETED (the contract's LogStatus); the column shares the wider record type.
       status: report.status as NearMiss['status'],
       outcome: report.outcome,
-      photos: (photos.get(report.id) ?? []).map((file) => toUploadedFile(file, publicUrl)),
+      photos: (photos.get(report.id) ?? []).map(toUploadedFile),
       reportedBy,
       reportedAt: report.reportedAt.toISOString(),
       receivedAt: report.receivedAt.toISOString(),
@@ -182,7 +179,6 @@ export async function nearMissPage(
   scope: RecordScope,
   query: NearMissListQuery,
   now: Date,
-  publicUrl: string,
 ): Promise<{ list: NearMiss[]; total: number }> {
   const where = and(
     nearMissRecords.scopeWhere(db, scope),
@@ -197,22 +193,17 @@ export async function nearMissPage(
       .limit(query.limit)
       .offset(offsetOf(query)),
   );
-  return { list: await dtosOf(db, rows, publicUrl), total };
+  return { list: await dtosOf(db, rows), total };
 }
 
 /** Loaded reports as the API answers them, with their sites, reporters, photos and owners. */
-export async function nearMissDtos(
-  db: Database | Tx,
-  rows: readonly NearMissRow[],
-  publicUrl: string,
-): Promise<NearMiss[]> {
+export async function nearMissDtos(db: Database | Tx, rows: readonly NearMissRow[]): Promise<NearMiss[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const found = await selectSources(db, {}).where(inArray(nearMisses.id, ids));
   return dtosOf(
     db,
     inOrderOf(rows, found, (one) => one.report.id),
-    publicUrl,
   );
 }
 
@@ -225,6 +216,49 @@ async function addPhotos(tx: Tx, reportId: string, fileIds: readonly string[], n
 }
 
 /**
+ * The people who may own a report's follow-up actions: live people of its organisation who work at its
+ * site (an organisation admin works at every site).
+ */
+function mayOwnFollowUps(db: Database | Tx, place: { orgId: string; siteId: string }) {
+  return and(
+    eq(users.orgId, place.orgId),
+    isNull(users.deletedAt),
+    or(
+      eq(users.role, 'ORGANIZATION_ADMIN'),
+      inArray(
+        users.id,
+        db.select({ id: siteMembers.userId }).from(siteMembers).where(eq(siteMembers.siteId, place.siteId)),
+      ),
+    ),
+  );
+}
+
+/**
+ * Whom the console offers as a follow-up's owner, by name: who may own the report's actions, and the
+ * owners its actions have (kept when the action is saved, even once they no longer work at the site).
+ */
+export async function followUpOwnerChoices(db: Database | Tx, report: NearMissRow): Promise<LoggedPerson[]> {
+  const owners = report.followUps.flatMap((follow) => follow.ownerId ?? []);
+  const rows = await db
+    .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      or(
+        mayOwnFollowUps(db, { orgId: report.orgId, siteId: report.siteId }),
+        owners.length === 0 ? undefined : and(eq(users.orgId, report.orgId), inArray(users.id, owners)),
+      ),
+    );
+  return rows
+    .map((row) => ({ _id: row._id, name: personName(row) }))
+    .sort(
+      (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a._id.localeCompare(b._id),
+    );
+}
+
+/** Why a follow-up's owner is refused, whoever it names. */
+export const followUpOwnerRefused = 'Choose someone who works at this report’s site';
+
+/**
  * The report's follow-up actions from the list an edit sent, in its order. An action sent with its `_id`
  * keeps it (and when it was done, while still done); `done` sets or clears when it was done; an owner must
  * be a live person who works at the report's site (an organisation admin works at every site), or the
@@ -232,9 +266,6 @@ async function addPhotos(tx: Tx, reportId: string, fileIds: readonly string[], n
  * `followUps.1.ownerId`: the same words for a person of another site, of another organisation or nobody,
  * so the answer never names or confirms someone the caller may not read.
  */
-/** Why a follow-up's owner is refused, whoever it names. */
-export const followUpOwnerRefused = 'Choose someone who works at this report’s site';
-
 async function followUpsFrom(
   db: Database | Tx,
   place: { orgId: string; siteId: string },
@@ -245,27 +276,13 @@ async function followUpsFrom(
   const errors: FieldErrors = {};
   const existing = new Map(current.map((follow) => [follow._id, follow]));
   const ownerIds = [...new Set(sent.flatMap((follow) => follow.ownerId ?? []))];
-  const worksAtSite = or(
-    eq(users.role, 'ORGANIZATION_ADMIN'),
-    inArray(
-      users.id,
-      db.select({ id: siteMembers.userId }).from(siteMembers).where(eq(siteMembers.siteId, place.siteId)),
-    ),
-  );
   const people =
     ownerIds.length === 0
       ? []
       : await db
           .select({ id: users.id })
           .from(users)
-          .where(
-            and(
-              inArray(users.id, ownerIds),
-              eq(users.orgId, place.orgId),
-              isNull(users.deletedAt),
-              worksAtSite,
-            ),
-          );
+          .where(and(inArray(users.id, ownerIds), mayOwnFollowUps(db, place)));
   const peopleIds = new Set(people.map((person) => person.id));
   const seen = new Set<string>();
   const followUps = sent.map((follow, index) => {
@@ -381,6 +398,28 @@ const skipHint = (from: LogStatus, to: LogStatus) =>
       'it with an outcome'
     : undefined;
 
+/** How many open follow-up actions a refusal names before it counts the rest. */
+const openActionsNamed = 5;
+
+/**
+ * A report is closed once its follow-up actions are done (or removed): closing with one open would read
+ * "Closed · 1 of 1 open". A 409 naming the open actions, also on `status` so the form shows it by the
+ * status it refuses. The actions as this update leaves them count, so marking the last one done and
+ * closing in one save is allowed.
+ */
+function refuseClosingWithOpenFollowUps(followUps: readonly NearMissFollowUpRecord[]) {
+  const open = followUps.filter((follow) => follow.doneAt === null).map((follow) => `“${follow.action}”`);
+  if (open.length === 0) return;
+  const named = open.slice(0, openActionsNamed).join(', ');
+  const more = open.length - openActionsNamed;
+  const one = open.length === 1;
+  const message =
+    `This near miss still has ${one ? 'an open follow-up action' : `${open.length} open follow-up actions`}: ` +
+    `${more > 0 ? `${named} and ${more} more` : named}. ` +
+    `Mark ${one ? 'it' : 'them'} done, or remove ${one ? 'it' : 'them'}, before closing the report`;
+  throw conflict(message, { status: [message] });
+}
+
 /**
  * The investigation: a status move along the workflow (closing needs an outcome and sets closedAt), the
  * follow-up actions, the outcome; a correction of what staff wrote needs a reason. A closed report
@@ -433,6 +472,7 @@ export async function updateNearMiss(
           fields.followUps,
           now,
         );
+  if (moves && nextStatus === 'COMPLETED') refuseClosingWithOpenFollowUps(followUps);
   const title = fields.title ?? current.title;
   const changed =
     staffRecordChanged ||

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  idParamSchema,
   nearMissCreateFieldsSchema,
+  nearMissFollowUpOwnersSchema,
   nearMissHistorySchema,
   nearMissListQuerySchema,
   nearMissMaxPhotos,
@@ -13,6 +15,7 @@ import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import { nearMissEvent } from './notify.js';
 import {
   assertReportTimes,
+  followUpOwnerChoices,
   insertNearMiss,
   nearMissDtos,
   nearMissPage,
@@ -30,7 +33,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
   const { deps } = app;
   const { publicUrl } = deps.config;
 
-  resourceRoutes(app, {
+  const reports = resourceRoutes(app, {
     tenancy: keptOnSite('NearMiss'),
     tags: ['nearMiss'],
     what: 'Near miss',
@@ -63,9 +66,11 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       update:
         'Status moves REPORTED → PENDING (under investigation) → COMPLETED (closed: needs `outcome`, sets ' +
         '`closedAt`), and COMPLETED → PENDING to reopen, which needs `reason`. Closing straight from ' +
-        'REPORTED, or any other move, is 409; a closed report changes only once reopened. `followUps` ' +
-        'replaces the list: an action sent with its `_id` keeps it, `done` sets or clears when it was done, ' +
-        'and an owner must be a person of the organisation. Changing what staff wrote (category, what ' +
+        'REPORTED, or any other move, is 409; so is closing while a follow-up action is open (the message ' +
+        'names the open actions; marking them done in the closing update is allowed). A closed report ' +
+        'changes only once reopened. `followUps` replaces the list: an action sent with its `_id` keeps ' +
+        'it, `done` sets or clears when it was done, and an owner must be someone who works at the ' +
+        'report’s site (or the owner the action already had). Changing what staff wrote (category, what ' +
         'happened, where, when, who was involved, injuries, immediate action) needs `reason`. Every change ' +
         'is kept in the history with its reason.',
     },
@@ -80,16 +85,16 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       // The report's alert is raised in the transaction that records it (notify.ts).
       insert: async (tx, place, fields, now, change) => {
         const row = await insertNearMiss(tx, place, fields, now, change);
-        const [report] = await nearMissDtos(tx, [row], publicUrl);
+        const [report] = await nearMissDtos(tx, [row]);
         if (report) await raiseEvent(tx, nearMissEvent(publicUrl, report), now);
         return row;
       },
       update: updateNearMiss,
     },
     list: {
-      page: (db, scope, query) => nearMissPage(db, scope, query, deps.clock.now(), publicUrl),
+      page: (db, scope, query) => nearMissPage(db, scope, query, deps.clock.now()),
     },
-    toDtos: (db, rows) => nearMissDtos(db, rows, publicUrl),
+    toDtos: nearMissDtos,
     forms: {
       create: {
         maxFiles: nearMissMaxPhotos,
@@ -107,5 +112,17 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       snapshot: nearMissSnapshot,
       route: { reply: nearMissHistorySchema },
     },
+  });
+
+  reports.recordRoute({
+    method: 'GET',
+    url: '/follow-up-owner-list/:id',
+    param: { name: 'id', schema: idParamSchema },
+    action: 'read',
+    summary:
+      'Who may own the near miss’s follow-up actions, by name: the people who work at its site ' +
+      '(organisation admins work at every site), and the owners its actions have',
+    reply: nearMissFollowUpOwnersSchema,
+    handler: async (report, db) => ({ data: await followUpOwnerChoices(db, report) }),
   });
 }

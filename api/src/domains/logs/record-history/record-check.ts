@@ -58,6 +58,8 @@ interface CheckedRecord {
   snapshot: unknown;
   /** When it was made: the time its demo history is written at. */
   at: string;
+  /** Who made it, as the record names them: its demo history's actor. */
+  madeBy?: HistoryActor;
 }
 
 interface LastEntry {
@@ -200,6 +202,11 @@ const rangeQuery = (target: CheckTarget, page: number) => ({
   limit: listDefaults.maxLimit,
 });
 
+const actorOf = (person: { _id: string; name: string }): HistoryActor => ({
+  id: person._id,
+  name: person.name,
+});
+
 /** The log records: each is made with its history, so the demo's get theirs from recordCreationHistory. */
 const logReaders: readonly SubjectReader[] = [
   {
@@ -219,6 +226,8 @@ const logReaders: readonly SubjectReader[] = [
             label: `${log.item.name} ${log.celsius} °C at ${localTime(log.readAt, target.site.timeZoneId)}`,
             snapshot: readingSnapshot(log),
             at: log.readAt,
+            // A sensor's reading is made by the sensor, which is nobody's account (as its ingest writes it).
+            madeBy: { id: log.source === 'SENSOR' ? null : log.readBy._id, name: log.readBy.name },
           };
         });
       }
@@ -248,6 +257,7 @@ const logReaders: readonly SubjectReader[] = [
           label: `${log.logID} ${log.title}, ${localTime(log.submittedAt, target.site.timeZoneId)}`,
           snapshot: complianceLogSnapshot(log),
           at: log.submittedAt,
+          madeBy: actorOf(log.submittedBy),
         }));
       }),
     labelOfSnapshot: (snapshot) => `Compliance log “${textOf(snapshot.title, 'untitled')}”`,
@@ -263,12 +273,13 @@ const logReaders: readonly SubjectReader[] = [
         const query = widened(nearMissListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }));
         // Photo addresses are not part of a snapshot: no public address is needed to read them.
         const scope = { orgId: target.orgId, siteIds: [target.site.id] };
-        const { list } = await nearMissPage(db, scope, query, now, '');
+        const { list } = await nearMissPage(db, scope, query, now);
         return list.map((report) => ({
           id: report._id,
           label: `${report.logID} ${report.title}, ${localTime(report.occurredAt, target.site.timeZoneId)}`,
           snapshot: nearMissSnapshot(report),
           at: report.occurredAt,
+          madeBy: actorOf(report.reportedBy),
         }));
       }),
     labelOfSnapshot: (snapshot, zone) =>
@@ -292,12 +303,13 @@ const logReaders: readonly SubjectReader[] = [
         );
         const scope = { orgId: target.orgId, siteIds: [target.site.id] };
         const { rows } = await documentPage(db, scope, query, { now, zone: target.site.timeZoneId });
-        const list = await documentDtos(db, rows, { now, zone: target.site.timeZoneId, publicUrl: '' });
+        const list = await documentDtos(db, rows, { now, zone: target.site.timeZoneId });
         return list.map((document) => ({
           id: document._id,
           label: `Document “${document.name}”${document.siteID === null ? ' (whole organisation)' : ''}`,
           snapshot: documentSnapshot(document),
           at: document.createdAt,
+          madeBy: document.createdBy ? actorOf(document.createdBy) : undefined,
         }));
       }),
     labelOfSnapshot: (snapshot) => `Document “${textOf(snapshot.name, 'unnamed')}”`,
@@ -484,7 +496,8 @@ export async function checkRecords(db: Database | Tx, target: CheckTarget, now: 
 /**
  * Writes a "created" history entry for every live log record of the site's range that has none: the demo
  * data's records are made by the seed, which is the application, so they start with a history like any
- * record staff send in. Entries go into the chain oldest record first. Task occurrences are not logs: one is
+ * record staff send in, by the person the record names (its reader, reporter, submitter or uploader), or
+ * by `actor` when it names nobody. Entries go into the chain oldest record first. Task occurrences are not logs: one is
  * made without history, and the tasks' seed writes the entry of each completion it makes.
  */
 export async function recordCreationHistory(
@@ -513,7 +526,7 @@ export async function recordCreationHistory(
           before: null,
           after: record.snapshot,
           reason: null,
-          actor,
+          actor: record.madeBy ?? actor,
           at: new Date(record.at),
         });
       }

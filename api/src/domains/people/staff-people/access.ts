@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { asSubject, type Action } from '@console/shared-sdk/ability';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import type { RecordScope } from '../../../platform/http/repository.js';
 import { forbidden } from '../../../platform/http/errors.js';
-import { assertSiteAccess } from '../../../platform/http/site-scope.js';
+import { siteListScope, type SiteListScope } from '../../../platform/http/site-scope.js';
 import { authOf, orgOf } from '../../../platform/auth/guard.js';
 import { currentSites } from './repository.js';
 
@@ -70,15 +69,16 @@ export async function assertMayReadPerson(
 }
 
 /**
- * The people a list may show: with `siteID`, that site's after the site gate; without, everyone for those
- * who manage the organisation and the people of their own sites for site admins.
+ * The people a list may show: with `siteID`, that site's (its gate runs when the page comes back empty:
+ * `confirmSite`, as for every site-scoped list); without, everyone for those who manage the organisation and
+ * the people of their own sites for site admins.
  */
-export async function staffScope(request: FastifyRequest, siteID: string | undefined): Promise<RecordScope> {
+export async function staffScope(
+  request: FastifyRequest,
+  siteID: string | undefined,
+): Promise<SiteListScope> {
   const orgId = orgOf(request);
-  if (siteID !== undefined) {
-    await assertSiteAccess(request, 'read', 'Staff', siteID);
-    return { orgId, siteIds: [siteID] };
-  }
+  if (siteID !== undefined) return siteListScope(request, 'Staff', siteID);
   if (managesOrganisation(request, 'read', orgId)) return { orgId };
   return { orgId, siteIds: authOf(request).siteIds };
 }

@@ -1,6 +1,6 @@
 import type { InvitationState, StaffMember } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { detailsOfPeople, type PersonInvitation, type StaffRow } from './repository.js';
+import { detailsOfPeople, type PersonDetails, type PersonInvitation, type StaffRow } from './repository.js';
 
 /** ACCEPTED once a password is set; PENDING while a link works; EXPIRED otherwise (invite again). */
 export function invitationState(
@@ -22,30 +22,32 @@ export async function staffDtos(
     rows.map((row) => row.id),
     now,
   );
-  return rows.map((row) => {
-    const own = details.get(row.id) ?? { sites: [], departments: [], invitation: undefined };
-    const invitation = own.invitation;
-    return {
-      _id: row.id,
-      userID: row.id,
-      orgId: row.orgId,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      fullName: `${row.firstName} ${row.lastName}`,
-      email: row.email,
-      mobileNumber: row.mobileNumber,
-      gender: row.gender,
-      userRole: row.role,
-      status: row.status,
-      siteIDs: own.sites.map((site) => site._id),
-      sites: own.sites,
-      departmentID: own.departments.map((department) => department._id),
-      departments: own.departments,
-      invitation: invitationState(row, invitation),
-      invitedAt: invitation?.invitedAt?.toISOString() ?? null,
-      lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+  return rows.map((row) => staffDto(row, details.get(row.id)));
+}
+
+/** One person as the API answers them, from their row and what their DTO adds (none: no site, no department). */
+export function staffDto(row: StaffRow, own: PersonDetails | undefined): StaffMember {
+  const invitation = own?.invitation;
+  return {
+    _id: row.id,
+    userID: row.id,
+    orgId: row.orgId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    mobileNumber: row.mobileNumber,
+    gender: row.gender,
+    userRole: row.role,
+    status: row.status,
+    siteIDs: own?.sites.map((site) => site._id) ?? [],
+    sites: own?.sites ?? [],
+    departmentID: own?.departments.map((department) => department._id) ?? [],
+    departments: own?.departments ?? [],
+    invitation: invitationState(row, invitation),
+    invitedAt: invitation?.invitedAt?.toISOString() ?? null,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

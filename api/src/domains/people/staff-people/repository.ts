@@ -125,19 +125,21 @@ function listWhere(db: Database | Tx, scope: RecordScope, filters: StaffListFilt
   );
 }
 
-/** One page of people, and how many match in all, from one query. */
-export function listStaff(
+/** One page of people with what their DTO adds, and how many match in all, from one query. */
+export async function listStaff(
   db: Database | Tx,
   scope: RecordScope,
   query: StaffListFilters & { page: number; limit: number },
-): Promise<{ rows: StaffRow[]; total: number }> {
-  return pageOf<StaffRow>(
+  now: Date,
+): Promise<{ rows: { person: StaffRow; details: PersonDetails }[]; total: number }> {
+  const { rows, total } = await pageOf<StaffRow & PersonDetailRow>(
     db,
-    { table: users, columns: staffColumns },
+    { table: users, columns: { ...staffColumns, ...personDetailColumns(now) } },
     listWhere(db, scope, query),
     orderOf(query.sort),
     query,
   );
+  return { rows: rows.map((row) => ({ person: row, details: personDetailsOf(row) })), total };
 }
 
 /** Every person matching the filters, `batch` at a time in list order (the export streams them). */
@@ -215,15 +217,10 @@ export interface PersonDetails {
 }
 
 /**
- * What the DTO adds to each person, in one query for a page: the live sites they work at and the live
+ * What the DTO adds to each person, as columns on a row of `users`: the live sites they work at and the live
  * departments they sit in on those sites (each by name), and their newest invitation.
  */
-export async function detailsOfPeople(
-  db: Database | Tx,
-  userIds: readonly string[],
-  now: Date,
-): Promise<Map<string, PersonDetails>> {
-  if (userIds.length === 0) return new Map();
+function personDetailColumns(now: Date) {
   // Each subquery is its own SQL object: drizzle writes the columns of a single-table select without
   // their table, which would make the correlated ones ambiguous; nested SQL keeps its qualified names.
   const invites = sql`${passwordTokens} where ${passwordTokens.userId} = ${users.id}
@@ -247,26 +244,39 @@ export async function detailsOfPeople(
   const invitedAt = sql`(select max(${passwordTokens.createdAt}) from ${invites})`;
   const pending = sql`coalesce((select bool_or(${passwordTokens.usedAt} is null
     and ${passwordTokens.expiresAt} > ${now.toISOString()}::timestamptz) from ${invites}), false)`;
+  return {
+    sites: sql<PersonSite[]>`${sitesJson}`,
+    departments: sql<PersonDepartment[]>`${departmentsJson}`,
+    invitedAt: sql<Date | null>`${invitedAt}`.mapWith(passwordTokens.createdAt),
+    pending: sql<boolean>`${pending}`,
+  };
+}
+
+type PersonDetailRow = {
+  sites: PersonSite[];
+  departments: PersonDepartment[];
+  invitedAt: Date | null;
+  pending: boolean;
+};
+
+const personDetailsOf = (row: PersonDetailRow): PersonDetails => ({
+  sites: row.sites,
+  departments: row.departments,
+  invitation: { invitedAt: row.invitedAt, pending: row.pending === true },
+});
+
+/** What the DTO adds to each person of `userIds`, in one query. */
+export async function detailsOfPeople(
+  db: Database | Tx,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, PersonDetails>> {
+  if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: users.id,
-      sites: sql<PersonSite[]>`${sitesJson}`,
-      departments: sql<PersonDepartment[]>`${departmentsJson}`,
-      invitedAt: sql`${invitedAt}`.mapWith(passwordTokens.createdAt),
-      pending: sql<boolean>`${pending}`,
-    })
+    .select({ id: users.id, ...personDetailColumns(now) })
     .from(users)
     .where(inArray(users.id, [...userIds]));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        sites: row.sites,
-        departments: row.departments,
-        invitation: { invitedAt: row.invitedAt as Date | null, pending: row.pending === true },
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, personDetailsOf(row)]));
 }
 
 // ---- writes ---------------------------------------------------------------------------------------------

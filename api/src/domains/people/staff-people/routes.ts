@@ -42,7 +42,7 @@ import { retireUser } from './retire.js';
 import { assertSitesAccess, missingSites } from '../../../platform/auth/users/site-access.js';
 import { departmentRecords } from '../department-panel/repository.js';
 import { assertMayReach, managesOrganisation, mayOnSite, staffScope } from './access.js';
-import { staffDtos } from './dto.js';
+import { staffDto, staffDtos } from './dto.js';
 import { createPeople, importContextData, planImport, takenAddresses } from './import.js';
 import {
   assertAnotherActiveAdmin,
@@ -144,8 +144,15 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
       const query = request.query;
       const scope = await staffScope(request, query.siteID);
       if (query.departmentID) await assertDepartmentReadable(request, query.departmentID);
-      const { rows, total } = await listStaff(deps.db, scope, query);
-      return ok(listOf(await staffDtos(deps.db, rows, deps.clock.now()), total, query));
+      const { rows, total } = await listStaff(deps.db, scope, query, deps.clock.now());
+      if (rows.length === 0) await scope.confirmSite?.();
+      return ok(
+        listOf(
+          rows.map(({ person, details }) => staffDto(person, details)),
+          total,
+          query,
+        ),
+      );
     },
   );
 
@@ -505,6 +512,8 @@ export default async function staffPeopleRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const query = request.query;
       const scope = await staffScope(request, query.siteID);
+      // A file is answered before its rows are read: the site's gate runs first.
+      await scope.confirmSite?.();
       if (query.departmentID) await assertDepartmentReadable(request, query.departmentID);
       const kind: SheetKind = query.downloadFileType === 'CSV' ? 'CSV' : 'XLSX';
       const batches = eachStaffBatch(deps.db, scope, query, 500);

@@ -550,7 +550,6 @@ export async function producePack(
           scope,
           nearMissListQuerySchema.parse({ ...range, page, sort: 'occurredAt' }),
           now,
-          '',
         )
       ).list,
   );
@@ -566,7 +565,7 @@ export async function producePack(
         )
       ).rows,
   );
-  const documentList = await documentDtos(db, documentRows, { ...looking, publicUrl: '' });
+  const documentList = await documentDtos(db, documentRows, looking);
   const recordCheck = await checkRecords(
     db,
     { orgId: target.orgId, site: siteKey, startDate: target.startDate, endDate: target.endDate },

@@ -31,6 +31,7 @@ import {
   mismatchWords,
   nearMissStatusWords,
   nearMissTitleWords,
+  notYetDueWords,
   rangeWords,
   recordCheckVerdict,
   scoreWords,
@@ -472,7 +473,7 @@ export function pdfPack(target: PackTarget): PdfPack {
           String(day.late),
           String(day.missed),
           day.score === null ? '–' : `${day.score}`,
-          day.entries.map(taskEntryWords).join('\n'),
+          [notYetDueWords(day), ...day.entries.map(taskEntryWords)].filter(Boolean).join('\n'),
         ]),
         (row) => ((days[row]?.missed ?? 0) > 0 ? fills.BAD : null),
       );

@@ -89,6 +89,14 @@ export function compactReadingWords(reading: PackReading): string {
   return `${reading.time} ${celsiusWords(reading.celsius).replace(' °C', '')}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
 }
 
+/**
+ * What of a day is not due yet (today's later tasks, the days ahead), so a day listed with nothing due says
+ * why rather than reading as a day without tasks; empty when everything of the day is past due.
+ */
+export function notYetDueWords(day: { upcoming: number }): string {
+  return day.upcoming > 0 ? `${day.upcoming} not yet due` : '';
+}
+
 /** What happened to an occurrence worth naming: "Missed", "Completed late 10:42 by Ana Silva (synced late)". */
 export function taskEntryWords(entry: PackTaskEntry): string {
   const outcome =

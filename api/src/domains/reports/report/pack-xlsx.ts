@@ -19,6 +19,7 @@ import {
   mismatchWords,
   nearMissStatusWords,
   nearMissTitleWords,
+  notYetDueWords,
   rangeWords,
   recordCheckVerdict,
   scoreWords,
@@ -394,7 +395,15 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         });
       for (const [index, taskDay] of days.entries()) {
         tasks.add(
-          [day(taskDay.date), taskDay.due, taskDay.onTime, taskDay.late, taskDay.missed, taskDay.score],
+          [
+            day(taskDay.date),
+            taskDay.due,
+            taskDay.onTime,
+            taskDay.late,
+            taskDay.missed,
+            taskDay.score,
+            notYetDueWords(taskDay),
+          ],
           { fill: taskDay.missed > 0 ? fills.fail : null },
         );
         for (const entry of taskDay.entries) {

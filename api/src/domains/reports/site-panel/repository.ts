@@ -277,6 +277,21 @@ export interface ScoredSites {
   totals: Score;
 }
 
+/** The live sites of `scope` (all of the organisation's when `siteIds` is null), in name order. */
+export function liveSitesOf(db: Database | Tx, scope: { orgId: string; siteIds: readonly string[] | null }) {
+  return db
+    .select()
+    .from(sites)
+    .where(
+      and(
+        eq(sites.orgId, scope.orgId),
+        isNull(sites.deletedAt),
+        scope.siteIds ? inArray(sites.id, [...scope.siteIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(sites.name));
+}
+
 /**
  * Every live site of `siteIds` (all of the organisation's when null) scored over [startDate, endDate] and
  * the period of the same length before it, with a trend, ranked: best first, equal scores sharing a rank
@@ -288,17 +303,7 @@ export async function scoreSites(
   range: { startDate: string; endDate: string; previousStartDate: string },
   now: Date,
 ): Promise<ScoredSites> {
-  const siteRows = await db
-    .select()
-    .from(sites)
-    .where(
-      and(
-        eq(sites.orgId, scope.orgId),
-        isNull(sites.deletedAt),
-        scope.siteIds ? inArray(sites.id, [...scope.siteIds]) : undefined,
-      ),
-    )
-    .orderBy(asc(sites.name));
+  const siteRows = await liveSitesOf(db, scope);
   const siteIds = siteRows.map((site) => site.id);
   const { startDate, endDate, previousStartDate } = range;
   await ensureScored(db, scope.orgId, siteIds, previousStartDate, endDate, now);

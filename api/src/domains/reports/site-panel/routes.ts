@@ -4,6 +4,8 @@ import {
   allSitesScoreListSchema,
   allSitesScoreQuerySchema,
   envelope,
+  portfolioQuerySchema,
+  portfolioSchema,
   scoreDefaultDays,
   siteScoreReportQuerySchema,
   siteScoreReportSchema,
@@ -14,10 +16,12 @@ import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js
 import { countDates } from '../../tasks/index.js';
 import { findSite } from '../../sites/index.js';
 import { scoreSites, siteDayScores } from './repository.js';
+import { portfolio } from './portfolio.js';
 import { addDays, localDate } from '../../sites/index.js';
 
 // The spec's two score calls (/site-panel/all-sites-score-list and /site-panel/site-report-scoreList):
-// DOMAIN.md "Scores", counted by score-repository.ts.
+// DOMAIN.md "Scores", counted by score-repository.ts. Beside them the portfolio (issue 25): each site's
+// day, counted by portfolio.ts from the same day counts and the site dashboard's log counts.
 
 const tags = ['site-panel'];
 
@@ -33,7 +37,7 @@ function rangeOf(
   return { startDate: addDays(today, 1 - scoreDefaultDays), endDate: today };
 }
 
-/** The sites a caller's scores cover: all of the organisation's, or a site admin's own. */
+/** The sites a caller's scores and portfolio cover: all of the organisation's, or a site admin's own. */
 function scoreScope(request: FastifyRequest) {
   const auth = authOf(request);
   const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
@@ -120,5 +124,25 @@ export default async function scoreRoutes(app: FastifyInstance) {
         totals,
       });
     },
+  );
+
+  r.get(
+    '/portfolio',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every site the caller may see (a site admin: its own) with its day, each by its own local today: ' +
+          'today’s tasks (due, done, late, overdue, upcoming; deleted ones left out), today’s failed ' +
+          'temperature readings, open near misses, documents (the site’s and the organisation’s) expiring ' +
+          'within 30 days or expired, and the score of the site’s week, Monday to Sunday, so far. Sorted by ' +
+          '`attention` (overdue + failed readings + open near misses + expired documents), most first, then ' +
+          'by documents expiring, then by name. The same few statements however many sites',
+        querystring: portfolioQuerySchema,
+        response: { 200: envelope(portfolioSchema) },
+      },
+      onRequest: allow('read', 'Site'),
+    },
+    async (request) => ok(await portfolio(deps.db, scoreScope(request), deps.clock.now())),
   );
 }

@@ -239,12 +239,13 @@ describe('the day counts the database keeps', () => {
     };
     const untouched = await agreed();
     await leave(task, '2025-03-02', onTime);
-    await leave(task, '2025-03-03', (expireOn) => ({
+    // Brooklyn is closed on Mondays (3 March): a Friday instead.
+    await leave(task, '2025-03-07', (expireOn) => ({
       status: 'COMPLETED',
       completedAt: new Date(expireOn.getTime() + 30 * minute),
     }));
     // Corrected after completion: from late to on time, then deleted.
-    await leave(task, '2025-03-03', onTime);
+    await leave(task, '2025-03-07', onTime);
     await leave(task, '2025-03-04', () => ({ status: 'DELETED' }));
     // A checklist line ticked changes nothing counted.
     await leave(task, '2025-03-05', () => ({ updatedAt: ctx.clock.now() }));
@@ -285,7 +286,8 @@ describe('every site ranked', () => {
     await ranked(range);
     for (const date of ['2025-05-01', '2025-05-02', '2025-05-03', '2025-05-04']) {
       await leave(brightonTask, date, onTime);
-      await leave(manchesterTask, date, onTime);
+      // Manchester is closed on Sundays (27 April, 4 May): no task is made then.
+      if (date !== '2025-05-04') await leave(manchesterTask, date, onTime);
     }
 
     const data = await ranked(range);
@@ -299,7 +301,7 @@ describe('every site ranked', () => {
     expect(first).toMatchObject({ due: 4, onTime: 4, previousScore: null, change: null });
     expect(second).toMatchObject({ previousScore: 0, change: 100 });
     expect(first?.trend.map((point) => point.score)).toEqual([100, 100, 100, 100]);
-    expect(data.totals).toMatchObject({ due: 12, onTime: 8, missed: 4, score: 66.7, band: 'RED' });
+    expect(data.totals).toMatchObject({ due: 11, onTime: 7, missed: 4, score: 63.6, band: 'RED' });
     expect(data.records).toBe(3);
   });
 

@@ -1,15 +1,45 @@
-import { cityMapping } from 'city-timezones';
+import { defaultReheatLimitFor } from '@console/shared-sdk/contract';
 import { countries, countryByCode } from './countries.js';
-import { distanceKm, fold, nearestPlace, placeById, placeDetail, regionsOf, searchPlaces } from './places.js';
-import { timeZoneDataAt } from './time-zones.js';
+import { fold, placeById, placeDetail, searchPlaces, searchText } from './places.js';
+import { regionsOf } from './regions.js';
+import { timeZoneAt, timeZoneDataAt } from './time-zones.js';
+
+// The town finder (issue 25): GeoNames' places of 1,000 people or more, matched by the start of the name
+// or of a word of it and weighted by population. The first search reads the list (a second or two).
+jest.setTimeout(120_000);
 
 describe('searchPlaces', () => {
-  test('finds cities by the start of a word, the most populous first, at most ten', () => {
-    expect(searchPlaces('lond').map((p) => p.id)).toEqual(
-      expect.arrayContaining(['city:GB:london', 'city:CA:london', 'city:ZA:east-london']),
-    );
+  test('a town by its own name comes first: "Hove" is Hove, never Eindhoven', () => {
+    const hove = searchPlaces('Hove');
+    expect(hove[0]).toMatchObject({ id: 'city:GB:hove', city: 'Hove', country: 'GB' });
+    expect(hove.map((p) => p.city)).not.toContain('Eindhoven');
+    // Only the start of the name or of a word of it matches.
+    expect(searchPlaces('indhoven')).toEqual([]);
+  });
+
+  test('small towns are in the list: "Whit" finds Whitstable', () => {
+    expect(searchPlaces('Whit').map((p) => `${p.city}, ${p.country}`)).toContain('Whitstable, GB');
+    expect(searchPlaces('whitstable')[0]).toMatchObject({
+      city: 'Whitstable',
+      county: 'Kent',
+      province: 'England',
+    });
+  });
+
+  test('"St Ives" finds both, in Cornwall and Cambridgeshire, however "Saint" is written', () => {
+    for (const typed of ['St Ives', 'st. ives', 'Saint Ives']) {
+      const found = searchPlaces(typed).filter((p) => p.country === 'GB');
+      expect(found.map((p) => p.county).sort()).toEqual(['Cambridgeshire', 'Cornwall']);
+    }
+    expect(searchPlaces('st ives, cambridgeshire').map((p) => p.city)).toEqual(['Saint Ives']);
+  });
+
+  test('weights matches by population: the place most people mean first, at most ten', () => {
     expect(searchPlaces('lond')[0]?.id).toBe('city:GB:london');
-    expect(searchPlaces('york')[0]?.id).toBe('city:US:new-york');
+    // A word later in the name counts a tenth: New York is still bigger than York.
+    expect(searchPlaces('york')[0]?.id).toBe('city:US:new-york-city');
+    expect(searchPlaces('york').map((p) => p.id)).toContain('city:GB:york');
+    expect(searchPlaces('brigh')[0]?.id).toBe('city:GB:brighton');
     expect(searchPlaces('san')).toHaveLength(10);
     expect(searchPlaces('san', { limit: 3 })).toHaveLength(3);
   });
@@ -19,34 +49,22 @@ describe('searchPlaces', () => {
     expect(searchPlaces('cordoba').map((p) => p.city)).toContain('Córdoba');
     expect(searchPlaces('zurich')[0]?.city).toBe('Zürich');
     expect(fold('Zürich ')).toBe('zurich');
+    expect(searchText('St. Ives-by-the-Sea')).toBe('saint ives-by-the-sea');
   });
 
-  test('narrows by country, or by the region or country typed after a comma', () => {
+  test('narrows by country, or by the county, region or country typed after a comma', () => {
     expect(searchPlaces('london', { country: 'us' }).every((p) => p.country === 'US')).toBe(true);
-    expect(searchPlaces('london, ontario').map((p) => p.id)).toEqual(['city:CA:london']);
+    expect(searchPlaces('london, ontario')[0]).toMatchObject({ country: 'CA', province: 'Ontario' });
     expect(searchPlaces('zzqx')).toEqual([]);
     expect(searchPlaces(' , gb')).toEqual([]);
   });
 
   test('every place id is unique and leads back to its place', () => {
-    const ids = new Set<string>();
-    for (const place of searchPlaces('a', { limit: 100000 })) {
-      expect(ids.has(place.id)).toBe(false);
-      ids.add(place.id);
-      expect(placeById(place.id)).toBe(place);
-    }
-    expect(ids.size).toBeGreaterThan(5000);
+    const found = searchPlaces('s', { limit: 100000 });
+    expect(found.length).toBeGreaterThan(5000);
+    expect(new Set(found.map((place) => place.id)).size).toBe(found.length);
+    expect(found.filter((place) => placeById(place.id) !== place)).toEqual([]);
     expect(placeById('city:GB:nowhere')).toBeUndefined();
-  });
-
-  test('cities the site form could not use (no zone or no country code) are not offered', () => {
-    const unusable = cityMapping.filter(
-      (c) => !c.timezone || typeof c.iso2 !== 'string' || !countryByCode(c.iso2),
-    );
-    expect(unusable.length).toBeGreaterThan(0);
-    for (const city of unusable) {
-      expect(searchPlaces(city.city).some((p) => p.city === city.city && p.lat === city.lat)).toBe(false);
-    }
   });
 });
 
@@ -57,36 +75,42 @@ describe('placeDetail', () => {
     const detail = placeDetail(place!);
     expect(detail).toMatchObject({
       place_id: 'city:GB:brighton',
-      formatted_address: 'Brighton, Brighton and Hove, United Kingdom',
+      formatted_address: 'Brighton, Brighton and Hove, England, United Kingdom',
       city: 'Brighton',
-      county: null,
-      state: 'Brighton and Hove',
+      county: 'Brighton and Hove',
+      state: 'England',
       country: 'GB',
       countryName: 'United Kingdom',
-      lat_long: '50.830346,-0.169974',
       timeZoneId: 'Europe/London',
     });
+    expect(detail.lat_long).toMatch(/^50\.82\d*,-0\.1[34]\d*$/);
     expect(detail.address_components.map((c) => c.types[0])).toEqual([
       'locality',
+      'administrative_area_level_2',
       'administrative_area_level_1',
       'country',
     ]);
-    expect(detail.address_components[2]).toMatchObject({ long_name: 'United Kingdom', short_name: 'GB' });
+    expect(detail.address_components[3]).toMatchObject({ long_name: 'United Kingdom', short_name: 'GB' });
+  });
+
+  test("a Scottish town's region is Scotland, so a new site there takes Scotland's reheating limit", () => {
+    const inverness = placeDetail(searchPlaces('Inverness', { country: 'GB' })[0]!);
+    expect(inverness).toMatchObject({ state: 'Scotland', timeZoneId: 'Europe/London' });
+    expect(defaultReheatLimitFor(inverness)).toBe(82);
+    expect(defaultReheatLimitFor(placeDetail(placeById('city:GB:hove')!))).toBe(75);
+  });
+
+  test('takes the zone from the position', () => {
+    expect(placeDetail(searchPlaces('Brooklyn', { country: 'US' })[0]!).timeZoneId).toBe('America/New_York');
+    expect(placeDetail(searchPlaces('Perth', { country: 'AU' })[0]!).timeZoneId).toBe('Australia/Perth');
   });
 });
 
-describe('nearestPlace', () => {
-  test('finds the closest packaged city and so its time zone', () => {
-    expect(nearestPlace({ lat: 40.7178, lng: -73.9636 }).timeZoneId).toBe('America/New_York');
-    expect(nearestPlace({ lat: 50.8194, lng: -0.1335 }).id).toBe('city:GB:brighton');
-    expect(nearestPlace({ lat: -33.87, lng: 151.21 }).timeZoneId).toBe('Australia/Sydney');
-  });
-
-  test('measures great-circle distance', () => {
-    const london = { lat: 51.5074, lng: -0.1278 };
-    const paris = { lat: 48.8566, lng: 2.3522 };
-    expect(distanceKm(london, paris)).toBeGreaterThan(330);
-    expect(distanceKm(london, paris)).toBeLessThan(350);
+describe('timeZoneAt', () => {
+  test('finds the zone of a point', () => {
+    expect(timeZoneAt({ lat: 40.7178, lng: -73.9636 })).toBe('America/New_York');
+    expect(timeZoneAt({ lat: 50.8194, lng: -0.1335 })).toBe('Europe/London');
+    expect(timeZoneAt({ lat: -33.87, lng: 151.21 })).toBe('Australia/Sydney');
   });
 });
 

@@ -1,3 +1,4 @@
+import tzLookup from '@photostructure/tz-lookup';
 import { DateTime } from 'luxon';
 import type { TimezoneData } from '@console/shared-sdk/contract';
 
@@ -23,4 +24,9 @@ export function timeZoneDataAt(timeZoneId: string, at: Date): TimezoneData {
     dstOffset: dstMinutes * 60,
     timeZoneDifferenceInMinute: local.offset,
   };
+}
+
+/** The IANA zone at a point, from the packaged zone boundaries (no network needed). */
+export function timeZoneAt(point: { lat: number; lng: number }): string {
+  return tzLookup(point.lat, point.lng);
 }

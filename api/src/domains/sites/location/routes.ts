@@ -8,7 +8,7 @@ import {
   regionQuerySchema,
 } from '@console/shared-sdk/contract';
 import { countries, countryByCode } from '../geo/countries.js';
-import { regionsOf } from '../geo/places.js';
+import { regionsOf } from '../geo/regions.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
 import { signedIn } from '../../../platform/auth/guard.js';

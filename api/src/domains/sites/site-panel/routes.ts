@@ -25,8 +25,8 @@ import {
   timezoneDataSchema,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { describePlace, nearestPlace, placeById, placeDetail, searchPlaces } from '../geo/places.js';
-import { timeZoneDataAt } from '../geo/time-zones.js';
+import { describePlace, placeById, placeDetail, searchPlaces } from '../geo/places.js';
+import { timeZoneAt, timeZoneDataAt } from '../geo/time-zones.js';
 import { fieldError, forbidden, notFound } from '../../../platform/http/errors.js';
 import { listOf } from '../../../platform/http/list.js';
 import { multipartFieldsToBody } from '../../../platform/http/multipart.js';
@@ -280,7 +280,9 @@ export default async function sitePanelRoutes(app: FastifyInstance, { daysChange
     {
       schema: {
         tags,
-        summary: 'City suggestions for the address field, from packaged data (works offline)',
+        summary:
+          'Town and city suggestions for the address field, from packaged GeoNames data (works offline): ' +
+          'names or words of them starting with the input, weighted by population',
         body: placesRequestSchema,
         response: { 200: envelope(placesResponseSchema) },
       },
@@ -324,7 +326,7 @@ export default async function sitePanelRoutes(app: FastifyInstance, { daysChange
     {
       schema: {
         tags,
-        summary: 'Offsets and name of a time zone (or of the zone of the nearest known city to lat,lng)',
+        summary: 'Offsets and name of a time zone (or of the zone at lat,lng)',
         body: fetchTimezoneRequestSchema,
         response: { 200: envelope(timezoneDataSchema) },
       },
@@ -333,8 +335,7 @@ export default async function sitePanelRoutes(app: FastifyInstance, { daysChange
     async (request) => {
       const { timeZoneId, lat, lng, timestamp } = request.body;
       let zone = timeZoneId;
-      if (zone === undefined && lat !== undefined && lng !== undefined)
-        zone = nearestPlace({ lat, lng }).timeZoneId;
+      if (zone === undefined && lat !== undefined && lng !== undefined) zone = timeZoneAt({ lat, lng });
       if (zone === undefined) throw fieldError('timeZoneId', 'Give timeZoneId, or lat and lng');
       return ok(timeZoneDataAt(zone, timestamp ? new Date(timestamp) : deps.clock.now()));
     },

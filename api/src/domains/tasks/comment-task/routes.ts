@@ -63,7 +63,7 @@ export default async function commentTaskRoutes(app: FastifyInstance) {
       const query = request.query;
       const occurrence = await occurrenceFor(request, deps.db, 'read', query);
       assertCan(request, 'read', 'Comment', { orgId: occurrence.orgId, siteID: occurrence.siteId });
-      return ok(await commentsOf(deps.db, occurrence, deps.config.publicUrl, query.checkListID));
+      return ok(await commentsOf(deps.db, occurrence, query.checkListID));
     },
   );
 

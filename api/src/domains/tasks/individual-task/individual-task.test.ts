@@ -335,16 +335,28 @@ describe('check-list-item-status-change', () => {
     expect(done).toMatchObject({ completedAt: now, enteredAfterTheFact: false, bucket: 'ON_TIME' });
   });
 
-  test('a required photo missing keeps the task open until the photo is there', async () => {
+  test('a line that needs a photo is not marked done or failed without it; with it, it completes the task', async () => {
+    // Ticked without its photo, the line read done while completion was refused for the missing photo.
     const task = await occurrence({
       checkListItems: [{ text: 'Label the tray', required: true, photoRequired: true }],
     });
-    const ticked = await lineChanged(task, 'Label the tray', 'COMPLETED');
-    expect(ticked).toMatchObject({ status: 'PENDING', completedAt: null });
-    await addPhoto(task, lineId(task, 'Label the tray'));
-    await lineChanged(task, 'Label the tray', 'PENDING');
+    const tray = lineId(task, 'Label the tray');
+    for (const change of [{ status: 'COMPLETED' }, { status: 'FAILED', comment: 'No labels left' }]) {
+      const refused = await changeLine(task, { checkListID: tray, ...change });
+      expect(refused.statusCode).toBe(400);
+      const word = change.status === 'COMPLETED' ? 'done' : 'failed';
+      expect(refused.json.details?.fieldErrors.checkListID).toEqual([
+        `"Label the tray" needs a photo: add it before marking the line ${word}`,
+      ]);
+    }
+    expect(await storedRow(task)).toMatchObject({ status: 'PENDING', items: [{ status: 'PENDING' }] });
+    // A photo of the whole task, or of another line, is not this line's.
+    await addPhoto(task);
+    expect((await changeLine(task, { checkListID: tray, status: 'COMPLETED' })).statusCode).toBe(400);
+
+    await addPhoto(task, tray);
     const done = await lineChanged(task, 'Label the tray', 'COMPLETED');
-    expect(done).toMatchObject({ status: 'COMPLETED', completedAt: now, imageCount: 1 });
+    expect(done).toMatchObject({ status: 'COMPLETED', completedAt: now, imageCount: 2 });
 
     const wholeTask = await occurrence({ photoRequired: true, checkListItems: [{ text: 'Mop the floor' }] });
     expect((await lineChanged(wholeTask, 'Mop the floor', 'COMPLETED')).status).toBe('PENDING');

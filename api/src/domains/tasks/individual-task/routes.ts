@@ -42,7 +42,8 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
           'entered after the fact, which needs `reason` (400 on `reason` without one), and a task it completes ' +
           'is marked `enteredAfterTheFact` and never counts on time. `changedAt` is refused with 400 when it is ' +
           'more than 2 minutes ahead of the server, older than the sync window (72 hours by default), or before ' +
-          'the task opens or was created.',
+          'the task opens or was created. A line that needs a photo (`photoRequired`) is marked COMPLETED or ' +
+          'FAILED only once its photo was added with its `checkListID`: before, 400 on `checkListID`.',
         querystring: siteQuerySchema,
         body: checklistItemStatusChangeSchema,
         response: { 200: envelope(individualTaskSchema) },

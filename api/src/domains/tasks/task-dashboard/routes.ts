@@ -7,18 +7,12 @@ import {
   siteDashboardSchema,
 } from '@console/shared-sdk/contract';
 import { ok } from '../../../platform/http/respond.js';
-import { assertSiteAccess } from '../../../platform/http/site-scope.js';
+import { siteAccess } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { ensureOccurrences } from '../occurrences.js';
 import type { DashboardAttention } from '@console/shared-sdk/contract';
-import type { Database } from '../../../platform/db/client.js';
-import {
-  bucketCounts,
-  type DateRange,
-  rangeOrCurrentWeek,
-  siteDashboard,
-  siteHoursOf,
-} from './repository.js';
+import type { SQL } from 'drizzle-orm';
+import { type DateRange, rangeOrCurrentWeek, readDashboard, siteDashboard } from './repository.js';
 
 // The site dashboard (spec section 2, issue 10): the four buckets of DOMAIN.md and the weekly schedule of
 // one site over a range of its local dates. The range's occurrences are made first, so a day nobody has
@@ -32,11 +26,10 @@ export interface TaskDashboardOptions {
    * compliance logs use the checklist templates), so the app's wiring hands its count in.
    */
   attention: (
-    db: Database,
     place: { orgId: string; siteId: string; timeZoneId: string },
     range: DateRange,
     now: Date,
-  ) => Promise<DashboardAttention>;
+  ) => SQL<DashboardAttention>;
 }
 
 export default async function taskDashboardRoutes(app: FastifyInstance, { attention }: TaskDashboardOptions) {
@@ -64,14 +57,20 @@ export default async function taskDashboardRoutes(app: FastifyInstance, { attent
       onRequest: allow('read', 'Task'),
     },
     async (request) => {
-      const { orgId, siteID } = await assertSiteAccess(request, 'read', 'Task', request.query.siteID);
+      // Two statements when the range is made (the usual case): the gate with the site's hours, then the
+      // counts; a range still to make is made and counted again.
+      const { place: gate, hours } = await siteAccess(request, 'read', 'Task', request.query.siteID);
       const now = deps.clock.now();
-      const site = await siteHoursOf(deps.db, siteID);
-      const range = rangeOrCurrentWeek(request.query, site.timeZoneId, now);
-      await ensureOccurrences(deps.db, { orgId, siteIds: [siteID] }, range.startDate, range.endDate, now);
-      const counted = await bucketCounts(deps.db, siteID, range, now);
-      const place = { orgId, siteId: siteID, timeZoneId: site.timeZoneId };
-      return ok(siteDashboard(site, range, counted, await attention(deps.db, place, range, now)));
+      const range = rangeOrCurrentWeek(request.query, hours.timeZoneId, now);
+      const place = { orgId: gate.orgId, siteId: gate.siteID, timeZoneId: hours.timeZoneId };
+      const read = () => readDashboard(deps.db, place, range, now, attention(place, range, now));
+      let dashboard = await read();
+      if (!dashboard.made) {
+        const scope = { orgId: place.orgId, siteIds: [place.siteId] };
+        if ((await ensureOccurrences(deps.db, scope, range.startDate, range.endDate, now)) > 0)
+          dashboard = await read();
+      }
+      return ok(siteDashboard(hours, range, dashboard.counted, dashboard.attention));
     },
   );
 }

@@ -6,6 +6,7 @@ import { individualTasks } from '../schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { hotHoldReadingRow, nearMissRow } from '../../../test/logs.js';
 import { plannedBefore } from '../../../test/tasks.js';
 
 // The site dashboard over real occurrences: made by the dashboard call itself from master tasks created
@@ -407,47 +408,19 @@ describe("the logs' counts beside the tasks", () => {
         updatedAt: at,
       })
       .returning();
-    const reading = (readAt: string, celsius: number, result: 'PASS' | 'FAIL') => ({
-      id: newId(),
-      orgId,
-      siteId: brighton(),
-      logType: 'HOT_HOLD_DISPLAY' as const,
-      foodItemId: probe!.id,
-      checkKind: 'HOT_HOLD',
-      celsius,
-      readAt: new Date(readAt),
-      receivedAt: new Date(readAt),
-      readBy: by,
-      lowerLimit: 63,
-      result,
-      correctiveAction: result === 'FAIL' ? 'Reheated to 75 °C' : null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const reading = (readAt: string, celsius: number, result: 'PASS' | 'FAIL') =>
+      hotHoldReadingRow(
+        { orgId, siteId: brighton(), by, at },
+        { foodItemId: probe!.id, readAt, celsius, result },
+      );
     await ctx.db.insert(temperatureReadings).values([
       reading('2025-06-09T10:00:00Z', 58, 'FAIL'), // Monday of the week
       reading('2025-06-15T22:30:00Z', 55, 'FAIL'), // 23:30 on Sunday in Brighton: still the week
       reading('2025-06-15T23:30:00Z', 52, 'FAIL'), // 00:30 on the next Monday: not
       reading('2025-06-10T10:00:00Z', 70, 'PASS'),
     ]);
-    const nearMiss = (status: 'REPORTED' | 'PENDING' | 'COMPLETED') => ({
-      id: newId(),
-      orgId,
-      siteId: brighton(),
-      category: 'ACCIDENT' as const,
-      title: `Slip (${status})`,
-      whatHappened: 'Wet floor',
-      location: 'Kitchen',
-      occurredAt: at,
-      status,
-      outcome: status === 'COMPLETED' ? 'Mat fitted' : null,
-      closedAt: status === 'COMPLETED' ? at : null,
-      reportedBy: by,
-      reportedAt: at,
-      receivedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const nearMiss = (status: 'REPORTED' | 'PENDING' | 'COMPLETED') =>
+      nearMissRow({ orgId, siteId: brighton(), by, at }, status);
     await ctx.db
       .insert(nearMisses)
       .values([nearMiss('REPORTED'), nearMiss('PENDING'), nearMiss('COMPLETED')]);

@@ -212,7 +212,8 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         summary: 'One task with its checklist, comments and photos, and its history',
         description:
           'Any task of a site the caller works at, by its `masterTaskID` and `individualTaskID` (the `_id` ' +
-          'of a task in the day’s list). Photos come with a `location` the app can load without a token. ' +
+          'of a task in the day’s list). Photos come with a `location`, a path on this API the app loads ' +
+          'without a token. ' +
           '`history` lists changes made after the task was completed, newest first. 404 for a task that does ' +
           'not exist or is not the organisation’s; 403 for one on another site. ' +
           authHeader,
@@ -235,7 +236,9 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
           'so a change made offline counts when it was made. Up to 2 minutes ahead of the server it is ' +
           'taken as the server’s time; further ahead, older than the sync window (72 hours by default), ' +
           'before the task opens (`opensAt`) or before the task was created, it is refused with 400 on ' +
-          '`changedAt`. FAILED needs `comment`, saying what failed. When the last required line is done and ' +
+          '`changedAt`. FAILED needs `comment`, saying what failed. A line that needs a photo (`photoRequired`) ' +
+          'is marked COMPLETED or FAILED only once its photo was sent with its `checkListID` (POST /comment): ' +
+          'before, 400 on `checkListID`. When the last required line is done and ' +
           'any required photo is there, the task completes at `changedAt`. Changing a task that was already ' +
           'completed needs `reason`, kept in its history. 409 for a deleted task; 400 with field errors for ' +
           'a missing or bad field or an unknown `checkListID`. ' +

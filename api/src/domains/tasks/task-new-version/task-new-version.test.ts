@@ -399,6 +399,37 @@ describe('check-list-item-status-change', () => {
     );
   });
 
+  test('a line that needs a photo is refused until its photo is sent, then completes the task', async () => {
+    // Ticked without its photo, the app's list read "1/1 · Upcoming" while completion was refused.
+    const task = await occurrenceOf(aisha, tasks.kitchen, '2025-06-09');
+    const line = task.itemCheckList[0]?._id ?? '';
+    const tick = () =>
+      changeItem(aisha, { ...ref(task), checkListID: line, status: 'COMPLETED', changedAt: now });
+    const refused = await tick();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.details?.fieldErrors.checkListID).toEqual([
+      '"Label the containers" needs a photo: add it before marking the line done',
+    ]);
+    expect(await occurrenceOf(aisha, tasks.kitchen, '2025-06-09')).toMatchObject({
+      status: 'PENDING',
+      itemCheckList: [{ status: 'PENDING' }],
+    });
+
+    const photo = await comment(
+      aisha,
+      { ...ref(task), checkListID: line },
+      { bytes: png, name: 'labels.png', type: 'image/png' },
+    );
+    expect(photo.statusCode).toBe(200);
+    const ticked = await tick();
+    expect(ticked.statusCode).toBe(200);
+    expect(ticked.json.data).toMatchObject({
+      status: 'COMPLETED',
+      imageCount: 1,
+      itemCheckList: [{ status: 'COMPLETED' }],
+    });
+  });
+
   test('400 without changedAt, with a bad one, or FAILED without a comment', async () => {
     const task = await occurrenceOf(aisha, tasks.kitchen);
     const line = task.itemCheckList[0]?._id;
@@ -566,8 +597,8 @@ describe('comment', () => {
     expect(photo.json.message).toBe('Photo added');
     expect(photo.json.data).toMatchObject({ type: 'IMAGE', text: null, checkListID: line._id });
     const location = photo.json.data.image?.location ?? '';
-    expect(location).toMatch(/^http:\/\/console\.test\//);
-    const served = await ctx.app.inject({ method: 'GET', url: new URL(location).pathname });
+    expect(location).toMatch(/^\/api\/v1\/common-uri\/file\//);
+    const served = await ctx.app.inject({ method: 'GET', url: location });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
 

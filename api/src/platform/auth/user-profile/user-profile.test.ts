@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { NotificationSettings, Profile, Role } from '@console/shared-sdk/contract';
+import {
+  defaultNotificationSettings,
+  type NotificationSettings,
+  type Profile,
+  type Role,
+} from '@console/shared-sdk/contract';
 import { siteMembers, users } from '../../db/schema.js';
 import { createTestContext, demoPassword, type TestContext } from '../../../test/helper.js';
 import { insertUser } from '../users/repository.js';
@@ -268,19 +273,8 @@ describe('PATCH /change-notification-settings', () => {
       { token: owner, body: { weeklySummary: true } },
     );
     expect(first.statusCode).toBe(200);
-    expect(first.json.data).toEqual({
-      taskOverdue: true,
-      temperatureFailure: true,
-      nearMissReported: true,
-      documentExpiry: true,
-      weeklySummary: true,
-      // Issue 24's kinds and channels, at their defaults.
-      checksMissed: true,
-      sensorOffline: true,
-      followUpDue: true,
-      inConsole: true,
-      allSites: true,
-    });
+    // Issue 24's kinds and channels at their defaults, and the weekly summary as changed.
+    expect(first.json.data).toEqual({ ...defaultNotificationSettings, weeklySummary: true });
     await ctx.inject('PATCH', `${base}/change-notification-settings`, {
       token: owner,
       body: { taskOverdue: false },

@@ -70,7 +70,7 @@ async function fileRows() {
 }
 
 describe('PUT /file-upload-s3', () => {
-  test('a PNG is stored under a generated key and comes back intact, without a token', async () => {
+  test('a PNG is stored under a generated key and comes back intact from its location, without a token', async () => {
     const reply = await upload({ name: 'Fridge 2 label.png', type: 'image/png', bytes: png });
     expect(reply.statusCode).toBe(200);
     expect(reply.json.message).toBe('File uploaded');
@@ -86,12 +86,13 @@ describe('PUT /file-upload-s3', () => {
       originalName: 'Fridge 2 label.png',
       contentType: 'image/png',
       size: png.length,
-      location: `http://console.test/api/v1/common-uri/file/${uploaded.key}`,
+      // A path on the API, not PUBLIC_URL's: the console loads it from whatever address it was opened at.
+      location: `/api/v1/common-uri/file/${uploaded.key}`,
     });
     const [row] = await ctx.db.select().from(files).where(eq(files.id, uploaded._id));
     expect(row).toMatchObject({ uploadedBy: ctx.demo.organizationAdmin.id, orgId: ctx.demo.organization.id });
 
-    const fetched = await download(uploaded.key);
+    const fetched = await ctx.app.inject({ method: 'GET', url: uploaded.location });
     expect(fetched.statusCode).toBe(200);
     expect(fetched.headers['content-type']).toBe('image/png');
     expect(fetched.headers['x-content-type-options']).toBe('nosniff');
@@ -320,7 +321,7 @@ describe('pre-signed uploads', () => {
     const ticket = signed.json.data;
     expect(ticket).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/png' } });
     expect(ticket.key.startsWith(`${ctx.demo.organization.id}/`)).toBe(true);
-    expect(ticket.location).toBe(`http://console.test/api/v1/common-uri/file/${ticket.key}`);
+    expect(ticket.location).toBe(`/api/v1/common-uri/file/${ticket.key}`);
     // Fifteen minutes from now, to the second (a JWT's expiry is in whole seconds).
     const lifetime = new Date(ticket.expiresAt).getTime() - ctx.clock.now().getTime();
     expect(lifetime).toBeGreaterThan(15 * 60 * 1000 - 1000);

@@ -87,7 +87,7 @@ export async function preSignedUploadRoute(app: FastifyInstance) {
         await deps.db.delete(files).where(eq(files.id, row.id));
         throw error;
       }
-      return ok(toUploadedFile(row, deps.config.publicUrl), 'File uploaded');
+      return ok(toUploadedFile(row), 'File uploaded');
     },
   );
 }

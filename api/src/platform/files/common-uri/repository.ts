@@ -6,13 +6,20 @@ import { newId } from '../../db/ids.js';
 
 export type FileRow = typeof files.$inferSelect;
 
-/** Where the file can be fetched: the public API URL, so links in e-mails and exports work too. */
-export const fileLocation = (publicUrl: string, key: string) => `${publicUrl}/api/v1/common-uri/file/${key}`;
+/**
+ * Where the file can be fetched: a path on the API's own origin, never an absolute URL. The console is
+ * opened at whatever address reaches it (PUBLIC_URL's host, 127.0.0.1, a LAN name), and its CSP loads
+ * images from that origin only, so a path resolves where the page is; a client on another origin resolves
+ * it against the API it called. With S3 storage too the bytes come through this route, which withdraws a
+ * closed organisation's files and sends them with their nosniff and sandbox headers (an S3 URL would do
+ * neither, and the CSP would block its origin).
+ */
+export const fileLocation = (key: string) => `/api/v1/common-uri/file/${key}`;
 
-export function toUploadedFile(row: FileRow, publicUrl: string): UploadedFile {
+export function toUploadedFile(row: FileRow): UploadedFile {
   return {
     _id: row.id,
-    location: fileLocation(publicUrl, row.storageKey),
+    location: fileLocation(row.storageKey),
     key: row.storageKey,
     originalName: row.originalName,
     contentType: row.contentType,

@@ -36,7 +36,8 @@ export default async function commonUriRoutes(app: FastifyInstance) {
         summary: `Upload one file (multipart form, any field name, at most ${maxUploadMiB} MB); returns its location`,
         description:
           'Accepts JPEG, PNG, WebP and GIF images, PDF, plain text, CSV, XLSX and DOCX. The type is read from ' +
-          'the bytes, not from the name or the declared type. The returned location needs no Authorization header.',
+          'the bytes, not from the name or the declared type. The returned location is a path on this API ' +
+          '(resolve it against the URL the upload was sent to) and needs no Authorization header.',
         consumes: ['multipart/form-data'],
         response: { 200: envelope(uploadedFileSchema) },
       },
@@ -46,7 +47,7 @@ export default async function commonUriRoutes(app: FastifyInstance) {
       const auth = authOf(request);
       const upload = await readUpload(request);
       const row = await storeFile(deps, { orgId: auth.orgId, userId: auth.user.id }, upload);
-      return ok(toUploadedFile(row, deps.config.publicUrl), 'File uploaded');
+      return ok(toUploadedFile(row), 'File uploaded');
     },
   );
 
@@ -69,7 +70,7 @@ export default async function commonUriRoutes(app: FastifyInstance) {
       const form = await readFormFiles(request, maxFilesPerUpload);
       if (form.files.length === 0) throw fieldError('file', 'Choose at least one file to upload');
       const { stored } = await storeFiles(deps, { orgId: auth.orgId, userId: auth.user.id }, form.files);
-      const uploaded = stored.map((row) => toUploadedFile(row, deps.config.publicUrl));
+      const uploaded = stored.map(toUploadedFile);
       return ok(uploaded, uploaded.length === 1 ? 'File uploaded' : `${uploaded.length} files uploaded`);
     },
   );
@@ -101,7 +102,7 @@ export default async function commonUriRoutes(app: FastifyInstance) {
         method: 'PUT' as const,
         headers: { 'content-type': contentType },
         key,
-        location: fileLocation(deps.config.publicUrl, key),
+        location: fileLocation(key),
         expiresAt: expiresAt.toISOString(),
       });
     },
