@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   createJsonSchemaTransform,
   serializerCompiler,
@@ -115,11 +115,15 @@ export async function buildApp(
   // instance on the database has heard of the change (or the wait's bound has passed), so the client's next
   // request, wherever it lands, cannot meet a stale session (docs/decisions.md, "Sign-in").
   const changesBefore = new WeakMap<object, number>();
+  // Routes that declare `signInState: 'untouched'` (the staff's task writes, the heaviest write load) skip
+  // it: the marker's statement and its round trip through every instance.
+  const mayChangeSignIn = (request: FastifyRequest) =>
+    !readOnlyMethods.has(request.method) && request.routeOptions.config.signInState !== 'untouched';
   app.addHook('onRequest', async (request) => {
-    if (!readOnlyMethods.has(request.method)) changesBefore.set(request, sessionCache.changeCount);
+    if (mayChangeSignIn(request)) changesBefore.set(request, sessionCache.changeCount);
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!readOnlyMethods.has(request.method)) await sessionCache.sync(changesBefore.get(request));
+    if (mayChangeSignIn(request)) await sessionCache.sync(changesBefore.get(request));
     return payload;
   });
   registerErrorHandling(app);

@@ -1,10 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ChecklistItemStatus } from '@console/shared-sdk/contract';
 import type { Tx } from '../../platform/db/client.js';
-import { individualTasks, masterTasks, type FollowUpRecord, type OccurrenceItemRecord } from './schema.js';
+import {
+  individualTasks,
+  masterTasks,
+  taskComments,
+  type FollowUpRecord,
+  type OccurrenceItemRecord,
+} from './schema.js';
 import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
 import { recordHistory, type HistoryActor } from '../../platform/history/history.js';
-import { completionProblems, imagesOf, type OccurrenceRow } from './occurrence.js';
+import { completionProblems, type OccurrenceRow } from './occurrence.js';
 import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js';
 import { acknowledgeEventsOf } from '../../platform/events/raise.js';
 
@@ -104,13 +110,25 @@ function assertDoneByReading(master: { followUp: FollowUpRecord | null }, byRead
   }
 }
 
-async function masterOf(tx: Tx, row: OccurrenceRow) {
+/** What a change of `row` is judged by, in one statement: its master task's rules and the photos it has. */
+async function rulesOf(tx: Tx, row: OccurrenceRow) {
   const [master] = await tx
-    .select(masterColumns)
+    .select({
+      ...masterColumns,
+      images: sql<{ checklistItemId: string | null }[]>`(
+        select coalesce(json_agg(json_build_object('checklistItemId', ${taskComments.checklistItemId})), '[]')
+        from ${taskComments}
+        where ${and(
+          eq(taskComments.individualTaskId, row.id),
+          eq(taskComments.type, 'IMAGE'),
+          isNull(taskComments.deletedAt),
+        )})`,
+    })
     .from(masterTasks)
     .where(eq(masterTasks.id, row.masterTaskId));
   if (!master) throw new Error(`occurrence ${row.id} has no master task`);
-  return master;
+  const { images, ...rules } = master;
+  return { master: rules, images };
 }
 
 /**
@@ -235,9 +253,8 @@ export async function changeChecklistItem(
   assertNotDeleted(row);
   const item = row.items.find((line) => line.id === change.checkListID);
   if (!item) throw fieldError('checkListID', 'This task has no such checklist item');
-  const master = await masterOf(tx, row);
+  const { master, images } = await rulesOf(tx, row);
   assertDoneByReading(master, change.byReading);
-  const images = await imagesOf(tx, row.id);
   assertLinePhoto(item, change.status, images);
   const time = acceptedTime(row, master.createdAt, change.time, now);
   const reason = reasonFor(row, change.reason, time);
@@ -301,11 +318,11 @@ export async function changeOccurrenceStatus(
     throw conflict(`This task is ${words[change.status]}`);
   }
   if (change.status === 'COMPLETED') {
-    const master = await masterOf(tx, row);
+    const { master, images } = await rulesOf(tx, row);
     assertDoneByReading(master, change.byReading);
     const time = acceptedTime(row, master.createdAt, change.time, now);
     const reason = time.afterTheFact ? reasonFor(row, change.reason, time) : null;
-    const problems = completionProblems(row.items, master.photoRequired, await imagesOf(tx, row.id));
+    const problems = completionProblems(row.items, master.photoRequired, images);
     if (problems.length > 0) throw badRequest(`This task cannot be completed yet: ${problems.join('; ')}`);
     const updated = await write(tx, row, completed(time, actor, now), now);
     await keepHistory(tx, row, updated, `Completed${afterTheFactWords(time)}`, reason, actor, now);

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   IndividualTask,
   Person,
@@ -22,7 +22,6 @@ import {
 } from './schema.js';
 import { sites, users } from '../../platform/db/schema.js';
 import { historyOf } from '../../platform/history/history.js';
-import { personsByIds } from '../../platform/auth/users/repository.js';
 import { reachedLate } from '../../platform/device-time.js';
 
 // One occurrence of a master task as every caller sees it: the console's daily list and view, the staff's
@@ -229,7 +228,7 @@ export function toOccurrenceDto(
   };
 }
 
-/** The answers for some occurrences, their master tasks, people and counts loaded a few queries at once. */
+/** The answers for some occurrences, their master tasks, people and comment counts read in one statement. */
 export async function occurrenceDtos(
   db: Database | Tx,
   rows: readonly OccurrenceRow[],
@@ -238,29 +237,41 @@ export async function occurrenceDtos(
   if (rows.length === 0) return [];
   const taskIds = rows.map((row) => row.id);
   const masterIds = [...new Set(rows.map((row) => row.masterTaskId))];
-  // Two queries whatever the page holds: each master task with its category, departments, assignees and
-  // site's zone; and the comment counts. People named on the rows (who completed, who moved a line) cost a
-  // third only when there are any.
-  const [masters, commentCounts] = await Promise.all([
-    db
-      .select({ id: masterTasks.id, ...occurrenceDetailColumns })
-      .from(masterTasks)
-      .innerJoin(sites, occurrenceDetailJoins.site)
-      .leftJoin(taskCategories, occurrenceDetailJoins.category)
-      .where(inArray(masterTasks.id, masterIds)),
-    db
-      .select({ taskId: taskComments.individualTaskId, type: taskComments.type, n: count() })
-      .from(taskComments)
-      .where(and(inArray(taskComments.individualTaskId, taskIds), isNull(taskComments.deletedAt)))
-      .groupBy(taskComments.individualTaskId, taskComments.type),
-  ]);
-  const people = await personsByIds(
-    db,
-    rows.flatMap((row) => [
-      ...(row.completedBy ? [row.completedBy] : []),
-      ...row.items.flatMap((item) => (item.changedBy ? [item.changedBy] : [])),
-    ]),
-  );
+  const personIds = [
+    ...new Set(
+      rows.flatMap((row) => [
+        ...(row.completedBy ? [row.completedBy] : []),
+        ...row.items.flatMap((item) => (item.changedBy ? [item.changedBy] : [])),
+      ]),
+    ),
+  ];
+  // One statement whatever the page holds: each master task with its category, departments, assignees and
+  // site's zone, and on every row the same two lists (PostgreSQL reads an uncorrelated subquery once): the
+  // page's comment counts and the people its rows name (who completed, who moved a line).
+  const masters = await db
+    .select({
+      id: masterTasks.id,
+      ...occurrenceDetailColumns,
+      commentCounts: sql<{ taskId: string; type: 'TEXT' | 'IMAGE'; n: number }[]>`(
+        select coalesce(json_agg(json_build_object('taskId', counted.task_id, 'type', counted.type, 'n', counted.n)), '[]')
+        from (select ${taskComments.individualTaskId} as task_id, ${taskComments.type} as type, count(*)::int as n
+              from ${taskComments}
+              where ${and(inArray(taskComments.individualTaskId, taskIds), isNull(taskComments.deletedAt))}
+              group by 1, 2) counted)`,
+      people:
+        personIds.length === 0
+          ? sql<Person[]>`'[]'::json`
+          : sql<Person[]>`(
+        select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
+                                                   'lastName', ${users.lastName}, 'email', ${users.email})), '[]')
+        from ${users} where ${inArray(users.id, personIds)})`,
+    })
+    .from(masterTasks)
+    .innerJoin(sites, occurrenceDetailJoins.site)
+    .leftJoin(taskCategories, occurrenceDetailJoins.category)
+    .where(inArray(masterTasks.id, masterIds));
+  const commentCounts = masters[0]?.commentCounts ?? [];
+  const people = new Map((masters[0]?.people ?? []).map((one) => [one._id, one]));
   const masterById = new Map(masters.map((master) => [master.id, master]));
   const counted = (taskId: string, type: 'TEXT' | 'IMAGE') =>
     commentCounts.find((row) => row.taskId === taskId && row.type === type)?.n ?? 0;
@@ -307,20 +318,6 @@ export function completionProblems(
   }
   if (photoRequired && images.length === 0) problems.push('This task needs a photo');
   return problems;
-}
-
-/** An occurrence's image comments (what the photo rules look at). */
-export async function imagesOf(db: Database | Tx, taskId: string) {
-  return db
-    .select({ checklistItemId: taskComments.checklistItemId })
-    .from(taskComments)
-    .where(
-      and(
-        eq(taskComments.individualTaskId, taskId),
-        eq(taskComments.type, 'IMAGE'),
-        isNull(taskComments.deletedAt),
-      ),
-    );
 }
 
 /** The occurrence's history for its view, newest first, each change said in words. */

@@ -36,6 +36,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Whose tokens the route takes, set for every route as it is registered (`registerAuthFirst`). */
     audiences?: readonly Audience[];
+    /**
+     * 'untouched' on a write that changes no table the sign-in triggers watch (migration 0004: users,
+     * auth_sessions, site_members, a site or organisation closing): its answer need not wait until every
+     * instance has heard of sign-in changes (app.ts). Each such route's tests check it hears none.
+     */
+    signInState?: 'untouched';
   }
 }
 

@@ -248,6 +248,7 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         response: { 200: envelope(individualTaskSchema) },
       },
       onRequest: allow('update', 'Task'),
+      config: { signInState: 'untouched' },
     },
     async (request) => {
       const body = request.body;
@@ -286,6 +287,7 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         response: { 200: envelope(taskCommentSchema) },
       },
       onRequest: allow('create', 'Comment'),
+      config: { signInState: 'untouched' },
     },
     async (request) => {
       const comment = await addCommentFromForm(request, deps);
@@ -314,6 +316,7 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
         response: { 200: envelope(individualTaskSchema) },
       },
       onRequest: allow('update', 'Task'),
+      config: { signInState: 'untouched' },
     },
     async (request) => {
       const body = request.body;

@@ -10,6 +10,7 @@ import type {
 import { departments } from '../../people/index.js';
 import { siteMembers, users } from '../../../platform/db/schema.js';
 import { individualTasks } from '../schema.js';
+import { countingLogger } from '../../../platform/db/statement-count.js';
 import { demoLogins, demoPassword } from '../../../demo.js';
 import { seedPeople } from '../../people/index.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../../test/helper.js';
@@ -710,6 +711,44 @@ describe('access', () => {
     expect((await changeItem(undefined, {})).statusCode).toBe(401);
     expect((await complete(undefined, {})).statusCode).toBe(401);
     expect((await comment(undefined, { ...ref(task), comment: 'Hi' })).statusCode).toBe(401);
+  });
+});
+
+describe('sign-in state', () => {
+  test('a tick, a photo and a completion change no sign-in state, and answer without waiting on the instances', async () => {
+    const cache = ctx.app.sessionCache;
+    // Whatever earlier tests changed is heard first.
+    await cache.sync();
+    const heardBefore = cache.changeCount;
+    const sent: string[] = [];
+    const logged = jest.spyOn(countingLogger, 'logQuery').mockImplementation((query) => {
+      sent.push(query);
+    });
+    try {
+      const task = await occurrenceOf(tom, tasks.tom, '2025-06-09');
+      const line = task.itemCheckList[0];
+      if (!line) throw new Error('no checklist line');
+      const ticked = await changeItem(tom, {
+        ...ref(task),
+        checkListID: line._id,
+        status: 'COMPLETED',
+        changedAt: '2025-06-09T13:00:00Z',
+      });
+      expect(ticked.statusCode).toBe(200);
+      const photo = await comment(tom, ref(task), { bytes: png, name: 'shelf.png', type: 'image/png' });
+      expect(photo.statusCode).toBe(200);
+      // (Ticking the only line completed that task.)
+      const sweep = await occurrenceOf(tom, tasks.anyone, '2025-06-07');
+      const done = await complete(tom, { ...ref(sweep), completedAt: '2025-06-07T16:00:00Z' });
+      expect(done.statusCode).toBe(200);
+    } finally {
+      logged.mockRestore();
+    }
+    // No marker was sent for them (a write that may change sign-in state sends one before it answers)...
+    expect(sent.filter((query) => query.includes('pg_notify'))).toEqual([]);
+    // ...and none was needed: hearing a marker back now, the instance has heard no sign-in change since.
+    await cache.sync();
+    expect(cache.changeCount).toBe(heardBefore);
   });
 });
 
