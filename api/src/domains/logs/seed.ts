@@ -211,9 +211,23 @@ async function seedReadings(
     });
   };
 
-  for (let daysAgo = historyDays; daysAgo >= 0; daysAgo -= 1) {
+  const hoursOf = (daysAgo: number) => {
     const day = DateTime.fromJSDate(now, { zone: site.timeZoneId }).minus({ days: daysAgo });
-    const hours = site.timing.find((entry) => entry.day === day.weekday % 7);
+    return { day, hours: site.timing.find((entry) => entry.day === day.weekday % 7) };
+  };
+  // An excursion falls on the open day at or before its nominal one: the story keeps every excursion
+  // whatever weekday the demo is seeded on (Manchester closes on Sundays, Brooklyn on Mondays).
+  const openDayAgo = (nominal: number) => {
+    for (let daysAgo = nominal; daysAgo < nominal + 7; daysAgo += 1)
+      if (hoursOf(daysAgo).hours?.isOpen) return daysAgo;
+    return nominal;
+  };
+  const siteExcursions = excursions
+    .filter((one) => one.site === key)
+    .map((one) => ({ ...one, daysAgo: openDayAgo(one.daysAgo) }));
+
+  for (let daysAgo = historyDays; daysAgo >= 0; daysAgo -= 1) {
+    const { day, hours } = hoursOf(daysAgo);
     if (!hours?.isOpen) continue;
     const reader = (n: number) =>
       people.staff[Math.floor(draw(`${site.id}${daysAgo}`, n) * people.staff.length)];
@@ -226,9 +240,8 @@ async function seedReadings(
       if (readAt > now) continue;
       const readBy = reader(at === 'open' ? 1 : 2) ?? people.admin;
       for (const item of items) {
-        const excursion = excursions.find(
+        const excursion = siteExcursions.find(
           (one) =>
-            one.site === key &&
             one.equipment === item.equipment &&
             one.item === item.name &&
             one.daysAgo === daysAgo &&
