@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  between,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  ne,
-  not,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   bandOf,
   scoreOf,
@@ -70,20 +55,41 @@ export function scoreFromTally({ onTime, late, missed }: ScoreTally): Score {
   };
 }
 
-/** A site's first date whose occurrences may not all have expired: from it on, the rows are counted. */
-interface Cutoff {
-  siteId: string;
-  fromDate: string;
-}
-
 type Grouped = { siteId: string; group: string | number; tally: ScoreTally }[];
+
+/** Each site's first date whose occurrences may not all have expired (its cut-off), as a subquery. */
+function cutoffsOf(
+  db: Database | Tx,
+  siteIds: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+  alias: string,
+) {
+  return db
+    .select({
+      siteId: siteDayTallies.siteId,
+      fromDate: sql<string>`min(${siteDayTallies.taskDate})`.as('from_date'),
+    })
+    .from(siteDayTallies)
+    .where(
+      and(
+        inArray(siteDayTallies.siteId, [...siteIds]),
+        between(siteDayTallies.taskDate, from, to),
+        gt(siteDayTallies.lastExpireOn, now),
+      ),
+    )
+    .groupBy(siteDayTallies.siteId)
+    .as(alias);
+}
 
 /**
  * The live occurrences of `siteIds` with local dates in [from, to], counted per site and per `groupOf`
  * (an expression of the task date). Due means expired by `now`: a task completed before it expires counts
  * once it has. Days whose occurrences have all expired are read from the day counts the database keeps
- * (site_day_tallies, a row or a few per site and day); the days after a site's first one still running are
- * counted from the occurrences themselves.
+ * (site_day_tallies, a row or a few per site and day); from each site's first day still running (its
+ * cut-off) on, the occurrences themselves are counted. Two statements, sent together, each joining the
+ * sites' cut-offs: a condition per site (an OR of 200 for a chain) was tested on every row.
  */
 export async function tallies(
   db: Database | Tx,
@@ -94,59 +100,31 @@ export async function tallies(
   groupOf: (taskDate: SQL) => SQL<string | number>,
 ): Promise<Grouped> {
   if (siteIds.length === 0) return [];
-  const cutoffs: Cutoff[] = await db
-    .select({
-      siteId: siteDayTallies.siteId,
-      fromDate: sql<string>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')`,
-    })
-    .from(siteDayTallies)
-    .where(
-      and(
-        inArray(siteDayTallies.siteId, [...siteIds]),
-        between(siteDayTallies.taskDate, from, to),
-        gt(siteDayTallies.lastExpireOn, now),
-      ),
-    )
-    .groupBy(siteDayTallies.siteId);
-  const running = (siteColumn: AnyColumn, dateColumn: AnyColumn) =>
-    or(...cutoffs.map((cutoff) => and(eq(siteColumn, cutoff.siteId), gte(dateColumn, cutoff.fromDate))));
+  const cutoffs = (alias: string) => cutoffsOf(db, siteIds, from, to, now, alias);
 
-  const group = groupOf(sql`${siteDayTallies.taskDate}`).as('group_key');
-  const settled = await db
+  const running = cutoffs('running_from');
+  const settledQuery = db
     .select({
       siteId: siteDayTallies.siteId,
-      group,
+      group: groupOf(sql`${siteDayTallies.taskDate}`).as('group_key'),
       onTime: sql<number>`sum(${siteDayTallies.onTime})::int`,
       late: sql<number>`sum(${siteDayTallies.late})::int`,
       missed: sql<number>`sum(${siteDayTallies.open})::int`,
     })
     .from(siteDayTallies)
+    .leftJoin(running, eq(running.siteId, siteDayTallies.siteId))
     .where(
       and(
         inArray(siteDayTallies.siteId, [...siteIds]),
         between(siteDayTallies.taskDate, from, to),
-        cutoffs.length > 0
-          ? not(running(siteDayTallies.siteId, siteDayTallies.taskDate) ?? sql`false`)
-          : undefined,
+        or(isNull(running.fromDate), lt(siteDayTallies.taskDate, running.fromDate)),
       ),
     )
     .groupBy(siteDayTallies.siteId, sql`group_key`);
-  const counted =
-    cutoffs.length === 0
-      ? []
-      : await countedOccurrences(
-          db,
-          and(
-            inArray(
-              individualTasks.siteId,
-              cutoffs.map((cutoff) => cutoff.siteId),
-            ),
-            between(individualTasks.taskDate, from, to),
-            running(individualTasks.siteId, individualTasks.taskDate),
-          ),
-          now,
-          groupOf,
-        );
+  const [settled, counted] = await Promise.all([
+    settledQuery,
+    countedOccurrences(db, between(individualTasks.taskDate, from, to), now, groupOf, cutoffs('cutoff')),
+  ]);
 
   const merged = new Map<string, Grouped[number]>();
   const add = (siteId: string, key: string | number, tally: ScoreTally) => {
@@ -160,14 +138,18 @@ export async function tallies(
   return [...merged.values()];
 }
 
-/** The occurrences `where` selects, counted per site and per `groupOf` of their date, at `now`. */
+/**
+ * The occurrences `where` selects (and, given `from`, only those of a site on or after its cut-off), counted
+ * per site and per `groupOf` of their date, at `now`.
+ */
 async function countedOccurrences(
   db: Database | Tx,
   where: SQL | undefined,
   now: Date,
   groupOf: (taskDate: SQL) => SQL<string | number>,
+  from?: ReturnType<typeof cutoffsOf>,
 ): Promise<Grouped> {
-  const bucketed = db
+  const source = db
     .select({
       siteId: individualTasks.siteId,
       taskDate: individualTasks.taskDate,
@@ -175,8 +157,14 @@ async function countedOccurrences(
       bucket: bucketSql(now).as('bucket'),
     })
     .from(individualTasks)
-    .where(and(where, ne(individualTasks.status, 'DELETED')))
-    .as('bucketed');
+    .$dynamic();
+  const joined = from
+    ? source.innerJoin(
+        from,
+        and(eq(from.siteId, individualTasks.siteId), gte(individualTasks.taskDate, from.fromDate)),
+      )
+    : source;
+  const bucketed = joined.where(and(where, ne(individualTasks.status, 'DELETED'))).as('bucketed');
   const group = groupOf(sql`${bucketed.taskDate}`).as('group_key');
   const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
   const rows = await db
