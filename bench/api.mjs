@@ -46,8 +46,14 @@ const benchUrl = (() => {
 
 function psql(url, sql) {
   // The statements go in on stdin: a thousand rows' insert is longer than one command-line argument may be.
-  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAt'], { input: sql, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
+  // (Twelve thousand tasks' ids come back: more than spawnSync's 1 MB of output by default.)
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAt'], {
+    input: sql,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0)
+    throw new Error(`psql failed: ${result.stderr || result.error?.message || `signal ${result.signal}`}`);
   return result.stdout.trim();
 }
 

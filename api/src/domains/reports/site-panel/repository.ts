@@ -88,8 +88,8 @@ function cutoffsOf(
  * (an expression of the task date). Due means expired by `now`: a task completed before it expires counts
  * once it has. Days whose occurrences have all expired are read from the day counts the database keeps
  * (site_day_tallies, a row or a few per site and day); from each site's first day still running (its
- * cut-off) on, the occurrences themselves are counted. Two statements, sent together, each joining the
- * sites' cut-offs: a condition per site (an OR of 200 for a chain) was tested on every row.
+ * cut-off) on, the occurrences themselves are counted. The settled and the running days are read together,
+ * each joining the sites' cut-offs: a condition per site (an OR of 200 for a chain) was tested on every row.
  */
 export async function tallies(
   db: Database | Tx,
@@ -100,9 +100,21 @@ export async function tallies(
   groupOf: (taskDate: SQL) => SQL<string | number>,
 ): Promise<Grouped> {
   if (siteIds.length === 0) return [];
-  const cutoffs = (alias: string) => cutoffsOf(db, siteIds, from, to, now, alias);
+  // The earliest cut-off first: the running days' rows are then found through the index on their site and
+  // date from it on (joined to the cut-offs alone, the planner read every occurrence of the range).
+  const [earliest] = await db
+    .select({ fromDate: sql<string | null>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')` })
+    .from(siteDayTallies)
+    .where(
+      and(
+        inArray(siteDayTallies.siteId, [...siteIds]),
+        between(siteDayTallies.taskDate, from, to),
+        gt(siteDayTallies.lastExpireOn, now),
+      ),
+    );
+  const runningFrom = earliest?.fromDate ?? null;
 
-  const running = cutoffs('running_from');
+  const running = cutoffsOf(db, siteIds, from, to, now, 'running_from');
   const settledQuery = db
     .select({
       siteId: siteDayTallies.siteId,
@@ -123,7 +135,18 @@ export async function tallies(
     .groupBy(siteDayTallies.siteId, sql`group_key`);
   const [settled, counted] = await Promise.all([
     settledQuery,
-    countedOccurrences(db, between(individualTasks.taskDate, from, to), now, groupOf, cutoffs('cutoff')),
+    runningFrom === null
+      ? []
+      : countedOccurrences(
+          db,
+          and(
+            inArray(individualTasks.siteId, [...siteIds]),
+            between(individualTasks.taskDate, runningFrom, to),
+          ),
+          now,
+          groupOf,
+          cutoffsOf(db, siteIds, from, to, now, 'cutoff'),
+        ),
   ]);
 
   const merged = new Map<string, Grouped[number]>();
