@@ -1,20 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@console/shared-sdk/router';
-import { defineRulesFor, session } from '@console/shared-sdk';
+import { session } from '@console/shared-sdk';
+import { loginResponse } from '@console/shared-sdk/testing';
 import { Layout } from './Layout';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
 }));
-
-const user = {
-  userID: '0190a000-0000-7000-8000-0000000000f1',
-  role: 'ORGANIZATION_ADMIN' as const,
-  orgId: '0190a000-0000-7000-8000-000000000001',
-  siteIds: [],
-};
 
 beforeEach(() => {
   // The bar's bell and site list ask the API; here every list is empty.
@@ -23,18 +17,7 @@ beforeEach(() => {
     .mockImplementation(async () =>
       Response.json({ status: true, data: { list: [], records: 0, page: 1, limit: 10, unread: 0 } }),
     );
-  session.signIn({
-    accessToken: 'token',
-    refreshToken: 'refresh',
-    userData: {
-      ...user,
-      firstName: 'Olivia',
-      lastName: 'Bennett',
-      email: 'owner@example.com',
-      ability: defineRulesFor(user),
-      accessToken: 'token',
-    },
-  });
+  session.signIn(loginResponse());
 });
 afterEach(() => {
   session.signOut();

@@ -57,6 +57,14 @@ export function scoreFromTally({ onTime, late, missed }: ScoreTally): Score {
 
 type Grouped = { siteId: string; group: string | number; tally: ScoreTally }[];
 
+/** The day tallies of `siteIds` in [from, to] with an occurrence that has not expired by `now`. */
+const stillRunning = (siteIds: readonly string[], from: string, to: string, now: Date) =>
+  and(
+    inArray(siteDayTallies.siteId, [...siteIds]),
+    between(siteDayTallies.taskDate, from, to),
+    gt(siteDayTallies.lastExpireOn, now),
+  );
+
 /** Each site's first date whose occurrences may not all have expired (its cut-off), as a subquery. */
 function cutoffsOf(
   db: Database | Tx,
@@ -72,13 +80,7 @@ function cutoffsOf(
       fromDate: sql<string>`min(${siteDayTallies.taskDate})`.as('from_date'),
     })
     .from(siteDayTallies)
-    .where(
-      and(
-        inArray(siteDayTallies.siteId, [...siteIds]),
-        between(siteDayTallies.taskDate, from, to),
-        gt(siteDayTallies.lastExpireOn, now),
-      ),
-    )
+    .where(stillRunning(siteIds, from, to, now))
     .groupBy(siteDayTallies.siteId)
     .as(alias);
 }
@@ -105,13 +107,7 @@ export async function tallies(
   const [earliest] = await db
     .select({ fromDate: sql<string | null>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')` })
     .from(siteDayTallies)
-    .where(
-      and(
-        inArray(siteDayTallies.siteId, [...siteIds]),
-        between(siteDayTallies.taskDate, from, to),
-        gt(siteDayTallies.lastExpireOn, now),
-      ),
-    );
+    .where(stillRunning(siteIds, from, to, now));
   const runningFrom = earliest?.fromDate ?? null;
 
   const running = cutoffsOf(db, siteIds, from, to, now, 'running_from');
