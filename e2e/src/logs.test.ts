@@ -109,7 +109,7 @@ test("a failed reading from the staff's app stands out with its corrective actio
   });
   if (!found) throw new Error('the exported workbook has no row for the reading');
   expect(found.getCell(column('Reading (°C)')).value).toBe(9.6);
-  expect(found.getCell(column('Result')).value).toBe('FAIL');
+  expect(found.getCell(column('Result')).value).toBe('Fail');
   expect(found.getCell(column('Equipment')).value).toBe('Pass fridge');
   // The site's wall-clock time (Brighton), written as the spreadsheet's own date and time.
   const local = new Intl.DateTimeFormat('en-CA', {

@@ -20,8 +20,8 @@ export { documentDtos, documentPage } from './document/repository.js';
 export { nearMissPage } from './nearMiss/repository.js';
 export { checkRecords } from './record-history/record-check.js';
 export { documents, nearMisses, temperatureReadings } from './schema.js';
-export { checkLabelOf, sensorReaderName, toReadableItem } from './temperature-logs/dto.js';
-export { attachment, drainedOrClosed, ExportAbandoned, readingSheet } from './temperature-logs/export.js';
+export { checkLabelOf, exportedReaderName, toReadableItem } from './temperature-logs/dto.js';
+export { attachment, drainedOrClosed, ExportAbandoned } from './temperature-logs/export.js';
 export {
   exportBatches,
   type ExportReading,

@@ -19,6 +19,7 @@ import { personName } from '../log-records.js';
 import {
   checkFor,
   joinedReadings,
+  type ExportReading,
   type JoinedReading,
   type ReadableItem,
   type TemperatureReadingRow,
@@ -57,6 +58,16 @@ const limitsOf = ({ logType, checkKind, lowerLimit, upperLimit, warnUpTo }: Temp
 
 /** How a sensor is named where a reading names who took it. */
 export const sensorReaderName = (name: string) => `Sensor “${name}”`;
+
+/** Who took an exported reading: the sensor that logged it, or the person; null when neither is known. */
+export const exportedReaderName = (
+  reading: Pick<ExportReading, 'source' | 'sensorName' | 'readerFirstName' | 'readerLastName'>,
+) =>
+  reading.source === 'SENSOR'
+    ? sensorReaderName(reading.sensorName ?? '')
+    : reading.readerFirstName === null
+      ? null
+      : personName({ firstName: reading.readerFirstName, lastName: reading.readerLastName ?? '' });
 
 /** Who took a reading: the person, or for a sensor's reading the sensor (by its id and name). */
 function readerOf({ reading, reader, sensor }: JoinedReading): TemperatureLog['readBy'] {

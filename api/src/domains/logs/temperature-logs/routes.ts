@@ -18,6 +18,7 @@ import {
   temperatureLogSchema,
   temperatureLogUpdateSchema,
   temperatureReadableItemSchema,
+  temperatureResultLabels,
   temperatureStandards,
 } from '@console/shared-sdk/contract';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
@@ -179,7 +180,7 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     const described = [
       filters.type && `Log type: ${temperatureStandards[filters.type].label}`,
       filters.itemID && `Item: ${item?.name ?? filters.itemID}`,
-      filters.result && `Result: ${filters.result}`,
+      filters.result && `Result: ${temperatureResultLabels[filters.result]}`,
       filters.backFilled === undefined ? undefined : backFilled[`${filters.backFilled}`],
       filters.search && `Search: "${filters.search}"`,
     ];

@@ -15,6 +15,7 @@ import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { missingId, mobileLogin } from '../../../test/logs.js';
 import { ExportAbandoned, readingWorkbook } from './export.js';
+import { exportBatches, scopeSites } from './repository.js';
 
 // Temperature readings (/temperature-logs): staff record them from the mobile app with the device's time,
 // the console lists, charts, corrects and deletes them with reasons, and exports them for an inspector.
@@ -845,11 +846,11 @@ describe('export-web-app-list-for-web', () => {
     expect(warmRow?.getCell(7).value).toBe('Top shelf');
     expect(warmRow?.getCell(8).value).toBe('Walk-in fridge');
     expect(warmRow?.getCell(11).value).toBe(5);
-    expect(warmRow?.getCell(12).value).toBe('FAIL');
+    expect(warmRow?.getCell(12).value).toBe('Fail');
     expect(warmRow?.getCell(13).value).toBe('Door left open: closed');
     expect(warmRow?.getCell(15).value).toBe('Aisha Khan');
     expect(warmRow?.getCell(1).fill).toMatchObject({ pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } });
-    const passRow = sheet?.getRows(2, rows.length)?.find((row) => row.getCell(12).value === 'PASS');
+    const passRow = sheet?.getRows(2, rows.length)?.find((row) => row.getCell(12).value === 'Pass');
     expect(passRow?.getCell(1).fill).toBeUndefined();
     const summary = workbook.getWorksheet('Summary');
     const lines = new Map(
@@ -877,6 +878,27 @@ describe('export-web-app-list-for-web', () => {
     const bySite = [...page.list].sort((a, b) => a.siteName.localeCompare(b.siteName));
     expect(rows).toEqual(bySite.map((log) => [log.siteName, log.celsius]));
     expect(rows.at(-1)).toEqual(['Vine Street Café, Manchester', 3]);
+  });
+
+  test('read a few rows at a time, every reading comes once, in order, whichever way', async () => {
+    const scope = { orgId: ctx.demo.organization.id };
+    const siteList = await scopeSites(ctx.db, scope);
+    const filters = { startDate: '2025-05-01', endDate: '2025-05-02', search: '' };
+    const read = async (size: number, oldestFirst: boolean) => {
+      const ids: string[] = [];
+      const when = new Date(now);
+      for await (const batch of exportBatches(ctx.db, scope, siteList, filters, when, size, { oldestFirst }))
+        ids.push(...batch.map((reading) => reading.id));
+      return ids;
+    };
+    for (const oldestFirst of [false, true]) {
+      const whole = await read(1000, oldestFirst);
+      expect(whole.length).toBeGreaterThan(4);
+      expect(new Set(whole).size).toBe(whole.length);
+      expect(await read(2, oldestFirst)).toEqual(whole);
+    }
+    // A site at a time either way: the same readings, each site's in the other order.
+    expect((await read(1, true)).sort()).toEqual((await read(1, false)).sort());
   });
 
   test('downloadFileType EXCEL is required; a bad range is a 400', async () => {
@@ -931,4 +953,66 @@ test('an export stops reading rows once its download is closed', async () => {
   const workbook = readingWorkbook();
   workbook.stream.destroy();
   await expect(workbook.add([])).rejects.toBeInstanceOf(ExportAbandoned);
+});
+
+test("an export's rows read back as written: text a spreadsheet's XML must escape, numbers, dates and colours", async () => {
+  const workbook = readingWorkbook();
+  const chunks: Buffer[] = [];
+  workbook.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => workbook.stream.on('end', resolve));
+  const reading = {
+    id: '00000000-0000-4000-8000-000000000001',
+    key: '2025-05-02 08:00:00+00',
+    siteName: 'Fish & Chips <Quay> "Brighton"',
+    readLocal: '2025-05-02T09:00:00',
+    receivedLocal: '2025-05-02T09:31:00',
+    backFilled: true,
+    logType: 'FRIDGE',
+    checkKind: 'STORAGE',
+    temperatureItemName: '  Top shelf  ',
+    equipmentName: null,
+    foodItemName: null,
+    celsius: 9.5,
+    lowerLimit: 0,
+    upperLimit: 5,
+    warnUpTo: 8,
+    result: 'FAIL',
+    // A control character cannot be held by XML at all: it is dropped, the rest kept.
+    correctiveAction: 'Moved stock\u0007 to fridge 2 — 😀',
+    note: null,
+    readerFirstName: 'Zoë',
+    readerLastName: "O'Brien",
+    source: 'STAFF',
+    sensorName: null,
+  } as const;
+  await workbook.add([reading, { ...reading, result: 'PASS', celsius: 3, correctiveAction: null }]);
+  await workbook.finish({
+    range: '2025-05-02',
+    sites: [reading.siteName],
+    filters: [],
+    generatedAt: new Date(),
+  });
+  await ended;
+  const read = new ExcelJS.Workbook();
+  await read.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
+  const sheet = read.getWorksheet('Readings');
+  const failed = sheet?.getRow(2);
+  expect(failed?.getCell(1).value).toBe('Fish & Chips <Quay> "Brighton"');
+  expect(failed?.getCell(2).value).toEqual(new Date(Date.UTC(2025, 4, 2, 9, 0, 0)));
+  expect(failed?.getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm');
+  expect(failed?.getCell(3).value).toEqual(new Date(Date.UTC(2025, 4, 2, 9, 31, 0)));
+  expect(failed?.getCell(7).value).toBe('  Top shelf  ');
+  expect(failed?.getCell(9).value).toBe(9.5);
+  expect(failed?.getCell(9).numFmt).toBe('0.0#');
+  expect(failed?.getCell(12).value).toBe('Fail');
+  expect(failed?.getCell(13).value).toBe('Moved stock to fridge 2 — 😀');
+  expect(failed?.getCell(15).value).toBe("Zoë O'Brien");
+  // The failed row is red across, its empty cells too.
+  for (const column of [1, 8, 14, 16])
+    expect(failed?.getCell(column).fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
+  const passed = sheet?.getRow(3);
+  expect(passed?.getCell(12).value).toBe('Pass');
+  expect(passed?.getCell(1).fill).toBeUndefined();
+  expect(passed?.getCell(13).value).toBeNull();
+  expect(sheet?.rowCount).toBe(3);
 });

@@ -32,6 +32,7 @@ import { historyEntries } from '../../../platform/history/schema.js';
 import { canonicalJson } from '../../../platform/history/history.js';
 import {
   checkLabelOf,
+  exportedReaderName,
   checkRecords,
   complianceLogPage,
   documentDtos,
@@ -40,7 +41,6 @@ import {
   itemsOfSite,
   nearMissPage,
   personName,
-  sensorReaderName,
   temperatureReadings,
   temperatureSettingsOf,
   toReadableItem,
@@ -246,14 +246,6 @@ const checkWords = (logType: LogType, checkKind: string) =>
 const itemWords = (reading: Pick<ExportReading, 'equipmentName' | 'temperatureItemName' | 'foodItemName'>) =>
   [reading.equipmentName, reading.temperatureItemName ?? reading.foodItemName].filter(Boolean).join(': ');
 
-/** Who took a reading: the person, or the sensor that logged it. */
-const readerWords = (reading: Pick<ExportReading, 'source' | 'sensorName' | 'reader'>) =>
-  reading.source === 'SENSOR'
-    ? sensorReaderName(reading.sensorName ?? '')
-    : reading.reader
-      ? personName(reading.reader)
-      : null;
-
 function packReading(reading: ExportReading): PackReading {
   return {
     id: reading.id,
@@ -267,7 +259,7 @@ function packReading(reading: ExportReading): PackReading {
     aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
     backFilled: reading.backFilled,
     sensor: reading.source === 'SENSOR',
-    readBy: readerWords(reading) ?? '',
+    readBy: exportedReaderName(reading) ?? '',
     correctiveAction: reading.correctiveAction,
     note: reading.note,
   };
@@ -289,7 +281,7 @@ const readingDigestLine = (reading: ExportReading) => ({
   backFilled: reading.backFilled,
   correctiveAction: reading.correctiveAction,
   note: reading.note,
-  readBy: readerWords(reading),
+  readBy: exportedReaderName(reading),
   // Only a sensor's reading says where it came from, so a pack of staff readings digests as it always did.
   ...(reading.source === 'SENSOR' ? { source: reading.source } : {}),
 });
