@@ -258,7 +258,9 @@ try {
       .getByRole('link', { name: 'Tasks', exact: true })
       .click();
     await page.waitForURL('**/dashboard/task');
-    await page.getByRole('heading', { name: 'Tasks' }).first().waitFor();
+    // The list's own title: the dashboard, still on screen while Tasks loads, has a "Tasks" section (h2).
+    await page.getByRole('heading', { name: 'Tasks', level: 1, exact: true }).waitFor();
+    await page.getByRole('grid').first().waitFor();
     await page.waitForLoadState('networkidle');
     await stop();
     await fresh.close();

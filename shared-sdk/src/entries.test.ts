@@ -236,6 +236,35 @@ test("the browser's zod has every member the console's sources call", () => {
   expect(missing).toEqual([]);
 });
 
+test("the browser's zod leaves out JSON Schema generation, which no browser code calls", () => {
+  // webpack/zod-json-schema.mjs stands in for the generator zod's schemas import (config.cjs): it must
+  // export each member they take from it (the build fails otherwise), and no source may convert a schema.
+  const zodDir = path.dirname(createRequire(__filename).resolve('zod/package.json'));
+  const schemas = readFileSync(path.join(zodDir, 'v4', 'classic', 'schemas.js'), 'utf8');
+  const taken = new Set([...schemas.matchAll(/\bprocessors\.(\w+)\(/g)].map(([, name]) => name));
+  for (const [, names] of schemas.matchAll(/import \{([^}]*)\} from "\.\.\/core\/to-json-schema\.js"/g))
+    for (const name of (names ?? '').split(',')) taken.add(name.trim());
+  taken.delete('');
+  const standIn = readFileSync(path.join(packageDir, 'webpack', 'zod-json-schema.mjs'), 'utf8');
+  const exported = new Set(
+    [...standIn.matchAll(/^export (?:const (\w+)|\{ (\w+) \})/gm)].map(
+      ([, constant, named]) => constant ?? named,
+    ),
+  );
+  expect(taken.size).toBeGreaterThan(10);
+  expect([...taken].filter((name) => !exported.has(name))).toEqual([]);
+
+  const workspace = path.dirname(packageDir);
+  const containers = readdirSync(workspace)
+    .filter((name) => name === 'shell' || name.startsWith('mfe-'))
+    .map((name) => path.join(workspace, name, 'src'));
+  const converting = [srcDir, ...containers]
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => sourceFiles(dir))
+    .filter((file) => /toJSONSchema|~standard/.test(readFileSync(file, 'utf8')));
+  expect(converting).toEqual([]);
+});
+
 test('zod and the contract files the core re-exports whole are shared like the SDK entries', () => {
   const reExported = [
     ...readFileSync(sourceOf('.'), 'utf8').matchAll(/^export \* from '\.\/(contract\/[\w-]+)\.js';$/gm),

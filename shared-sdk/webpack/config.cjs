@@ -144,6 +144,41 @@ function reactRouterProduction(file) {
   return resolved;
 }
 
+/**
+ * zod's schemas without its JSON Schema generator (see zod-json-schema.mjs): what zod/v4/classic/schemas.js
+ * imports of to-json-schema.js and json-schema-processors.js comes from that module instead, which takes
+ * `aggregateChecks` (the checks' getters) from the real processors. 5.4 KB gzip off every page.
+ */
+class ZodWithoutJsonSchemaPlugin {
+  apply(compiler) {
+    const stub = path.join(__dirname, 'zod-json-schema.mjs');
+    const classicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+    const generator = /^\.\.\/core\/(to-json-schema|json-schema-processors)\.js$/;
+    compiler.hooks.normalModuleFactory.tap('ZodWithoutJsonSchemaPlugin', (factory) => {
+      /** zod's core folder, as the build resolved it for the schemas. */
+      let zodCore;
+      factory.hooks.beforeResolve.tap('ZodWithoutJsonSchemaPlugin', (data) => {
+        const issuer = data.contextInfo.issuer ?? '';
+        if (classicSchemas.test(issuer) && generator.test(data.request)) {
+          const core = path.resolve(path.dirname(issuer), '..', 'core');
+          if (zodCore && zodCore !== core)
+            throw new Error(`two copies of zod in one build (${zodCore}, ${core}): the SDK expects one`);
+          zodCore = core;
+          data.request = stub;
+        } else if (issuer === stub && data.request === 'zod-internal/json-schema-processors') {
+          data.request = path.join(zodCore, 'json-schema-processors.js');
+        }
+      });
+    });
+  }
+}
+
+/** The react-is MUI resolves: the version for the React the console renders with. */
+function reactIsOfMui() {
+  const material = path.dirname(require.resolve('@mui/material/package.json'));
+  return path.dirname(require.resolve('react-is/package.json', { paths: [material] }));
+}
+
 /** The shared map for a container that offers none of its own: each module comes from the page's host. */
 const consumeOnly = (map) =>
   Object.fromEntries(Object.entries(map).map(([key, options]) => [key, { ...options, import: false }]));
@@ -299,6 +334,10 @@ function consoleWebpackConfig({
           // production build is the same code without them.
           'react-router$': reactRouterProduction('index.mjs'),
           'react-router/dom$': reactRouterProduction('dom-export.mjs'),
+          // One react-is per page, MUI's (that of the React it renders with): emotion's
+          // hoist-non-react-statics bundled react-is 16 beside it for the two type symbols and `isMemo`, which
+          // React 19's react-is has the same.
+          'react-is$': reactIsOfMui(),
         },
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
         // The SDK is built from its TypeScript sources; its files import each other as ./x.js (NodeNext).
@@ -350,9 +389,9 @@ function consoleWebpackConfig({
               enforce: true,
               priority: 10,
             },
-            // zod with its facade (zod.mjs): apart, the exports between them cost 3 KB.
+            // zod with its facade (zod.mjs) and the JSON Schema stand-in (zod-json-schema.mjs): apart, the exports between them cost 3 KB.
             zod: {
-              test: /[\\/](node_modules[\\/]zod[\\/]|shared-sdk[\\/]webpack[\\/]zod(-api)?\.mjs$)/,
+              test: /[\\/](node_modules[\\/]zod[\\/]|shared-sdk[\\/]webpack[\\/]zod(-api|-json-schema)?\.mjs$)/,
               name: 'zod',
               chunks: 'async',
               enforce: true,
@@ -417,6 +456,7 @@ function consoleWebpackConfig({
       },
       performance: { hints: false },
       plugins: [
+        new ZodWithoutJsonSchemaPlugin(),
         new ModuleFederationPlugin({
           name,
           filename: isRemote && !standalone ? 'remoteEntry.shared-runtime.js' : 'remoteEntry.js',

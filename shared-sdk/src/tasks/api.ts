@@ -24,14 +24,15 @@ import {
   type TemplateOption,
   type TemplateUpdate,
 } from '../contract/tasks.js';
-import { siteDashboardSchema, type DashboardQuery, type SiteDashboard } from '../contract/dashboard.js';
 import type { LogType } from '../contract/enums.js';
 
 // The tasks domain (issue 10): /template-panel, /pre-defined-template, /task-category, /master-task,
 // /individual-task and /comment-task, one function per call of spec section 7, each typed by the contract
-// the API validates with. The occurrences' calls live in ./occurrence-api.ts and are re-exported here.
+// the API validates with. The occurrences' calls live in ./occurrence-api.ts and the site dashboard's in
+// ./dashboard-api.ts, both re-exported here.
 
 export * from './occurrence-api.js';
+export * from './dashboard-api.js';
 
 // ---- templates ------------------------------------------------------------------------------------------
 
@@ -117,11 +118,4 @@ export const masterTaskApi = {
       options,
     ),
   ...occurrenceApi,
-};
-
-/** /task-dashboard: where a site's tasks stand. */
-export const taskDashboardApi = {
-  /** GET /site: each bucket's count for a range of the site's local dates (default its week), and each day. */
-  site: (query: DashboardQuery, options?: CallOptions): Promise<SiteDashboard> =>
-    call({ method: 'get', path: 'task-dashboard/site', query, data: siteDashboardSchema }, options),
 };
