@@ -54,7 +54,7 @@ const spreadsheetEpochDays = 25_569;
  * A wall-clock time (`YYYY-MM-DDTHH:MM:SS`, the site's) as a spreadsheet date, a number of days: spreadsheets
  * have no time zones, so the local time is counted as if it were UTC.
  */
-export const spreadsheetDate = (wallClock: string) =>
+const spreadsheetDate = (wallClock: string) =>
   Date.parse(`${wallClock}Z`) / millisecondsPerDay + spreadsheetEpochDays;
 
 /** A row's values: text, or a number (dates are numbers in a spreadsheet, their column's format says how). */
