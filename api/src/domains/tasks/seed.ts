@@ -263,7 +263,36 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
     .from(individualTasks)
     .where(and(inArray(individualTasks.siteId, siteIds), lt(individualTasks.expireOn, now)));
 
-  let lateSyncLeft = 1;
+  // What became of each expired occurrence: missed (no completion), done late, or done within its window.
+  const completionOf = (row: (typeof past)[number]): { completedAt: Date; late: boolean } | null => {
+    const outcome = draw(row.id, 2);
+    if (outcome < 0.07) return null; // missed: left pending past its expiry
+    const window = row.expireOn.getTime() - row.opensAt.getTime();
+    const late = outcome < 0.15;
+    const completedAt = new Date(
+      late
+        ? row.expireOn.getTime() + (10 + draw(row.id, 3) * 110) * 60_000
+        : row.opensAt.getTime() + window * (0.2 + 0.75 * draw(row.id, 3)),
+    );
+    return completedAt.getTime() > now.getTime() ? null : { completedAt, late };
+  };
+  // One completion at Brighton in the last week was made offline and synced three hours later: it still
+  // counts with its real time, and the inspection pack says it was synced late. Chosen by the draw among
+  // those that qualify, so every demo has exactly one.
+  const weekAgo = now.getTime() - 7 * 24 * 60 * 60_000;
+  const lateSyncedId = past
+    .filter((row) => {
+      const completion = completionOf(row);
+      return (
+        row.siteId === demoSiteIds.brighton.id &&
+        (staffBySite.get(row.siteId)?.length ?? 0) > 0 &&
+        completion !== null &&
+        !completion.late &&
+        completion.completedAt.getTime() >= weekAgo &&
+        completion.completedAt.getTime() + 3 * 60 * 60_000 <= now.getTime()
+      );
+    })
+    .sort((a, b) => draw(a.id, 7) - draw(b.id, 7) || a.id.localeCompare(b.id))[0]?.id;
   const updates: {
     id: string;
     status: 'PENDING' | 'COMPLETED';
@@ -277,16 +306,9 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
     const staff = staffBySite.get(row.siteId) ?? [];
     const who = staff[Math.floor(draw(row.id, 1) * staff.length)];
     if (!who) continue;
-    const outcome = draw(row.id, 2);
-    if (outcome < 0.07) continue; // missed: left pending past its expiry
-    const window = row.expireOn.getTime() - row.opensAt.getTime();
-    const late = outcome < 0.15;
-    const completedAt = new Date(
-      late
-        ? row.expireOn.getTime() + (10 + draw(row.id, 3) * 110) * 60_000
-        : row.opensAt.getTime() + window * (0.2 + 0.75 * draw(row.id, 3)),
-    );
-    if (completedAt.getTime() > now.getTime()) continue;
+    const completion = completionOf(row);
+    if (!completion) continue;
+    const { completedAt } = completion;
     const failIndex = draw(row.id, 4) < 0.04 ? Math.floor(draw(row.id, 5) * row.items.length) : -1;
     const failure = failureNotes[Math.floor(draw(row.id, 6) * failureNotes.length)];
     const items = row.items.map((item, index): OccurrenceItemRecord => {
@@ -344,13 +366,7 @@ export const seedTasks: DomainSeed = async (tx, { orgId, now, storage, sites: de
         });
       }
     }
-    // One completion made offline and synced three hours later: it still counts with its real time.
-    const syncedLate =
-      !late &&
-      lateSyncLeft > 0 &&
-      draw(row.id, 7) < 0.02 &&
-      completedAt.getTime() + 3 * 60 * 60_000 <= now.getTime();
-    if (syncedLate) lateSyncLeft -= 1;
+    const syncedLate = row.id === lateSyncedId;
     updates.push({
       id: row.id,
       status: 'COMPLETED',
