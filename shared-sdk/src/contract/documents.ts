@@ -8,6 +8,7 @@ import {
   siteQuerySchema,
   siteScopedListQuerySchema,
 } from './common.js';
+import { jsonText } from './json-text.js';
 import { loggedPersonSchema, sortWithDefault } from './compliance-logs.js';
 import { uploadedFileSchema } from './file.js';
 import { historyEntrySchema } from './history.js';
@@ -148,19 +149,11 @@ export const documentInputSchema = z.object({
 export const documentCreateFieldsSchema = documentInputSchema.extend({ siteID: placeSchema });
 export type DocumentCreateFields = z.input<typeof documentCreateFieldsSchema>;
 
-/** Text holding a JSON array of ids, as a multipart form carries a list. */
-const idListText = z
-  .string()
-  .transform((text, context): unknown => {
-    if (text.trim() === '') return [];
-    try {
-      return JSON.parse(text);
-    } catch {
-      context.addIssue({ code: 'custom', message: 'Send the ids as a JSON array' });
-      return z.NEVER;
-    }
-  })
-  .pipe(idList(maxDocumentFiles));
+/** Text holding a JSON array of ids, as a multipart form carries a list; blank is none. */
+const idListText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? [] : value),
+  jsonText(idList(maxDocumentFiles), 'Send the ids as a JSON array'),
+);
 
 /**
  * PUT /document/update-one: a multipart form with `_id`, any of the fields (absent: unchanged; `expiresOn`

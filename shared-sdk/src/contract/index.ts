@@ -6,6 +6,7 @@ export * from './organization.js';
 export * from './site.js';
 export * from './location.js';
 export * from './file.js';
+export * from './json-text.js';
 export * from './history.js';
 export * from './device-time.js';
 export * from './equipment.js';

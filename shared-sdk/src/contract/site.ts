@@ -13,22 +13,12 @@ import {
   siteQuerySchema,
 } from './common.js';
 import { slotNameSchema } from './enums.js';
+import { jsonText } from './json-text.js';
 import {
   defaultReheatLimitCelsius,
   reheatLimitChoices,
   scotlandReheatLimitCelsius,
 } from './temperature-standards.js';
-
-/** Multipart forms carry structured fields as JSON text; objects sent as JSON bodies pass through. */
-const jsonText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, schema);
 
 const optionalNumberText = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),

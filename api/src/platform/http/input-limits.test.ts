@@ -1,7 +1,6 @@
-import { acceptedDates } from '@console/shared-sdk/contract';
+import { acceptedDates, jsonDepth, maxJsonDepth } from '@console/shared-sdk/contract';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { mobileLogin, multipartBody } from '../../test/logs.js';
-import { jsonDepth, maxJsonDepth } from './json-body.js';
 
 // Inputs at the edges (issue 22, the attack's findings): a deeply nested JSON body, and dates far outside
 // any kitchen's records, are 400s naming what is wrong, never 5xx.

@@ -514,6 +514,9 @@ describe('update-one', () => {
     const notJson = await update({ _id: document._id, removedFileIDs: 'only.pdf' });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json.details?.fieldErrors.removedFileIDs).toEqual(['Send the ids as a JSON array']);
+    const deep = await update({ _id: document._id, removedFileIDs: '['.repeat(50_000) + ']'.repeat(50_000) });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json.details?.fieldErrors.removedFileIDs).toEqual(['Nested deeper than 32 levels']);
     expect((await find(document._id)).json.data.files.map((file) => file._id)).toEqual([only?._id]);
 
     const replaced = await update({ _id: document._id, removedFileIDs: JSON.stringify([only?._id]) }, [

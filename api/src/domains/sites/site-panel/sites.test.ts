@@ -341,6 +341,37 @@ describe('the alert timings, site settings', () => {
     expect(edited.json.data).toMatchObject({ escalationMinutes: 5, excursionDebounceMinutes: 240 });
   });
 
+  test('structured fields nested thousands deep are a 400 on the field, and no site is made', async () => {
+    const before = await ctx.db.select({ n: count() }).from(sites).where(eq(sites.orgId, orgId()));
+    const deepArray = '['.repeat(100_000) + ']'.repeat(100_000);
+    const deepObject = '{"a":'.repeat(40_000) + '1' + '}'.repeat(40_000);
+    for (const [field, value] of [
+      ['timing', deepArray],
+      ['timing', deepObject],
+      ['siteAdminList', deepArray],
+      ['location', deepObject],
+      ['slotWindows', deepObject],
+    ] as const) {
+      const reply = await ctx.inject<{ details: { fieldErrors: Record<string, string[]> } }>(
+        'POST',
+        `${base}/create-new-one`,
+        {
+          token: owner,
+          ...(await multipart({
+            name: 'Deeply Nested Diner',
+            country: 'GB',
+            timeZoneId: 'Europe/London',
+            timing: JSON.stringify(week),
+            [field]: value,
+          })),
+        },
+      );
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json.details.fieldErrors[field]).toContain('Nested deeper than 32 levels');
+    }
+    expect(await ctx.db.select({ n: count() }).from(sites).where(eq(sites.orgId, orgId()))).toEqual(before);
+  });
+
   test('an edit without them keeps them; with them, changes them', async () => {
     const site = await created('Leeds Timed Kitchen', {
       escalationMinutes: 45,
