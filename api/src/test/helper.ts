@@ -101,6 +101,8 @@ export interface Reply<T = unknown> {
 export interface TestContextOptions {
   /** Settings over the tests' own (e.g. `{ WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }` for a receiver on 127.0.0.1). */
   env?: Record<string, string>;
+  /** Serve the console's page and remotes from `env.WEB_ROOT`, as production does (off by default). */
+  serveWeb?: boolean;
 }
 
 export async function createTestContext(options: TestContextOptions = {}) {
@@ -136,7 +138,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
       jobs,
     },
     // The web console's files are tested on their own (web.test.ts), not through whatever is built.
-    { serveWeb: false, logger: process.env.TEST_LOG ? { level: 'error' } : false },
+    { serveWeb: options.serveWeb ?? false, logger: process.env.TEST_LOG ? { level: 'error' } : false },
   );
 
   const demo = await seedDemo(database.db, { domains: [], now: clock.now() });

@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
 // /metrics: what an instance served and what it cost, for a scraper holding METRICS_TOKEN, and for nobody
-// else (not there at all when the setting is unset).
+// else (a 404 saying why when the setting is unset).
 
 const metricsToken = 'metrics-token-for-the-tests-0123';
 let ctx: TestContext;
@@ -57,14 +60,24 @@ test('without the token, or with another, the metrics are refused', async () => 
   }
 });
 
-test('an instance without METRICS_TOKEN has no /metrics', async () => {
-  const plain = await createTestContext();
+test('an instance without METRICS_TOKEN says it has no /metrics, even where it serves the console', async () => {
+  const webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'console-web-'));
+  await fs.mkdir(path.join(webRoot, 'shell/dist'), { recursive: true });
+  await fs.writeFile(
+    path.join(webRoot, 'shell/dist/index.html'),
+    '<!doctype html><title>Compliance Console</title>',
+  );
+  const plain = await createTestContext({ env: { WEB_ROOT: webRoot }, serveWeb: true });
   try {
-    const reply = await plain.inject('GET', '/metrics', {
+    // The console's page answers the paths it does not know, so its deep links open.
+    expect((await plain.inject('GET', '/metricsx')).raw).toContain('Compliance Console');
+    const reply = await plain.inject<{ message: string }>('GET', '/metrics', {
       headers: { authorization: `Bearer ${metricsToken}` },
     });
     expect(reply.statusCode).toBe(404);
+    expect(reply.json.message).toMatch(/METRICS_TOKEN/);
   } finally {
     await plain.close();
+    await fs.rm(webRoot, { recursive: true, force: true });
   }
 });

@@ -16,7 +16,18 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 export function registerMetrics(app: FastifyInstance, token: string | undefined) {
-  if (token === undefined) return;
+  if (token === undefined) {
+    // Said as a 404 of its own, not left to the console's page that answers unknown paths: a scraper pointed
+    // at an instance without metrics is told why, instead of reading an HTML page as figures.
+    app.get(metricsPath, { schema: { hide: true } }, async () => {
+      throw new HttpError(
+        404,
+        'NOT_FOUND',
+        'This instance serves no metrics: set METRICS_TOKEN to turn them on',
+      );
+    });
+    return;
+  }
   let requests = 0;
   app.addHook('onResponse', async (request) => {
     // Scrapes are not what is measured.
