@@ -2,10 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   MenuItem,
   Stack,
@@ -16,7 +12,7 @@ import {
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { fileUrl, isApiError, maxUploadBytes, uploadContentTypes, useSession } from '@console/shared-sdk';
 import { taskCommentApi, taskLimits, type TaskComment } from '@console/shared-sdk/tasks';
-import { ConfirmDialog, formatSize, isAccepted } from '@console/shared-sdk/ui';
+import { ConfirmDialog, formatSize, isAccepted, PhotoDialog } from '@console/shared-sdk/ui';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { refOf, type TaskRow } from './task-rows';
 import { siteDateTime } from './task-times';
@@ -145,29 +141,6 @@ function RemoveButton({ comment, onRemove }: { comment: TaskComment; onRemove():
         <Remove fontSize="small" />
       </IconButton>
     </Tooltip>
-  );
-}
-
-/** A photo as large as the screen allows; Escape or Close puts it away. */
-function PhotoDialog({ src, title, onClose }: { src: string; title: string; onClose(): void }) {
-  const titleId = useId();
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="img"
-          src={src}
-          alt={title}
-          sx={{ display: 'block', width: '100%', maxHeight: '75vh', objectFit: 'contain' }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 

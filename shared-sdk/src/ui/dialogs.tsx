@@ -200,6 +200,29 @@ export function ConfirmDialog({
   );
 }
 
+/** A photo as large as the screen allows, named by `title` (its alt text too); Escape or Close puts it away. */
+export function PhotoDialog({ src, title, onClose }: { src: string; title: string; onClose(): void }) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Box
+          component="img"
+          src={src}
+          alt={title}
+          sx={{ display: 'block', width: '100%', maxHeight: '75vh', objectFit: 'contain' }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 export interface ViewEntry {
   label: string;
   value: ReactNode;

@@ -73,6 +73,7 @@ export {
   ConfirmDialog,
   EntryList,
   FormDialog,
+  PhotoDialog,
   ScrollableContent,
   ViewDialog,
   displayValue,

@@ -9,19 +9,9 @@ import {
   type NearMissCategory,
   type NearMissHistoryEntry,
 } from '@console/shared-sdk/logs';
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@console/shared-sdk/mui';
-import { dayLabel, todayIn } from '@console/shared-sdk/ui';
-import { useId, useState } from 'react';
+import { Box, Button, Chip, Stack, Typography } from '@console/shared-sdk/mui';
+import { dayLabel, PhotoDialog, todayIn } from '@console/shared-sdk/ui';
+import { useState } from 'react';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
 import { siteDateTime } from '../shared/words';
 
@@ -119,29 +109,6 @@ export function NearMissPhotos({ report }: { report: NearMiss }) {
         />
       )}
     </>
-  );
-}
-
-/** A photo as large as the screen allows; Escape or Close puts it away. */
-function PhotoDialog({ src, title, onClose }: { src: string; title: string; onClose(): void }) {
-  const titleId = useId();
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="img"
-          src={src}
-          alt={title}
-          sx={{ display: 'block', width: '100%', maxHeight: '75vh', objectFit: 'contain' }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
