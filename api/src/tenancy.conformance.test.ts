@@ -206,6 +206,10 @@ const probeWebhook = (name: string) => ({
 const probes: Record<string, Probe> = {
   'OPTIONS *': { access: 'public', why: 'CORS preflight: says which origins may call, reveals no record' },
   'GET /health': { access: 'public', why: 'load-balancer health check' },
+  'GET /metrics': {
+    access: 'public',
+    why: 'here (no METRICS_TOKEN) a 404 saying metrics are off; with the setting, its own bearer token (metrics.test.ts)',
+  },
   [`GET ${v1}/health`]: { access: 'public', why: 'health check including the database' },
   'GET /api/docs': { access: 'public', why: 'API documentation' },
   'GET /api/docs/static/index.html': { access: 'public', why: 'API documentation' },
