@@ -12,7 +12,8 @@ import { historyEntries } from '../../../platform/history/schema.js';
 import { sites } from '../../../platform/db/schema.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { markSilentSensors } from '../index.js';
+import { markSilentSensors, sensors } from '../index.js';
+import { storeSensorBatches, temperatureReadings } from '../../logs/index.js';
 
 const v1 = '/api/v1';
 const base = `${v1}/sensor`;
@@ -459,6 +460,66 @@ describe('the debounce', () => {
     // Sent again, it raises nothing more.
     await ingest(sensor.deviceKey, held);
     expect(await eventsOf('TEMPERATURE_FAILED', brighton)).toHaveLength(before + 1);
+  });
+
+  test('batches stored in one pass (the demo’s week) answer, receipt and alert as if each were posted in turn', async () => {
+    const sensor = await createSensor({ siteID: brighton, name: 'Replayed', temperatureItemID: fridgeItem });
+    const before = (await eventsOf('TEMPERATURE_FAILED', brighton)).length;
+    const [row] = await ctx.db.select().from(sensors).where(eq(sensors.id, sensor._id));
+    if (!row) throw new Error('the sensor was not stored');
+    const start = ctx.clock.now().getTime();
+    const at = (minutes: number) => new Date(start + minutes * minute);
+    const line = (sequence: number, minutes: number, celsius: number) => ({
+      sequence,
+      readAt: at(minutes).toISOString(),
+      celsius,
+    });
+    const results = await ctx.db.transaction((tx) =>
+      storeSensorBatches(
+        tx,
+        row,
+        [
+          { lines: [line(1, 0, 3), line(2, 5, 9)], receivedAt: at(6) },
+          // Sequence 2 again (a resent line), then the run goes on: 15 minutes out by its last line.
+          { lines: [line(2, 5, 9), line(3, 12, 9.5), line(4, 20, 10)], receivedAt: at(21) },
+          // From the future of its own receipt: refused on its own.
+          { lines: [line(5, 24, 4), line(6, 40, 4)], receivedAt: at(25) },
+        ],
+        72,
+      ),
+    );
+    expect(results).toEqual([
+      { stored: 2, duplicates: 0, refused: [], raised: false },
+      { stored: 2, duplicates: 1, refused: [], raised: true },
+      {
+        stored: 1,
+        duplicates: 0,
+        refused: [expect.objectContaining({ index: 1, sequence: 6, field: 'readings.1.readAt' })],
+        raised: false,
+      },
+    ]);
+    const stored = await ctx.db
+      .select()
+      .from(temperatureReadings)
+      .where(eq(temperatureReadings.sensorId, sensor._id))
+      .orderBy(temperatureReadings.readAt);
+    expect(stored.map((reading) => [reading.celsius, reading.receivedAt.getTime()])).toEqual([
+      [3, at(6).getTime()],
+      [9, at(6).getTime()],
+      [9.5, at(21).getTime()],
+      [10, at(21).getTime()],
+      [4, at(25).getTime()],
+    ]);
+    const raised = (await eventsOf('TEMPERATURE_FAILED', brighton)).slice(before);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]?.recordId).toBe(stored[3]?.id);
+    const [after] = await ctx.db.select().from(sensors).where(eq(sensors.id, sensor._id));
+    expect(after).toMatchObject({
+      excursionSince: null,
+      lastReadAt: at(24),
+      lastCelsius: 4,
+      lastSeenAt: at(25),
+    });
   });
 
   test('the debounce is the site’s setting', async () => {

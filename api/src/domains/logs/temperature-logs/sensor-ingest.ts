@@ -51,6 +51,8 @@ declare module 'fastify' {
 }
 
 const minuteMs = 60_000;
+/** Rows of readings or receipts an insert writes at once. */
+const insertBatchSize = 1000;
 const refusedKey = 'Unknown or revoked sensor key';
 
 /**
@@ -151,48 +153,83 @@ export function followExcursion(
   return { since: run, alert };
 }
 
-/** Stores a batch for `sensor` (locked), raising the excursion's event when its run reached the debounce. */
+/** A batch of a sensor's readings as its gateway sent it, and when the server received it. */
+export interface SensorBatch {
+  lines: readonly SensorReading[];
+  receivedAt: Date;
+}
+
+/** What became of one batch: the call's answer, and whether it raised the excursion's event. */
+export type SensorBatchResult = SensorIngestResult & { raised: boolean };
+
+/** Stores one batch for `sensor` (locked), raising the excursion's event when its run reached the debounce. */
 export async function storeSensorBatch(
   tx: Tx,
   sensor: SensorRow,
   lines: readonly SensorReading[],
   now: Date,
   syncWindowHours: number,
-): Promise<SensorIngestResult & { raised: boolean }> {
-  const sequences = [...new Set(lines.map((line) => line.sequence))];
-  const known = await tx
-    .select({ sequence: sensorReceipts.sequence })
-    .from(sensorReceipts)
-    .where(and(eq(sensorReceipts.sensorId, sensor.id), inArray(sensorReceipts.sequence, sequences)));
-  const seen = new Set(known.map((row) => row.sequence));
-  let duplicates = 0;
-  const refused: SensorIngestResult['refused'] = [];
-  const accepted: AcceptedLine[] = [];
-  lines.forEach((line, index) => {
-    if (seen.has(line.sequence)) {
-      duplicates += 1;
-      return;
-    }
-    const field = `readings.${index}.readAt`;
-    try {
-      const readAt = acceptDeviceTime(new Date(line.readAt), {
-        field,
-        label: "The reading's time",
-        receivedAt: now,
-        syncWindowHours,
-      });
-      seen.add(line.sequence);
-      accepted.push({ line, readAt });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      refused.push({ index, sequence: line.sequence, field, message: error.message });
-    }
-  });
+): Promise<SensorBatchResult> {
+  const [result] = await storeSensorBatches(tx, sensor, [{ lines, receivedAt: now }], syncWindowHours);
+  if (!result) throw new Error('storeSensorBatches answers every batch');
+  return result;
+}
 
-  const heard = { lastSeenAt: now, offlineSince: null, updatedAt: now };
-  if (accepted.length === 0) {
+/**
+ * Stores batches of `sensor` (locked), oldest receipt first, exactly as if each had been posted in turn,
+ * with one write of each kind for them all: the demo's week of a sensor's half-hourly batches is one pass,
+ * not hundreds of round trips. Each batch's lines are checked against its own receipt time, its duplicates
+ * include the lines of the batches before it, and the debounce follows the batches in order.
+ */
+export async function storeSensorBatches(
+  tx: Tx,
+  sensor: SensorRow,
+  batches: readonly SensorBatch[],
+  syncWindowHours: number,
+): Promise<SensorBatchResult[]> {
+  const sequences = [...new Set(batches.flatMap(({ lines }) => lines.map((line) => line.sequence)))];
+  const known =
+    sequences.length === 0
+      ? []
+      : await tx
+          .select({ sequence: sensorReceipts.sequence })
+          .from(sensorReceipts)
+          .where(and(eq(sensorReceipts.sensorId, sensor.id), inArray(sensorReceipts.sequence, sequences)));
+  const seen = new Set(known.map((row) => row.sequence));
+  const checked = batches.map(({ lines, receivedAt }) => {
+    let duplicates = 0;
+    const refused: SensorIngestResult['refused'] = [];
+    const accepted: AcceptedLine[] = [];
+    lines.forEach((line, index) => {
+      if (seen.has(line.sequence)) {
+        duplicates += 1;
+        return;
+      }
+      const field = `readings.${index}.readAt`;
+      try {
+        const readAt = acceptDeviceTime(new Date(line.readAt), {
+          field,
+          label: "The reading's time",
+          receivedAt,
+          syncWindowHours,
+        });
+        seen.add(line.sequence);
+        accepted.push({ line, readAt });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        refused.push({ index, sequence: line.sequence, field, message: error.message });
+      }
+    });
+    // In time order: the debounce follows the readings as they were taken.
+    accepted.sort((a, b) => a.readAt.getTime() - b.readAt.getTime() || a.line.sequence - b.line.sequence);
+    return { receivedAt, duplicates, refused, accepted };
+  });
+  const lastReceipt = batches.at(-1)?.receivedAt;
+  if (!lastReceipt) return [];
+  const heard = { lastSeenAt: lastReceipt, offlineSince: null, updatedAt: lastReceipt };
+  if (checked.every(({ accepted }) => accepted.length === 0)) {
     await tx.update(sensors).set(heard).where(eq(sensors.id, sensor.id));
-    return { stored: 0, duplicates, refused, raised: false };
+    return checked.map(({ duplicates, refused }) => ({ stored: 0, duplicates, refused, raised: false }));
   }
 
   const itemId = sensor.temperatureItemId ?? sensor.foodItemId ?? '';
@@ -208,46 +245,58 @@ export async function storeSensorBatch(
     .where(eq(sites.id, sensor.siteId));
   const check = sensorCheck(item, site);
   const isFridgeItem = item.kind === 'TEMPERATURE_ITEM';
-  // In time order: the debounce follows the readings as they were taken.
-  accepted.sort((a, b) => a.readAt.getTime() - b.readAt.getTime() || a.line.sequence - b.line.sequence);
-  const values = accepted.map(({ line, readAt }) => ({
-    id: newId(),
-    orgId: sensor.orgId,
-    siteId: sensor.siteId,
-    logType: check.logType,
-    checkKind: check.checkKind,
-    temperatureItemId: isFridgeItem ? item.id : null,
-    foodItemId: isFridgeItem ? null : item.id,
-    celsius: line.celsius,
-    readAt,
-    receivedAt: now,
-    readBy: null,
-    source: 'SENSOR' as const,
-    sensorId: sensor.id,
-    lowerLimit: check.limits.lowerLimit,
-    upperLimit: check.limits.upperLimit,
-    warnUpTo: check.limits.warnUpTo,
-    result: judgeReading(line.celsius, check.limits),
-    correctiveAction: null,
-    note: null,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  const rows = await tx.insert(temperatureReadings).values(values).returning();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const inOrder = values.map((value) => byId.get(value.id)).filter((row): row is ReadingRow => !!row);
-  await tx.insert(sensorReceipts).values(
-    accepted.map(({ line }, index) => ({
+  const values = checked.flatMap(({ accepted, receivedAt }) =>
+    accepted.map(({ line, readAt }) => ({
+      id: newId(),
+      orgId: sensor.orgId,
+      siteId: sensor.siteId,
+      logType: check.logType,
+      checkKind: check.checkKind,
+      temperatureItemId: isFridgeItem ? item.id : null,
+      foodItemId: isFridgeItem ? null : item.id,
+      celsius: line.celsius,
+      readAt,
+      receivedAt,
+      readBy: null,
+      source: 'SENSOR' as const,
       sensorId: sensor.id,
-      sequence: line.sequence,
-      readingId: values[index]?.id ?? '',
-      receivedAt: now,
+      lowerLimit: check.limits.lowerLimit,
+      upperLimit: check.limits.upperLimit,
+      warnUpTo: check.limits.warnUpTo,
+      result: judgeReading(line.celsius, check.limits),
+      correctiveAction: null,
+      note: null,
+      createdAt: receivedAt,
+      updatedAt: receivedAt,
     })),
   );
+  const rows: ReadingRow[] = [];
+  // A bound parameter per column and row: inserts stay well under PostgreSQL's 65,535.
+  for (let start = 0; start < values.length; start += insertBatchSize) {
+    rows.push(
+      ...(await tx
+        .insert(temperatureReadings)
+        .values(values.slice(start, start + insertBatchSize))
+        .returning()),
+    );
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inOrder = values.map((value) => byId.get(value.id)).filter((row): row is ReadingRow => !!row);
+  const acceptedLines = checked.flatMap(({ accepted }) => accepted);
+  const receipts = values.map((value, index) => ({
+    sensorId: sensor.id,
+    sequence: acceptedLines[index]?.line.sequence ?? 0,
+    readingId: value.id,
+    receivedAt: value.receivedAt,
+  }));
+  for (let start = 0; start < receipts.length; start += insertBatchSize) {
+    await tx.insert(sensorReceipts).values(receipts.slice(start, start + insertBatchSize));
+  }
 
   // The same history entry a person's reading gets, the sensor named as its author.
   const actor = { id: null, name: sensorReaderName(sensor.name) };
   const dtos = await temperatureLogDtos(tx, inOrder);
+  const receivedAtOf = new Map(inOrder.map((row) => [row.id, row.receivedAt]));
   const entries: HistoryEntryInput[] = dtos.map((dto) => ({
     orgId: sensor.orgId,
     siteId: sensor.siteId,
@@ -258,64 +307,84 @@ export async function storeSensorBatch(
     after: snapshotOf(dto),
     reason: null,
     actor,
-    at: now,
+    at: receivedAtOf.get(dto._id) ?? lastReceipt,
   }));
   await recordHistories(tx, sensor.orgId, entries);
 
   const debounceMs = (site?.debounce ?? 15) * minuteMs;
-  const { since, alert } = followExcursion(sensor.excursionSince, sensor.lastReadAt, inOrder, debounceMs);
-  const newest = inOrder.reduce<ReadingRow | undefined>(
-    (latest, row) => (!latest || row.readAt.getTime() >= latest.readAt.getTime() ? row : latest),
-    undefined,
-  );
-  const isNewer =
-    newest && (sensor.lastReadAt === null || newest.readAt.getTime() >= sensor.lastReadAt.getTime());
+  let since = sensor.excursionSince;
+  let newest = sensor.lastReadAt === null ? null : { readAt: sensor.lastReadAt, celsius: sensor.lastCelsius };
+  const results: SensorBatchResult[] = [];
+  let first = 0;
+  for (const { accepted, duplicates, refused, receivedAt } of checked) {
+    const stored = inOrder.slice(first, first + accepted.length);
+    first += accepted.length;
+    const followed = followExcursion(since, newest?.readAt ?? null, stored, debounceMs);
+    since = followed.since;
+    for (const row of stored) {
+      if (newest === null || row.readAt.getTime() >= newest.readAt.getTime()) {
+        newest = { readAt: row.readAt, celsius: row.celsius };
+      }
+    }
+    const alertOn = followed.alert ? stored[followed.alert.index] : undefined;
+    const raised =
+      followed.alert !== null &&
+      alertOn !== undefined &&
+      (await raiseExcursion(tx, sensor, item, check.limits, alertOn, followed.alert.runSince, receivedAt));
+    results.push({ stored: stored.length, duplicates, refused, raised });
+  }
   await tx
     .update(sensors)
     .set({
       ...heard,
       excursionSince: since,
-      ...(isNewer ? { lastReadAt: newest.readAt, lastCelsius: newest.celsius } : {}),
+      ...(newest === null ? {} : { lastReadAt: newest.readAt, lastCelsius: newest.celsius }),
     })
     .where(eq(sensors.id, sensor.id));
+  return results;
+}
 
-  let raised = false;
-  const alertOn = alert ? inOrder[alert.index] : undefined;
-  if (alert && alertOn) {
-    const runSince = alert.runSince;
-    const minutes = Math.round((alertOn.readAt.getTime() - runSince.getTime()) / minuteMs);
-    const failure = failureOf(alertOn.celsius, check.limits) ?? `${alertOn.celsius} °C is outside its limits`;
-    const id = await raiseEvent(
-      tx,
-      {
-        orgId: sensor.orgId,
-        siteId: sensor.siteId,
-        kind: 'TEMPERATURE_FAILED',
-        subject: 'TemperatureLog',
-        recordId: alertOn.id,
-        // One event per excursion of the sensor: its later readings of the same run raise nothing new.
-        dedupeKey: `TEMPERATURE_FAILED:sensor:${sensor.id}:${runSince.toISOString()}`,
-        title:
-          `Sensor “${sensor.name}” on ${itemWords(item)}: ${failure}, outside its limits for ${minutes} ` +
-          'minutes. Check it and record a corrective action',
-        details: {
-          source: 'SENSOR',
-          sensorId: sensor.id,
-          sensorName: sensor.name,
-          itemName: itemWords(item),
-          celsius: alertOn.celsius,
-          lowerLimit: check.limits.lowerLimit,
-          upperLimit: check.limits.upperLimit,
-          warnUpTo: check.limits.warnUpTo,
-          excursionSince: runSince.toISOString(),
-        },
-        occurredAt: alertOn.readAt,
+/** Raises the sensor's one TEMPERATURE_FAILED event for the run that began at `runSince`; false when it was raised before. */
+async function raiseExcursion(
+  tx: Tx,
+  sensor: SensorRow,
+  item: ReadableItem,
+  limits: ReturnType<typeof sensorCheck>['limits'],
+  alertOn: ReadingRow,
+  runSince: Date,
+  now: Date,
+): Promise<boolean> {
+  const minutes = Math.round((alertOn.readAt.getTime() - runSince.getTime()) / minuteMs);
+  const failure = failureOf(alertOn.celsius, limits) ?? `${alertOn.celsius} °C is outside its limits`;
+  const id = await raiseEvent(
+    tx,
+    {
+      orgId: sensor.orgId,
+      siteId: sensor.siteId,
+      kind: 'TEMPERATURE_FAILED',
+      subject: 'TemperatureLog',
+      recordId: alertOn.id,
+      // One event per excursion of the sensor: its later readings of the same run raise nothing new.
+      dedupeKey: `TEMPERATURE_FAILED:sensor:${sensor.id}:${runSince.toISOString()}`,
+      title:
+        `Sensor “${sensor.name}” on ${itemWords(item)}: ${failure}, outside its limits for ${minutes} ` +
+        'minutes. Check it and record a corrective action',
+      details: {
+        source: 'SENSOR',
+        sensorId: sensor.id,
+        sensorName: sensor.name,
+        itemName: itemWords(item),
+        celsius: alertOn.celsius,
+        lowerLimit: limits.lowerLimit,
+        upperLimit: limits.upperLimit,
+        warnUpTo: limits.warnUpTo,
+        excursionSince: runSince.toISOString(),
       },
-      now,
-    );
-    raised = id !== null;
-  }
-  return { stored: inOrder.length, duplicates, refused, raised };
+      occurredAt: alertOn.readAt,
+    },
+    now,
+  );
+  return id !== null;
 }
 
 const description =

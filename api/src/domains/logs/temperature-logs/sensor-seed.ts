@@ -4,12 +4,12 @@ import type { DemoBase } from '../../../platform/demo/base.js';
 import { demoLogins } from '../../../platform/demo/base.js';
 import { sites, users } from '../../../platform/db/schema.js';
 import { recordHistory } from '../../../platform/history/history.js';
-import { insertSensor, masterTypes, sensors, temperatureItems } from '../../equipment/index.js';
+import { insertSensor, masterTypes, temperatureItems } from '../../equipment/index.js';
 import { temperatureReadings } from '../schema.js';
 import { alertOnReading } from './alert.js';
 import { snapshotOf, temperatureLogDtos } from './dto.js';
 import { updateReading } from './repository.js';
-import { storeSensorBatch } from './sensor-ingest.js';
+import { storeSensorBatches, type SensorBatch } from './sensor-ingest.js';
 
 // The demo's wireless sensors (issue 24): a week of readings on two fridges of each site, sent by their
 // gateways every half hour as they were taken, through the same ingest as a real sensor's. Brighton's pass
@@ -82,9 +82,9 @@ export async function seedSensorWeek(tx: Tx, base: DemoBase): Promise<SeededSens
         { name: `${item.equipment} sensor`, temperatureItemID: item.id },
         start,
       );
-      let sensor = made.row;
       const withExcursion = key === 'brighton' && position === 0;
       let sequence = 0;
+      const batches: SensorBatch[] = [];
       for (let sent = start.getTime() + batchEveryMs; sent <= end.getTime(); sent += batchEveryMs) {
         const lines = [sent - readingEveryMs, sent].map((at) => {
           const readAt = new Date(at);
@@ -98,10 +98,10 @@ export async function seedSensorWeek(tx: Tx, base: DemoBase): Promise<SeededSens
             celsius: out ? out[1] : fridgeCelsius(readAt, position + siteId.charCodeAt(0)),
           };
         });
-        await storeSensorBatch(tx, sensor, lines, new Date(sent), 72);
-        const [now] = await tx.select().from(sensors).where(eq(sensors.id, sensor.id));
-        if (now) sensor = now;
+        batches.push({ lines, receivedAt: new Date(sent) });
       }
+      const sensor = made.row;
+      await storeSensorBatches(tx, sensor, batches, 72);
       if (!withExcursion || !manager) continue;
       // The reading the alert was about, and the manager's corrective action 35 minutes after it.
       const alertedAt = new Date(excursionDay.getTime() + 15 * minuteMs);
