@@ -21,6 +21,12 @@ import { insertUser } from '../platform/auth/users/repository.js';
 
 export { demoPassword };
 
+/**
+ * How long a test may take to seed the whole demo, or to start a server that seeds it: seconds on an idle
+ * machine, minutes on a busy two-core CI machine. Only a hang should reach it.
+ */
+export const demoSeedTimeoutMs = 600_000;
+
 /** A job sender that keeps what was sent. */
 export class RecordingJobs implements JobSender {
   readonly sent: { name: string; data: object }[] = [];

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { ComplianceLog, NearMiss } from '@console/shared-sdk/contract';
 import { documentFiles, documents, temperatureReadings } from './schema.js';
 import { files } from '../../platform/db/schema.js';
-import { createTestContext, type TestContext } from '../../test/helper.js';
+import { createTestContext, type TestContext, demoSeedTimeoutMs } from '../../test/helper.js';
 import { demoLogins } from '../../demo.js';
 import { seedEquipment } from '../equipment/index.js';
 import { seedLogs } from './seed.js';
@@ -30,8 +30,7 @@ beforeAll(async () => {
     for (const seed of [seedEquipment, seedPeople, seedTasks, seedLogs, seedAlerts]) await seed(tx, base);
   });
   token = await ctx.login(demoLogins.organizationAdmin);
-  // The whole demo, as `npm start` seeds it: a minute or two, several on a two-core machine doing more.
-}, 600_000);
+}, demoSeedTimeoutMs);
 afterAll(() => ctx.close());
 
 const siteIds = () => Object.values(ctx.demo.sites).map((site) => site.id);

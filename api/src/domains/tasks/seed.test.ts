@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { TaskListData } from '@console/shared-sdk/contract';
 import { files } from '../../platform/db/schema.js';
 import { individualTasks, masterTasks, taskComments } from './schema.js';
-import { createTestContext, type TestContext } from '../../test/helper.js';
+import { createTestContext, type TestContext, demoSeedTimeoutMs } from '../../test/helper.js';
 import { demoLogins } from '../../demo.js';
 import { seedPeople } from '../people/index.js';
 import { seedTasks } from './seed.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   token = await ctx.login(demoLogins.organizationAdmin);
   // Sixty days of three sites' routine: well under a minute, but a busy two-core machine is slow.
-}, 180_000);
+}, demoSeedTimeoutMs);
 afterAll(() => ctx.close());
 
 const siteIds = () => Object.values(ctx.demo.sites).map((site) => site.id);

@@ -7,7 +7,7 @@ import { seedEquipment } from '../../equipment/index.js';
 import { seedLogs } from '../seed.js';
 import { seedPeople } from '../../people/index.js';
 import { seedTasks } from '../../tasks/index.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext, demoSeedTimeoutMs } from '../../../test/helper.js';
 
 // The record-history check: the demo's logs and tasks start intact, a change through the console keeps
 // them intact, and whatever is done to the records or their history in the database directly is found.
@@ -55,7 +55,7 @@ beforeAll(async () => {
     ctx.login(demoLogins.siteAdmin),
     ctx.login(ctx.other.organizationAdmin.email),
   ]);
-}, 180_000);
+}, demoSeedTimeoutMs);
 afterAll(() => ctx.close());
 
 test('the demo’s records are intact: each has the history it was made with, and the chain holds', async () => {

@@ -23,7 +23,7 @@ import { seedEquipment } from '../../equipment/index.js';
 import { seedLogs } from '../../logs/index.js';
 import { seedPeople } from '../../people/index.js';
 import { individualTasks, masterTasks, seedTasks } from '../../tasks/index.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext, demoSeedTimeoutMs } from '../../../test/helper.js';
 import { mobileLogin, multipartBody } from '../../../test/logs.js';
 
 // The inspection pack over the whole demo, as a site admin would download it before a visit: what the
@@ -158,7 +158,7 @@ beforeAll(async () => {
     ctx.login(demoLogins.siteAdmin),
     ctx.login(ctx.other.organizationAdmin.email),
   ]);
-}, 240_000);
+}, demoSeedTimeoutMs);
 afterAll(() => ctx.close());
 
 jest.setTimeout(60_000);
