@@ -376,6 +376,31 @@ describe('pre-signed uploads', () => {
     expect((await put(ticket.uploadUrl, png, 'image/png')).statusCode).toBe(200);
   });
 
+  test('a signed ticket whose key could leave the storage folder is a 400 naming the ticket, storing nothing', async () => {
+    const before = await fileRows();
+    for (const key of [`${ctx.demo.organization.id}/../../escape.png`, '../outside.png', '/etc/x.png']) {
+      const { token } = await ctx.app.deps.tokens.signUpload(
+        {
+          userId: ctx.demo.organizationAdmin.id,
+          orgId: ctx.demo.organization.id,
+          key,
+          contentType: 'image/png',
+          size: png.length,
+          fileName: 'label.png',
+        },
+        60,
+      );
+      const reply = await put(
+        `http://localhost/api/v1/common-uri/pre-signed-upload?ticket=${token}`,
+        png,
+        'image/png',
+      );
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().details.fieldErrors.ticket[0]).toMatch(/could not have made/);
+    }
+    expect(await fileRows()).toBe(before);
+  });
+
   test('a body over the limit is a 413 before it is stored', async () => {
     const ticket = (await sign({ ...aPng, size: maxUploadBytes })).json.data;
     const reply = await put(ticket.uploadUrl, Buffer.alloc(maxUploadBytes + 1, 1), 'image/png');

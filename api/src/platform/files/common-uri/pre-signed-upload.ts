@@ -7,7 +7,7 @@ import { files } from '../../db/schema.js';
 import { conflict, fieldError, forbidden, HttpError } from '../../http/errors.js';
 import { newId } from '../../db/ids.js';
 import { ok } from '../../http/respond.js';
-import { cleanOriginalName, detectContentType } from './files.js';
+import { cleanOriginalName, detectContentType, isWellFormedKey } from './files.js';
 import { organisationIsOpen, toUploadedFile } from './repository.js';
 
 // The other half of POST /pre-signed-url: the client PUTs the file's bytes as the whole body, with no
@@ -41,6 +41,11 @@ export async function preSignedUploadRoute(app: FastifyInstance) {
     },
     async (request) => {
       const ticket = await deps.tokens.verifyUpload(request.query.ticket);
+      // A signed ticket's key is trusted to be this server's, but storage refuses one that could leave its
+      // folder (a key holding `..`) by throwing: that is bad input, checked before a row claims the key.
+      if (!isWellFormedKey(ticket.key)) {
+        throw fieldError('ticket', 'This upload link names a file this server could not have made');
+      }
       // A ticket outlives sign-out like an S3 URL, but not its organisation: closing one withdraws them all.
       if (ticket.orgId !== null && !(await organisationIsOpen(deps.db, ticket.orgId))) {
         throw forbidden('This upload link is no longer valid: its organisation was closed');
