@@ -22,6 +22,13 @@ export function emlText(eml: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** The address in a message's To header (the console sends each e-mail to one person), lower case. */
+function recipientOf(eml: string): string | undefined {
+  const [headers = ''] = eml.split(/\r?\n\r?\n/);
+  const to = /^To:\s*(.*)$/im.exec(headers)?.[1]?.trim();
+  return (/<([^>]+)>/.exec(to ?? '')?.[1] ?? to)?.toLowerCase();
+}
+
 /**
  * Waits for the newest message to `address` that was written after `since` (ms since the epoch) and
  * returns the path and query of the console link in it, to open against the console under test (the
@@ -33,21 +40,23 @@ export async function linkMailedTo(
   outbox = suiteOutbox(),
   timeoutMs = 15_000,
 ): Promise<string> {
-  const safe = address.replace(/[^a-zA-Z0-9@._-]/g, '_');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    // Files are named by Message-ID: the recipient is read from each message's To header, the newest by
+    // the time it was written.
     const fresh = names
-      .filter((name) => name.endsWith(`-${safe}.eml`))
+      .filter((name) => name.endsWith('.eml'))
       .map((name) => path.join(outbox, name))
-      .filter((file) => fs.statSync(file).mtimeMs >= since - 1000)
-      .sort();
+      .map((file) => ({ file, written: fs.statSync(file).mtimeMs }))
+      .filter(({ written }) => written >= since - 1000)
+      .map(({ file, written }) => ({ file, written, eml: fs.readFileSync(file, 'utf8') }))
+      .filter(({ eml }) => recipientOf(eml) === address.toLowerCase())
+      .sort((a, b) => a.written - b.written);
     const newest = fresh.at(-1);
     if (newest) {
-      const link = /https?:\/\/\S+?(\/reset-password\?token=[^\s"<>]+)/.exec(
-        emlText(fs.readFileSync(newest, 'utf8')),
-      )?.[1];
-      if (!link) throw new Error(`${newest} holds no set-password link`);
+      const link = /https?:\/\/\S+?(\/reset-password\?token=[^\s"<>]+)/.exec(emlText(newest.eml))?.[1];
+      if (!link) throw new Error(`${newest.file} holds no set-password link`);
       return link;
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${address} in ${outbox}`);

@@ -47,6 +47,19 @@ export async function removeExpiredOutboxMessages(outboxDir: string, now = Date.
 }
 
 /**
+ * An outbox file's name: the Message-ID without its angle brackets, every character but letters, digits
+ * and `@._-` written as `%XX`, so that two IDs never share a name and none can leave the folder.
+ */
+export function outboxFileName(messageId: string): string {
+  const bare = messageId.replace(/^<|>$/g, '');
+  const safe = Array.from(Buffer.from(bare, 'utf8'), (byte) => {
+    const char = String.fromCharCode(byte);
+    return /[a-zA-Z0-9@._-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }).join('');
+  return `${safe}.eml`;
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise every message is written as a standard .eml file to the outbox
  * folder (DATA_DIR/outbox), which any mail client opens, so a reset link can be followed on a machine
  * with no mail server. The messages hold live links, so the folder and files are the server user's only,
@@ -79,11 +92,23 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       // mkdir leaves an existing folder's mode alone; folders from older versions were world-readable.
       await fs.chmod(options.outboxDir, 0o700);
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      await fs.writeFile(path.join(options.outboxDir, `${stamp}-${safeTo}.eml`), info.message as Buffer, {
-        mode: 0o600,
-      });
+      // Named by its Message-ID (nodemailer makes a unique one when the sender gives none) and created
+      // exclusively: two messages written in one millisecond, by one server or two on a shared folder, are
+      // two files, and none is ever overwritten. A name taken already holds this very message (a sender
+      // that keeps one Message-ID sent it again after a crash), so it is kept as it is, as a mail server
+      // drops the duplicate.
+      try {
+        await fs.writeFile(
+          path.join(options.outboxDir, outboxFileName(info.messageId)),
+          info.message as Buffer,
+          {
+            mode: 0o600,
+            flag: 'wx',
+          },
+        );
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     },
     close() {
       clearInterval(housekeeping);
