@@ -7,7 +7,7 @@ import { useDashboardView } from '../pages/dashboard/dashboard-view';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';
 import { Footer } from './Footer';
-import { useMenu } from './menu';
+import { closestItem, coversPath, useMenu } from './menu';
 import { NavBar } from './NavBar';
 import { SideMenu } from './SideMenu';
 import { mainContentId, SkipLink } from './SkipLink';
@@ -46,13 +46,6 @@ function Transition({ type, children }: { type: ThemeSettings['routerTransition'
   }
 }
 
-/**
- * Whether a route's path covers `pathname`: itself and the paths under it, except /dashboard (a site
- * dashboard), which is only itself.
- */
-const contains = (path: string, pathname: string) =>
-  pathname === path || (path !== siteDashboardPath && pathname.startsWith(`${path}/`));
-
 /** Paths where the site selector shows: the spec's site-scoped screens and remote routes flagged so. */
 function useIsSiteScoped(pathname: string) {
   const remotes = useRegistry((s) => s.remotes);
@@ -60,7 +53,7 @@ function useIsSiteScoped(pathname: string) {
     const remoteScoped = remotes.flatMap(
       (r) => r.metadata?.routes.filter((route) => route.siteScoped).map((route) => route.path) ?? [],
     );
-    return [...siteScopedPaths, ...remoteScoped].some((path) => contains(path, pathname));
+    return [...siteScopedPaths, ...remoteScoped].some((path) => coversPath(path, pathname));
   }, [remotes, pathname]);
 }
 
@@ -72,10 +65,17 @@ function useScreenTitle(pathname: string): string | undefined {
   const remotes = useRegistry((s) => s.remotes);
   const sections = useMenu();
   return useMemo(() => {
-    const longestFirst = <T extends { path: string }>(items: T[]) =>
-      items.filter((item) => contains(item.path, pathname)).sort((a, b) => b.path.length - a.path.length)[0];
-    const route = longestFirst(remotes.flatMap((remote) => remote.metadata?.routes ?? []));
-    return route?.title ?? longestFirst(sections.flatMap((section) => section.items))?.title;
+    const route = closestItem(
+      remotes.flatMap((remote) => remote.metadata?.routes ?? []),
+      pathname,
+    );
+    return (
+      route?.title ??
+      closestItem(
+        sections.flatMap((section) => section.items),
+        pathname,
+      )?.title
+    );
   }, [remotes, sections, pathname]);
 }
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import StoreIcon from '@mui/icons-material/Store';
 import { MemoryRouter } from '@console/shared-sdk/router';
-import type { MenuSection } from './menu';
+import { shellMenu, type MenuSection } from './menu';
 import { SideMenu } from './SideMenu';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -22,6 +22,31 @@ const sections: MenuSection[] = [
         Icon: StoreIcon,
         action: 'read',
         subject: 'Site',
+        order: 1,
+      },
+      // The shell's nested pair: Webhooks lives under the organisation's path.
+      ...shellMenu.filter(
+        (item) => item.path.startsWith('/dashboard/organization/') || item.path === '/dashboard/organization',
+      ),
+    ],
+  },
+  {
+    title: 'Reports',
+    items: [
+      {
+        title: 'Site scores',
+        path: '/dashboard/reports',
+        section: 'Reports',
+        action: 'read',
+        subject: 'ScoreReport',
+        order: 0,
+      },
+      {
+        title: 'Inspection pack',
+        path: '/dashboard/reports/inspection',
+        section: 'Reports',
+        action: 'read',
+        subject: 'ScoreReport',
         order: 1,
       },
     ],
@@ -49,11 +74,14 @@ const sections: MenuSection[] = [
     ],
   },
 ];
-jest.mock('./menu', () => ({ useMenu: () => sections }));
+jest.mock('./menu', () => ({
+  ...jest.requireActual<object>('./menu'),
+  useMenu: () => sections,
+}));
 
-function renderMenu(collapsed: boolean) {
+function renderMenu(collapsed: boolean, path = '/dashboard/sites') {
   render(
-    <MemoryRouter initialEntries={['/dashboard/sites']}>
+    <MemoryRouter initialEntries={[path]}>
       <SideMenu collapsed={collapsed} mobileOpen={false} onCloseMobile={() => undefined} />
     </MemoryRouter>,
   );
@@ -78,7 +106,15 @@ test('collapsed, the Equipment entries are reachable with the keyboard', async (
     await userEvent.tab();
     expect(link).toHaveFocus();
   }
-  expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(['Sites', 'Suppliers', 'Fridges']);
+  expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+    'Sites',
+    'Organisation',
+    'Webhooks',
+    'Site scores',
+    'Inspection pack',
+    'Suppliers',
+    'Fridges',
+  ]);
 });
 
 test('collapsed, the brand is the console’s mark with its name, not a pair of letters', () => {
@@ -99,7 +135,7 @@ test('expanded, entries show their titles and an entry without an icon still has
 test('each section is a list of the section’s name, whose items each hold one entry', () => {
   const nav = renderMenu(false);
   const lists = within(nav).getAllByRole('list');
-  expect(lists).toHaveLength(2);
+  expect(lists).toHaveLength(3);
   expect(within(nav).getByRole('list', { name: 'Overview' })).toBeInTheDocument();
   const equipment = within(nav).getByRole('list', { name: 'Equipment' });
   // A list holds list items only (no bare links, no headings); each item is one entry's link.
@@ -111,4 +147,21 @@ test('each section is a list of the section’s name, whose items each hold one 
 test('the console’s name is part of the main menu, not outside every landmark', () => {
   const nav = renderMenu(false);
   expect(within(nav).getByText('Compliance Console')).toBeInTheDocument();
+});
+
+test.each([
+  ['/dashboard/organization/webhooks', 'Webhooks'],
+  ['/dashboard/organization', 'Organisation'],
+  ['/dashboard/reports/inspection', 'Inspection pack'],
+  ['/dashboard/reports', 'Site scores'],
+  ['/dashboard/fridge/0190a000-0000-7000-8000-0000000000c1', 'Fridges'],
+])('at %s only %s is the current page, though other entries’ paths begin it', (path, title) => {
+  const nav = renderMenu(false, path);
+  const current = within(nav)
+    .getAllByRole('link')
+    .filter(
+      (link) => link.getAttribute('aria-current') === 'page' || link.classList.contains('Mui-selected'),
+    );
+  expect(current.map((link) => link.textContent)).toEqual([title]);
+  expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
 });

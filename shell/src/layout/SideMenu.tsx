@@ -15,17 +15,12 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Fragment, useId, useMemo } from 'react';
-import { NavLink, useLocation } from '@console/shared-sdk/router';
+import { Link as RouterLink, useLocation } from '@console/shared-sdk/router';
 import { retryRemote, useRegistry } from '../remotes/registry';
-import { useMenu } from './menu';
+import { closestItem, useMenu } from './menu';
 
 export const menuWidth = 260;
 export const collapsedMenuWidth = 72;
-
-function isActive(itemPath: string, pathname: string) {
-  if (itemPath === '/dashboard') return pathname === '/dashboard';
-  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
-}
 
 /**
  * Every entry keeps the same shape collapsed and expanded: an icon in a fixed box, so a collapsed entry is
@@ -79,6 +74,16 @@ function MenuContents({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
   const failed = useMemo(() => remotes.filter((r) => r.status === 'failed'), [remotes]);
   // Two menus are mounted (the phone's drawer and the desk's): each names its sections by ids of its own.
   const idPrefix = useId();
+  // One entry is the current page, even where entries nest (Webhooks under Organisation): the router's
+  // NavLink would mark every entry whose path begins the address.
+  const currentPath = useMemo(
+    () =>
+      closestItem(
+        sections.flatMap((section) => section.items),
+        pathname,
+      )?.path,
+    [sections, pathname],
+  );
   return (
     <Box
       component="nav"
@@ -104,14 +109,15 @@ function MenuContents({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
                 {section.items.map(({ title, path, Icon }) => {
                   // An entry published without an icon still gets one: collapsed, the icon is all there is.
                   const EntryIcon = Icon ?? LabelOutlinedIcon;
+                  const current = path === currentPath;
                   return (
                     <li key={path}>
                       <Tooltip title={collapsed ? title : ''} placement="right">
                         <ListItemButton
-                          component={NavLink}
+                          component={RouterLink}
                           to={path}
-                          end={path === '/dashboard'}
-                          selected={isActive(path, pathname)}
+                          selected={current}
+                          aria-current={current ? 'page' : undefined}
                           onClick={onNavigate}
                           aria-label={collapsed ? title : undefined}
                           sx={entrySx(collapsed)}

@@ -6,6 +6,7 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import { useMemo, type ComponentType } from 'react';
 import { canOnSubject, useAbility, useSession, type Action } from '@console/shared-sdk';
 import { consoleIcons, isIconName } from '@console/shared-sdk/icons';
+import { siteDashboardPath } from '../app/RemoteRoutes';
 import { useRegistry } from '../remotes/registry';
 
 export interface MenuItem {
@@ -81,6 +82,29 @@ function sectionRank(title: string) {
   if (title === lastSection) return sectionOrder.length + 2;
   const rank = sectionOrder.indexOf(title);
   return rank === -1 ? sectionOrder.length + 1 : rank;
+}
+
+/**
+ * Whether a route's or an entry's path covers `pathname`: itself and the paths under it, except /dashboard
+ * (a site dashboard), which is only itself.
+ */
+export const coversPath = (path: string, pathname: string) =>
+  pathname === path || (path !== siteDashboardPath && pathname.startsWith(`${path}/`));
+
+/**
+ * The one item that stands for `pathname`: the longest path that covers it. Paths nest (Organisation holds
+ * Webhooks, Site scores holds the inspection pack), so every covering item but the longest is a parent.
+ */
+export function closestItem<T extends { path: string }>(
+  items: readonly T[],
+  pathname: string,
+): T | undefined {
+  return items
+    .filter((item) => coversPath(item.path, pathname))
+    .reduce<T | undefined>(
+      (best, item) => (best && best.path.length >= item.path.length ? best : item),
+      undefined,
+    );
 }
 
 export interface MenuSection {
