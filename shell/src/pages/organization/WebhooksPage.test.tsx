@@ -152,10 +152,17 @@ test('a test call is sent for the chosen webhook', async () => {
   expect(api.to('webhook/send-test')[0]?.query.get('webhookID')).toBe(slack._id);
 });
 
-test('a site admin is sent back to the dashboard, and nothing is asked of the API', async () => {
+test('a site admin is told the screen is not in their role, and nothing is asked of the API', async () => {
   signInAs('SITE_ADMIN', { siteIds: [demoIds.brighton] });
   const api = fakeWebhookApi();
   const routed = renderWithRouter(<WebhooksPage />, '/dashboard/organization/webhooks');
-  await waitFor(() => expect(routed.url()).toBe('/dashboard'));
+  const denied = await screen.findByRole('alert');
+  expect(denied).toHaveTextContent('You do not have access to Webhooks');
+  expect(within(denied).getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+  // Stays where the person asked to go, so the address and the message agree.
+  expect(routed.url()).toBe('/dashboard/organization/webhooks');
   expect(api.to('webhook/web-app-list')).toHaveLength(0);
 });

@@ -11,7 +11,6 @@ import {
   DialogTitle,
   TextField,
 } from '@console/shared-sdk/mui';
-import { Navigate } from '@console/shared-sdk/router';
 import { useAbility, useDocumentTitle } from '@console/shared-sdk';
 import { alertEventKindLabels, alertEventKinds, type AlertEventKind } from '@console/shared-sdk/contract';
 import {
@@ -23,6 +22,7 @@ import {
   type WebhookWithSecret,
 } from '@console/shared-sdk/organization';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+import { AccessDenied } from '../../app/RemoteRoutes';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 interface WebhookForm {
@@ -193,7 +193,9 @@ export function WebhooksPage() {
   useDocumentTitle('Webhooks');
   const [revealed, setRevealed] = useState<WebhookWithSecret | null>(null);
   const resource = useMemo(() => webhooksResource(setRevealed), []);
-  if (!ability.can('read', 'Webhook')) return <Navigate to="/dashboard" replace />;
+  // Said in place, as every screen a role does not include is: sent away in silence, a site admin who
+  // followed a link saw a blank frame and then another screen without knowing why.
+  if (!ability.can('read', 'Webhook')) return <AccessDenied screen="Webhooks" />;
   return (
     <>
       <ResourceScreen resource={resource} />
