@@ -48,6 +48,7 @@ export { default as ListSubheader } from '@mui/material/ListSubheader';
 export { default as Menu } from '@mui/material/Menu';
 export { default as MenuItem } from '@mui/material/MenuItem';
 export { default as Paper } from '@mui/material/Paper';
+export { default as Popover } from '@mui/material/Popover';
 export { default as Radio } from '@mui/material/Radio';
 export { default as RadioGroup } from '@mui/material/RadioGroup';
 export { default as ScopedCssBaseline } from '@mui/material/ScopedCssBaseline';

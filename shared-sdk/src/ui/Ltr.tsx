@@ -10,3 +10,14 @@ import type { ReactNode } from 'react';
 export function LtrText({ children }: { children: ReactNode }) {
   return <bdi dir="ltr">{children}</bdi>;
 }
+
+/**
+ * A message in the direction of its own script: a toast, an alert, an empty state, a notification's text.
+ * The console's messages are English sentences; on a right-to-left page the bidirectional algorithm would
+ * set them in the page's direction and move the closing full stop (or a leading number) to the other end of
+ * the line. `<bdi dir="auto">` takes the direction from the text's first letter instead, so a Latin sentence
+ * reads left to right and an Arabic or Hebrew one right to left, while the line keeps the page's alignment.
+ */
+export function AutoDirText({ children }: { children: ReactNode }) {
+  return <bdi dir="auto">{children}</bdi>;
+}

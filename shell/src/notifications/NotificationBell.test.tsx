@@ -74,10 +74,11 @@ it('counts the unread notifications in its name and badge, and opens one’s rec
   expect(within(bell).getByText('2')).toBeInTheDocument();
 
   await user.click(bell);
-  const menu = await screen.findByRole('menu', { name: 'Latest notifications' });
-  const first = within(menu).getByRole('menuitem', { name: /read 9 °C/ });
+  const popup = await screen.findByRole('dialog', { name: 'Notifications' });
+  const latest = within(popup).getByRole('list', { name: 'Latest notifications' });
+  const first = within(latest).getByRole('link', { name: /read 9 °C/ });
   expect(first).toHaveTextContent('Unread: Temperature failure');
-  expect(within(menu).getByRole('menuitem', { name: /escalated/ })).toBeInTheDocument();
+  expect(within(latest).getByRole('link', { name: /escalated/ })).toBeInTheDocument();
 
   await user.click(first);
   expect(await screen.findByText(`At /dashboard/temperatureLog?view=${reading}`)).toBeInTheDocument();
@@ -88,7 +89,7 @@ it('counts the unread notifications in its name and badge, and opens one’s rec
   expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 });
 
-it('marks all read from the menu, by keyboard', async () => {
+it('marks all read from the popup, by keyboard', async () => {
   const api = serve();
   const user = userEvent.setup({ delay: null });
   renderBell();
@@ -97,10 +98,58 @@ it('marks all read from the menu, by keyboard', async () => {
   await user.keyboard('{Enter}');
   await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
   await waitFor(() => expect(api.to('notification/mark-all-read')).toHaveLength(1));
-  // The menu closes, and the focus is back on the bell, which draws no count any more.
+  // The popup closes, and the focus is back on the bell, which draws no count any more.
   const allRead = await screen.findByRole('button', { name: 'Notifications, none unread' });
   expect(allRead).toHaveFocus();
   expect(allRead).toHaveTextContent(/^$/);
+});
+
+it('opens on Enter as a dialog named by its heading, holding a list of links, and Escape gives the focus back', async () => {
+  serve();
+  const user = userEvent.setup({ delay: null });
+  renderBell();
+  const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+  expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+  bell.focus();
+  await user.keyboard('{Enter}');
+  const popup = await screen.findByRole('dialog', { name: 'Notifications' });
+  expect(bell).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  expect(popup).toContainElement(document.activeElement as HTMLElement);
+  // A list holds list items only, each one notification's link.
+  const latest = within(popup).getByRole('list', { name: 'Latest notifications' });
+  for (const child of latest.children) expect(child.tagName).toBe('LI');
+  expect(
+    within(latest)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getAllByRole('link').length),
+  ).toEqual([1, 1]);
+  expect(within(latest).getAllByRole('link')[0]).toHaveAttribute(
+    'href',
+    `/dashboard/temperatureLog?view=${reading}`,
+  );
+
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(bell).toHaveFocus();
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
+});
+
+it('keeps "See all notifications" in sight: only the list scrolls, inside a popup no taller than the window', async () => {
+  serve();
+  const user = userEvent.setup({ delay: null });
+  renderBell();
+  await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+  const popup = await screen.findByRole('dialog', { name: 'Notifications' });
+  const latest = within(popup).getByRole('list', { name: 'Latest notifications' });
+  const seeAll = within(popup).getByRole('link', { name: 'See all notifications' });
+  expect(latest).not.toContainElement(seeAll);
+  expect(latest).toHaveStyle({ overflowY: 'auto' });
+  expect(popup).toHaveStyle({ maxHeight: 'min(640px, calc(100vh - 96px))', overflow: 'hidden' });
+
+  await user.click(seeAll);
+  expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 it('names a count over 99 as the badge draws it', async () => {
@@ -137,10 +186,13 @@ it('the notifications page lists them all and opens one’s record', async () =>
   const user = userEvent.setup({ delay: null });
   renderBell('/dashboard/notifications');
   const list = await screen.findByRole('list', { name: 'Notifications' });
-  expect(within(list).getAllByRole('button')).toHaveLength(2);
+  // A list holds list items only, each holding one notification's link.
+  for (const child of list.children) expect(child.tagName).toBe('LI');
+  expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  expect(within(list).getAllByRole('link')).toHaveLength(2);
   expect(within(list).getByText('Escalated')).toBeInTheDocument();
   expect(screen.getByText('2 unread.')).toBeInTheDocument();
-  await user.click(within(list).getByRole('button', { name: /read 10 °C/ }));
+  await user.click(within(list).getByRole('link', { name: /read 10 °C/ }));
   expect(await screen.findByText(`At /dashboard/temperatureLog?view=${reading}`)).toBeInTheDocument();
   await waitFor(() => expect(api.to('notification/mark-read')).toHaveLength(1));
 });

@@ -4,16 +4,19 @@ import {
   Button,
   Divider,
   IconButton,
+  List,
+  ListItem,
+  ListItemButton,
   ListItemText,
-  Menu,
-  MenuItem,
+  Popover,
   Stack,
   Tooltip,
   Typography,
 } from '@console/shared-sdk/mui';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { useEffect, useState, type CSSProperties } from 'react';
-import { useNavigate } from '@console/shared-sdk/router';
+import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { Link as RouterLink } from '@console/shared-sdk/router';
+import { AutoDirText } from '@console/shared-sdk/ui';
 import { invalidate, useRead, useSession } from '@console/shared-sdk';
 import { markAllRead, notificationKey, openNotification, readNotifications } from './notification-reads';
 import { NotificationWhen } from './NotificationWhen';
@@ -40,8 +43,9 @@ export function NotificationBell() {
   const role = useSession((s) => s.userData?.role);
   // Notifications reach an organisation's admins; the platform admin acting in one has none of its own.
   const enabled = orgId !== null && role !== 'ADMIN';
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popupId = useId();
+  const titleId = useId();
   const read = useRead(enabled ? notificationKey('latest', shown) : null, (signal) =>
     readNotifications({ limit: shown }, signal),
   );
@@ -62,17 +66,15 @@ export function NotificationBell() {
   const badgeText = unread > badgeMax ? `${badgeMax}+` : String(unread);
   // The name holds the badge's text as drawn (speech input users say what they see).
   const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${badgeText} unread`;
-  const go = (path: string) => {
-    setAnchor(null);
-    navigate(path);
-  };
+  const close = () => setAnchor(null);
   return (
     <>
       <Tooltip title="Notifications">
         <IconButton
           aria-label={label}
-          aria-haspopup="menu"
+          aria-haspopup="dialog"
           aria-expanded={anchor !== null}
+          aria-controls={anchor ? popupId : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
           {/* No badge at all at zero: MUI's badge keeps drawing the last count while it shrinks away, which
@@ -86,80 +88,116 @@ export function NotificationBell() {
           )}
         </IconButton>
       </Tooltip>
-      <Menu
+      {/* A dialog holding a list of links, not a menu: a menu may hold only menu items, and this one has a
+          heading, a button and links. As a modal popover it keeps the focus inside while open, and Escape or
+          a click outside closes it and gives the focus back to the bell. */}
+      <Popover
+        id={popupId}
         anchorEl={anchor}
         open={anchor !== null}
-        onClose={() => setAnchor(null)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
-          paper: { sx: { width: 380, maxWidth: '100vw' } },
-          list: { 'aria-label': 'Latest notifications' },
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            // The popup is never taller than the window: only the list scrolls, between the heading and
+            // "See all notifications", which stay in sight.
+            sx: {
+              width: 380,
+              maxWidth: 'calc(100vw - 32px)',
+              maxHeight: 'min(640px, calc(100vh - 96px))',
+              display: 'flex',
+              flexDirection: 'column',
+              overflow: 'hidden',
+            },
+          },
         }}
       >
-        <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center' }} component="li" role="none">
-          <Typography sx={{ fontWeight: 600, flex: 1 }}>Notifications</Typography>
+        <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', flexShrink: 0 }}>
+          <Typography id={titleId} component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+            Notifications
+          </Typography>
           <Button
             size="small"
             disabled={unread === 0}
             onClick={() => {
               // Closed first: the button it leaves is disabled once all are read, and the focus goes back
               // to the bell.
-              setAnchor(null);
+              close();
               void markAllRead();
             }}
           >
             Mark all read
           </Button>
         </Stack>
-        <Divider component="li" />
-        {list.length === 0 && (
-          <MenuItem disabled>
-            <Typography variant="body2">{read.loading ? 'Loading…' : 'Nothing to tell you yet'}</Typography>
-          </MenuItem>
-        )}
-        {list.map((notification) => (
-          <MenuItem
-            key={notification._id}
-            onClick={() => {
-              void openNotification(notification);
-              go(notification.link);
-            }}
-            sx={{ alignItems: 'flex-start', whiteSpace: 'normal', gap: 1 }}
+        <Divider />
+        {list.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }} role="status">
+            <AutoDirText>{read.loading ? 'Loading…' : 'Nothing to tell you yet.'}</AutoDirText>
+          </Typography>
+        ) : (
+          <List
+            aria-label="Latest notifications"
+            disablePadding
+            sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto' }}
           >
-            <Box
-              aria-hidden
-              sx={{
-                mt: 1,
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                flexShrink: 0,
-                bgcolor: notification.readAt === null ? 'primary.main' : 'transparent',
-              }}
-            />
-            <ListItemText
-              primary={
-                <>
-                  {notification.readAt === null && <span style={visuallyHidden}>Unread: </span>}
-                  {notification.kindLabel}
-                  {notification.escalated ? ' · escalated' : ''}
-                </>
-              }
-              secondary={
-                <>
-                  {notification.title}
-                  <br />
-                  <NotificationWhen notification={notification} />
-                </>
-              }
-              slotProps={{
-                primary: { variant: 'body2', sx: { fontWeight: notification.readAt ? 400 : 600 } },
-              }}
-            />
-          </MenuItem>
-        ))}
-        <Divider component="li" />
-        <MenuItem onClick={() => go('/dashboard/notifications')}>See all notifications</MenuItem>
-      </Menu>
+            {list.map((notification) => (
+              <ListItem key={notification._id} disablePadding divider>
+                <ListItemButton
+                  component={RouterLink}
+                  to={notification.link}
+                  onClick={() => {
+                    void openNotification(notification);
+                    close();
+                  }}
+                  sx={{ alignItems: 'flex-start', gap: 1 }}
+                >
+                  <Box
+                    aria-hidden
+                    sx={{
+                      mt: 1,
+                      width: 8,
+                      height: 8,
+                      borderRadius: '50%',
+                      flexShrink: 0,
+                      bgcolor: notification.readAt === null ? 'primary.main' : 'transparent',
+                    }}
+                  />
+                  <ListItemText
+                    primary={
+                      <>
+                        {notification.readAt === null && <span style={visuallyHidden}>Unread: </span>}
+                        <AutoDirText>
+                          {notification.kindLabel}
+                          {notification.escalated ? ' · escalated' : ''}
+                        </AutoDirText>
+                      </>
+                    }
+                    secondary={
+                      <>
+                        <AutoDirText>{notification.title}</AutoDirText>
+                        <br />
+                        <NotificationWhen notification={notification} />
+                      </>
+                    }
+                    slotProps={{
+                      primary: { variant: 'body2', sx: { fontWeight: notification.readAt ? 400 : 600 } },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Divider />
+        <Box sx={{ flexShrink: 0, px: 1, py: 0.5 }}>
+          <Button component={RouterLink} to="/dashboard/notifications" onClick={close} fullWidth>
+            See all notifications
+          </Button>
+        </Box>
+      </Popover>
     </>
   );
 }

@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -12,8 +13,9 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import { useState } from 'react';
-import { useNavigate } from '@console/shared-sdk/router';
+import { Link as RouterLink } from '@console/shared-sdk/router';
 import { useDocumentTitle, useRead } from '@console/shared-sdk';
+import { AutoDirText } from '@console/shared-sdk/ui';
 import {
   markAllRead,
   notificationKey,
@@ -28,7 +30,6 @@ const perPage = 20;
 /** Every notification of the signed-in person, newest first, a page at a time. */
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const read = useRead(notificationKey('page', page), (signal) =>
     readNotifications({ page, limit: perPage }, signal),
@@ -58,51 +59,56 @@ export function NotificationsPage() {
             </Button>
           }
         >
-          Your notifications could not be loaded.
+          <AutoDirText>Your notifications could not be loaded.</AutoDirText>
         </Alert>
       )}
       {read.loading && <Skeleton variant="rounded" height={240} aria-label="Loading your notifications" />}
       {data && (
         <Typography color="text.secondary">
-          {data.unreadCount === 0 ? 'Nothing unread.' : `${data.unreadCount} unread.`}
+          <AutoDirText>
+            {data.unreadCount === 0 ? 'Nothing unread.' : `${data.unreadCount} unread.`}
+          </AutoDirText>
         </Typography>
       )}
       {data && data.list.length === 0 && (
         <Alert severity="info">
-          Nothing to tell you yet. Failed readings, overdue tasks and other alerts of your sites appear here.
+          <AutoDirText>
+            Nothing to tell you yet. Failed readings, overdue tasks and other alerts of your sites appear
+            here.
+          </AutoDirText>
         </Alert>
       )}
       {data && data.list.length > 0 && (
         <Paper variant="outlined">
           <List aria-label="Notifications" disablePadding>
+            {/* A list holds list items only: each notification's link is inside its item. */}
             {data.list.map((notification) => (
-              <ListItemButton
-                key={notification._id}
-                divider
-                onClick={() => {
-                  void openNotification(notification);
-                  navigate(notification.link);
-                }}
-                sx={{ alignItems: 'flex-start', gap: 2 }}
-              >
-                <ListItemText
-                  primary={
-                    <>
-                      {notification.readAt === null && <span style={visuallyHidden}>Unread: </span>}
-                      {notification.title}
-                    </>
-                  }
-                  secondary={<NotificationWhen notification={notification} />}
-                  slotProps={{ primary: { sx: { fontWeight: notification.readAt ? 400 : 600 } } }}
-                />
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                  <Chip size="small" label={notification.kindLabel} />
-                  {notification.escalated && <Chip size="small" color="warning" label="Escalated" />}
-                  {notification.acknowledgedAt !== null && (
-                    <Chip size="small" variant="outlined" label="Acknowledged" />
-                  )}
-                </Box>
-              </ListItemButton>
+              <ListItem key={notification._id} disablePadding divider>
+                <ListItemButton
+                  component={RouterLink}
+                  to={notification.link}
+                  onClick={() => void openNotification(notification)}
+                  sx={{ alignItems: 'flex-start', gap: 2 }}
+                >
+                  <ListItemText
+                    primary={
+                      <>
+                        {notification.readAt === null && <span style={visuallyHidden}>Unread: </span>}
+                        <AutoDirText>{notification.title}</AutoDirText>
+                      </>
+                    }
+                    secondary={<NotificationWhen notification={notification} />}
+                    slotProps={{ primary: { sx: { fontWeight: notification.readAt ? 400 : 600 } } }}
+                  />
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                    <Chip size="small" label={notification.kindLabel} />
+                    {notification.escalated && <Chip size="small" color="warning" label="Escalated" />}
+                    {notification.acknowledgedAt !== null && (
+                      <Chip size="small" variant="outlined" label="Acknowledged" />
+                    )}
+                  </Box>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

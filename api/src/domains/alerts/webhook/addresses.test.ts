@@ -17,6 +17,34 @@ const dns =
     return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
 
+/**
+ * Every spelling of this machine's loopback a webhook URL could hold, with the receiver's port: the tests
+ * that send only ever send these, so nothing leaves 127.0.0.1 and ::1 even if a check let one through.
+ */
+const loopbackUrls = (port: number) => [
+  `http://127.0.0.1:${port}/hook`,
+  `http://127.1.2.3:${port}/hook`,
+  `http://2130706433:${port}/hook`,
+  `http://0x7f.1:${port}/hook`,
+  `http://0177.0.0.1:${port}/hook`,
+  `http://[::1]:${port}/hook`,
+  `http://[0:0:0:0:0:0:0:1]:${port}/hook`,
+  `http://[::ffff:127.0.0.1]:${port}/hook`,
+  `http://[::ffff:7f00:1]:${port}/hook`,
+  `http://[::ffff:0:127.0.0.1]:${port}/hook`,
+  `http://[::127.0.0.1]:${port}/hook`,
+  `http://localhost:${port}/hook`,
+];
+/** The loopback addresses a name could resolve to, in the forms DNS answers hold. */
+const loopbackAddresses = [
+  '127.0.0.1',
+  '127.0.0.53',
+  '::1',
+  '::ffff:127.0.0.1',
+  '::ffff:0:127.0.0.1',
+  '::127.0.0.1',
+];
+
 describe('which addresses are private', () => {
   test.each([
     '127.0.0.1',
@@ -42,6 +70,37 @@ describe('which addresses are private', () => {
     '64:ff9b::a00:1',
     '2002:c0a8:0101::1',
     '[::1]',
+    // IPv4-translated (::ffff:0:0:0/96), which a stack may still route to the IPv4 address it holds.
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.0.0.1',
+    // IPv4-compatible (deprecated).
+    '::127.0.0.1',
+    // NAT64, well-known and local-use: the gateway connects to the address inside.
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::8.8.8.8',
+    '64:ff9b:1::a00:1',
+    // Carrier-grade NAT, benchmarking, broadcast, multicast, documentation and reserved IPv4.
+    '100.127.255.254',
+    '198.18.0.1',
+    '198.19.255.255',
+    '255.255.255.255',
+    '239.255.255.250',
+    '192.0.2.1',
+    '240.0.0.1',
+    '192.0.0.8',
+    // 6to4 and Teredo, whatever they wrap (a private 6to4 relay, a Teredo server's loopback).
+    '2002:7f00:1::1',
+    '2002:0808:0808::1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    '2001:0:7f00:1::1',
+    // IPv6 multicast, site-local, discard-only, documentation and benchmarking.
+    'ff02::1',
+    'fec0::1',
+    '100::1',
+    '2001:db8::1',
+    '2001:2::1',
+    'fe80::1%eth0',
   ])('%s is refused', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -95,6 +154,20 @@ describe('a URL being saved', () => {
     expect(await refusalOfUrl(url, false, resolve)).toBeNull();
   });
 
+  test.each([
+    'http://[::ffff:0:127.0.0.1]:8080/',
+    'http://[::ffff:0:7f00:1]/hook',
+    'http://[64:ff9b::127.0.0.1]/hook',
+    'http://[2002:7f00:1::]/hook',
+    'http://[2001:0:7f00:1::1]/hook',
+    'http://100.64.0.1/hook',
+    'http://198.18.0.1/hook',
+    'http://255.255.255.255/hook',
+    'http://[ff02::1]/hook',
+  ])('%s, a range that is not public unicast, is refused', async (url) => {
+    expect(await refusalOfUrl(url, false, resolve)).toBe(privateHostMessage);
+  });
+
   test('with WEBHOOKS_ALLOW_PRIVATE_URLS any address may be saved', async () => {
     expect(await refusalOfUrl('http://127.0.0.1/hook', true, resolve)).toBeNull();
   });
@@ -139,6 +212,25 @@ describe('a delivery', () => {
     expect(heard).toBe(0);
   });
 
+  test('to any spelling of loopback, or a name resolving to one, is refused without connecting', async () => {
+    const send = (url: string, resolve?: Resolve) =>
+      postWebhook(url, '{}', {}, { allowPrivate: false, timeoutMs: 2_000, ...(resolve ? { resolve } : {}) });
+    for (const url of loopbackUrls(port)) {
+      expect([url, await send(url)]).toEqual([
+        url,
+        { delivered: false, statusCode: null, error: privateHostMessage },
+      ]);
+    }
+    for (const address of loopbackAddresses) {
+      const outcome = await send(
+        `http://rebound.example.com:${port}/hook`,
+        dns({ 'rebound.example.com': [address] }),
+      );
+      expect([address, outcome.error]).toEqual([address, privateHostMessage]);
+    }
+    expect(heard).toBe(0);
+  });
+
   test('connects to the address it checked, whatever the name would resolve to now', async () => {
     // A name nobody's DNS knows: the request can only reach the receiver through the pinned address.
     const status = await new Promise<number | undefined>((resolve, reject) => {
@@ -177,6 +269,17 @@ describe('the /webhook routes without WEBHOOKS_ALLOW_PRIVATE_URLS', () => {
       });
       expect([url, reply.statusCode]).toEqual([url, 400]);
       expect(reply.json.details?.fieldErrors.url).toEqual([privateHostMessage]);
+    }
+    for (const url of loopbackUrls(8131)) {
+      const reply = await ctx.inject('POST', '/api/v1/webhook/create-new-one', {
+        token: owner,
+        body: body(url),
+      });
+      expect([url, reply.statusCode, reply.json.details?.fieldErrors.url]).toEqual([
+        url,
+        400,
+        [privateHostMessage],
+      ]);
     }
     const created = await ctx.inject<{ data: { _id: string } }>('POST', '/api/v1/webhook/create-new-one', {
       token: owner,
