@@ -227,6 +227,33 @@ describe('the overview of every site', () => {
     });
   });
 
+  test('on a phone, each figure and the site’s name are targets of at least 24 × 24 px', async () => {
+    // A phone's width: the overview's narrow layout (a card per site) answers the theme's "below md".
+    const phone = (query: string): MediaQueryList =>
+      Object.assign(new EventTarget(), {
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      });
+    window.matchMedia = phone;
+    try {
+      renderOverview([quayside]);
+      const card = await screen.findByRole('list', { name: 'Your sites today' });
+      const targets = [
+        ...within(card).getAllByRole('link'),
+        within(card).getByRole('button', { name: /^Quayside Bar/ }),
+      ];
+      expect(targets).toHaveLength(8);
+      for (const target of targets) expect(target).toHaveStyle({ minHeight: '24px' });
+      for (const link of within(card).getAllByRole('link'))
+        expect(link).toHaveStyle({ minWidth: '24px', display: 'inline-flex' });
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   test('a site open around the clock says so, and never "closes at 00:00"', async () => {
     renderOverview([quayside]);
     expect(

@@ -168,6 +168,18 @@ const chosenSite = (site: PortfolioSite) => ({
   timeZoneId: site.timeZoneId,
 });
 
+/**
+ * At least the 24 × 24 px a pointer or a finger needs to hit (WCAG 2.2, target size): a figure is often one
+ * digit, which as bare text made a link 10 px wide and 19 px high.
+ */
+const targetSx = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 24,
+  minHeight: 24,
+} as const;
+
 /** A figure as a link to its list, which opens for the figure's site. */
 function FigureLink({ figure, site }: { figure: Figure; site: PortfolioSite }) {
   const ability = useAbility();
@@ -189,7 +201,7 @@ function FigureLink({ figure, site }: { figure: Figure; site: PortfolioSite }) {
       onClick={() => selectedSite.select(chosenSite(site))}
       aria-label={figure.label(site)}
       underline="hover"
-      sx={sx}
+      sx={{ ...sx, ...targetSx }}
     >
       {figure.text(site)}
     </Link>
@@ -211,7 +223,7 @@ function SiteHeading({ site, now }: { site: PortfolioSite; now: Date }) {
         component="button"
         type="button"
         underline="hover"
-        sx={{ fontWeight: 600, textAlign: 'start' }}
+        sx={{ fontWeight: 600, textAlign: 'start', minHeight: targetSx.minHeight }}
         aria-label={`${siteLabel(site)}: ${status}`}
         onClick={() => {
           selectedSite.select(chosenSite(site));
