@@ -116,6 +116,7 @@ const packageJson = inside
         '@types/jest',
         '@types/react',
         '@types/react-dom',
+        'compression-webpack-plugin',
         'html-webpack-plugin',
         'jest',
         'jest-environment-jsdom',

@@ -17,8 +17,10 @@ import { registerAfterReply } from './platform/http/after-reply.js';
 import { registerAuthFirst } from './platform/auth/guard.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { registerCompression } from './platform/http/compression.js';
 import { rejectingNulBytes } from './platform/http/text-input.js';
 import { maxJsonBodyBytes, registerJsonBody } from './platform/http/json-body.js';
+import { registerUnreadBodyDiscard } from './platform/http/unread-body.js';
 import { setPasswordHashCost } from './platform/auth/passwords.js';
 import * as alerts from './domains/alerts/index.js';
 import * as equipment from './domains/equipment/index.js';
@@ -128,6 +130,7 @@ export async function buildApp(
   });
   registerErrorHandling(app);
   registerJsonBody(app);
+  // registerUnreadBodyDiscard(app);
   registerAuthFirst(app, apiPrefix);
   registerAfterReply(app);
   registerSecurityHeaders(app, {
@@ -137,6 +140,8 @@ export async function buildApp(
     authenticationPrefix: `${apiPrefix}/authentication/`,
   });
 
+  // Before every route: the plugin adds its hook to the routes registered after it.
+  await registerCompression(app);
   await app.register(cors, {
     origin: deps.config.corsOrigins.includes('*') ? true : deps.config.corsOrigins,
     // The plugin allows only GET, HEAD and POST unless told; the API's calls use all of these.

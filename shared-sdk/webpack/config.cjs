@@ -3,9 +3,11 @@
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { BundleStatsPlugin } = require('./bundle-stats-plugin.cjs');
 
 const sdkManifest = require('../package.json');
@@ -171,6 +173,35 @@ class ZodWithoutJsonSchemaPlugin {
       });
     });
   }
+}
+
+/**
+ * Brotli (at its densest, 11) and gzip (9) copies beside every text file of a production build, `x.js.br`
+ * and `x.js.gz`, which the server sends to a browser that takes them (api/src/platform/web). Compressed once
+ * here, where time is cheap, instead of on every request: brotli 11 is about a fifth smaller than gzip on
+ * the console's chunks, and far too slow to run per request. Every file gets both, even one a copy does not
+ * shrink, so the server never has to compress one of them itself.
+ */
+function precompressedCopies() {
+  const common = {
+    test: /\.(js|css|html|json|svg|txt|map)$/,
+    threshold: 0,
+    minRatio: Number.MAX_SAFE_INTEGER,
+  };
+  return [
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'gzip',
+      filename: '[path][base].gz',
+      compressionOptions: { level: 9 },
+    }),
+  ];
 }
 
 /** The react-is MUI resolves: the version for the React the console renders with. */
@@ -496,6 +527,7 @@ function consoleWebpackConfig({
               }),
             ]
           : []),
+        ...(production ? precompressedCopies() : []),
         ...(process.env.BUNDLE_STATS && !standalone
           ? [new BundleStatsPlugin(path.resolve(__dirname, '..', '..'))]
           : []),

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import webpack, { type Configuration } from 'webpack';
 import { sdkVersion } from '../version.js';
 
@@ -50,7 +51,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(packageDir, { recursive: true, force: true }));
 
 /** Builds the remote in `packageDir` (its console build only) and answers webpack's errors and warnings. */
-function build(remoteJson: string) {
+function build(remoteJson: string, mode: 'development' | 'production' = 'development') {
   fs.writeFileSync(path.join(packageDir, 'src', 'remote.json'), remoteJson);
   const config = consoleWebpackConfig({
     name: 'mfe_allergens',
@@ -58,7 +59,7 @@ function build(remoteJson: string) {
     title: 'Allergens',
     exposes: { './routes': './src/routes.ts' },
     standalone: false,
-  })({}, { mode: 'development' });
+  })({}, { mode });
   return new Promise<{ errors: string[]; warnings: string[] }>((resolve, reject) => {
     webpack(config, (error, stats) => {
       if (error || !stats) return reject(error ?? new Error('no stats'));
@@ -101,3 +102,22 @@ test('a description that is not JSON fails the build too', async () => {
   const { errors } = await build('{ "title": "Allergens", }');
   expect(errors).toEqual([expect.stringContaining(`${path.join(packageDir, 'src', 'remote.json')}: `)]);
 }, 60_000);
+
+// The server sends a browser that takes them these copies instead of the files (api/src/platform/web).
+test('a production build writes .br and .gz copies beside every script and JSON file; a development one none', async () => {
+  const distFiles = () => fs.readdirSync(path.join(packageDir, 'dist'));
+  expect((await build(JSON.stringify(description), 'production')).errors).toEqual([]);
+  const served = distFiles().filter((file) => /\.(js|json)$/.test(file));
+  expect(served).toEqual(
+    expect.arrayContaining(['mf-manifest.json', 'remote.json', 'remoteEntry.shared-runtime.js']),
+  );
+  for (const file of served) {
+    const original = fs.readFileSync(path.join(packageDir, 'dist', file));
+    const copy = (suffix: string) => fs.readFileSync(path.join(packageDir, 'dist', `${file}${suffix}`));
+    expect(zlib.brotliDecompressSync(copy('.br'))).toEqual(original);
+    expect(zlib.gunzipSync(copy('.gz'))).toEqual(original);
+  }
+
+  expect((await build(JSON.stringify(description))).errors).toEqual([]);
+  expect(distFiles().filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
+}, 120_000);

@@ -45,12 +45,20 @@ export function remotesMap(layout: WebLayout | null, override: string | undefine
   return { ...served, ...parsed.data };
 }
 
-/** Files whose names carry a content hash never change; everything else must be revalidated. */
+/**
+ * Files whose names carry a content hash never change; everything else must be revalidated. `file` is the
+ * file sent, which is the build's compressed copy (`main.0123abcd.js.br`) when the client takes one.
+ */
 function cacheHeaders(reply: FastifyReply, file: string) {
-  const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
+  const hashed = /\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/.test(file);
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/**
+ * Serves the built console. Each file goes as the build's brotli or gzip copy beside it (`.br`, `.gz`, made
+ * by the shared webpack config) to a client whose Accept-Encoding takes one, as it is to one that takes
+ * neither, with `Vary: Accept-Encoding` either way so a shared cache keeps them apart.
+ */
 export async function registerWeb(
   app: FastifyInstance,
   options: { webRoot?: string; remotes?: string; overrideOrigins?: readonly string[] },
@@ -75,6 +83,7 @@ export async function registerWeb(
       root: remote.dir,
       prefix: `/remotes/${remote.name}/`,
       decorateReply: false,
+      preCompressed: true,
       // Integrators load a remote's manifest and chunks from their own pages.
       setHeaders: (reply, file) => {
         reply.header('access-control-allow-origin', '*');
@@ -85,6 +94,7 @@ export async function registerWeb(
   await app.register(fastifyStatic, {
     root: layout.shellDir,
     prefix: '/',
+    preCompressed: true,
     setHeaders: cacheHeaders,
   });
   app.decorate('spaIndex', path.join(layout.shellDir, 'index.html'));
