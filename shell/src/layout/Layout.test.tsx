@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@console/shared-sdk/router';
 import { session } from '@console/shared-sdk';
@@ -24,7 +24,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test('the first Tab stop is "Skip to content", which moves focus to the screen', async () => {
+test('the first Tab stop is "Skip to main content", which moves focus to the screen', async () => {
   render(
     <MemoryRouter initialEntries={['/dashboard/profile']}>
       <Routes>
@@ -44,11 +44,50 @@ test('the first Tab stop is "Skip to content", which moves focus to the screen',
   );
   await screen.findByRole('heading', { name: 'Profile' });
   await userEvent.tab();
-  const skip = screen.getByRole('link', { name: 'Skip to content' });
+  const skip = screen.getByRole('link', { name: 'Skip to main content' });
   expect(skip).toHaveFocus();
   await userEvent.keyboard('{Enter}');
   expect(screen.getByRole('main')).toHaveFocus();
   // The next Tab goes on from the screen, not from the menu.
   await userEvent.tab();
   expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus();
+});
+
+test('a screen opened from the menu starts from the top: the first Tab is the skip link again', async () => {
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter initialEntries={['/dashboard/profile']}>
+      <Routes>
+        <Route path="/dashboard" element={<Layout />}>
+          <Route path="profile" element={<h1>Profile</h1>} />
+          <Route path="sites" element={<h1>Sites</h1>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { name: 'Profile' });
+  // The desk's menu (the phone's drawer is mounted first, out of sight).
+  const menu = screen.getAllByRole('navigation', { name: 'Main menu' }).at(-1)!;
+  await user.click(within(menu).getByRole('link', { name: 'Sites' }));
+  await screen.findByRole('heading', { name: 'Sites' });
+  await user.tab();
+  expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+});
+
+test('a screen that puts the focus somewhere itself (as autoFocus does) keeps it there', async () => {
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter initialEntries={['/dashboard/profile']}>
+      <Routes>
+        <Route path="/dashboard" element={<Layout />}>
+          <Route path="profile" element={<h1>Profile</h1>} />
+          <Route path="sites" element={<input aria-label="Search sites" ref={(input) => input?.focus()} />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { name: 'Profile' });
+  const menu = screen.getAllByRole('navigation', { name: 'Main menu' }).at(-1)!;
+  await user.click(within(menu).getByRole('link', { name: 'Sites' }));
+  expect(await screen.findByRole('textbox', { name: 'Search sites' })).toHaveFocus();
 });
