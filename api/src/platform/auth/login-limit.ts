@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
 import { loginFailures } from '../db/schema.js';
 import { tooManyRequests } from '../http/errors.js';
@@ -28,15 +28,21 @@ export interface LoginAttempt {
 }
 
 /** Seconds until `key` may try again when its `limit` attempts of the window are used, else null. */
-async function secondsUntilFree(tx: Tx, key: string, limit: number, now: Date): Promise<number | null> {
-  const since = new Date(now.getTime() - loginLimits.windowMs);
+async function secondsUntilFree(
+  tx: Tx,
+  key: string,
+  limit: number,
+  now: Date,
+  windowMs: number = loginLimits.windowMs,
+): Promise<number | null> {
+  const since = new Date(now.getTime() - windowMs);
   const [row] = await tx
     .select({ n: count(), oldest: min(loginFailures.createdAt) })
     .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gte(loginFailures.createdAt, since)));
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since)));
   if ((row?.n ?? 0) < limit) return null;
   const oldestMs = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-  return Math.ceil((oldestMs + loginLimits.windowMs - now.getTime()) / 1000);
+  return Math.ceil((oldestMs + windowMs - now.getTime()) / 1000);
 }
 
 /**
@@ -57,7 +63,7 @@ export async function claimLoginAttempt(db: Database, now: Date, keys: LoginKeys
     for (const key of [keys.account, keys.address].sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     }
-    await tx.delete(loginFailures).where(lt(loginFailures.createdAt, since));
+    await tx.delete(loginFailures).where(lte(loginFailures.createdAt, since));
     for (const [key, limit] of limits) {
       const retryAfter = await secondsUntilFree(tx, key, limit, now);
       if (retryAfter !== null) return { kind: 'refused' as const, retryAfter };
@@ -102,16 +108,35 @@ export async function claimPublicAttempt(
   limit: number,
   refusal: string,
 ) {
-  const since = new Date(now.getTime() - loginLimits.windowMs);
+  const retryAfter = await countCall(db, now, key, limit, loginLimits.windowMs);
+  if (retryAfter !== null) {
+    throw tooManyRequests(`${refusal} Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, retryAfter);
+  }
+}
+
+/**
+ * Counts one call against `key` when fewer than `limit` were counted in the last `windowMs`, and answers
+ * null; else counts nothing and answers the seconds (at least 1) until the key may call again. Serialised
+ * per key with a transaction-scoped advisory lock, so calls at the same moment on one or many instances
+ * are counted one after another and the limit holds exactly; the calls are rows beside the sign-in
+ * attempts under the key's own prefix, and a key's expired ones are removed as it is counted.
+ */
+export async function countCall(
+  db: Database,
+  now: Date,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<number | null> {
+  const since = new Date(now.getTime() - windowMs);
   const retryAfter = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    await tx.delete(loginFailures).where(and(eq(loginFailures.key, key), lt(loginFailures.createdAt, since)));
-    const refused = await secondsUntilFree(tx, key, limit, now);
+    await tx
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.key, key), lte(loginFailures.createdAt, since)));
+    const refused = await secondsUntilFree(tx, key, limit, now, windowMs);
     if (refused === null) await tx.insert(loginFailures).values({ key, createdAt: now });
     return refused;
   });
-  if (retryAfter !== null) {
-    const seconds = Math.max(1, retryAfter);
-    throw tooManyRequests(`${refusal} Try again in ${Math.ceil(seconds / 60)} minute(s).`, seconds);
-  }
+  return retryAfter === null ? null : Math.max(1, retryAfter);
 }

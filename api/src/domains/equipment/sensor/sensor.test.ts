@@ -11,6 +11,7 @@ import { alertEvents } from '../../../platform/events/schema.js';
 import { historyEntries } from '../../../platform/history/schema.js';
 import { sites } from '../../../platform/db/schema.js';
 import { demoLogins } from '../../../demo.js';
+import { buildApp } from '../../../app.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { markSilentSensors, sensors } from '../index.js';
 import { storeSensorBatches, temperatureReadings } from '../../logs/index.js';
@@ -405,6 +406,40 @@ describe('ingest', () => {
     expect((await ingest(sensor.deviceKey, lines([0, 3]))).statusCode).toBe(200);
     ctx.clock.advance(minute);
     expect((await ingest(busy.deviceKey, lines([0, -19]))).statusCode).toBe(200);
+  });
+
+  test('two instances on one database together accept 60 of 70 calls a minute from one sensor', async () => {
+    const busy = await createSensor({
+      siteID: brighton,
+      name: 'Chatty twice',
+      temperatureItemID: freezerItem,
+    });
+    // A second API instance on the same database, as behind a load balancer.
+    const second = await buildApp(ctx.app.deps, { serveWeb: false });
+    try {
+      const call = (n: number) =>
+        (n % 2 === 0 ? ctx.app : second).inject({
+          method: 'POST',
+          url: `${base}/ingest`,
+          headers: { 'x-sensor-key': busy.deviceKey },
+          // The same batch again and again counts too: nothing is stored twice, but the call was made.
+          payload: {
+            readings: n < 35 ? lines([0, -19]) : [{ sequence: 1, readAt: ctx.clock.now(), celsius: -19 }],
+          },
+        });
+      const replies = await Promise.all(Array.from({ length: 70 }, (_, n) => call(n)));
+      const statuses = replies.map((reply) => reply.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+      const refused = replies.filter((reply) => reply.statusCode === 429);
+      expect(refused).toHaveLength(10);
+      for (const reply of refused) {
+        const seconds = Number(reply.headers['retry-after']);
+        expect(seconds).toBeGreaterThan(0);
+        expect(seconds).toBeLessThanOrEqual(60);
+      }
+    } finally {
+      await second.close();
+    }
   });
 });
 

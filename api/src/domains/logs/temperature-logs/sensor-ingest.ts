@@ -14,8 +14,8 @@ import {
   type SensorIngestResult,
   type SensorReading,
 } from '@console/shared-sdk/contract';
-import type { Clock } from '../../../platform/clock.js';
-import type { Tx } from '../../../platform/db/client.js';
+import { countCall } from '../../../platform/auth/login-limit.js';
+import type { Database, Tx } from '../../../platform/db/client.js';
 import { sites } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { acceptDeviceTime } from '../../../platform/device-time.js';
@@ -54,38 +54,19 @@ const minuteMs = 60_000;
 const refusedKey = 'Unknown or revoked sensor key';
 
 /**
- * Ingest calls per sensor per minute, counted in this instance's memory: the limit protects the server
- * from a sensor stuck in a loop, and a few instances each allowing the rate is still a bounded load.
+ * Counts a call of `sensor`, or refuses it with 429 and the seconds until it may call again, when it made
+ * `sensorRequestsPerMinute` calls in the last minute. Every call counts, one that stores nothing too (a
+ * sensor stuck re-sending one batch is what the limit is for), and the count is kept in the database,
+ * serialised per sensor, so that any number of instances together allow the documented rate.
  */
-export class SensorRateLimit {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  constructor(
-    private readonly clock: Clock,
-    private readonly perMinute = sensorRequestsPerMinute,
-  ) {}
-
-  /** Counts a call of `sensorId`, or refuses it with 429 and the seconds until its window ends. */
-  take(sensorId: string): void {
-    const now = this.clock.now().getTime();
-    const window = this.windows.get(sensorId);
-    if (!window || now - window.start >= minuteMs) {
-      // Windows of sensors that went quiet are dropped as the map is used, so it holds the active ones.
-      if (this.windows.size > 10_000) {
-        for (const [id, old] of this.windows) if (now - old.start >= minuteMs) this.windows.delete(id);
-      }
-      this.windows.set(sensorId, { start: now, count: 1 });
-      return;
-    }
-    if (window.count >= this.perMinute) {
-      const seconds = Math.max(1, Math.ceil((window.start + minuteMs - now) / 1000));
-      throw tooManyRequests(
-        `This sensor sent more than ${this.perMinute} batches in a minute: send fewer, larger batches. ` +
-          `Try again in ${seconds} second(s).`,
-        seconds,
-      );
-    }
-    window.count += 1;
-  }
+async function countSensorCall(db: Database, sensor: SensorRow, now: Date): Promise<void> {
+  const seconds = await countCall(db, now, `sensor:${sensor.id}`, sensorRequestsPerMinute, minuteMs);
+  if (seconds === null) return;
+  throw tooManyRequests(
+    `This sensor sent more than ${sensorRequestsPerMinute} batches in a minute: send fewer, larger batches. ` +
+      `Try again in ${seconds} second(s).`,
+    seconds,
+  );
 }
 
 /** The sensor a device key names, live and unrevoked; else 401. */
@@ -390,7 +371,6 @@ const description =
 
 export default async function sensorIngestRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const limit = new SensorRateLimit(deps.clock);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ingest',
     {
@@ -405,7 +385,7 @@ export default async function sensorIngestRoutes(app: FastifyInstance) {
       // The key is checked before the body is read: a caller without one learns nothing of the format.
       onRequest: async (request) => {
         const sensor = await sensorOfKey(request);
-        limit.take(sensor.id);
+        await countSensorCall(deps.db, sensor, deps.clock.now());
         request.sensor = sensor;
       },
     },
