@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@console/shared-sdk/router';
@@ -24,25 +25,36 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test('the first Tab stop is "Skip to main content", which moves focus to the screen', async () => {
+/** The layout at /dashboard/profile with the given screens, once the profile screen shows. */
+async function renderLayout(screens: { profile: ReactNode; sites?: ReactNode }) {
   render(
     <MemoryRouter initialEntries={['/dashboard/profile']}>
       <Routes>
         <Route path="/dashboard" element={<Layout />}>
-          <Route
-            path="profile"
-            element={
-              <>
-                <h1>Profile</h1>
-                <button type="button">Edit profile</button>
-              </>
-            }
-          />
+          <Route path="profile" element={screens.profile} />
+          <Route path="sites" element={screens.sites} />
         </Route>
       </Routes>
     </MemoryRouter>,
   );
   await screen.findByRole('heading', { name: 'Profile' });
+}
+
+/** Opens Sites from the desk's menu (the phone's drawer is mounted first, out of sight). */
+async function openSitesFromMenu(user: ReturnType<typeof userEvent.setup>) {
+  const menu = screen.getAllByRole('navigation', { name: 'Main menu' }).at(-1)!;
+  await user.click(within(menu).getByRole('link', { name: 'Sites' }));
+}
+
+test('the first Tab stop is "Skip to main content", which moves focus to the screen', async () => {
+  await renderLayout({
+    profile: (
+      <>
+        <h1>Profile</h1>
+        <button type="button">Edit profile</button>
+      </>
+    ),
+  });
   await userEvent.tab();
   const skip = screen.getByRole('link', { name: 'Skip to main content' });
   expect(skip).toHaveFocus();
@@ -55,20 +67,8 @@ test('the first Tab stop is "Skip to main content", which moves focus to the scr
 
 test('a screen opened from the menu starts from the top: the first Tab is the skip link again', async () => {
   const user = userEvent.setup({ delay: null });
-  render(
-    <MemoryRouter initialEntries={['/dashboard/profile']}>
-      <Routes>
-        <Route path="/dashboard" element={<Layout />}>
-          <Route path="profile" element={<h1>Profile</h1>} />
-          <Route path="sites" element={<h1>Sites</h1>} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
-  await screen.findByRole('heading', { name: 'Profile' });
-  // The desk's menu (the phone's drawer is mounted first, out of sight).
-  const menu = screen.getAllByRole('navigation', { name: 'Main menu' }).at(-1)!;
-  await user.click(within(menu).getByRole('link', { name: 'Sites' }));
+  await renderLayout({ profile: <h1>Profile</h1>, sites: <h1>Sites</h1> });
+  await openSitesFromMenu(user);
   await screen.findByRole('heading', { name: 'Sites' });
   await user.tab();
   expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
@@ -76,18 +76,10 @@ test('a screen opened from the menu starts from the top: the first Tab is the sk
 
 test('a screen that puts the focus somewhere itself (as autoFocus does) keeps it there', async () => {
   const user = userEvent.setup({ delay: null });
-  render(
-    <MemoryRouter initialEntries={['/dashboard/profile']}>
-      <Routes>
-        <Route path="/dashboard" element={<Layout />}>
-          <Route path="profile" element={<h1>Profile</h1>} />
-          <Route path="sites" element={<input aria-label="Search sites" ref={(input) => input?.focus()} />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
-  await screen.findByRole('heading', { name: 'Profile' });
-  const menu = screen.getAllByRole('navigation', { name: 'Main menu' }).at(-1)!;
-  await user.click(within(menu).getByRole('link', { name: 'Sites' }));
+  await renderLayout({
+    profile: <h1>Profile</h1>,
+    sites: <input aria-label="Search sites" ref={(input) => input?.focus()} />,
+  });
+  await openSitesFromMenu(user);
   expect(await screen.findByRole('textbox', { name: 'Search sites' })).toHaveFocus();
 });
