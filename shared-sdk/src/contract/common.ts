@@ -51,6 +51,13 @@ export const isoDateSchema = (params: Parameters<typeof z.iso.date>[0] = 'Must b
 /** ISO-8601 instant in UTC, e.g. 2026-03-29T00:59:00.000Z (any offset is accepted), in the accepted range. */
 export const instantSchema = isoDateTimeSchema();
 
+/** Why a change was made: required for any change to what staff recorded; the history keeps it. */
+export const changeReasonSchema = z
+  .string({ message: 'Give a reason' })
+  .trim()
+  .min(3, 'Give a reason of at least 3 characters')
+  .max(500, 'Keep the reason under 500 characters');
+
 /** A local calendar date, YYYY-MM-DD, in the accepted range. */
 export const localDateSchema = isoDateSchema();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  changeReasonSchema,
   idSchema,
   instantSchema,
   listData,
@@ -68,6 +69,27 @@ export const followUpKindLabels: Record<FollowUpKind, string> = {
   HOT_HOLD: 'Hot-holding re-check',
 };
 
+/**
+ * Why a follow-up check was cancelled (its task is DELETED and counts nowhere): an admin cancelled it (the
+ * food was thrown away), the reading that started it was deleted, or corrected so that it starts none.
+ */
+export const followUpCancelCauses = ['ADMIN', 'READING_DELETED', 'READING_CORRECTED'] as const;
+export const followUpCancelCauseSchema = z.enum(followUpCancelCauses);
+export type FollowUpCancelCause = z.infer<typeof followUpCancelCauseSchema>;
+export const followUpCancelCauseLabels: Record<FollowUpCancelCause, string> = {
+  ADMIN: 'Cancelled',
+  READING_DELETED: 'Cancelled: its reading was deleted',
+  READING_CORRECTED: 'Cancelled: its reading was corrected',
+};
+
+export const followUpCancellationSchema = z.object({
+  cause: followUpCancelCauseSchema,
+  /** The reason given (the admin's, or the deletion's or correction's of the reading). */
+  reason: z.string(),
+  at: instantSchema,
+});
+export type FollowUpCancellation = z.infer<typeof followUpCancellationSchema>;
+
 export const taskFollowUpSchema = z.object({
   kind: followUpKindSchema,
   /** The reading that made it, and the probe or food item to read again. */
@@ -75,6 +97,8 @@ export const taskFollowUpSchema = z.object({
   foodItemID: idSchema,
   /** When it falls due (its `expireOn`). */
   dueAt: instantSchema,
+  /** Set once it was cancelled; null (the API always says) while it stands. */
+  cancelled: followUpCancellationSchema.nullable().optional(),
 });
 export type TaskFollowUp = z.infer<typeof taskFollowUpSchema>;
 
@@ -205,6 +229,13 @@ export const taskStatusChangeSchema = taskRefSchema.extend({
   reason: changeReason,
 });
 export type TaskStatusChange = z.input<typeof taskStatusChangeSchema>;
+
+/**
+ * PUT /individual-task/cancel-follow-up: an admin cancels a follow-up check that is still open (the food
+ * was thrown away), with a reason the task's history keeps. It then raises nothing and counts nowhere.
+ */
+export const followUpCancelSchema = taskRefSchema.extend({ reason: changeReasonSchema });
+export type FollowUpCancel = z.input<typeof followUpCancelSchema>;
 
 /** GET /comment-task/comments-listing: an occurrence's comments, or one checklist line's. */
 export const commentsListingQuerySchema = taskRefSchema

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  changeReasonSchema,
   idSchema,
   instantSchema,
   listData,
@@ -239,12 +240,8 @@ export const temperatureItemListQuerySchema = z.object({ siteID: idSchema, ...si
 
 // ---- recording, correcting and deleting -----------------------------------------------------------------
 
-/** Why a change was made: required for any change to what staff recorded; the history keeps it. */
-export const changeReasonSchema = z
-  .string({ message: 'Give a reason' })
-  .trim()
-  .min(3, 'Give a reason of at least 3 characters')
-  .max(500, 'Keep the reason under 500 characters');
+// The reason a change needs is the contract's common one (a follow-up's cancellation asks for it too).
+export { changeReasonSchema } from './common.js';
 
 /** Free text a form may leave empty: blank and null both mean "none". */
 const clearable = (max: number) =>
@@ -294,13 +291,17 @@ export type TemperatureLogFields = Omit<z.output<typeof temperatureLogCreateSche
 
 /**
  * PUT /temperature-logs/update-one: a correction. The reading is judged again by the limits it was taken
- * under; a failing one needs a corrective action.
+ * under; a failing one needs a corrective action. A cooked-core reading's cooling start and a hot-holding
+ * reading's end of holding may be corrected too (null: cooling began at the reading): the follow-up check
+ * the reading started is re-timed, or cancelled when the reading no longer starts one.
  */
 export const temperatureLogUpdateSchema = z.object({
   _id: idSchema,
   celsius: celsiusSchema.optional(),
   correctiveAction: clearable(1000),
   note: clearable(1000),
+  coolingStartedAt: instantSchema.nullable().optional(),
+  hotHoldEnded: z.boolean({ message: 'Must be true or false' }).optional(),
   reason: changeReasonSchema,
 });
 export type TemperatureLogUpdate = z.input<typeof temperatureLogUpdateSchema>;

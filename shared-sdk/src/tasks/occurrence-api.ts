@@ -6,6 +6,7 @@ import {
   taskListDataSchema,
   taskViewSchema,
   type ChecklistItemStatusChange,
+  type FollowUpCancel,
   type IndividualTask,
   type TaskBucket,
   type TaskComment,
@@ -66,6 +67,12 @@ export const individualTaskApi = {
         json: change,
         data: individualTaskSchema,
       },
+      options,
+    ),
+  /** A follow-up check still open cancelled with a reason (the food was thrown away). */
+  cancelFollowUp: (cancel: FollowUpCancel, options?: CallOptions): Promise<IndividualTask> =>
+    call(
+      { method: 'put', path: 'individual-task/cancel-follow-up', json: cancel, data: individualTaskSchema },
       options,
     ),
 };

@@ -47,18 +47,19 @@ function occurrenceActor(request: FastifyRequest): OccurrenceActor {
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
- * Loads the occurrence `ref` names through the gate (404 / 403), locked for the change, applies `change`
- * in the same transaction, and answers the occurrence as it now is.
+ * Loads the occurrence `ref` names through the gate (404 / 403 for `action`), locked for the change,
+ * applies `change` in the same transaction, and answers the occurrence as it now is.
  */
 export async function changeOccurrence(
   request: FastifyRequest,
   deps: Deps,
   ref: TaskRef,
   change: (tx: Tx, row: OccurrenceRow, actor: OccurrenceActor, now: Date) => Promise<OccurrenceRow>,
+  action: Action = 'update',
 ): Promise<IndividualTask> {
   const now = deps.clock.now();
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await occurrenceFor(request, tx, 'update', ref, { forUpdate: true });
+    const row = await occurrenceFor(request, tx, action, ref, { forUpdate: true });
     return change(tx, row, occurrenceActor(request), now);
   });
   return occurrenceDto(deps.db, updated, now);

@@ -25,7 +25,14 @@ export {
 } from './follow-ups/job.js';
 
 // Rules, queries and tables other domains stand on.
-export { followUpsOnReading, type FollowUpOutcome } from './follow-ups/follow-ups.js';
+export {
+  followUpsOnReading,
+  followUpsOnReadingCorrected,
+  followUpsOnReadingDeleted,
+  type CorrectionOutcome,
+  type FollowUpOutcome,
+  type ReadingChange,
+} from './follow-ups/follow-ups.js';
 export {
   coolingDueMinutes,
   coolingStartMaxMinutesBefore,

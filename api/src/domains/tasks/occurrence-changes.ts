@@ -203,8 +203,9 @@ async function keepHistory(
     actor,
     at: now,
   });
-  // A completion acts on the task's alerts (overdue, missed checks): acknowledged, so never escalated.
-  if (after.status === 'COMPLETED' && before.status !== 'COMPLETED') {
+  // A completion or a cancellation acts on the task's alerts (overdue, missed checks): acknowledged, so
+  // never escalated.
+  if ((after.status === 'COMPLETED' || after.status === 'DELETED') && before.status !== after.status) {
     await acknowledgeEventsOf(tx, before.orgId, before.id, actor.id, now);
   }
 }
@@ -343,5 +344,45 @@ export async function changeOccurrenceStatus(
   );
   const summary = row.status === 'COMPLETED' ? 'Reopened after completion' : 'Reopened';
   await keepHistory(tx, row, updated, summary, reason, actor, now);
+  return updated;
+}
+
+/**
+ * Cancels an occurrence still open (pending or reported): it becomes DELETED, which raises and counts
+ * nothing, and its history keeps `summary` and the reason. A completed one is a record of what was done and
+ * stays (409). Follow-up checks are cancelled this way (follow-ups/), by an admin or by their reading.
+ */
+export async function cancelOccurrence(
+  tx: Tx,
+  row: OccurrenceRow,
+  change: { summary: string; reason: string },
+  actor: OccurrenceActor,
+  now: Date,
+): Promise<OccurrenceRow> {
+  if (row.status === 'DELETED') throw conflict('This task was already cancelled or deleted');
+  if (row.status === 'COMPLETED') {
+    throw conflict('This task was completed: what was done stays on record, and it cannot be cancelled');
+  }
+  const updated = await write(tx, row, { status: 'DELETED' }, now);
+  await keepHistory(tx, row, updated, change.summary, change.reason, actor, now);
+  return updated;
+}
+
+/**
+ * Moves an occurrence still open to a new window (a follow-up check whose reading's times were corrected),
+ * with `summary` and the reason in its history. Its alerts so far were about the old time: acknowledged.
+ */
+export async function retimeOccurrence(
+  tx: Tx,
+  row: OccurrenceRow,
+  change: { opensAt: Date; expireOn: Date; taskDate: string; summary: string; reason: string },
+  actor: OccurrenceActor,
+  now: Date,
+): Promise<OccurrenceRow> {
+  assertNotDeleted(row);
+  const { opensAt, expireOn, taskDate } = change;
+  const updated = await write(tx, row, { opensAt, expireOn, taskDate }, now);
+  await keepHistory(tx, row, updated, change.summary, change.reason, actor, now);
+  await acknowledgeEventsOf(tx, row.orgId, row.id, actor.id, now);
   return updated;
 }

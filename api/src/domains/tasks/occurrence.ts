@@ -222,6 +222,13 @@ export function toOccurrenceDto(
       readingID: master.followUp.readingId,
       foodItemID: master.followUp.foodItemId,
       dueAt: master.followUp.dueAt,
+      cancelled: master.followUp.cancelled
+        ? {
+            cause: master.followUp.cancelled.cause,
+            reason: master.followUp.cancelled.reason,
+            at: master.followUp.cancelled.at,
+          }
+        : null,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

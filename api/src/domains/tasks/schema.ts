@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   ChecklistItemStatus,
+  FollowUpCancelCause,
   LogType,
   RecordStatus,
   RepeatKind,
@@ -40,6 +41,8 @@ export interface FollowUpRecord {
   itemName: string;
   /** When it falls due, an instant: cooling began + 90 minutes, or the last check + 2 hours. */
   dueAt: string;
+  /** Set when it was cancelled (its occurrence DELETED): why, in whose words, and when. */
+  cancelled?: { cause: FollowUpCancelCause; reason: string; at: string; by: string };
 }
 
 /** One line of a checklist as a template or a master task defines it; `id` names it in occurrences. */

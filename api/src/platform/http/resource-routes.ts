@@ -195,8 +195,18 @@ export interface ResourceRepository<Row, Query, Create, Update, Place, Target, V
     now: Date,
     change: Change,
   ) => Promise<Row>;
-  /** Deletes (soft, where logs name the record) by id; a resource without delete-one has none. */
-  remove?: (tx: Tx, id: string, now: Date) => Promise<void>;
+  /**
+   * Deletes (soft, where logs name the record) by id; a resource without delete-one has none. `removal`
+   * says who deletes it and the reason the body gave, for what the deletion brings with it.
+   */
+  remove?: (tx: Tx, id: string, now: Date, removal: Removal) => Promise<void>;
+}
+
+/** Who deletes a record in which organisation, and the reason the delete's body gave (null without one). */
+export interface Removal {
+  orgId: string;
+  by: string;
+  reason: string | null;
 }
 
 /** A path parameter holding the record id; the spec names it `masterTypeID` on fridges, else `id`. */
@@ -596,7 +606,11 @@ export function resourceRoutes<
           const current = tenancy.record(request, 'delete', what, found);
           const before = history ? await dtoOf(tx, current, view) : null;
           const at = deps.clock.now();
-          await remove(tx, current.id, at);
+          await remove(tx, current.id, at, {
+            orgId: orgOf(request),
+            by: authOf(request).user.id,
+            reason: body ? reasonOfBody(body) : null,
+          });
           await keepHistory(tx, request, { action: 'delete', at, row: current, before, after: null }, body);
           return current;
         });

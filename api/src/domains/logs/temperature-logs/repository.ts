@@ -655,13 +655,13 @@ export async function insertReading(
 }
 
 /**
- * The follow-up fields of a reading (DOMAIN.md "Time rules for records"): when cooling began, only on a
- * cooked-core reading and within the 2 hours up to it; the end of hot holding, only on a hot-holding
- * reading. Anything else is a 400 on the field.
+ * The follow-up fields of a reading (DOMAIN.md "Time rules for records"), recorded or corrected: when
+ * cooling began, only on a cooked-core reading and within the 2 hours up to it; the end of hot holding,
+ * only on a hot-holding reading. Anything else is a 400 on the field.
  */
 function followUpFieldsOf(
   fields: Pick<TemperatureLogFields, 'coolingStartedAt' | 'hotHoldEnded'>,
-  check: ReadingCheck,
+  check: Pick<ReadingCheck, 'logType' | 'checkKind'>,
   readAt: Date,
 ): { coolingStartedAt: Date | null; hotHoldEnded: boolean } {
   let coolingStartedAt: Date | null = null;
@@ -710,7 +710,23 @@ export async function updateReading(
   const note = fields.note === undefined ? current.note : fields.note;
   assertCorrected(celsius, limits, correctiveAction);
   const result: TemperatureResult = judgeReading(celsius, limits);
-  return readingRecords.update(tx, current, { celsius, result, correctiveAction, note }, now);
+  // When cooling began and whether hot holding ended follow the same rules as when recorded.
+  const coolingStartedAt =
+    fields.coolingStartedAt === undefined ? current.coolingStartedAt?.toISOString() : fields.coolingStartedAt;
+  const followUpFields = followUpFieldsOf(
+    {
+      ...(coolingStartedAt ? { coolingStartedAt } : {}),
+      hotHoldEnded: fields.hotHoldEnded ?? current.hotHoldEnded,
+    },
+    current,
+    current.readAt,
+  );
+  return readingRecords.update(
+    tx,
+    current,
+    { celsius, result, correctiveAction, note, ...followUpFields },
+    now,
+  );
 }
 
 // ---- one item's chart -----------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ import {
 } from './dto.js';
 import { readingWorkbook, streamWorkbook, type ExportHeading } from './export.js';
 import { alertOnReading } from './alert.js';
-import { followUpsOfReading } from './follow-ups.js';
+import { followUpsOfCorrectedReading, followUpsOfDeletedReading, followUpsOfReading } from './follow-ups.js';
 import {
   chartReadings,
   countReadings,
@@ -105,10 +105,14 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
         authHeader,
       update:
         'Correct a reading (celsius, corrective action, note) with a reason (3 to 500 characters), which the ' +
-        'history keeps. It is judged again by the limits it was taken under, not its item’s current ones',
+        'history keeps. It is judged again by the limits it was taken under, not its item’s current ones. ' +
+        'A cooked-core reading’s coolingStartedAt and a hot-holding reading’s hotHoldEnded may be corrected ' +
+        'too: the follow-up check the reading started, while still open, is re-timed, or cancelled (with ' +
+        'this reason) when the corrected reading starts none',
       delete:
         'Delete a reading (soft: kept for the record) with a reason in the JSON body, which the history keeps. ' +
-        'A deleted reading is not found afterwards and leaves the list',
+        'A deleted reading is not found afterwards and leaves the list. A follow-up check it started that ' +
+        'is still open is cancelled with the same reason: it raises and counts nothing',
       findOne: 'One reading with its item, site, reader and the limits it was judged by',
       history:
         'The history of a reading, newest first: who recorded, corrected or deleted it, when, the reading ' +
@@ -131,12 +135,19 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
         await followUpsOfReading(tx, row, change.by, now, deps.config.syncWindowHours);
         return row;
       },
+      // A correction or deletion of a reading that started a follow-up check re-times or cancels the
+      // check in the same transaction, with the same reason (follow-ups.ts).
       update: async (tx, current, target, fields, now, change) => {
         const row = await updateReading(tx, current, target, fields, now);
         await alertOnReading(tx, row, change.by, now);
+        await followUpsOfCorrectedReading(tx, row, { by: change.by, reason: fields.reason }, now);
         return row;
       },
-      remove: readingRecords.softDelete,
+      remove: async (tx, id, now, { orgId, by, reason }) => {
+        await readingRecords.softDelete(tx, id, now);
+        // The delete's schema requires the reason.
+        await followUpsOfDeletedReading(tx, { id, orgId }, { by, reason: reason ?? '' }, now);
+      },
     },
     list: {
       url: '/web-app-list-for-web',

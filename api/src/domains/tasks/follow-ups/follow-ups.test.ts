@@ -3,6 +3,7 @@ import type {
   IndividualTask,
   MasterTask,
   MasterTaskOption,
+  RecordCheck,
   SiteScoreReport,
   TaskListData,
   TemperatureLog,
@@ -459,6 +460,7 @@ describe('follow-ups are tasks', () => {
       readingID: reading._id,
       foodItemID: food.soup,
       dueAt: '2025-06-20T11:30:00.000Z',
+      cancelled: null,
     });
     const ref = { masterTaskID: task.masterTaskID, individualTaskID: task._id };
     const line = task.itemCheckList[0]?._id;
@@ -596,5 +598,239 @@ describe('the reading call', () => {
     const after = await afterOf(plain._id);
     expect(after).not.toHaveProperty('coolingStartedAt');
     expect(after).not.toHaveProperty('hotHoldEnded');
+  });
+});
+
+describe('a follow-up stands on its reading', () => {
+  const readingCall = (method: 'PUT' | 'DELETE', url: string, body: unknown) =>
+    ctx.inject<{ data: TemperatureLog }>(method, `/api/v1/temperature-logs/${url}`, { token: owner, body });
+
+  /** The day's task that a reading started, by the reading's id, deleted ones too (the list's own tab). */
+  async function startedBy(readingID: string, date: string): Promise<IndividualTask> {
+    const deleted = await ctx.inject<{ data: TaskListData }>('GET', '/api/v1/master-task/web-app-list', {
+      token: owner,
+      query: { siteID: brighton(), taskListDate: date, limit: 100, status: 'DELETED' },
+    });
+    const task = [...(await dayList(date)).list, ...deleted.json.data.list].find(
+      (one) => one.followUp?.readingID === readingID,
+    );
+    if (!task) throw new Error(`no follow-up of reading ${readingID} on ${date}`);
+    return task;
+  }
+
+  async function historyOf(task: IndividualTask) {
+    const reply = await ctx.inject<{ data: { history: { summary: string; reason: string | null }[] } }>(
+      'GET',
+      '/api/v1/master-task/view-task',
+      { token: owner, query: { masterTaskID: task.masterTaskID, individualTaskID: task._id } },
+    );
+    expect(reply.statusCode).toBe(200);
+    return reply.json.data.history.map(({ summary: words, reason }) => ({ summary: words, reason }));
+  }
+
+  const cancelCall = (task: IndividualTask, reason: unknown, token = owner) =>
+    ctx.inject<{ data: IndividualTask; message?: string }>(
+      'PUT',
+      '/api/v1/individual-task/cancel-follow-up',
+      {
+        token,
+        body: { masterTaskID: task.masterTaskID, individualTaskID: task._id, reason },
+      },
+    );
+
+  test('deleting the reading that started a check cancels it with the reason, and it raises nothing', async () => {
+    // Sunday 15 June 2025, 10:00 in Brighton.
+    at('2025-06-15T09:00:00.000Z');
+    const reading = await cooked(food.stew);
+    const open = await startedBy(reading._id, '2025-06-15');
+    expect(open).toMatchObject({ status: 'PENDING', followUp: { cancelled: null } });
+
+    const removed = await readingCall('DELETE', `delete-one/${reading._id}`, {
+      reason: 'Recorded against the wrong food',
+    });
+    expect(removed.statusCode).toBe(200);
+
+    const cancelled = await startedBy(reading._id, '2025-06-15');
+    expect(cancelled).toMatchObject({
+      status: 'DELETED',
+      bucket: 'DELETED',
+      followUp: {
+        cancelled: {
+          cause: 'READING_DELETED',
+          reason: 'Recorded against the wrong food',
+          at: '2025-06-15T09:00:00.000Z',
+        },
+      },
+    });
+    expect(await historyOf(cancelled)).toContainEqual({
+      summary: 'Follow-up check cancelled: the reading that started it was deleted',
+      reason: 'Recorded against the wrong food',
+    });
+    // Past its due time nothing is raised for food that is not on record.
+    at('2025-06-15T11:00:00.000Z');
+    await raiseDueFollowUps({ db: ctx.db, log }, ctx.clock.now());
+    expect(await eventsOf(cancelled._id)).toEqual([]);
+  });
+
+  test('correcting it re-times the check, or cancels it when the reading no longer starts one', async () => {
+    at('2025-06-15T12:00:00.000Z');
+    const reading = await cooked(food.rice);
+    const open = await startedBy(reading._id, '2025-06-15');
+    expect(open).toMatchObject({ expireOn: '2025-06-15T13:30:00.000Z' });
+
+    // Cooling had begun 20 minutes before the reading: the check falls due 20 minutes earlier.
+    const retimed = await readingCall('PUT', 'update-one', {
+      _id: reading._id,
+      coolingStartedAt: '2025-06-15T11:40:00.000Z',
+      reason: 'Cooling began when it came off the hob',
+    });
+    expect(retimed.statusCode).toBe(200);
+    expect(retimed.json.data.coolingStartedAt).toBe('2025-06-15T11:40:00.000Z');
+    const moved = await startedBy(reading._id, '2025-06-15');
+    expect(moved).toMatchObject({
+      _id: open._id,
+      status: 'PENDING',
+      name: 'Cooling check: Rice (cooling began 12:40)',
+      opensAt: '2025-06-15T11:40:00.000Z',
+      expireOn: '2025-06-15T13:10:00.000Z',
+      dueTime: '14:10',
+      followUp: { dueAt: '2025-06-15T13:10:00.000Z', cancelled: null },
+    });
+    expect(await historyOf(moved)).toContainEqual({
+      summary: 'Re-timed by a correction of its reading: due by 14:10, was 14:30',
+      reason: 'Cooling began when it came off the hob',
+    });
+
+    // The core had not reached its temperature: cooling never began, so there is nothing to check.
+    const failed = await readingCall('PUT', 'update-one', {
+      _id: reading._id,
+      celsius: 60,
+      correctiveAction: 'Cooked on for ten minutes',
+      reason: 'Misread the probe',
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(await startedBy(reading._id, '2025-06-15')).toMatchObject({
+      status: 'DELETED',
+      followUp: { cancelled: { cause: 'READING_CORRECTED', reason: 'Misread the probe' } },
+    });
+
+    // A hot hold corrected to have ended cancels the re-check it started.
+    const held = await hotHold(food.soup, 70);
+    expect(await startedBy(held._id, '2025-06-15')).toMatchObject({ status: 'PENDING' });
+    const ended = await readingCall('PUT', 'update-one', {
+      _id: held._id,
+      hotHoldEnded: true,
+      reason: 'The soup was taken off the counter',
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(await startedBy(held._id, '2025-06-15')).toMatchObject({
+      status: 'DELETED',
+      followUp: { cancelled: { cause: 'READING_CORRECTED' } },
+    });
+  });
+
+  test('an admin cancels an open check with a reason; it then counts nowhere', async () => {
+    at('2025-06-15T15:00:00.000Z');
+    const reading = await cooked(food.chilli);
+    const open = await startedBy(reading._id, '2025-06-15');
+
+    // The reason is required, as for any change to what staff recorded.
+    const bare = await cancelCall(open, '');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.raw).toContain('reason');
+    // Staff do not cancel: the staff's token makes only the staff calls.
+    expect((await cancelCall(open, 'Thrown away', aisha)).statusCode).toBe(403);
+    // Another organisation's admin finds nothing.
+    expect((await cancelCall(open, 'Thrown away', otherOwner)).statusCode).toBe(404);
+
+    const reply = await cancelCall(open, 'The chilli was thrown away');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.message).toBe('Follow-up check cancelled');
+    expect(reply.json.data).toMatchObject({
+      status: 'DELETED',
+      bucket: 'DELETED',
+      followUp: { cancelled: { cause: 'ADMIN', reason: 'The chilli was thrown away' } },
+    });
+    expect(await historyOf(reply.json.data)).toContainEqual({
+      summary: 'Follow-up check cancelled',
+      reason: 'The chilli was thrown away',
+    });
+    // Once cancelled it stays so; a reading of the food afterwards starts anew but takes nothing.
+    expect((await cancelCall(open, 'Again')).statusCode).toBe(409);
+
+    // Every check of the day was cancelled: the day's counts and the scores hold none of them.
+    at('2025-06-16T09:00:00.000Z');
+    await raiseDueFollowUps({ db: ctx.db, log }, ctx.clock.now());
+    expect(await eventsOf(open._id)).toEqual([]);
+    const day = await dayList('2025-06-15');
+    expect(day.counts).toMatchObject({ ALL: 0, INCOMPLETE: 0, UPCOMING: 0 });
+    const scores = await ctx.inject<{ data: SiteScoreReport }>(
+      'GET',
+      '/api/v1/site-panel/site-report-scoreList',
+      { token: owner, query: { siteID: brighton(), startDate: '2025-06-15', endDate: '2025-06-15' } },
+    );
+    expect(scores.statusCode).toBe(200);
+    expect(scores.json.data.totals).toMatchObject({ due: 0, missed: 0 });
+    // The cancellations, re-timing and corrections of the day went through the records' own history.
+    const check = await ctx.inject<{ data: RecordCheck }>('GET', '/api/v1/record-history/check', {
+      token: owner,
+      query: { siteID: brighton(), startDate: '2025-06-15', endDate: '2025-06-15' },
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json.data).toMatchObject({ intact: true, mismatches: [] });
+    expect(check.json.data.subjects).toContainEqual(
+      expect.objectContaining({ subject: 'Task', mismatched: 0 }),
+    );
+  });
+
+  test('a scheduled task, a completed check and another site are refused', async () => {
+    at('2025-06-16T08:00:00.000Z');
+    const lamb = await created('foodItem', { siteID: brighton(), type: 'FOODITEM', name: 'Lamb stew' });
+    const reading = await cooked(lamb);
+    const open = await startedBy(reading._id, '2025-06-16');
+    // The Brighton site admin may cancel Brighton's checks; a check of Manchester is not its to cancel.
+    const siteAdmin = await ctx.login(demoLogins.siteAdmin);
+    const manchesterFood = await created('foodItem', {
+      siteID: ctx.demo.sites.manchester.id,
+      type: 'FOODITEM',
+      name: 'Manchester stew',
+    });
+    const theirs = await recorded(
+      {
+        siteID: ctx.demo.sites.manchester.id,
+        foodItemID: manchesterFood,
+        logType: 'COOKING_COOLING',
+        checkKind: 'COOKED',
+        celsius: 80,
+        readAt: ctx.clock.now().toISOString(),
+      },
+      owner,
+    );
+    const manchesterDay = await dayList('2025-06-16', ctx.demo.sites.manchester.id);
+    const manchesterCheck = manchesterDay.list.find((one) => one.followUp?.readingID === theirs._id);
+    if (!manchesterCheck) throw new Error('no Manchester check');
+    expect((await cancelCall(manchesterCheck, 'Not mine', siteAdmin)).statusCode).toBe(403);
+
+    at('2025-06-16T08:30:00.000Z');
+    await cooled(lamb, 5);
+    const completed = await cancelCall(open, 'Too late');
+    expect(completed.statusCode).toBe(409);
+    expect(completed.raw).toContain('completed');
+    // A completed check stays as it was when its reading is deleted.
+    const removed = await readingCall('DELETE', `delete-one/${reading._id}`, { reason: 'Duplicate' });
+    expect(removed.statusCode).toBe(200);
+    expect(await startedBy(reading._id, '2025-06-16')).toMatchObject({ status: 'COMPLETED' });
+
+    const scheduled = await created('master-task', {
+      siteID: brighton(),
+      name: 'Wipe the counters',
+      checkListItems: [{ text: 'Wipe', required: true }],
+      schedule: { repeat: 'ONCE', startDate: '2025-06-16', dueTime: '20:00' },
+    });
+    const task = (await dayList('2025-06-16')).list.find((one) => one.masterTaskID === scheduled);
+    if (!task) throw new Error('no scheduled task');
+    const refused = await cancelCall(task, 'Not needed');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.raw).toContain('Only a follow-up check is cancelled');
   });
 });

@@ -1,11 +1,19 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
 import { sites } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { personsByIds } from '../../../platform/auth/users/repository.js';
 import { localDate } from '../../sites/index.js';
 import type { OccurrenceRow } from '../occurrence.js';
-import { changeChecklistItem, changeOccurrenceStatus, type OccurrenceActor } from '../occurrence-changes.js';
+import type { FollowUpCancelCause } from '@console/shared-sdk/contract';
+import { conflict } from '../../../platform/http/errors.js';
+import {
+  cancelOccurrence,
+  changeChecklistItem,
+  changeOccurrenceStatus,
+  retimeOccurrence,
+  type OccurrenceActor,
+} from '../occurrence-changes.js';
 import { individualTasks, masterTasks, type FollowUpRecord } from '../schema.js';
 import {
   effectOf,
@@ -48,27 +56,38 @@ export interface FollowUpOutcome {
 const kindIs = (kind: FollowUpKind) => sql`${masterTasks.followUp}->>'kind' = ${kind}`;
 const itemIs = (foodItemId: string) => sql`${masterTasks.followUp}->>'foodItemId' = ${foodItemId}`;
 
+/** The follow-ups a reading started, as SQL on master_tasks.follow_up. */
+const startedBy = (readingId: string) => sql`${masterTasks.followUp}->>'readingId' = ${readingId}`;
+
 /**
- * The open (pending or reported) follow-up occurrences of one item and kind on the reading's site, earliest
+ * The open (pending or reported) follow-up occurrences of the organisation that match `where`, earliest
  * due first, locked for the change.
  */
-function openFollowUps(tx: Tx, reading: FollowUpReading, kind: FollowUpKind, foodItemId: string) {
+function openFollowUps(tx: Tx, orgId: string, where: SQL | undefined) {
   return tx
     .select({ occurrence: getTableColumns(individualTasks), followUp: masterTasks.followUp })
     .from(individualTasks)
     .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
     .where(
       and(
-        eq(masterTasks.orgId, reading.orgId),
-        eq(masterTasks.siteId, reading.siteId),
+        eq(masterTasks.orgId, orgId),
         isNull(masterTasks.deletedAt),
-        kindIs(kind),
-        itemIs(foodItemId),
         inArray(individualTasks.status, ['PENDING', 'REPORTED']),
+        where,
       ),
     )
     .orderBy(asc(individualTasks.expireOn), asc(individualTasks.opensAt), asc(individualTasks.id))
     .for('update', { of: individualTasks });
+}
+
+/** The zone of the reading's site, which a follow-up's words and date are in. */
+async function timeZoneOf(tx: Tx, reading: Pick<FollowUpReading, 'id' | 'siteId'>): Promise<string> {
+  const [site] = await tx
+    .select({ timeZoneId: sites.timeZoneId })
+    .from(sites)
+    .where(eq(sites.id, reading.siteId));
+  if (!site) throw new Error(`reading ${reading.id} is on no site`);
+  return site.timeZoneId;
 }
 
 async function actorOf(tx: Tx, userId: string): Promise<OccurrenceActor> {
@@ -90,7 +109,11 @@ async function take(
   now: Date,
   options: FollowUpOptions,
 ): Promise<FollowUpOutcome['took']> {
-  const open = await openFollowUps(tx, reading, kind, reading.foodItemId);
+  const open = await openFollowUps(
+    tx,
+    reading.orgId,
+    and(eq(masterTasks.siteId, reading.siteId), kindIs(kind), itemIs(reading.foodItemId)),
+  );
   const found = open.find(({ occurrence }) => occurrence.opensAt.getTime() <= reading.readAt.getTime());
   const line = found?.occurrence.items[0];
   if (!found || !line) return undefined;
@@ -117,6 +140,24 @@ async function take(
     await changeOccurrenceStatus(tx, changed, { status: 'COMPLETED', time, byReading: true }, actor, now);
   }
   return { occurrenceId: row.id, masterTaskId: row.masterTaskId, passed: verdict.passed };
+}
+
+/** What a follow-up's window decides of its master task: its words, its one date and when it existed. */
+function timingOf(
+  starts: { kind: FollowUpKind; startAt: Date; dueAt: Date },
+  itemName: string,
+  timeZoneId: string,
+) {
+  const { kind, startAt, dueAt } = starts;
+  return {
+    taskDate: localDate(timeZoneId, dueAt),
+    name: followUpName(kind, itemName, startAt, timeZoneId),
+    description: followUpDescription(kind, itemName, dueAt, timeZoneId),
+    dueTime: wallTime(dueAt, timeZoneId),
+    // The task exists from the moment it times: the reading that takes it may have been read (on a phone
+    // offline) before this one reached the server, and a change is refused before its task existed.
+    createdAt: startAt,
+  };
 }
 
 /**
@@ -151,7 +192,8 @@ async function start(
     if (later.length > 0) return undefined;
   }
   const { kind, startAt, dueAt } = starts;
-  const taskDate = localDate(timeZoneId, dueAt);
+  const timing = timingOf(starts, reading.itemName, timeZoneId);
+  const { taskDate } = timing;
   const followUp: FollowUpRecord = {
     kind,
     readingId: reading.id,
@@ -165,19 +207,17 @@ async function start(
     id: masterTaskId,
     orgId: reading.orgId,
     siteId: reading.siteId,
-    name: followUpName(kind, reading.itemName, startAt, timeZoneId),
-    description: followUpDescription(kind, reading.itemName, dueAt, timeZoneId),
+    name: timing.name,
+    description: timing.description,
     items,
     repeat: 'ONCE',
     startDate: taskDate,
     endDate: taskDate,
-    dueTime: wallTime(dueAt, timeZoneId),
+    dueTime: timing.dueTime,
     // Its only date is made here, now: no making looks at it again.
     madeThrough: taskDate,
     followUp,
-    // The task exists from the moment it times: the reading that takes it may have been read (on a phone
-    // offline) before this one reached the server, and a change is refused before its task existed.
-    createdAt: startAt,
+    createdAt: timing.createdAt,
     updatedAt: now,
   });
   const occurrenceId = newId();
@@ -219,22 +259,173 @@ export async function followUpsOnReading(
   const effect = effectOf(reading);
   const { foodItemId } = reading;
   if (foodItemId === null || (!effect.takes && !effect.starts)) return {};
-  const [site] = await tx
-    .select({ timeZoneId: sites.timeZoneId })
-    .from(sites)
-    .where(eq(sites.id, reading.siteId));
-  if (!site) throw new Error(`reading ${reading.id} is on no site`);
+  const timeZoneId = await timeZoneOf(tx, reading);
   const ofItem = { ...reading, foodItemId };
   const outcome: FollowUpOutcome = {};
   if (effect.takes) {
-    const took = await take(tx, ofItem, effect.takes, readBy, site.timeZoneId, now, options);
+    const took = await take(tx, ofItem, effect.takes, readBy, timeZoneId, now, options);
     if (took) outcome.took = took;
   }
   if (effect.starts) {
-    const started = await start(tx, ofItem, effect.starts, site.timeZoneId, now);
+    const started = await start(tx, ofItem, effect.starts, timeZoneId, now);
     if (started) outcome.started = started;
   }
   return outcome;
+}
+
+// ---- cancelling and re-timing ----------------------------------------------------------------------------
+//
+// A follow-up stands on the reading that started it. Deleting that reading cancels the check (the food it
+// timed is not on record any more); correcting it re-times the check, or cancels it when the reading no
+// longer starts one (a cooked core corrected to a failing temperature, a hot hold corrected to ended). An
+// admin may cancel one too (the food was thrown away). Only an open check moves: a completed one is a
+// record of what was done. A cancelled one's occurrence is DELETED, so it raises nothing and counts nowhere
+// (the buckets, the scores' tallies, the portfolio and the inspection pack all leave deleted tasks out);
+// its master task keeps why, which the task's list and view show. Each change goes through the tasks' own
+// change code (occurrence-changes.ts), so the task's history keeps it with its reason.
+
+/** The cancellation in the task's history, by cause. */
+const cancelSummaries: Record<FollowUpCancelCause, string> = {
+  ADMIN: 'Follow-up check cancelled',
+  READING_DELETED: 'Follow-up check cancelled: the reading that started it was deleted',
+  READING_CORRECTED: 'Follow-up check cancelled: the reading that started it was corrected and starts none',
+};
+
+/** A reading removed or corrected, as the logs domain tells it: which, who changed it and why. */
+export interface ReadingChange {
+  readingId: string;
+  orgId: string;
+  by: string;
+  reason: string;
+}
+
+async function cancel(
+  tx: Tx,
+  row: OccurrenceRow,
+  followUp: FollowUpRecord,
+  { cause, reason }: { cause: FollowUpCancelCause; reason: string },
+  actor: OccurrenceActor,
+  now: Date,
+): Promise<OccurrenceRow> {
+  const cancelled = await cancelOccurrence(tx, row, { summary: cancelSummaries[cause], reason }, actor, now);
+  await tx
+    .update(masterTasks)
+    .set({
+      followUp: { ...followUp, cancelled: { cause, reason, at: now.toISOString(), by: actor.id } },
+      updatedAt: now,
+    })
+    .where(eq(masterTasks.id, row.masterTaskId));
+  return cancelled;
+}
+
+/**
+ * An admin's cancellation of an open follow-up check (the food was thrown away). A scheduled task is not
+ * cancelled but deleted from its master task (409).
+ */
+export async function cancelFollowUp(
+  tx: Tx,
+  row: OccurrenceRow,
+  reason: string,
+  actor: OccurrenceActor,
+  now: Date,
+): Promise<OccurrenceRow> {
+  const [master] = await tx
+    .select({ followUp: masterTasks.followUp })
+    .from(masterTasks)
+    .where(eq(masterTasks.id, row.masterTaskId));
+  if (!master?.followUp) {
+    throw conflict(
+      'Only a follow-up check is cancelled: delete a scheduled task from the day’s list instead',
+    );
+  }
+  return cancel(tx, row, master.followUp, { cause: 'ADMIN', reason }, actor, now);
+}
+
+/** A deleted reading's open follow-up, cancelled with the deletion's reason. */
+export async function followUpsOnReadingDeleted(tx: Tx, change: ReadingChange, now: Date): Promise<number> {
+  const open = await openFollowUps(tx, change.orgId, startedBy(change.readingId));
+  if (open.length === 0) return 0;
+  const actor = await actorOf(tx, change.by);
+  for (const { occurrence, followUp } of open) {
+    if (followUp) await cancel(tx, occurrence, followUp, { cause: 'READING_DELETED', ...change }, actor, now);
+  }
+  return open.length;
+}
+
+/** What a correction did to the follow-up its reading started. */
+export type CorrectionOutcome = 'unchanged' | 'cancelled' | 'retimed' | 'started';
+
+/**
+ * A corrected reading and its follow-up: cancelled when the reading no longer starts one, re-timed when it
+ * starts it at another time, started when it now starts one it never had (a cooked core corrected to a
+ * passing temperature). `reading` is the reading as corrected.
+ */
+export async function followUpsOnReadingCorrected(
+  tx: Tx,
+  reading: FollowUpReading,
+  change: Pick<ReadingChange, 'by' | 'reason'>,
+  now: Date,
+): Promise<CorrectionOutcome> {
+  const { starts } = effectOf(reading);
+  const open = await openFollowUps(tx, reading.orgId, startedBy(reading.id));
+  const [found] = open;
+  if (!found || !found.followUp) {
+    if (!starts || reading.foodItemId === null) return 'unchanged';
+    // Only a reading that never started a check starts one now: a completed or cancelled one stands.
+    const [made] = await tx
+      .select({ id: masterTasks.id })
+      .from(masterTasks)
+      .where(and(eq(masterTasks.orgId, reading.orgId), startedBy(reading.id)))
+      .limit(1);
+    if (made) return 'unchanged';
+    const zone = await timeZoneOf(tx, reading);
+    const started = await start(tx, { ...reading, foodItemId: reading.foodItemId }, starts, zone, now);
+    return started ? 'started' : 'unchanged';
+  }
+  const actor = await actorOf(tx, change.by);
+  const { occurrence, followUp } = found;
+  if (!starts || starts.kind !== followUp.kind) {
+    await cancel(tx, occurrence, followUp, { cause: 'READING_CORRECTED', reason: change.reason }, actor, now);
+    return 'cancelled';
+  }
+  if (
+    starts.dueAt.getTime() === occurrence.expireOn.getTime() &&
+    starts.startAt.getTime() === occurrence.opensAt.getTime()
+  ) {
+    return 'unchanged';
+  }
+  const zone = await timeZoneOf(tx, reading);
+  const timing = timingOf(starts, followUp.itemName, zone);
+  await retimeOccurrence(
+    tx,
+    occurrence,
+    {
+      opensAt: starts.startAt,
+      expireOn: starts.dueAt,
+      taskDate: timing.taskDate,
+      summary:
+        `Re-timed by a correction of its reading: due by ${timing.dueTime}, ` +
+        `was ${wallTime(occurrence.expireOn, zone)}`,
+      reason: change.reason,
+    },
+    actor,
+    now,
+  );
+  await tx
+    .update(masterTasks)
+    .set({
+      name: timing.name,
+      description: timing.description,
+      dueTime: timing.dueTime,
+      startDate: timing.taskDate,
+      endDate: timing.taskDate,
+      madeThrough: timing.taskDate,
+      createdAt: timing.createdAt,
+      followUp: { ...followUp, dueAt: starts.dueAt.toISOString() },
+      updatedAt: now,
+    })
+    .where(eq(masterTasks.id, occurrence.masterTaskId));
+  return 'retimed';
 }
 
 /** Whether a master task is a follow-up (made by a reading, not by an admin): its calls refuse it. */

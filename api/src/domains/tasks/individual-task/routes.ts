@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checklistItemStatusChangeSchema,
   envelope,
+  followUpCancelSchema,
   individualTaskSchema,
   siteQuerySchema,
   taskStatusChangeSchema,
@@ -10,6 +11,7 @@ import {
 import { ok } from '../../../platform/http/respond.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { changeOccurrence } from '../calls.js';
+import { cancelFollowUp } from '../follow-ups/follow-ups.js';
 import { changeChecklistItem, changeOccurrenceStatus, type ChangeTime } from '../occurrence-changes.js';
 
 // The console's admins moving an occurrence (the spec's /individual-task): a checklist line, or the task
@@ -92,6 +94,40 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
       );
       const words = { COMPLETED: 'Task completed', REPORTED: 'Problem reported', PENDING: 'Task reopened' };
       return ok(task, words[body.status]);
+    },
+  );
+
+  r.put(
+    '/cancel-follow-up',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel a follow-up check still open (pending or reported), with a reason the task’s history keeps: ' +
+          'the food was thrown away, so nothing is left to probe.',
+        description:
+          'The task becomes DELETED and shows as cancelled with its reason (`followUp.cancelled`). It then ' +
+          'raises no "Follow-up check due" alert and no escalation (its alerts are acknowledged), and counts ' +
+          'in no bucket, score, portfolio or inspection pack. The site’s admins and organisation admins may ' +
+          'cancel (403 for another site). A scheduled task is 409 (delete it from its master task), and so is ' +
+          'a completed or already cancelled check. Deleting or correcting the reading that started a check ' +
+          'cancels or re-times it by itself.',
+        querystring: siteQuerySchema,
+        body: followUpCancelSchema,
+        response: { 200: envelope(individualTaskSchema) },
+      },
+      onRequest: allow('delete', 'Task'),
+    },
+    async (request) => {
+      const { reason } = request.body;
+      const task = await changeOccurrence(
+        request,
+        deps,
+        request.body,
+        (tx, row, actor, now) => cancelFollowUp(tx, row, reason, actor, now),
+        'delete',
+      );
+      return ok(task, 'Follow-up check cancelled');
     },
   );
 }
