@@ -1,11 +1,14 @@
 import { Alert, Box, Button, Stack, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
+import { AutoDirText } from './Ltr.js';
 
 /** Nothing to show, and what to do about it. */
 export function EmptyState({ message, action }: { message: ReactNode; action?: ReactNode }) {
   return (
     <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 6, px: 2, textAlign: 'center' }}>
-      <Typography color="text.secondary">{message}</Typography>
+      <Typography color="text.secondary">
+        <AutoDirText>{message}</AutoDirText>
+      </Typography>
       {action}
     </Stack>
   );
@@ -26,7 +29,7 @@ export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry: 
           </Button>
         }
       >
-        {message}
+        <AutoDirText>{message}</AutoDirText>
       </Alert>
     </Box>
   );
