@@ -12,8 +12,14 @@ const MasterTaskDialog = lazy(() =>
   import('./master-task-form').then((m) => ({ default: m.MasterTaskDialog })),
 );
 const DeleteTaskDialog = lazy(() => import('./task-delete').then((m) => ({ default: m.DeleteTaskDialog })));
+const CancelFollowUpDialog = lazy(() =>
+  import('./task-cancel').then((m) => ({ default: m.CancelFollowUpDialog })),
+);
 
-type TaskDialog = { kind: 'master'; masterTaskID: string | null } | { kind: 'delete'; task: TaskRow };
+type TaskDialog =
+  | { kind: 'master'; masterTaskID: string | null }
+  | { kind: 'delete'; task: TaskRow }
+  | { kind: 'cancel'; task: TaskRow };
 
 interface OpenDialog {
   dialog: TaskDialog;
@@ -66,6 +72,9 @@ export const openMasterTask = (masterTaskID: string | null) => open({ kind: 'mas
 /** Deleting an occurrence, or it and the ones after it. */
 export const openDelete = (task: TaskRow) => open({ kind: 'delete', task });
 
+/** Cancelling a follow-up check still open, with a reason. */
+export const openCancelFollowUp = (task: TaskRow) => open({ kind: 'cancel', task });
+
 /** Shows the dialog an action asked for. */
 export function TaskDialogsHost() {
   const opened = useSyncExternalStore(dialogs.subscribe, () => dialogs.current);
@@ -78,6 +87,16 @@ export function TaskDialogsHost() {
   }, []);
   if (!opened) return null;
   const { dialog, settle } = opened;
+  if (dialog.kind === 'cancel')
+    return (
+      <Suspense fallback={null}>
+        <CancelFollowUpDialog
+          task={dialog.task}
+          onCancelled={() => settle(true)}
+          onClose={() => settle(false)}
+        />
+      </Suspense>
+    );
   if (dialog.kind === 'delete')
     return (
       <Suspense fallback={null}>

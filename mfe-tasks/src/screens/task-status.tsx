@@ -2,7 +2,12 @@ import { Chip, Stack, Tooltip, Typography } from '@console/shared-sdk/mui';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import type { Option } from '@console/shared-sdk';
 import { taskBucketLabels } from '@console/shared-sdk/contract';
-import type { OccurrenceChecklistItem, TaskBucket } from '@console/shared-sdk/tasks';
+import {
+  followUpCancelCauseLabels,
+  type FollowUpCancellation,
+  type OccurrenceChecklistItem,
+  type TaskBucket,
+} from '@console/shared-sdk/tasks';
 import { StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 import { everyTask } from './task-rows';
 import { siteDateTime } from './task-times';
@@ -40,6 +45,26 @@ export function BucketChip({ bucket }: { bucket: TaskBucket }) {
     );
   }
   return <StatusChip size="small" status={progressOf[bucket]} label={taskBucketLabels[bucket]} />;
+}
+
+/**
+ * A cancelled follow-up check (its task DELETED): why, in the shared words, with the reason given on hover
+ * and for screen readers.
+ */
+export function CancelledChip({ cancelled }: { cancelled: FollowUpCancellation }) {
+  const Cancelled = consoleIcons.delete;
+  const label = followUpCancelCauseLabels[cancelled.cause];
+  return (
+    <Tooltip title={cancelled.reason}>
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<Cancelled fontSize="small" />}
+        label={label}
+        aria-label={`${label}. Reason: ${cancelled.reason}`}
+      />
+    </Tooltip>
+  );
 }
 
 /** Staff raised a problem with the task (status REPORTED). */

@@ -642,4 +642,84 @@ describe('a follow-up check', () => {
       'Cooling check made by a temperature reading: record the next reading of this food in the temperature log to complete it.',
     );
   });
+
+  test('an admin cancels it with a reason: the reason is required, the call is sent, and the list reloads', async () => {
+    const cancelled = {
+      ...cooling,
+      status: 'DELETED' as const,
+      bucket: 'DELETED' as const,
+      followUp: {
+        ...cooling.followUp!,
+        cancelled: { cause: 'ADMIN' as const, reason: 'Thrown away', at: now.toISOString() },
+      },
+    };
+    const api = tasksApi([fridge, cooling], {
+      extra: (sent) =>
+        sent.path === 'individual-task/cancel-follow-up'
+          ? ok(cancelled, 'Follow-up check cancelled')
+          : undefined,
+    });
+    const { user } = renderTasks();
+    await screen.findByText(cooling.name);
+    // Only an open follow-up check offers it; a scheduled task is deleted instead.
+    expect(await offersRowAction(user, 'Cancel check Fridge temperatures')).toBe(false);
+    await user.click(await rowAction(user, `Cancel check ${cooling.name}`));
+    const dialog = await screen.findByRole('dialog', { name: `Cancel “${cooling.name}”?` });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the check' }));
+    expect(await within(dialog).findByText(/at least 3 characters/)).toBeInTheDocument();
+    expect(api.to('individual-task/cancel-follow-up')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Thrown away');
+    const listed = dayLists(api.sent).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the check' }));
+    await waitFor(() => expect(api.to('individual-task/cancel-follow-up')).toHaveLength(1));
+    const [sent] = api.to('individual-task/cancel-follow-up');
+    expect(sent!.method).toBe('PUT');
+    expect(JSON.parse(String(sent!.body))).toEqual({
+      masterTaskID: cooling.masterTaskID,
+      individualTaskID: cooling._id,
+      reason: 'Thrown away',
+    });
+    expect(await screen.findByText('Follow-up check cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(dayLists(api.sent).length).toBe(listed + 1));
+    expect(screen.queryByRole('dialog', { name: `Cancel “${cooling.name}”?` })).not.toBeInTheDocument();
+  });
+
+  test("a site admin cancels only its own site's checks", async () => {
+    signInAs('SITE_ADMIN', { siteIds: [ids.manchester] });
+    tasksApi([fridge, cooling]);
+    const { user } = renderTasks();
+    await screen.findByText(cooling.name);
+    expect(await offersRowAction(user, `Cancel check ${cooling.name}`)).toBe(false);
+  });
+
+  test('a cancelled one shows as cancelled with its reason, in words, and offers nothing to do', async () => {
+    const gone = {
+      ...cooling,
+      status: 'DELETED' as const,
+      bucket: 'DELETED' as const,
+      followUp: {
+        ...cooling.followUp!,
+        cancelled: {
+          cause: 'READING_DELETED' as const,
+          reason: 'Recorded against the wrong food',
+          at: now.toISOString(),
+        },
+      },
+    };
+    tasksApi([fridge, gone]);
+    const { user } = renderTasks('/dashboard/task?status=DELETED');
+    await screen.findByText(gone.name);
+    expect(
+      screen.getByLabelText('Cancelled: its reading was deleted. Reason: Recorded against the wrong food'),
+    ).toBeInTheDocument();
+    expect(await offersRowAction(user, `Cancel check ${gone.name}`)).toBe(false);
+
+    await user.click(screen.getByLabelText(`View ${gone.name}`));
+    const dialog = await screen.findByRole('dialog', { name: gone.name });
+    expect(await within(dialog).findByRole('note', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Cancelled: its reading was deleted: “Recorded against the wrong food”.',
+    );
+  });
 });

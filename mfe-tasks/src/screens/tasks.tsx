@@ -3,6 +3,7 @@ import { consoleIcons } from '@console/shared-sdk/icons';
 import { Can, invalidate, useSelectedSite, useSession } from '@console/shared-sdk';
 import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router';
 import {
+  followUpCancelCauseLabels,
   followUpKindLabels,
   individualTaskApi,
   taskListSortColumns,
@@ -19,10 +20,16 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { dialogsShown, openDelete, openMasterTask, TaskDialogsHost } from './task-dialogs';
+import {
+  dialogsShown,
+  openCancelFollowUp,
+  openDelete,
+  openMasterTask,
+  TaskDialogsHost,
+} from './task-dialogs';
 import { Completion, Received } from './task-history';
 import { dailyTaskSource, refOf, taskRowId, type TaskFilters, type TaskRow } from './task-rows';
-import { BucketChip, ChecklistProgress, ReportedChip, taskTabs } from './task-status';
+import { BucketChip, CancelledChip, ChecklistProgress, ReportedChip, taskTabs } from './task-status';
 import { siteTime } from './task-times';
 
 // /dashboard/task: one local day of the selected site's tasks (spec section 7, DOMAIN.md "Tasks"), with
@@ -47,13 +54,14 @@ const dueWords = (task: TaskRow) =>
   `by ${siteTime(task.expireOn, task.timeZoneId, task.taskDate)}, ${dayLabel(task.taskDate)}`;
 
 function TaskStatus({ task }: { task: TaskRow }) {
+  const cancelled = task.followUp?.cancelled;
   return (
     <Stack
       direction="row"
       component="span"
       sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap', height: '100%' }}
     >
-      <BucketChip bucket={task.bucket} />
+      {cancelled ? <CancelledChip cancelled={cancelled} /> : <BucketChip bucket={task.bucket} />}
       {task.status === 'REPORTED' && <ReportedChip />}
     </Stack>
   );
@@ -78,8 +86,16 @@ function SectionLoading({ children }: { children: ReactNode }) {
   );
 }
 
-/** What a follow-up check is and how it is done: by a reading, not by ticking. */
+/** What a follow-up check is and how it is done: by a reading, not by ticking; or why it was cancelled. */
 function FollowUpNote({ followUp }: { followUp: TaskFollowUp }) {
+  if (followUp.cancelled) {
+    return (
+      <Typography role="note" variant="body2" color="text.secondary">
+        {followUpCancelCauseLabels[followUp.cancelled.cause]}: “{followUp.cancelled.reason}”. It raises no
+        alert and counts nowhere.
+      </Typography>
+    );
+  }
   return (
     <Typography role="note" variant="body2" color="text.secondary">
       {followUpKindLabels[followUp.kind]} made by a temperature reading: record the next reading of this food
@@ -239,6 +255,19 @@ export const dailyTasks = defineResource({
       // A follow-up check is made by a reading, not scheduled: there is no master task form for it.
       available: (task) => dialogsShown() && !task.followUp,
       run: (task) => openMasterTask(task.masterTaskID),
+    },
+    {
+      label: 'Cancel check',
+      icon: 'delete',
+      // The site's admins and organisation admins (the rules' delete on the task's site).
+      ability: { action: 'delete' },
+      // A follow-up check still open whose food is gone (thrown away): cancelled with a reason.
+      available: (task) =>
+        dialogsShown() &&
+        task.followUp !== null &&
+        task.followUp !== undefined &&
+        (task.status === 'PENDING' || task.status === 'REPORTED'),
+      run: openCancelFollowUp,
     },
     {
       label: 'Delete',
