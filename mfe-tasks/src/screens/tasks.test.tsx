@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { maxUploadBytes, Notifications } from '@console/shared-sdk';
-import type { IndividualTask, TaskComment, TaskListData, TaskView } from '@console/shared-sdk/tasks';
+import type {
+  FollowUpCancelCause,
+  IndividualTask,
+  TaskComment,
+  TaskListData,
+  TaskView,
+} from '@console/shared-sdk/tasks';
 import {
   chooseSite,
   demoIds,
@@ -628,6 +634,14 @@ describe('a follow-up check', () => {
     },
   });
 
+  /** The check as the API answers it once cancelled. */
+  const cancelledAs = (cause: FollowUpCancelCause, reason: string): IndividualTask => ({
+    ...cooling,
+    status: 'DELETED',
+    bucket: 'DELETED',
+    followUp: { ...cooling.followUp!, cancelled: { cause, reason, at: now.toISOString() } },
+  });
+
   test('offers no Complete, Edit task or Delete, and its view says a reading completes it', async () => {
     tasksApi([fridge, cooling]);
     const { user } = renderTasks();
@@ -644,15 +658,7 @@ describe('a follow-up check', () => {
   });
 
   test('an admin cancels it with a reason: the reason is required, the call is sent, and the list reloads', async () => {
-    const cancelled = {
-      ...cooling,
-      status: 'DELETED' as const,
-      bucket: 'DELETED' as const,
-      followUp: {
-        ...cooling.followUp!,
-        cancelled: { cause: 'ADMIN' as const, reason: 'Thrown away', at: now.toISOString() },
-      },
-    };
+    const cancelled = cancelledAs('ADMIN', 'Thrown away');
     const api = tasksApi([fridge, cooling], {
       extra: (sent) =>
         sent.path === 'individual-task/cancel-follow-up'
@@ -695,19 +701,7 @@ describe('a follow-up check', () => {
   });
 
   test('a cancelled one shows as cancelled with its reason, in words, and offers nothing to do', async () => {
-    const gone = {
-      ...cooling,
-      status: 'DELETED' as const,
-      bucket: 'DELETED' as const,
-      followUp: {
-        ...cooling.followUp!,
-        cancelled: {
-          cause: 'READING_DELETED' as const,
-          reason: 'Recorded against the wrong food',
-          at: now.toISOString(),
-        },
-      },
-    };
+    const gone = cancelledAs('READING_DELETED', 'Recorded against the wrong food');
     tasksApi([fridge, gone]);
     const { user } = renderTasks('/dashboard/task?status=DELETED');
     await screen.findByText(gone.name);
