@@ -168,6 +168,102 @@ describe('a 401', () => {
   });
 });
 
+describe('an access token about to expire', () => {
+  const minute = 60_000;
+  const tokenLife = 15 * minute;
+  /** An access token as the API signs it: a JWT whose claims say when it was issued and when it expires. */
+  const accessToken = (name: string, issuedAt: number) => {
+    const claims = {
+      sub: name,
+      iat: Math.floor(issuedAt / 1000),
+      exp: Math.floor((issuedAt + tokenLife) / 1000),
+    };
+    return ['{"alg":"HS256"}', JSON.stringify(claims), 'signature']
+      .map((part) => Buffer.from(part).toString('base64url'))
+      .join('.');
+  };
+  /** A fake API that refuses every token but the one it last issued, and issues a new one on refresh. */
+  function apiIssuingTokens(first: string) {
+    let current = first;
+    return fakeApi((sent) => {
+      if (sent.path === 'authentication/refresh-token') {
+        current = accessToken('renewed', Date.now());
+        return ok(loginResponse({ accessToken: current, refreshToken: 'refresh-2' }));
+      }
+      if (sent.authorization !== current) return expired();
+      return ok({ n: Number(sent.path.split('/')[1]) });
+    });
+  }
+
+  test('is renewed before the request goes, so the request is never refused', async () => {
+    const signedInAt = Date.now();
+    const first = accessToken('first', signedInAt);
+    session.signIn(loginResponse({ accessToken: first }));
+    const api = apiIssuingTokens(first);
+    // The tab stayed open past the token's life.
+    jest.spyOn(Date, 'now').mockReturnValue(signedInAt + tokenLife + minute);
+
+    await expect(Promise.all([getThing(1), getThing(2)])).resolves.toEqual([{ n: 1 }, { n: 2 }]);
+
+    expect(api.to('authentication/refresh-token')).toHaveLength(1);
+    const renewed = session.get().accessToken;
+    expect(renewed).not.toBe(first);
+    // Each request was sent once, with the new token: no 401 for the browser to log.
+    expect(api.to('things/1').map((sent) => sent.authorization)).toEqual([renewed]);
+    expect(api.to('things/2').map((sent) => sent.authorization)).toEqual([renewed]);
+    await getThing(3);
+    expect(api.to('authentication/refresh-token')).toHaveLength(1);
+    expect(popup()).toBeNull();
+  });
+
+  test('refused before the request goes, the session ends and the request is not sent', async () => {
+    const signedInAt = Date.now();
+    session.signIn(loginResponse({ accessToken: accessToken('first', signedInAt) }));
+    const api = fakeApi((sent) =>
+      sent.path === 'authentication/refresh-token'
+        ? fail(401, { message: 'Your session has expired', error: 'UNAUTHORIZED' })
+        : ok({ n: 1 }),
+    );
+    jest.spyOn(Date, 'now').mockReturnValue(signedInAt + tokenLife + minute);
+    await expect(getThing(1)).rejects.toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
+    expect(api.to('things/1')).toHaveLength(0);
+    expect(session.get().endedBecause).toBe('expired');
+    // The login page says why; no pop-up repeats it.
+    expect(popup()).toBeNull();
+  });
+
+  test('a token with time left is sent as it is', async () => {
+    const first = accessToken('first', Date.now());
+    session.signIn(loginResponse({ accessToken: first }));
+    const api = apiIssuingTokens(first);
+    await getThing(1);
+    expect(api.to('authentication/refresh-token')).toHaveLength(0);
+    expect(api.to('things/1').map((sent) => sent.authorization)).toEqual([first]);
+  });
+
+  test('a browser whose clock is an hour fast goes by the server’s clock, not refreshing before every request', async () => {
+    const serverNow = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(serverNow + 60 * minute);
+    const first = accessToken('first', serverNow);
+    session.signIn(loginResponse({ accessToken: first }));
+    const api = apiIssuingTokens(first);
+    await getThing(1);
+    await getThing(2);
+    expect(api.to('authentication/refresh-token')).toHaveLength(0);
+    expect(api.to('things/2').map((sent) => sent.authorization)).toEqual([first]);
+  });
+
+  test('a session the server ended is still found by the 401, and refreshed then', async () => {
+    const first = accessToken('first', Date.now());
+    session.signIn(loginResponse({ accessToken: first }));
+    // The server no longer takes the token, though it has time left.
+    const api = apiIssuingTokens('a token issued elsewhere');
+    await expect(getThing(1)).resolves.toEqual({ n: 1 });
+    expect(api.to('authentication/refresh-token')).toHaveLength(1);
+    expect(api.to('things/1').map((sent) => sent.authorization)).toEqual([first, session.get().accessToken]);
+  });
+});
+
 describe('what the user sees', () => {
   test("a server message on success becomes a toast, and the envelope's data is returned", async () => {
     fakeApi(() => ok({ n: 7 }, 'Site created'));

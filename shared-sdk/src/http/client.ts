@@ -17,7 +17,7 @@ import {
   type LoginResponse,
 } from '../contract/index.js';
 import { notify } from '../notify/store.js';
-import { session, sessionKeys } from '../session/store.js';
+import { session, sessionKeys, sessionStore } from '../session/store.js';
 import { storage } from '../session/storage.js';
 import { ApiError, isApiError } from './errors.js';
 
@@ -127,9 +127,12 @@ function setToken(request: Request) {
 }
 
 async function authorizeRequest({ request, options }: BeforeRequestState) {
-  // Sent now, the request would carry the token being replaced and fail: wait for the new one. If the
-  // refresh fails, this request fails with it without being sent.
-  if (refreshing && !isAuthFlow(options)) await refreshing;
+  if (!isAuthFlow(options)) {
+    // Sent now, the request would carry the token being replaced and fail: wait for the new one. If the
+    // refresh fails, this request fails with it without being sent.
+    if (refreshing) await refreshing;
+    else if (isSpent(session.get().accessToken)) await tokenAfter(session.get().accessToken);
+  }
   setToken(request);
 }
 
@@ -144,6 +147,52 @@ async function retryAfterRefresh({ request, options, response, retryCount }: Aft
 
 function reauthorizeRetry({ request }: BeforeRetryState) {
   setToken(request);
+}
+
+// ---- refreshing before the access token expires --------------------------------------------------------
+
+// A request sent with an expired token is refused (401) and sent again after the refresh, which works, but
+// the browser logs every refused fetch as an error in the console. So a token about to expire is renewed
+// before the request goes; the 401 stays the way back for whatever this cannot know (a session ended on the
+// server, a token without an expiry).
+
+/** Renewed this long before its expiry, so that no request arrives with a token that has just expired. */
+const renewBeforeExpiryMs = 30_000;
+
+const accessClaimsSchema = z.object({ exp: z.number(), iat: z.number().optional() });
+
+/** The `exp` and `iat` claims of an access token, in milliseconds; null for a token that is not a JWT with them. */
+function claimsOf(token: string): { expiresAt: number; issuedAt: number | undefined } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = accessClaimsSchema.safeParse(
+      JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))),
+    );
+    if (!claims.success) return null;
+    const { exp, iat } = claims.data;
+    return { expiresAt: exp * 1000, issuedAt: iat === undefined ? undefined : iat * 1000 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's clock minus this browser's, as far as it is known. A token that has just arrived was issued
+ * just now by the server's clock (`iat`); a browser whose clock is off would otherwise take every token for
+ * expired (and refresh before each request) or never see one expire.
+ */
+let serverClockAheadMs = 0;
+sessionStore.subscribe((next, previous) => {
+  if (!next.accessToken || next.accessToken === previous.accessToken) return;
+  const issuedAt = claimsOf(next.accessToken)?.issuedAt;
+  if (issuedAt !== undefined) serverClockAheadMs = issuedAt - Date.now();
+});
+
+/** Whether the token expires (by the server's clock) within the margin, so a request should not carry it. */
+function isSpent(token: string | null): boolean {
+  const expiresAt = token ? claimsOf(token)?.expiresAt : undefined;
+  return expiresAt !== undefined && Date.now() + serverClockAheadMs >= expiresAt - renewBeforeExpiryMs;
 }
 
 // ---- the single token refresh ---------------------------------------------------------------------------
