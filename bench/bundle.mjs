@@ -1,8 +1,9 @@
 // `npm run bench:bundle`: builds the console for production, opens it in Chromium and prints every JS file
 // the browser downloads on the login page, on the real path (sign in, the dashboard, then the first list),
 // on the first list screen after login (the shell's and each remote's in /remotes.json), and on opening a
-// remote's screen after another list, with its gzip size and the packages it holds, then names every
-// package shipped by more than one container. It prints; it asserts nothing (the budgets are printed beside the figures, and its last line says whether all are met).
+// remote's screen after another list, with the bytes it took on the wire (Chromium asks for brotli and gzip,
+// and the server sends the build's brotli copies), its gzip size beside them, and the packages it holds, then
+// names every package shipped by more than one container. It prints; it asserts nothing (the budgets are printed beside the figures, and its last line says whether all are met).
 // `--no-build` measures the current dist/ folders.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,9 +19,13 @@ if (!process.argv.includes('--no-build')) {
 }
 const { chromium } = await import('playwright-core');
 
-/** KB of gzip: the sign-in page; sign-in then a first list; what opening another remote adds to its own code. */
+/**
+ * KB transferred (the encoded bodies, as the browser received them): the sign-in page; sign-in then a first
+ * list; what opening another remote adds to its own code.
+ */
 const budgets = { login: 300, firstList: 450, secondRemoteExtra: 10 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (files) => files.reduce((total, f) => total + f.transferred, 0);
 
 function startConsole() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
@@ -77,12 +82,19 @@ function record(page, downloads) {
     const url = response.url();
     if (!url.endsWith('.js') || response.status() !== 200) return;
     pending.push(
-      response
-        .body()
-        .catch(() => Buffer.alloc(0))
-        .then((body) =>
-          downloads.set(url, { ...describe(url), bytes: body.length, gzip: zlib.gzipSync(body).length }),
-        ),
+      Promise.all([
+        response.body().catch(() => Buffer.alloc(0)),
+        response.request().sizes(),
+        response.headerValue('content-encoding'),
+      ]).then(([body, sizes, encoding]) =>
+        downloads.set(url, {
+          ...describe(url),
+          bytes: body.length,
+          gzip: zlib.gzipSync(body).length,
+          transferred: sizes.responseBodySize,
+          encoding: encoding ?? 'identity',
+        }),
+      ),
     );
   };
   page.on('response', listener);
@@ -92,24 +104,28 @@ function record(page, downloads) {
   };
 }
 
-/** Each package's share of the gzip bytes, splitting a file's gzip size by its packages' raw bytes. */
+/** Each package's share of the bytes transferred, splitting a file's by its packages' raw bytes. */
 function byPackage(files) {
   const totals = new Map();
   for (const f of files) {
-    const raw = Object.values(f.packages).reduce((sum, bytes) => sum + bytes, 0) || 1;
+    const raw = Object.values(f.packages).reduce((all, bytes) => all + bytes, 0) || 1;
     for (const [name, bytes] of Object.entries(f.packages)) {
-      totals.set(name, (totals.get(name) ?? 0) + (f.gzip * bytes) / raw);
+      totals.set(name, (totals.get(name) ?? 0) + (f.transferred * bytes) / raw);
     }
   }
   return [...totals.entries()].sort((a, b) => b[1] - a[1]);
 }
 
 function report(title, downloads, budget) {
-  const files = [...downloads.values()].sort((a, b) => b.gzip - a.gzip);
-  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  const files = [...downloads.values()].sort((a, b) => b.transferred - a.transferred);
+  const total = sum(files);
+  const gzip = files.reduce((all, f) => all + f.gzip, 0);
+  const encodings = [...new Set(files.map((f) => f.encoding))].join(', ');
   console.log(
-    `\n## ${title}: ${files.length} JS files, ${kb(total)} gzip${budget ? ` (budget ${budget} KB)` : ''}`,
+    `\n## ${title}: ${files.length} JS files, ${kb(total)} transferred (${encodings}; gzip ${kb(gzip)})` +
+      `${budget ? ` (budget ${budget} KB)` : ''}`,
   );
+  console.log(`  ${'sent'.padStart(9)}  ${'gzip'.padStart(9)}`);
   for (const f of files) {
     const owners = Object.entries(f.packages)
       .sort((a, b) => b[1] - a[1])
@@ -117,12 +133,13 @@ function report(title, downloads, budget) {
       .map(([name]) => name)
       .join(', ');
     console.log(
-      `  ${kb(f.gzip).padStart(9)}  ${`${f.container}/${f.file}`.padEnd(52)} ${owners || '(no stats)'}`,
+      `  ${kb(f.transferred).padStart(9)}  ${kb(f.gzip).padStart(9)}  ${`${f.container}/${f.file}`.padEnd(52)} ${owners || '(no stats)'}`,
     );
   }
-  console.log('  By package (gzip, estimated):');
-  for (const [name, gzip] of byPackage(files).slice(0, 15)) console.log(`  ${kb(gzip).padStart(9)}  ${name}`);
-  return { files, total };
+  console.log('  By package (transferred, estimated):');
+  for (const [name, bytes] of byPackage(files).slice(0, 15))
+    console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+  return { files, total, gzip };
 }
 
 /**
@@ -173,7 +190,6 @@ function duplicates(downloads) {
 
 const running = await startConsole();
 const browser = await chromium.launch(chromiumLaunchOptions());
-const sum = (files) => files.reduce((total, f) => total + f.gzip, 0);
 const within = (figure, budget) =>
   `${kb(figure)} (budget ${budget} KB${figure > budget * 1024 ? ', OVER' : ''})`;
 try {
@@ -277,7 +293,7 @@ try {
   for (const screen of [sitesList, ...remotes]) {
     const [first] = await visit([screen]);
     const result = report(`Sign-in, then ${screen.path} first (${screen.name})`, first, budgets.firstList);
-    firstLists.push({ screen, total: result.total });
+    firstLists.push({ screen, total: result.total, gzip: result.gzip });
     everything.push(...result.files);
   }
 
@@ -297,13 +313,16 @@ try {
   }
   const twice = duplicates(everything);
 
-  console.log('\nSummary (gzip):');
-  console.log(`  sign-in page: ${within(loginReport.total, budgets.login)}`);
+  console.log('\nSummary (bytes transferred):');
+  const gzipBeside = ({ gzip }) => `, gzip ${kb(gzip)}`;
+  console.log(`  sign-in page: ${within(loginReport.total, budgets.login)}${gzipBeside(loginReport)}`);
   console.log(
-    `  the real path (sign in, the dashboard, then Tasks): ${within(realPathReport.total, budgets.firstList)}`,
+    `  the real path (sign in, the dashboard, then Tasks): ${within(realPathReport.total, budgets.firstList)}${gzipBeside(realPathReport)}`,
   );
-  for (const { screen, total } of firstLists)
-    console.log(`  sign-in, then ${screen.path} (${screen.name}): ${within(total, budgets.firstList)}`);
+  for (const list of firstLists)
+    console.log(
+      `  sign-in, then ${list.screen.path} (${list.screen.name}): ${within(list.total, budgets.firstList)}${gzipBeside(list)}`,
+    );
   for (const { before, second, own, other } of seconds)
     console.log(
       `  ${second.name} opened after ${before.path}: its own code ${kb(own)}, anything else ${within(other, budgets.secondRemoteExtra)}`,
