@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { apiRoot } from './platform/config/paths.js';
 import { demoLogins } from './demo.js';
+import { emptyDatabase, startServer, until } from './test/server-process.js';
 
 // Several API instances starting together on one empty PostgreSQL (issue 22, the attack's findings): each
 // migrates, adds the library and seeds the demo under the start-up advisory lock, so none of them meets
@@ -14,61 +12,6 @@ import { demoLogins } from './demo.js';
 
 const url = process.env.DATABASE_URL;
 const onPostgres = url ? test : test.skip;
-
-function startServer(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'true',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<number>((resolve, reject) => {
-    const check = setInterval(() => {
-      const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      if (port && output.includes('console API ready')) {
-        clearInterval(check);
-        resolve(Number(port));
-      }
-    }, 10);
-    void exited.then((code) => {
-      clearInterval(check);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
-  };
-  return { ready, stop, output: () => output };
-}
-
-/** A new empty database on the PostgreSQL of DATABASE_URL, and how to drop it. */
-async function emptyDatabase(prefix: string) {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = new URL(url ?? '');
-  databaseUrl.pathname = `/${name}`;
-  const drop = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-  return { url: databaseUrl.toString(), drop };
-}
 
 onPostgres(
   'two instances starting at once on an empty database both come up, and the demo is seeded once',
@@ -137,15 +80,6 @@ async function startMailServer() {
     received.map((message) => /^Message-ID:\s*(<[^>]+>)/im.exec(message)?.[1] ?? 'no Message-ID');
   return { port, state, received, messageIds, close: () => new Promise<void>((done) => server.close(done)) };
 }
-
-const until = async (done: () => Promise<boolean>, what: string, waitMs = 150_000) => {
-  // Waits for the work to be done (not for a time); the limit only ends a test that would hang.
-  for (let waited = 0; waited < waitMs; waited += 200) {
-    if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-};
 
 onPostgres(
   'after a kill -9 mid-send, every alert reaches each person once in the bell and once by e-mail',

@@ -127,3 +127,22 @@ test('two instances share the jobs and run each one once', async () => {
   await until(() => ran.size === 20, 'every job ran');
   expect([...ran.values()].every((times) => times === 1)).toBe(true);
 });
+
+test('a sweep that polls runs in every instance from its start, unsent, and again on its timer', async () => {
+  const ranBy: string[] = [];
+  const definition = (instance: string): JobDefinition => ({
+    name: 'test.poll',
+    kind: 'sweep',
+    pollEverySeconds: 1,
+    run: async () => {
+      ranBy.push(instance);
+    },
+  });
+  await start([definition('first')]);
+  await start([definition('second')]);
+  // Nothing was sent: a job a dead instance still holds in the queue would not hold these runs back.
+  await until(
+    () => ['first', 'second'].every((instance) => ranBy.filter((one) => one === instance).length >= 2),
+    'each instance to run it twice',
+  );
+});

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobStore } from '../db/client.js';
+import { startPeriodicJob } from './periodic.js';
 
 // The API's background work (issue 24) runs on pg-boss, a job queue kept in the same PostgreSQL: jobs are
 // rows taken with SKIP LOCKED, so several instances share the work and none runs a job twice, and a job an
@@ -32,6 +33,14 @@ export interface JobDefinition<Data extends object = object> {
    * can cause.
    */
   expireInSeconds?: number;
+  /**
+   * Also run in every instance on a timer of its own, this often, from the instance's start: for a sweep
+   * whose runs claim what they work on (a row with a lease), so that runs at once in several instances are
+   * safe. pg-boss finds a run lost with its instance only after `expireInSeconds`, at its next maintenance
+   * (every two minutes), and a sweep's next run waits for that; the timer does not, so what a killed
+   * instance held is taken up as soon as its claims lapse, by whichever instance is alive.
+   */
+  pollEverySeconds?: number;
 }
 
 /** Sends jobs: what routes and domains see of the queue. */
@@ -105,6 +114,21 @@ export async function startJobQueue(
     else await boss.unschedule(definition.name).catch(() => undefined);
   }
 
+  // Started once the queues are set up, so a first run never meets a half-made queue or start-up lock.
+  const polls = definitions.flatMap((definition) =>
+    definition.pollEverySeconds === undefined
+      ? []
+      : [
+          startPeriodicJob({
+            what: `the job ${definition.name}`,
+            run: () => definition.run({}),
+            onFailure: undefined,
+            log,
+            everyMs: definition.pollEverySeconds * 1000,
+          }),
+        ],
+  );
+
   return {
     async send(name, data = {}, options = {}) {
       if (!byName.has(name)) throw new Error(`no job named ${name}`);
@@ -114,6 +138,7 @@ export async function startJobQueue(
       });
     },
     async stop() {
+      await Promise.all(polls.map((poll) => poll.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -14,17 +14,25 @@ import type { Resolve } from './addresses.js';
 
 // Sending the queued deliveries. A delivery is claimed before it is sent: the claim counts the attempt and
 // moves its next attempt past the time a send can take, in one UPDATE over rows taken with SKIP LOCKED, so
-// two instances never send one delivery at once; one that dies mid-send leaves it to be taken up again once
-// the claim has lapsed. The receiver dedupes by X-Console-Delivery, since a crash after its 2xx and before
-// the outcome was written sends the delivery again.
+// two instances never send one delivery at once; one that dies mid-send leaves it to be taken up again, by
+// any instance's next look, once the claim has lapsed. The receiver dedupes by X-Console-Delivery, since a
+// crash after its 2xx and before the outcome was written sends the delivery again.
 
-/** The job that sends due deliveries: every minute, and whenever one is queued. */
+/** The job that sends due deliveries: whenever one is queued, and every few seconds in each instance. */
 export const webhookDeliveryJobName = 'alerts.webhook-deliveries';
 
 /** A receiver has this long to answer. */
 export const webhookTimeoutMs = 10_000;
-/** How long a claim holds a delivery: more than a send can take. */
-const claimMs = 60_000;
+/**
+ * How long a claim holds a delivery: more than a send can take (the receiver's 10 s and the name's
+ * lookup), and short, since it is also how long the deliveries a killed instance was sending wait.
+ */
+const claimMs = 3 * webhookTimeoutMs;
+/**
+ * Every instance looks for due deliveries this often, besides the nudge when some are queued: what a killed
+ * instance held goes out within this of its claims lapsing, and a starting instance sends what is owed at once.
+ */
+const pollSeconds = 10;
 /** The waits after the 1st, 2nd, ... failed attempt; after the last attempt the delivery has failed. */
 export const retryDelaysMs = [30_000, 120_000, 480_000, 1_800_000, 7_200_000] as const;
 /** Deliveries sent at once by one run, so that one slow receiver (10 s) does not hold up the others. */
@@ -182,12 +190,15 @@ export async function sendDeliveryNow(
   return claimed ? attempt(deps, claimed) : undefined;
 }
 
-/** The webhook deliveries' job: a sweep every minute, nudged when deliveries are queued. */
+/**
+ * The webhook deliveries' job: a sweep nudged when deliveries are queued, and run by every instance on its
+ * own timer from its start (the claims keep two instances off one delivery).
+ */
 export function webhookDeliveryJob(deps: DeliveryDeps): JobDefinition {
   return {
     name: webhookDeliveryJobName,
     kind: 'sweep',
-    cron: '* * * * *',
+    pollEverySeconds: pollSeconds,
     async run() {
       await sendDueDeliveries(deps);
     },
