@@ -92,7 +92,8 @@ test('the bell counts a failed reading from the staff’s app and opens the read
   expect(counted).toBeGreaterThanOrEqual(1);
   await bell.click();
   const entry = p
-    .getByRole('menuitem')
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('link')
     .filter({ hasText: mine?.title ?? '' })
     .first();
   await entry.getByText('Temperature failure').waitFor();
