@@ -6,7 +6,7 @@ import {
 } from '@console/shared-sdk/equipment';
 import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useRead } from '@console/shared-sdk';
-import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
+import { EmptyState, ErrorState, SiteTime } from '@console/shared-sdk/ui';
 
 const limit = (value: number | null) => (value === null ? 'none' : `${value} °C`);
 
@@ -74,7 +74,6 @@ export function ColdStorageHistory({ masterTypeID, timeZone }: { masterTypeID: s
   }
   if (!entries) return <ErrorState message="Could not load the history" onRetry={reload} />;
   if (entries.length === 0) return <EmptyState message="No changes recorded yet." />;
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
   return (
     <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="History">
       {entries.map((entry) => {
@@ -82,8 +81,7 @@ export function ColdStorageHistory({ masterTypeID, timeZone }: { masterTypeID: s
         return (
           <Box component="li" key={entry._id}>
             <Typography variant="body2">
-              <strong>{summary}</strong> by {entry.actor.name},{' '}
-              <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+              <strong>{summary}</strong> by {entry.actor.name}, <SiteTime value={entry.at} zone={timeZone} />
             </Typography>
             {details.length > 0 && (
               <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>

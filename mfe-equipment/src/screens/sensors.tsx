@@ -25,7 +25,7 @@ import {
   TextField,
   Typography,
 } from '@console/shared-sdk/mui';
-import { defineResource, ResourceScreen, useSiteTimeZone, type FormContext } from '@console/shared-sdk/ui';
+import { defineResource, ResourceScreen, SiteTime, type FormContext } from '@console/shared-sdk/ui';
 
 // /dashboard/sensors (issue 24): the site's wireless sensors, each on a fridge's or freezer's temperature
 // item or on a probe, with when it was last heard from and its last reading. A sensor's device key is
@@ -77,18 +77,6 @@ const statusColors: Record<SensorStatus, 'success' | 'error' | 'default' | 'warn
 /** A sensor's status in words, coloured; the words alone carry it. */
 export function SensorStatusChip({ status }: { status: SensorStatus }) {
   return <Chip size="small" color={statusColors[status]} label={sensorStatusLabels[status]} />;
-}
-
-/** An instant on the selected site's clock, or 'Never'. */
-function SiteTime({ instant }: { instant: string | null }) {
-  const zone = useSiteTimeZone();
-  if (instant === null) return <span>Never</span>;
-  const text = new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: zone,
-  }).format(new Date(instant));
-  return <time dateTime={instant}>{text}</time>;
 }
 
 const itemWords = (sensor: Sensor) =>
@@ -196,7 +184,7 @@ export function sensors(show: (key: ShownKey) => void) {
       {
         field: 'lastSeenAt',
         headerName: 'Last seen',
-        renderCell: ({ row }) => <SiteTime instant={row.lastSeenAt} />,
+        renderCell: ({ row }) => <SiteTime value={row.lastSeenAt} />,
       },
       { field: 'keyPrefix', headerName: 'Key', width: 120, sortable: false },
     ],
@@ -205,16 +193,19 @@ export function sensors(show: (key: ShownKey) => void) {
       { label: 'Logs', render: itemWords },
       { label: 'Status', render: (row) => <SensorStatusChip status={row.status} /> },
       { label: 'Last reading', render: lastReading },
-      { label: 'Last reading taken', render: (row) => <SiteTime instant={row.lastReadAt} /> },
-      { label: 'Last seen', render: (row) => <SiteTime instant={row.lastSeenAt} /> },
+      { label: 'Last reading taken', render: (row) => <SiteTime value={row.lastReadAt} /> },
+      { label: 'Last seen', render: (row) => <SiteTime value={row.lastSeenAt} /> },
       {
         label: 'Outside its limits since',
-        render: (row) =>
-          row.excursionSince ? <SiteTime instant={row.excursionSince} /> : 'Within its limits',
+        render: (row) => (row.excursionSince ? <SiteTime value={row.excursionSince} /> : 'Within its limits'),
       },
       {
         label: 'Key',
-        render: (row) => `${row.keyPrefix}… (made ${new Date(row.keyCreatedAt).toDateString()})`,
+        render: (row) => (
+          <>
+            {row.keyPrefix}… (made <SiteTime value={row.keyCreatedAt} style="date" />)
+          </>
+        ),
       },
     ],
     rowActions: [

@@ -6,7 +6,7 @@ import {
   type StaffRole,
   type StaffStatus,
 } from '@console/shared-sdk/people';
-import { useSiteTimeZone, type FormContext } from '@console/shared-sdk/ui';
+import type { FormContext } from '@console/shared-sdk/ui';
 
 // Pieces the staff and department screens share: words for the contract's values, site-local times and the
 // option loaders of the filters and forms (the form's own fields are in staff-place-fields.tsx).
@@ -44,14 +44,6 @@ export function StatusBadge({ status }: { status: StaffStatus }) {
       label={statusLabels[status]}
     />
   );
-}
-
-/** An instant as the selected site's wall clock ("3 Mar 2026, 14:05"), or what to say when there is none. */
-export function SiteDateTime({ value, none = 'Never' }: { value: string | null; none?: string }) {
-  const timeZone = useSiteTimeZone();
-  if (!value) return <>{none}</>;
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  return <time dateTime={value}>{when.format(new Date(value))}</time>;
 }
 
 // ---- option loaders (module-level, so a select loads once per site rather than on every render) ---------

@@ -22,10 +22,9 @@ import {
   type StaffRole,
   type StaffUpdate,
 } from '@console/shared-sdk/people';
-import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+import { defineResource, ResourceScreen, SiteTime } from '@console/shared-sdk/ui';
 import {
   type NamedSite,
-  SiteDateTime,
   StatusBadge,
   invitationLabels,
   loadDepartmentsOfSite,
@@ -265,13 +264,13 @@ export const staff = defineResource({
     },
     { label: 'Departments', render: (row) => names(row.departments, 'None') },
     { label: 'Status', render: (row) => statusLabels[row.status] },
-    { label: 'Last sign-in', render: (row) => <SiteDateTime value={row.lastSignInAt} /> },
+    { label: 'Last sign-in', render: (row) => <SiteTime value={row.lastSignInAt} /> },
     {
       label: 'Invitation',
       render: (row) =>
         row.invitedAt ? (
           <>
-            {invitationLabels[row.invitation]}, sent <SiteDateTime value={row.invitedAt} />
+            {invitationLabels[row.invitation]}, sent <SiteTime value={row.invitedAt} />
           </>
         ) : (
           invitationLabels[row.invitation]

@@ -1,4 +1,5 @@
 import { isApiError, notify, type Reader } from '@console/shared-sdk';
+import { formatDay } from '@console/shared-sdk/contract';
 import { scoreBandLabels, type ScoreBand } from '@console/shared-sdk/reports';
 
 // What the reports screens say about scores and failures, in one place.
@@ -50,10 +51,4 @@ export function changeText(change: number | null): string {
 }
 
 /** "3 Nov 2026". */
-export const dayText = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+export const dayText = (date: string) => formatDay(date);

@@ -1,3 +1,4 @@
+import { formatDay, formatDayRange } from '@console/shared-sdk/contract';
 import type { DashboardBuckets, DashboardDay } from '@console/shared-sdk/tasks';
 import { addDays, isDay, type TaskProgress } from '@console/shared-sdk/ui';
 
@@ -77,27 +78,12 @@ export function chosenWeek(asked: string | null, today: string): DayRange {
   return weekOf(asked !== null && isDay(asked) ? asked : today);
 }
 
-const rangeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const utcDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/**
- * "30 Mar – 5 Apr 2026", "6 – 12 Apr 2026". The dates are already the site's, so they are written as UTC
- * dates. Newer ICU puts thin spaces around the dash; plain ones read the same everywhere.
- */
-export const rangeLabel = ({ startDate, endDate }: DayRange): string =>
-  rangeFormat.formatRange(utcDate(startDate), utcDate(endDate)).replace(/\s/g, ' ');
-
-const weekdayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "30 Mar – 5 Apr 2026", "6 – 12 Apr 2026". */
+export const rangeLabel = ({ startDate, endDate }: DayRange): string => formatDayRange(startDate, endDate);
 
 /** A schedule column's two lines: "Mon" and "30 Mar". */
-export const weekdayName = (day: string) => weekdayFormat.format(utcDate(day));
-export const shortDate = (day: string) => dateFormat.format(utcDate(day));
+export const weekdayName = (day: string) => formatDay(day, 'weekday');
+export const shortDate = (day: string) => formatDay(day, 'dayMonth');
 
 // ---- opening hours --------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import {
   templateUpdateSchema,
   type Template,
 } from '@console/shared-sdk/tasks';
-import { defineResource, ResourceScreen, useSiteTimeZone } from '@console/shared-sdk/ui';
+import { defineResource, ResourceScreen, SiteTime } from '@console/shared-sdk/ui';
 import { checklistInput, checklistItemsField, checklistLines, type ChecklistLine } from './checklist-editor';
 import { ChecklistItems } from './template-checklist';
 import { isLogType, itemCount, logTypeOptions, typeLabel } from './template-types';
@@ -25,13 +25,6 @@ interface TemplateForm {
   type: string;
   description: string;
   checkListItems: ChecklistLine[];
-}
-
-/** An instant as the selected site's calendar date ("3 Mar 2026"). */
-function SiteDate({ value }: { value: string }) {
-  const timeZone = useSiteTimeZone();
-  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone });
-  return <time dateTime={value}>{date.format(new Date(value))}</time>;
 }
 
 export const templates = defineResource({
@@ -68,7 +61,7 @@ export const templates = defineResource({
     {
       field: 'updatedAt',
       headerName: 'Updated',
-      renderCell: ({ row }) => <SiteDate value={row.updatedAt} />,
+      renderCell: ({ row }) => <SiteTime value={row.updatedAt} style="date" />,
     },
   ],
   view: [
@@ -80,7 +73,7 @@ export const templates = defineResource({
       label: 'Source',
       render: (row) => (row.libraryTemplateID ? 'Imported from the library' : 'Written here'),
     },
-    { label: 'Updated', render: (row) => <SiteDate value={row.updatedAt} /> },
+    { label: 'Updated', render: (row) => <SiteTime value={row.updatedAt} style="date" /> },
   ],
   detail: {
     width: 'md',

@@ -21,6 +21,7 @@ export * from './compliance-logs.js';
 export * from './near-misses.js';
 export * from './documents.js';
 export * from './date-range.js';
+export * from './date-words.js';
 export * from './scores.js';
 export * from './portfolio.js';
 export * from './record-check.js';

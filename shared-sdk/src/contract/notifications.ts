@@ -17,6 +17,8 @@ export const notificationSchema = z.object({
   siteID: idSchema.nullable(),
   /** Null for an event of the whole organisation (a document of its own). */
   siteName: z.string().nullable(),
+  /** Its site's zone, which its times are written in (null with the site); its title's times are too. */
+  timeZoneId: z.string().nullable(),
   occurredAt: instantSchema,
   /** When it reached this person. */
   createdAt: instantSchema,

@@ -1,3 +1,5 @@
+import { formatDay } from '../contract/date-words.js';
+
 // Site-local calendar days as YYYY-MM-DD strings. A day is a date on the site's calendar, not an instant:
 // stepping one day is calendar arithmetic (never ± 24 hours, which a DST change would break), and "today"
 // is read in the site's zone, not the browser's.
@@ -29,14 +31,5 @@ export function addDays(day: string, count: number): string {
   return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
 }
 
-/** "Mon 30 Mar 2026", for screen readers and the buttons' names. */
-export function dayLabel(day: string, locale = 'en-GB'): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, date)));
-}
+/** "Mon, 30 Mar 2026", for screen readers and the buttons' names: the console's date style with its weekday. */
+export const dayLabel = (day: string): string => formatDay(day, 'weekdayDate');

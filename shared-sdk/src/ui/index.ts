@@ -97,7 +97,7 @@ export {
   type SiteBoundChoices,
   type SiteBoundOptions,
 } from './options.js';
-export { useSiteTimeZone, useDraft, type LocalKind } from './site-dates.js';
+export { SiteTime, useSiteTimeZone, useDraft, type LocalKind } from './site-dates.js';
 export { DateRangeFilter, SitePicker } from './pickers.js';
 export type { DateRange, DateRangeFilterProps, SitePickerProps } from './SitePickers.js';
 export {

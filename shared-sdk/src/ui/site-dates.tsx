@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatInstant, type DateWordsStyle } from '../contract/date-words.js';
 import { useSelectedSite } from '../site/store.js';
 
 // Dates and times on the console are the selected site's: a manager in another zone still sees and picks
@@ -9,6 +10,26 @@ import { useSelectedSite } from '../site/store.js';
 export function useSiteTimeZone(): string {
   const zone = useSelectedSite((s) => s.selectedSiteTimezone);
   return zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
+
+/**
+ * An instant in the console's date style on a site's clock: the zone given (a record's own site's), else
+ * the selected site's. `none` is said when there is no instant.
+ */
+export function SiteTime({
+  value,
+  style = 'dateTime',
+  zone,
+  none = 'Never',
+}: {
+  value: string | null | undefined;
+  style?: DateWordsStyle;
+  zone?: string | null | undefined;
+  none?: string;
+}) {
+  const selectedZone = useSiteTimeZone();
+  if (!value) return <>{none}</>;
+  return <time dateTime={value}>{formatInstant(value, zone ?? selectedZone, style)}</time>;
 }
 
 export type LocalKind = 'date' | 'time';

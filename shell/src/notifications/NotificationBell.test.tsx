@@ -15,6 +15,7 @@ const notification = (n: number, read: boolean) => ({
   title: `Walk-in fridge read ${8 + n} °C (limit 5 °C) at Harbour Kitchen`,
   siteID: '0190a000-0000-7000-8000-0000000000c1',
   siteName: 'Harbour Kitchen',
+  timeZoneId: 'Europe/London',
   occurredAt: '2026-01-05T10:00:00.000Z',
   createdAt: '2026-01-05T10:00:01.000Z',
   readAt: read ? '2026-01-05T10:05:00.000Z' : null,

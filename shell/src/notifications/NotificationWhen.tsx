@@ -1,13 +1,14 @@
+import { SiteTime } from '@console/shared-sdk/ui';
 import type { Notification } from './notification-reads';
 
-const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When it happened (in the browser's zone) and where. */
+/**
+ * When it happened, on its site's clock as its title's times are (the selected site's for an event of the
+ * whole organisation), and where.
+ */
 export function NotificationWhen({ notification }: { notification: Notification }) {
-  const at = new Date(notification.occurredAt);
   return (
     <>
-      <time dateTime={notification.occurredAt}>{format.format(at)}</time>
+      <SiteTime value={notification.occurredAt} zone={notification.timeZoneId} />
       {notification.siteName ? ` · ${notification.siteName}` : ''}
     </>
   );

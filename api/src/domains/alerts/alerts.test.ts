@@ -163,7 +163,7 @@ describe('a failed reading', () => {
     expect(mail?.subject).toBe(
       'Temperature failure: Walk-in fridge, Top shelf read 9.4 °C (limit 5 °C) at The Harbour Kitchen, Brighton',
     );
-    expect(mail?.text).toContain('When: Tuesday 10 June 2025 at 10:59 (Europe/London time)');
+    expect(mail?.text).toContain('When: Tue, 10 Jun 2025, 10:59 (Europe/London time)');
     expect(mail?.text).toContain(`Open it: http://console.test/dashboard/temperatureLog?view=${reading._id}`);
 
     for (const token of [manager, owner]) {
@@ -174,6 +174,8 @@ describe('a failed reading', () => {
           kind: 'TEMPERATURE_FAILED',
           title: 'Walk-in fridge, Top shelf read 9.4 °C (limit 5 °C) at The Harbour Kitchen, Brighton',
           siteName: 'The Harbour Kitchen, Brighton',
+          // Its site's zone, so the bell writes its time on the clock its title's times are on.
+          timeZoneId: 'Europe/London',
           readAt: null,
           escalated: false,
           link: `/dashboard/temperatureLog?view=${reading._id}`,

@@ -8,6 +8,8 @@ import {
   documentCategoryLabels,
   documentCategorySchema,
   documentExpiryWarningDays,
+  formatDay,
+  formatInstant,
 } from '@console/shared-sdk/contract';
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
@@ -204,7 +206,7 @@ export async function makeDigests(deps: DigestDeps, now: Date): Promise<DigestRu
 
 // ---- the e-mail -----------------------------------------------------------------------------------------
 
-const longDate = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('cccc d LLLL yyyy');
+const longDate = (date: string) => formatDay(date, 'weekdayDate');
 
 const daysBetween = (from: string, to: string) =>
   Math.round(
@@ -284,9 +286,7 @@ export function digestMail(
     for (const [group, listed] of bySite(others)) {
       body.push('', group);
       for (const event of listed) {
-        const at = DateTime.fromJSDate(event.occurredAt, { zone: event.timeZoneId ?? home }).toFormat(
-          'ccc d LLL HH:mm',
-        );
+        const at = formatInstant(event.occurredAt, event.timeZoneId ?? home, 'weekdayDateTime');
         body.push(
           `- ${alertEventKindLabels[event.kind]}: ${event.title} (${at})`,
           `  ${publicUrl}${linkOf(event)}`,

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DateTime } from 'luxon';
-import { alertEventKindLabels, type AlertEventKind } from '@console/shared-sdk/contract';
+import {
+  alertEventKindLabels,
+  formatInstantNamingZone,
+  type AlertEventKind,
+} from '@console/shared-sdk/contract';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { sites, users } from '../../platform/db/schema.js';
@@ -99,10 +102,6 @@ const kindWords: Record<AlertEventKind, string> = {
   FOLLOW_UP_DUE: 'follow-up checks',
 };
 
-/** The words of an event's time in its site's zone. */
-export const whenInZone = (at: Date, zone: string) =>
-  `${DateTime.fromJSDate(at, { zone }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${zone} time)`;
-
 const lines = (value: unknown): string[] | undefined =>
   Array.isArray(value) && value.every((line) => typeof line === 'string') ? value : undefined;
 
@@ -139,7 +138,7 @@ export function eventMail(
       event.title,
       '',
       ...(event.siteName ? [`Site: ${event.siteName}`] : []),
-      `When: ${whenInZone(event.occurredAt, zone)}`,
+      `When: ${formatInstantNamingZone(event.occurredAt, zone)}`,
       '',
       `Open it: ${publicUrl}${linkOf(event)}`,
     ]),

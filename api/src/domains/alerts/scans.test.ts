@@ -98,7 +98,7 @@ test('opening checks not done by the end of the site’s day are missed, once pe
   const [missed] = await events('CHECKS_MISSED');
   expect(missed).toMatchObject({
     dedupeKey: `CHECKS_MISSED:${ctx.demo.sites.brighton.id}:${date}:OPENING`,
-    title: 'Opening checks missed at The Harbour Kitchen, Brighton on Tuesday 10 June (1 of 1 not done)',
+    title: 'Opening checks missed at The Harbour Kitchen, Brighton on Tue, 10 Jun 2025 (1 of 1 not done)',
   });
   expect(await dispatchEvents(deps(), ctx.clock.now())).toBeGreaterThan(0);
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DateTime } from 'luxon';
+import { formatDay, formatInstant } from '@console/shared-sdk/contract';
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
 import { raiseEvents } from '../../platform/events/raise.js';
@@ -39,9 +39,7 @@ export async function scanOverdueTasks(deps: ScanDeps, now: Date): Promise<numbe
       subject: 'Task',
       recordId: row.id,
       dedupeKey: `TASK_OVERDUE:${row.id}`,
-      title: `“${row.name}” was due by ${DateTime.fromJSDate(row.expireOn, { zone: row.timeZoneId }).toFormat(
-        'HH:mm',
-      )} at ${row.siteName} and is not done`,
+      title: `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time')} at ${row.siteName} and is not done`,
       details: { masterTaskId: row.masterTaskId, taskDate: row.taskDate, taskName: row.name },
       occurredAt: row.expireOn,
     })),
@@ -104,7 +102,7 @@ export async function scanMissedChecks(deps: ScanDeps, now: Date): Promise<numbe
   const raised = await raiseEvents(
     deps.db,
     over.map((row) => {
-      const day = DateTime.fromISO(row.taskDate, { zone: 'utc' }).toFormat('cccc d LLLL');
+      const day = formatDay(row.taskDate, 'weekdayDate');
       return {
         orgId: row.orgId,
         siteId: row.siteId,

@@ -8,7 +8,7 @@ import {
   type ComplianceLogFilters,
   type ComplianceLogSortColumn,
 } from '@console/shared-sdk/logs';
-import { complianceResultLabels } from '@console/shared-sdk/contract';
+import { complianceResultLabels, formatInstant } from '@console/shared-sdk/contract';
 import { Skeleton, Stack } from '@console/shared-sdk/mui';
 import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
@@ -20,7 +20,6 @@ import {
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { BackFilledChip, failedRowsStandOut, LogStatusChip, ResultChip } from './status';
 import { logTypeLabel, logTypeOptions } from './words';
-import { siteDateTime } from '../shared/words';
 
 // /dashboard/complianceLog: the selected site's compliance logs over a date range (default the last 30
 // days in the site's zone), failed ones standing out; the view shows the answers with the failed lines
@@ -56,7 +55,7 @@ function Submitted({ log }: { log: ComplianceLog }) {
       component="span"
       sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', height: '100%' }}
     >
-      <time dateTime={log.submittedAt}>{siteDateTime(log.submittedAt, log.timeZoneId)}</time>
+      <time dateTime={log.submittedAt}>{formatInstant(log.submittedAt, log.timeZoneId)}</time>
       {log.backFilled && <BackFilledChip receivedAt={log.receivedAt} timeZone={log.timeZoneId} />}
     </Stack>
   );
@@ -64,7 +63,7 @@ function Submitted({ log }: { log: ComplianceLog }) {
 
 const reviewed = (log: ComplianceLog) =>
   log.reviewedAt
-    ? `${log.reviewedBy ? `${log.reviewedBy.name}, ` : ''}${siteDateTime(log.reviewedAt, log.timeZoneId)}`
+    ? `${log.reviewedBy ? `${log.reviewedBy.name}, ` : ''}${formatInstant(log.reviewedAt, log.timeZoneId)}`
     : 'Not yet';
 
 /** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
@@ -149,7 +148,7 @@ export function complianceLogs(range: LocalDateRange) {
       { label: 'Site', field: 'siteName' },
       { label: 'Submitted by', render: (log) => log.submittedBy.name },
       { label: 'Submitted', render: (log) => <Submitted log={log} /> },
-      { label: 'Received', render: (log) => siteDateTime(log.receivedAt, log.timeZoneId) },
+      { label: 'Received', render: (log) => formatInstant(log.receivedAt, log.timeZoneId) },
       { label: 'Note', render: (log) => log.note || 'None' },
       { label: 'Reviewed', render: reviewed },
       { label: 'Review note', render: (log) => log.reviewNote || 'None' },

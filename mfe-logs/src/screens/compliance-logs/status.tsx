@@ -1,9 +1,8 @@
 import { backFilledAfterMinutes, type LogStatus, type LogWorkflow } from '@console/shared-sdk/logs';
 import type { Option } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
-import { complianceResultLabels } from '@console/shared-sdk/contract';
+import { complianceResultLabels, formatInstant } from '@console/shared-sdk/contract';
 import { alpha, Chip, Tooltip, type Theme } from '@console/shared-sdk/mui';
-import { siteDateTime } from '../shared/words';
 
 // What the compliance-log and near-miss lists show of where a record stands, each state in words with a
 // shape as well as a colour: its status in the workflow, a failed result, a late sync.
@@ -70,7 +69,7 @@ export function BackFilledChip({ receivedAt, timeZone }: { receivedAt: string; t
   const Late = consoleIcons.history;
   return (
     <Tooltip
-      title={`Received ${siteDateTime(receivedAt, timeZone)}, more than ${backFilledAfterMinutes} minutes after it was made on the device`}
+      title={`Received ${formatInstant(receivedAt, timeZone)}, more than ${backFilledAfterMinutes} minutes after it was made on the device`}
     >
       <Chip
         size="small"

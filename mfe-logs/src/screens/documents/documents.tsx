@@ -1,3 +1,4 @@
+import { formatInstant } from '@console/shared-sdk/contract';
 import {
   abilityFor,
   asSubject,
@@ -41,7 +42,6 @@ import {
 import { DocumentFilesField } from './files-field';
 import { ExpiryChip, expiryDate } from './expiry';
 import { categoryOptions, expiringWindowDays, expiryOptions } from './words';
-import { siteDateTime } from '../shared/words';
 
 // /dashboard/documentmanagement (issue 11): the selected site's documents and the organisation's own, with
 // category and expiry filters and "Expiring within 30 days" (`?expiring=30`, the dashboard's link), the
@@ -131,7 +131,7 @@ function SectionLoading({ children }: { children: ReactNode }) {
 
 /** "Marcus Reid, 1 Mar 2026, 10:00", in the zone the document's dates are read in. */
 const addedBy = (document: DocumentRecord) =>
-  `${document.createdBy?.name ?? 'Not recorded'}, ${siteDateTime(document.createdAt, document.timeZoneId)}`;
+  `${document.createdBy?.name ?? 'Not recorded'}, ${formatInstant(document.createdAt, document.timeZoneId)}`;
 
 export const documents = defineResource({
   title: 'Documents',

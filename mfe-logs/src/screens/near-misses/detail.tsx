@@ -13,7 +13,7 @@ import { Box, Button, Chip, Stack, Typography } from '@console/shared-sdk/mui';
 import { dayLabel, PhotoDialog, todayIn } from '@console/shared-sdk/ui';
 import { useState } from 'react';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
-import { siteDateTime } from '../shared/words';
+import { formatInstant } from '@console/shared-sdk/contract';
 
 // The near miss's view, below its fields: the follow-up actions with their owner (set in Edit), due date
 // and whether they are done; the photos sent with the report, each opening large; and the history. Loaded
@@ -58,7 +58,7 @@ export function NearMissFollowUps({ report }: { report: NearMiss }) {
                 color="success"
                 variant="outlined"
                 icon={<Done fontSize="small" />}
-                label={`Done ${siteDateTime(item.doneAt, report.timeZoneId)}`}
+                label={`Done ${formatInstant(item.doneAt, report.timeZoneId)}`}
               />
             ) : overdue ? (
               <Chip size="small" color="error" icon={<Late fontSize="small" />} label="Overdue" />
@@ -131,7 +131,7 @@ function historyFields(timeZone: string): readonly HistoryField<Snapshot>[] {
     {
       key: 'occurredAt',
       label: 'When it happened',
-      format: (value) => (typeof value === 'string' ? siteDateTime(value, timeZone) : 'none'),
+      format: (value) => (typeof value === 'string' ? formatInstant(value, timeZone) : 'none'),
     },
     { key: 'location', label: 'Where' },
     { key: 'whatHappened', label: 'What happened' },

@@ -15,7 +15,7 @@ import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/sh
 import { defineResource, ResourceScreen, type ResourceScreenProps } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { BackFilledChip, LogStatusChip } from '../compliance-logs/status';
-import { siteDateTime } from '../shared/words';
+import { formatInstant } from '@console/shared-sdk/contract';
 import { nearMissForm, nearMissFormSchema, nearMissUpdate, type NearMissForm } from './form-model';
 
 // /dashboard/nearMiss: the selected site's near misses and incidents over a date range (default the last
@@ -59,7 +59,7 @@ function Reported({ report }: { report: NearMiss }) {
     <Stack direction="row" component="span" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <span>
         {report.reportedBy.name},{' '}
-        <time dateTime={report.reportedAt}>{siteDateTime(report.reportedAt, report.timeZoneId)}</time>
+        <time dateTime={report.reportedAt}>{formatInstant(report.reportedAt, report.timeZoneId)}</time>
       </span>
       {report.backFilled && <BackFilledChip receivedAt={report.receivedAt} timeZone={report.timeZoneId} />}
     </Stack>
@@ -72,7 +72,7 @@ const followUpWords = (report: NearMiss) => {
   return `${report.openFollowUps} of ${report.followUps.length} open`;
 };
 
-const occurred = (report: NearMiss) => siteDateTime(report.occurredAt, report.timeZoneId);
+const occurred = (report: NearMiss) => formatInstant(report.occurredAt, report.timeZoneId);
 
 const orNone = (text: string | null) => (text && text.trim() !== '' ? text : 'None');
 
@@ -143,10 +143,10 @@ export function nearMisses(range: LocalDateRange) {
       { label: 'Immediate action', render: (report) => orNone(report.immediateAction) },
       { label: 'Outcome', render: (report) => orNone(report.outcome) },
       { label: 'Reported by', render: (report) => <Reported report={report} /> },
-      { label: 'Received', render: (report) => siteDateTime(report.receivedAt, report.timeZoneId) },
+      { label: 'Received', render: (report) => formatInstant(report.receivedAt, report.timeZoneId) },
       {
         label: 'Closed',
-        render: (report) => (report.closedAt ? siteDateTime(report.closedAt, report.timeZoneId) : 'Not yet'),
+        render: (report) => (report.closedAt ? formatInstant(report.closedAt, report.timeZoneId) : 'Not yet'),
       },
     ],
     detail: {

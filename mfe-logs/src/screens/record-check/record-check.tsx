@@ -1,3 +1,4 @@
+import { formatInstant } from '@console/shared-sdk/contract';
 import { useState } from 'react';
 import { useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import {
@@ -28,7 +29,6 @@ import {
   type LocalDateRange,
 } from '@console/shared-sdk/report-kit';
 import { addDays, EmptyState, useSiteTimeZone } from '@console/shared-sdk/ui';
-import { siteDateTime } from '../shared/words';
 
 // The record-history check (issue 11): what an inspector asks when the logs look too tidy — were they
 // changed after the fact? The API compares every record of the range with its history and walks the
@@ -80,7 +80,7 @@ function Verdict({ check, timeZone }: { check: RecordCheck; timeZone: string }) 
   return (
     <Alert severity={check.intact ? 'success' : 'error'} variant="outlined" role="status">
       <AlertTitle>{check.intact ? 'Records intact' : 'Records changed outside the console'}</AlertTitle>
-      {verdictWords(check)} Checked {siteDateTime(check.checkedAt, timeZone)} (site time).
+      {verdictWords(check)} Checked {formatInstant(check.checkedAt, timeZone)} (site time).
     </Alert>
   );
 }

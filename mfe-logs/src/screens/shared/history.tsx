@@ -1,9 +1,8 @@
-import type { HistoryAction } from '@console/shared-sdk/contract';
+import { formatInstant, type HistoryAction } from '@console/shared-sdk/contract';
 import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useRead } from '@console/shared-sdk';
 import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
 import type { ReactNode } from 'react';
-import { siteDateTime } from './words';
 
 // A log record's history (issue 11): who created, changed or deleted it, when in the site's zone, what
 // changed and the reason given. Entries come from each API's GET /log-history-list/{id}, built on the
@@ -107,7 +106,7 @@ export function RecordHistory<Snapshot>({
           <Box component="li" key={entry._id}>
             <Typography variant="body2">
               <strong>{actionWords[entry.action]}</strong> by {entry.actor.name},{' '}
-              <time dateTime={entry.at}>{siteDateTime(entry.at, timeZone)}</time>
+              <time dateTime={entry.at}>{formatInstant(entry.at, timeZone)}</time>
             </Typography>
             {lines.length > 0 && (
               <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>

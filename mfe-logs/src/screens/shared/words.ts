@@ -31,10 +31,3 @@ export const reasonField: TextFieldDeclaration<'reason'> = {
   rows: 2,
   helperText: 'Required. Kept in the record’s history with your name.',
 };
-
-/** Date and time of an instant in a site's zone: "3 Mar 2026, 14:05". */
-export function siteDateTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(instant),
-  );
-}

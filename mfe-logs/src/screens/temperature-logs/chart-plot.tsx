@@ -1,4 +1,5 @@
 import type { TemperatureChart } from '@console/shared-sdk/logs';
+import { formatInstant } from '@console/shared-sdk/contract';
 import { Box, Typography } from '@console/shared-sdk/mui';
 // MUI X Charts through the SDK's charts entry, as MUI X reaches remotes (its deep @mui/material imports
 // must be the host's copy); the entry loads only with this module.
@@ -17,14 +18,6 @@ export function TemperatureChartPlot({ chart, title }: { chart: TemperatureChart
   // changed in the range, are listed above the chart, and each point keeps the colour of its own result.
   const latest = points.at(-1);
   if (!latest) return null;
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timeZoneId,
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
   const { thresholds, colors } = resultBands(latest);
   return (
     <Box component="figure" sx={{ m: 0 }} aria-label={title}>
@@ -35,7 +28,7 @@ export function TemperatureChartPlot({ chart, title }: { chart: TemperatureChart
           {
             scaleType: 'time',
             data: points.map((point) => new Date(point.readAt)),
-            valueFormatter: (value: Date) => time.format(value),
+            valueFormatter: (value: Date) => formatInstant(value, timeZoneId, 'dayMonthTime'),
           },
         ]}
         yAxis={[{ label: '°C', colorMap: { type: 'piecewise', thresholds, colors } }]}

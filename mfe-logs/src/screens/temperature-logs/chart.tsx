@@ -1,4 +1,5 @@
 import { useRead } from '@console/shared-sdk';
+import { formatInstant } from '@console/shared-sdk/contract';
 import {
   limitsText,
   temperatureLogApi,
@@ -106,7 +107,6 @@ export function TemperatureChartDialog({
     );
   } else {
     const periods = limitPeriods(chart.points);
-    const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: chart.timeZoneId });
     body = (
       <Stack spacing={2}>
         <Box component="dl" sx={{ m: 0 }} aria-label="Limits in force">
@@ -116,7 +116,7 @@ export function TemperatureChartDialog({
           {periods.map((period) => (
             <Typography component="dd" variant="body2" key={period.from} sx={{ m: 0 }}>
               {limitsText(period.limits)}
-              {periods.length > 1 && ` from ${when.format(new Date(period.from))}`}
+              {periods.length > 1 && ` from ${formatInstant(period.from, chart.timeZoneId, 'date')}`}
             </Typography>
           ))}
         </Box>

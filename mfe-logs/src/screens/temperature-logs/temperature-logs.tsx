@@ -1,5 +1,5 @@
 import { logTypeSchema, useSelectedSite, type LogType } from '@console/shared-sdk';
-import { readingSourceLabels, readingSources } from '@console/shared-sdk/contract';
+import { formatInstant, readingSourceLabels, readingSources } from '@console/shared-sdk/contract';
 import {
   celsiusText,
   failureOf,
@@ -25,7 +25,6 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { siteDateTime } from '../shared/words';
 import { reasonField } from '../shared/words';
 import { ChartItemButton, ExportToExcelButton } from './toolbar';
 import {
@@ -90,7 +89,7 @@ class Cancelled extends Error {
 function checkWords(reading: TemperatureLog): string {
   const check = `${logTypeLabel(reading.logType)}: ${reading.checkLabel}`;
   if (reading.coolingStartedAt) {
-    return `${check}, cooling began ${siteDateTime(reading.coolingStartedAt, reading.timeZoneId)}`;
+    return `${check}, cooling began ${formatInstant(reading.coolingStartedAt, reading.timeZoneId)}`;
   }
   return reading.hotHoldEnded ? `${check}, hot holding ended` : check;
 }
@@ -171,7 +170,7 @@ function ReadingResult({ reading }: { reading: TemperatureLog }) {
 function Received({ reading }: { reading: TemperatureLog }) {
   return (
     <Stack direction="row" component="span" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <time dateTime={reading.receivedAt}>{siteDateTime(reading.receivedAt, reading.timeZoneId)}</time>
+      <time dateTime={reading.receivedAt}>{formatInstant(reading.receivedAt, reading.timeZoneId)}</time>
       {reading.backFilled && <BackFilledChip />}
     </Stack>
   );
@@ -195,7 +194,7 @@ const readAtCell = (reading: TemperatureLog) => (
   <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
     {/* A date and time read as one: the chip wraps under it, never the time under the date. */}
     <time dateTime={reading.readAt} style={{ whiteSpace: 'nowrap' }}>
-      {siteDateTime(reading.readAt, reading.timeZoneId)}
+      {formatInstant(reading.readAt, reading.timeZoneId)}
     </time>
     {reading.backFilled && <BackFilledChip />}
   </Stack>
@@ -229,7 +228,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
     api: { list: temperatureLogApi.list, get: temperatureLogApi.get, update: temperatureLogApi.update },
     params: { startDate: range.startDate, endDate: range.endDate },
     recordLabel: (reading: TemperatureLog) =>
-      `${itemLabel(reading.item)}, ${siteDateTime(reading.readAt, reading.timeZoneId)}`,
+      `${itemLabel(reading.item)}, ${formatInstant(reading.readAt, reading.timeZoneId)}`,
     sortable: temperatureLogSortColumns,
     defaultSort: '-readAt',
     search: { placeholder: 'Search items' },
@@ -327,7 +326,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       {
         label: 'Read',
         render: (reading) => (
-          <time dateTime={reading.readAt}>{siteDateTime(reading.readAt, reading.timeZoneId)}</time>
+          <time dateTime={reading.readAt}>{formatInstant(reading.readAt, reading.timeZoneId)}</time>
         ),
       },
       { label: 'Received', render: (reading) => <Received reading={reading} /> },
@@ -489,7 +488,7 @@ export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps)
           <ReasonDialog
             open
             title={`Delete the reading of ${itemLabel(askedWhat.reading.item)}?`}
-            message={`${celsiusText(askedWhat.reading.celsius)} read ${siteDateTime(
+            message={`${celsiusText(askedWhat.reading.celsius)} read ${formatInstant(
               askedWhat.reading.readAt,
               askedWhat.reading.timeZoneId,
             )}. It leaves the list and the export; its history keeps it with your reason.`}

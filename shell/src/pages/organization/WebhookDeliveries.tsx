@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useRead } from '@console/shared-sdk';
 import { webhookApi, type WebhookDelivery } from '@console/shared-sdk/organization';
-import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
+import { formatInstant } from '@console/shared-sdk/contract';
+import { EmptyState, ErrorState, useSiteTimeZone } from '@console/shared-sdk/ui';
 
 const pageSize = 20;
 /** The most a list call answers (the API's limit). */
@@ -18,11 +19,13 @@ function answerOf(delivery: WebhookDelivery): string {
 
 /**
  * A webhook's delivery log, newest first: what was sent, whether it arrived, after how many attempts, the
- * receiver's last answer and, while pending, when it is tried again. In the browser's time zone: a webhook
- * belongs to the organisation, not to one site.
+ * receiver's last answer and, while pending, when it is tried again. A webhook belongs to the organisation,
+ * not to one site: its times are on the selected site's clock, as every other time the console shows.
  */
 export function WebhookDeliveries({ webhookID }: { webhookID: string }) {
   const [shown, setShown] = useState(pageSize);
+  const zone = useSiteTimeZone();
+  const when = (instant: string) => formatInstant(instant, zone);
   const { data, loading, reload } = useRead(['Webhook', 'deliveries', webhookID, shown], (signal) =>
     webhookApi.deliveries(webhookID, { limit: shown }, { quiet: true, signal }),
   );
@@ -37,7 +40,6 @@ export function WebhookDeliveries({ webhookID }: { webhookID: string }) {
   if (data.records === 0) {
     return <EmptyState message="Nothing sent yet. Send a test call to check the receiver." />;
   }
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     <Stack spacing={1}>
       <Stack component="ol" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Deliveries">
@@ -48,10 +50,10 @@ export function WebhookDeliveries({ webhookID }: { webhookID: string }) {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {[
-                when.format(new Date(delivery.createdAt)),
+                when(delivery.createdAt),
                 `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`,
                 answerOf(delivery),
-                delivery.nextAttemptAt ? `next try ${when.format(new Date(delivery.nextAttemptAt))}` : null,
+                delivery.nextAttemptAt ? `next try ${when(delivery.nextAttemptAt)}` : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

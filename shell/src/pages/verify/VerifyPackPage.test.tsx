@@ -77,7 +77,7 @@ test('an authentic pack: who produced it, for which site and dates, its format a
   expect(verdict).toHaveAttribute('aria-live', 'polite');
   expect(verdict).toHaveTextContent(
     'This is an authentic inspection pack. It was produced by this console for The Harbour Kitchen, ' +
-      'Brighton, covering 1 Jan 2026 to 31 Mar 2026, by Olivia Owner on 2 Apr 2026 at',
+      'Brighton, covering 1 Jan 2026 to 31 Mar 2026, by Olivia Owner on Thu, 2 Apr 2026, ',
   );
   expect(verdict).toHaveTextContent('PDF document');
   expect(verdict).toHaveTextContent(sha256);

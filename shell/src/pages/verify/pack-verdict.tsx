@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@console/shared-sdk/mui';
 import type { InspectionPackFormat, PackVerification } from '@console/shared-sdk/reports';
-import { DateTime } from 'luxon';
+import { formatDay, formatInstantNamingZone } from '@console/shared-sdk/contract';
 
 // The verdict in words for someone who is not a console user (an environmental-health officer): what the
 // register says the pack is, or what to do when the file is not recognised. An unknown file names no
@@ -11,12 +11,12 @@ const formatWords: Record<InspectionPackFormat, string> = {
   EXCEL: 'Excel workbook (XLSX)',
 };
 
-// en-GB, as the console writes dates everywhere: "5 Mar 2026".
-const day = (date: string) => DateTime.fromISO(date, { locale: 'en-GB' }).toFormat('d LLL yyyy');
+// In the console's date style: "5 Mar 2026".
+const day = (date: string) => formatDay(date);
 
-/** In the reader's own zone, named, since the pack may come from a site in another. */
+/** In the reader's own zone, named, since the pack may come from a site in another (no site is chosen here). */
 const moment = (instant: string) =>
-  DateTime.fromISO(instant, { locale: 'en-GB' }).toFormat("d LLL yyyy 'at' HH:mm ZZZZ");
+  formatInstantNamingZone(instant, Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 function covering(startDate: string, endDate: string): string {
   return startDate === endDate ? day(startDate) : `${day(startDate)} to ${day(endDate)}`;

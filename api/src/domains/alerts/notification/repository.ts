@@ -28,6 +28,7 @@ export async function notificationPage(db: Database, userId: string, query: Noti
         notification: notifications,
         event: alertEvents,
         siteName: sites.name,
+        timeZoneId: sites.timeZoneId,
       })
       .from(notifications)
       .innerJoin(alertEvents, eq(alertEvents.id, notifications.eventId))
@@ -39,7 +40,7 @@ export async function notificationPage(db: Database, userId: string, query: Noti
     db.select({ count: count() }).from(notifications).where(mine),
     unreadCount(db, userId),
   ]);
-  const list: Notification[] = rows.map(({ notification, event, siteName }) => ({
+  const list: Notification[] = rows.map(({ notification, event, siteName, timeZoneId }) => ({
     _id: notification.id,
     eventID: event.id,
     kind: event.kind,
@@ -47,6 +48,7 @@ export async function notificationPage(db: Database, userId: string, query: Noti
     title: event.title,
     siteID: event.siteId,
     siteName,
+    timeZoneId,
     occurredAt: event.occurredAt.toISOString(),
     createdAt: notification.createdAt.toISOString(),
     readAt: notification.readAt?.toISOString() ?? null,

@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { DateTime } from 'luxon';
-import { documentExpiryOf, documentExpiryWarningDays } from '@console/shared-sdk/contract';
+import { documentExpiryOf, documentExpiryWarningDays, formatDay } from '@console/shared-sdk/contract';
 import type { Database } from '../../../platform/db/client.js';
 import { organizations, sites } from '../../../platform/db/schema.js';
 import { raiseEvents } from '../../../platform/events/raise.js';
@@ -17,7 +16,7 @@ import { addDays, localDate } from '../../sites/index.js';
  * The scan runs on every instance's queue; the dedupe key makes a second raise do nothing.
  */
 
-const longDate = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('cccc d LLLL yyyy');
+const longDate = (date: string) => formatDay(date, 'weekdayDate');
 
 /** Raises the events of documents that reached a new state; answers how many it raised. */
 export async function raiseDocumentExpiryEvents(db: Database, now: Date): Promise<number> {

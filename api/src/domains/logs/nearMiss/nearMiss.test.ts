@@ -277,7 +277,7 @@ describe('create-new-one (staff)', () => {
     expect(mail?.text).toContain(
       `Aisha Khan reported a near miss at The Harbour Kitchen, Brighton (${created.logID})`,
     );
-    expect(mail?.text).toContain('When: Tuesday 10 June 2025 at 10:20 (Europe/London time)');
+    expect(mail?.text).toContain('When: Tue, 10 Jun 2025, 10:20 (Europe/London time)');
 
     await reported({ siteID: manchester() }, chloe);
     expect(await mailedTo()).toEqual([demoLogins.organizationAdmin]);

@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { nearMissCategoryLabels, type NearMiss } from '@console/shared-sdk/contract';
+import { formatInstantNamingZone, nearMissCategoryLabels, type NearMiss } from '@console/shared-sdk/contract';
 import type { RaisedEvent } from '../../../platform/events/raise.js';
 
 // A near miss reported is an event (issue 24): the admins of its site, and the organisation's admins who
@@ -9,9 +8,7 @@ import type { RaisedEvent } from '../../../platform/events/raise.js';
 
 /** The e-mail's body (between the greeting and the settings line), with the report's times in its site's zone. */
 export function nearMissMailLines(publicUrl: string, report: NearMiss): string[] {
-  const occurred = `${DateTime.fromISO(report.occurredAt, { zone: report.timeZoneId }).toFormat(
-    "cccc d LLLL yyyy 'at' HH:mm",
-  )} (${report.timeZoneId} time)`;
+  const occurred = formatInstantNamingZone(report.occurredAt, report.timeZoneId);
   return [
     `${report.reportedBy.name} reported a near miss at ${report.siteName} (${report.logID}).`,
     '',

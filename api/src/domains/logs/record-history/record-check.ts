@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { DateTime } from 'luxon';
 import {
   complianceLogListQuerySchema,
   documentListQuerySchema,
+  formatDay,
+  formatInstant,
   listDefaults,
   nearMissListQuerySchema,
   recordCheckListLimit,
@@ -109,7 +110,7 @@ const pageSize = 1000;
 const widened = <Query extends { limit: number }>(query: Query): Query => ({ ...query, limit: pageSize });
 
 const localTime = (iso: unknown, zone: string) =>
-  typeof iso === 'string' ? DateTime.fromISO(iso, { zone }).toFormat('d LLL yyyy HH:mm') : 'unknown time';
+  typeof iso === 'string' ? formatInstant(iso, zone) : 'unknown time';
 
 const textOf = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
 
@@ -183,7 +184,7 @@ function occurrenceVerdict(record: CheckedRecord, entry: LastEntry | undefined):
   return { problem: 'CHANGED', fields: differingFields(compared, recorded) };
 }
 
-const localDay = (date: string) => DateTime.fromISO(date).toFormat('d LLL yyyy');
+const localDay = (date: string) => formatDay(date);
 
 /** Calls a page function with page 1, 2, ... until a page comes back short. */
 async function* everyPage<Item>(read: (page: number) => Promise<Item[]>): AsyncGenerator<Item[]> {

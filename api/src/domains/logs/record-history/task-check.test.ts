@@ -223,7 +223,7 @@ test('a completion changed, made or removed in the database directly is named, w
     problem: 'NO_HISTORY',
   });
   expect(byRecord.get(removed.individualTaskID)).toMatchObject({
-    label: 'A task completed at 10 Jun 2025 11:00',
+    label: 'A task completed at 10 Jun 2025, 11:00',
     problem: 'DELETED',
   });
   expect(byRecord.has(markedDeleted.individualTaskID)).toBe(false);

@@ -1,10 +1,11 @@
-import { DateTime } from 'luxon';
 import {
   checkedSubjectLabels,
   complianceLogWorkflow,
   complianceResultLabels,
   documentCategoryLabels,
   documentExpiryLabels,
+  formatDay,
+  formatInstant,
   nearMissCategoryLabels,
   nearMissWorkflow,
   scoreBandLabels,
@@ -29,19 +30,19 @@ import type {
 // The pack's words, shared by the PDF and the XLSX, so both say the same thing the same way. Every code of
 // the contract goes through the contract's own labels (the console's), never printed as the code.
 
+// Dates in the console's one style (the contract's date words), as the screens and notifications write them.
+
 /** "3 Nov 2026". */
-export const dateWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLL yyyy');
+export const dateWords = (date: string) => formatDay(date);
 
-/** "Tue 3 Nov 2026". */
-export const dayWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('ccc d LLL yyyy');
+/** "Tue, 3 Nov 2026". */
+export const dayWords = (date: string) => formatDay(date, 'weekdayDate');
 
-/** "3 Nov 2026 14:05" in the site's zone. */
-export const instantWords = (instant: string, zone: string) =>
-  DateTime.fromISO(instant, { zone }).toFormat('d LLL yyyy HH:mm');
+/** "3 Nov 2026, 14:05" in the site's zone. */
+export const instantWords = (instant: string, zone: string) => formatInstant(instant, zone);
 
-/** "3 Nov 2026 14:05" from a local "YYYY-MM-DD HH:MM". */
-export const localWords = (local: string) =>
-  DateTime.fromFormat(local, 'yyyy-MM-dd HH:mm', { zone: 'utc' }).toFormat('d LLL yyyy HH:mm');
+/** "3 Nov 2026, 14:05" from a local "YYYY-MM-DD HH:MM": a wall clock already, written as UTC's. */
+export const localWords = (local: string) => formatInstant(`${local.replace(' ', 'T')}:00Z`, 'UTC');
 
 /** "26 Aug 2026 to 23 Nov 2026". */
 export const rangeWords = (startDate: string, endDate: string) =>

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
-import { DateTime } from 'luxon';
 import { and, asc, between, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   checklistItemStatusSchema,
   documentCategories,
   documentExpiries,
+  formatDay,
   logStatusSchema,
   logTypeSchema,
   nearMissCategorySchema,
@@ -93,8 +93,8 @@ const contractCodes = [
 
 const origin = 'http://console.test';
 
-/** "3 Nov 2026". */
-const dateWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLL yyyy');
+/** "3 Nov 2026", the console's date style. */
+const dateWords = (date: string) => formatDay(date);
 
 /** "−17.5 °C", as the pack prints a temperature. */
 const celsius = (value: number) => `${value < 0 ? '−' : ''}${Math.abs(value)} °C`;

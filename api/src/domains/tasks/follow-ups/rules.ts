@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import {
   checkOf,
   followUpKindLabels,
+  formatInstant,
   type LogType,
   type TemperatureResult,
 } from '@console/shared-sdk/contract';
@@ -93,8 +93,7 @@ export const hotHoldLimit = checkOf('HOT_HOLD_DISPLAY', 'HOT_HOLD')?.limits.lowe
 const degrees = (celsius: number) => `${Number(celsius.toFixed(1))} °C`;
 
 /** A wall time on the site's clock ("14:05"). */
-export const wallTime = (at: Date, timeZoneId: string) =>
-  DateTime.fromJSDate(at, { zone: timeZoneId }).toFormat('HH:mm');
+export const wallTime = (at: Date, timeZoneId: string) => formatInstant(at, timeZoneId, 'time');
 
 /** The kind in words, as a task's name and an alert say it. */
 export const followUpKindWords: Record<FollowUpKind, string> = followUpKindLabels;
