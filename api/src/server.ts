@@ -15,6 +15,7 @@ import { demoLogins, seedDemoIfEmpty } from './demo.js';
 import { ensureLibrary, recordTaskBaselines } from './domains/tasks/index.js';
 import { alertJobNames, alertJobs, webhookDeliveryJobName, webhookJobs } from './domains/alerts/index.js';
 import { sensorJobs } from './domains/equipment/index.js';
+import { startDemoSensors } from './domains/logs/index.js';
 import { dispatchJobName } from './platform/events/raise.js';
 import { followUpJobs, occurrenceJob, occurrenceJobName } from './domains/tasks/index.js';
 import { startJobQueue, type JobQueue, type JobSender } from './platform/jobs/queue.js';
@@ -130,6 +131,11 @@ async function main() {
   await queue.send(dispatchJobName);
   await queue.send(alertJobNames.sendEmail);
   await queue.send(webhookDeliveryJobName);
+  // The demo's sensors keep reporting while the demo organisation exists (on PGlite, unless DEMO_SENSORS=off),
+  // or every one of them would be reported offline half an hour from now.
+  const demoSensors = config.demoSensors
+    ? startDemoSensors({ ...on, jobs, syncWindowHours: config.syncWindowHours })
+    : undefined;
 
   // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
   // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not
@@ -144,6 +150,7 @@ async function main() {
     closing = true;
     // Closing the app waits for e-mails still being sent after their replies.
     await app.close();
+    await demoSensors?.stop();
     await background.queue?.stop();
     mailer.close?.();
     await database.close();

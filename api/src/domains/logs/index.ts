@@ -35,3 +35,4 @@ export { seedLogs } from './seed.js';
 // Wireless sensors' readings (issue 24): POST /sensor/ingest, registered under /sensor beside the
 // equipment domain's sensorRoutes.
 export { default as sensorIngestRoutes, storeSensorBatches } from './temperature-logs/sensor-ingest.js';
+export { startDemoSensors } from './temperature-logs/sensor-live.js';

@@ -51,6 +51,11 @@ const envSchema = z.object({
    */
   SEED_DEMO: z.stringbool().optional(),
   /**
+   * While the demo organisation exists on the embedded PGlite, its sensors keep posting readings (else each
+   * is reported offline half an hour after a start). `off` stops them; on DATABASE_URL they never run.
+   */
+  DEMO_SENSORS: z.stringbool().default(true),
+  /**
    * Who may frame the console (CSP frame-ancestors): unset, nobody; or space-separated origins of integrators
    * that embed it.
    */
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     s3,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    demoSensors: e.DEMO_SENSORS && e.DATABASE_URL === undefined,
     frameAncestors: e.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
     webRoot: e.WEB_ROOT === undefined ? undefined : path.resolve(e.WEB_ROOT),
     remotes: e.REMOTES,

@@ -15,6 +15,8 @@ import {
   type SensorReading,
 } from '@console/shared-sdk/contract';
 import { countCall } from '../../../platform/auth/login-limit.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { JobSender } from '../../../platform/jobs/queue.js';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { sites } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -357,6 +359,31 @@ async function raiseExcursion(
   return id !== null;
 }
 
+/**
+ * Ingests one batch a sensor sent now: the sensor locked, so its batches are read and written one at a
+ * time, in order (its receipts, its run outside the limits), and the event dispatch nudged when the batch
+ * raised one. A sensor revoked or deleted since its key was checked is refused like an unknown key.
+ */
+export async function ingestSensorBatch(
+  deps: { db: Database; clock: Clock; jobs: JobSender },
+  sensorId: string,
+  lines: readonly SensorReading[],
+  syncWindowHours: number,
+): Promise<SensorBatchResult> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(sensors)
+      .where(and(eq(sensors.id, sensorId), isNull(sensors.deletedAt)))
+      .for('update');
+    if (!locked || locked.revokedAt !== null) throw unauthorized(refusedKey);
+    return storeSensorBatch(tx, locked, lines, now, syncWindowHours);
+  });
+  if (result.raised) await deps.jobs.send(dispatchJobName);
+  return result;
+}
+
 const description =
   'A wireless sensor’s (or its gateway’s) batch of readings, with its device key in the ' +
   `${sensorKeyHeader} header (unknown or revoked: 401). Each line { sequence, readAt, celsius } is stored ` +
@@ -392,20 +419,13 @@ export default async function sensorIngestRoutes(app: FastifyInstance) {
     async (request) => {
       const { sensor } = request;
       if (!sensor) throw unauthorized(refusedKey);
-      const now = deps.clock.now();
-      const result = await deps.db.transaction(async (tx) => {
-        // One batch of a sensor at a time: its receipts and its run outside the limits are read and written
-        // in order. Revoked or deleted since the key was checked: refused like an unknown key.
-        const [locked] = await tx
-          .select()
-          .from(sensors)
-          .where(and(eq(sensors.id, sensor.id), isNull(sensors.deletedAt)))
-          .for('update');
-        if (!locked || locked.revokedAt !== null) throw unauthorized(refusedKey);
-        return storeSensorBatch(tx, locked, request.body.readings, now, deps.config.syncWindowHours);
-      });
-      const { raised, ...answer } = result;
-      if (raised) await deps.jobs.send(dispatchJobName);
+      // Whether it raised an event is the ingest's business (it nudged the dispatch); the sensor hears the rest.
+      const { raised: _raised, ...answer } = await ingestSensorBatch(
+        deps,
+        sensor.id,
+        request.body.readings,
+        deps.config.syncWindowHours,
+      );
       const words = [
         `${answer.stored} stored`,
         answer.duplicates > 0 ? `${answer.duplicates} already stored` : '',

@@ -18,12 +18,12 @@ import { storeSensorBatches, type SensorBatch } from './sensor-ingest.js';
 
 const minuteMs = 60_000;
 /** A reading every quarter of an hour, sent in batches every half hour: none arrives late enough to be back-filled. */
-const readingEveryMs = 15 * minuteMs;
+export const readingEveryMs = 15 * minuteMs;
 const batchEveryMs = 30 * minuteMs;
 const days = 7;
 
 /** A fridge's reading at `at`: about 3.5 °C, a little higher in service hours, with a little noise. */
-function fridgeCelsius(at: Date, seed: number): number {
+export function fridgeCelsius(at: Date, seed: number): number {
   const hour = at.getUTCHours() + at.getUTCMinutes() / 60;
   const service = hour >= 11 && hour <= 22 ? 0.6 : 0;
   const noise =
