@@ -24,6 +24,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { measureCompression } from './api-compression.mjs';
 
 ensureInstalled();
 if (!process.argv.includes('--no-build')) ensureBuilt();
@@ -658,6 +659,29 @@ try {
   const health = await measureHttp(`${api.url}/health`);
   token = await signIn();
 
+  // What compressing a list's answer costs at each level, and the lists' throughput with and without it.
+  const compression = await measureCompression({
+    base: api.url,
+    token,
+    seconds,
+    connections,
+    lists: [
+      {
+        name: 'temperature logs, 100 rows',
+        url: `temperature-logs/web-app-list-for-web?siteID=${benchSite}&startDate=${ninetyDaysAgo}&endDate=${today}&limit=100`,
+      },
+      {
+        name: "a bench site's day of tasks",
+        url: `master-task/web-app-list?siteID=${benchSite}&taskListDate=${today}&sort=expireOn&limit=100`,
+      },
+      {
+        name: 'staff, 100 rows',
+        url: `staff-people/web-app-list?siteID=${brighton}&sort=fullName&limit=100`,
+      },
+    ],
+  });
+  token = await signIn();
+
   // A download with the server's memory (resident set, from /proc) before, at its highest during, and after.
   const rssOf = () =>
     Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -1001,6 +1025,7 @@ try {
             alertP99Ms: Number.isFinite(alertP99) ? Math.round(alertP99) : null,
           },
           staffSync: { phonesPerInstance, instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance) },
+          compression,
         },
         null,
         2,

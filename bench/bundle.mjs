@@ -5,13 +5,12 @@
 // and the server sends the build's brotli copies), its gzip size beside them, and the packages it holds, then
 // names every package shipped by more than one container. It prints; it asserts nothing (the budgets are printed beside the figures, and its last line says whether all are met).
 // `--no-build` measures the current dist/ folders.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { ensureInstalled, root, runOrExit } from '../scripts/lib.mjs';
+import { startConsole } from './console-server.mjs';
 
 ensureInstalled();
 if (!process.argv.includes('--no-build')) {
@@ -26,31 +25,6 @@ const { chromium } = await import('playwright-core');
 const budgets = { login: 300, firstList: 450, secondRemoteExtra: 10 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (files) => files.reduce((total, f) => total + f.transferred, 0);
-
-function startConsole() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      if (port && output.includes('console API ready'))
-        resolve({ url: `http://127.0.0.1:${port}`, child, dataDir });
-    });
-    child.on('exit', (code) => reject(new Error(`console exited with ${code}: ${output}`)));
-  });
-}
 
 /** URL folder → container name: the shell at the console's root, each remote where /remotes.json says. */
 let containers = [];
@@ -338,7 +312,5 @@ try {
   console.log(over === 0 ? '\nEvery budget met.' : `\n${over} budget(s) not met.`);
 } finally {
   await browser.close();
-  running.child.kill('SIGTERM');
-  await new Promise((resolve) => running.child.on('exit', resolve));
-  fs.rmSync(running.dataDir, { recursive: true, force: true });
+  await running.stop();
 }
