@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { demoLogins, demoSites } from './demo.js';
 import { mobileLogin, multipartBody } from './test/logs.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
@@ -464,6 +465,9 @@ const probes: Record<string, Probe> = {
   })),
   [`PUT ${v1}/individual-task/task-status-complete`]: record('occurrence', (id) => ({
     body: { ...taskRef(id), status: 'REPORTED' },
+  })),
+  [`PUT ${v1}/individual-task/cancel-follow-up`]: record('occurrence', (id) => ({
+    body: { ...taskRef(id), reason: 'Cancelled by an attacker' },
   })),
   [`POST ${v1}/comment-task/create-new-one`]: record('occurrence', (id) =>
     multipart({ ...taskRef(id), comment: 'Written by an attacker' }),
@@ -991,5 +995,142 @@ describe('a web token from the console', () => {
     const reply = await send(method, url, aimed, orgAdmin);
     expect(reply.statusCode).toBe(403);
     expect(reply.json.message).toBe(refusedOnWeb);
+  });
+});
+
+describe("a sibling site's own records", () => {
+  // Inside one organisation, what a site owns alone (its own template or supplier type, a task category on
+  // its sites only) answers another site's admin and staff like a missing record, as another organisation's
+  // does; what the organisation owns (no site) stays usable by every site.
+  const own = { template: '', line: '', supplierType: '' };
+  let orgTemplate: string;
+  let orgTemplateLine: string;
+
+  async function template(name: string) {
+    const reply = await ctx.inject<{ data: { _id: string; checkListItems: { _id: string }[] } }>(
+      'POST',
+      `${v1}/template-panel/create-new-one`,
+      { token: orgAdmin, body: { name, type: 'FRIDGE', checkListItems: [{ text: 'Probe line' }] } },
+    );
+    if (reply.statusCode !== 200) throw new Error(`a template: ${reply.raw}`);
+    return { id: reply.json.data._id, line: reply.json.data.checkListItems[0]?._id ?? '' };
+  }
+
+  beforeAll(async () => {
+    const manchester = ctx.demo.sites.manchester.id;
+    const mine = await template('Manchester’s own fridge checks');
+    own.template = mine.id;
+    own.line = mine.line;
+    own.supplierType = await create(orgAdmin, 'supplierType', { name: 'Manchester’s own fishmonger' });
+    // As a Manchester site admin would have made them: Manchester's own.
+    await ctx.db.execute(
+      sql`update checklist_templates set owner_site_id = ${manchester} where id = ${own.template}`,
+    );
+    await ctx.db.execute(
+      sql`update supplier_types set owner_site_id = ${manchester} where id = ${own.supplierType}`,
+    );
+    const shared = await template('Everyone’s fridge checks');
+    orgTemplate = shared.id;
+    orgTemplateLine = shared.line;
+  });
+
+  const findOne = (root: string, id: string, token: string) =>
+    ctx.inject('GET', `${v1}/${root}/find-one/${id}`, { token });
+
+  test('answer 404 to another site’s admin when read, and leave its lists; the organisation admin reads them', async () => {
+    const brighton = ctx.demo.sites.brighton.id;
+    expect((await findOne('template-panel', own.template, siteAdmin)).statusCode).toBe(404);
+    expect((await findOne('supplierType', own.supplierType, siteAdmin)).statusCode).toBe(404);
+    // Manchester's category is on Manchester alone.
+    expect((await findOne('task-category', manchesterIds.taskCategory, siteAdmin)).statusCode).toBe(404);
+    for (const [root, id] of [
+      ['template-panel', own.template],
+      ['supplierType', own.supplierType],
+      ['task-category', manchesterIds.taskCategory],
+    ] as const) {
+      expect((await findOne(root, id, orgAdmin)).statusCode).toBe(200);
+    }
+    for (const url of [
+      'template-panel/web-app-list',
+      'template-panel/simple-list',
+      'supplierType/web-app-list',
+      'supplierType/simple-list',
+    ]) {
+      const reply = await ctx.inject('GET', `${v1}/${url}`, {
+        token: siteAdmin,
+        query: { limit: 100, siteID: brighton },
+      });
+      expect([url, reply.statusCode]).toEqual([url, 200]);
+      expect(reply.raw).not.toContain(own.template);
+      expect(reply.raw).not.toContain(own.supplierType);
+    }
+    const logTemplates = await ctx.inject('GET', `${v1}/comlianceLog/template-list`, {
+      token: staff,
+      query: { siteID: brighton },
+    });
+    expect(logTemplates.statusCode).toBe(200);
+    expect(logTemplates.raw).not.toContain(own.template);
+    expect(logTemplates.raw).toContain(orgTemplate);
+  });
+
+  test('cannot be used for another site’s records: like a missing one', async () => {
+    const brighton = ctx.demo.sites.brighton.id;
+    const task = await ctx.inject('POST', `${v1}/master-task/create-new-one`, {
+      token: siteAdmin,
+      body: { ...probeTask(brighton), name: 'From a sibling’s template', templateID: own.template },
+    });
+    expect(task.statusCode).toBe(400);
+    expect(task.json.details).toHaveProperty(['fieldErrors', 'templateID']);
+    // Not even the organisation admin makes Brighton's tasks from Manchester's own template.
+    const byOrgAdmin = await ctx.inject('POST', `${v1}/master-task/create-new-one`, {
+      token: orgAdmin,
+      body: { ...probeTask(brighton), name: 'From a sibling’s template', templateID: own.template },
+    });
+    expect(byOrgAdmin.statusCode).toBe(400);
+    const logForm = {
+      siteID: brighton,
+      templateID: own.template,
+      answers: [{ _id: own.line, answer: 'YES' }],
+      submittedAt: `${probeDay}T11:00:00Z`,
+    };
+    for (const token of [siteAdmin, staff]) {
+      const log = await ctx.inject('POST', `${v1}/comlianceLog/create-new-one`, { token, body: logForm });
+      expect(log.statusCode).toBe(404);
+    }
+    const supplier = await ctx.inject('POST', `${v1}/supplier/create-new-one`, {
+      token: siteAdmin,
+      body: { siteID: brighton, supplierName: 'Sibling fish', supplierTypeIDs: [own.supplierType] },
+    });
+    expect(supplier.statusCode).toBe(400);
+    expect(supplier.json.details).toHaveProperty(['fieldErrors', 'supplierTypeIDs']);
+  });
+
+  test("the organisation's own stay usable by every site", async () => {
+    const brighton = ctx.demo.sites.brighton.id;
+    expect((await findOne('template-panel', orgTemplate, siteAdmin)).statusCode).toBe(200);
+    const task = await ctx.inject('POST', `${v1}/master-task/create-new-one`, {
+      token: siteAdmin,
+      body: { ...probeTask(brighton), name: 'From everyone’s template', templateID: orgTemplate },
+    });
+    expect(task.statusCode).toBe(200);
+    const log = await ctx.inject('POST', `${v1}/comlianceLog/create-new-one`, {
+      token: staff,
+      body: {
+        siteID: brighton,
+        templateID: orgTemplate,
+        answers: [{ _id: orgTemplateLine, answer: 'YES' }],
+        submittedAt: `${probeDay}T11:00:00Z`,
+      },
+    });
+    expect(log.statusCode).toBe(200);
+    const supplier = await ctx.inject('POST', `${v1}/supplier/create-new-one`, {
+      token: siteAdmin,
+      body: {
+        siteID: brighton,
+        supplierName: 'Everyone’s fish',
+        supplierTypeIDs: [manchesterIds.supplierType],
+      },
+    });
+    expect(supplier.statusCode).toBe(200);
   });
 });

@@ -2,14 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import { ownerSiteFor, type SubjectName } from '@console/shared-sdk/ability';
 import type { Tx } from '../db/client.js';
 import { assertCan, authOf } from '../auth/guard.js';
-import { fieldError, notFound } from './errors.js';
+import { fieldError } from './errors.js';
 import { catalogueOf, type Tenancy } from './resource-routes.js';
-import { assertSiteAccess, type SiteScopedSubject } from './site-scope.js';
+import { assertHeldRecord, assertSiteAccess, heldSiteIds, type SiteScopedSubject } from './site-scope.js';
 
 // A catalogue of the organisation that every admin of it uses and may add to (checklist templates,
 // supplier types): a record belongs to the organisation (owner_site_id null: only organisation admins
 // change it, as every site may rely on it) or to the site whose admin added it (that site's admins change
-// it too), as the subject's rules say with `ownerSiteID` (docs/decisions.md, "Tenancy and roles").
+// it too), as the subject's rules say with `ownerSiteID` (docs/decisions.md, "Tenancy and roles"). A site's
+// own record is not another site's to read or use: it answers 404 to them and leaves their lists.
 
 /** Where a new catalogue record goes: the organisation and its owning site. */
 export interface CataloguePlace {
@@ -57,13 +58,18 @@ export function ownedCatalogue(
     ownerOfNew,
     tenancy: {
       subject,
-      where: async (request) => ({ orgId: catalogueOf(request, subject, 'read') }),
+      // A site's own records are its sites' alone: a list shows the organisation's and the caller's sites'.
+      where: async (request) => {
+        const orgId = catalogueOf(request, subject, 'read');
+        const held = heldSiteIds(request);
+        return held ? { orgId, siteIds: held } : { orgId };
+      },
       admit: (request, body) => {
         const orgId = catalogueOf(request, subject, 'create');
         return async (tx) => ({ orgId, ownerSiteId: await ownerOfNew(request, tx, body.siteID) });
       },
-      record: (request, action, what, row) => {
-        if (!row) throw notFound(what);
+      record: (request, action, what, found) => {
+        const row = assertHeldRecord(request, what, found, (one) => [one.ownerSiteId]);
         assertCan(request, action, subject, { orgId: row.orgId, ownerSiteID: row.ownerSiteId });
         return row;
       },

@@ -1,4 +1,15 @@
-import { and, eq, getTableColumns, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { normalizeText, type ListQuery } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
@@ -72,14 +83,22 @@ export interface RecordsDeclaration<Table extends OrgRecordTable, Query extends 
   /** The list's own filters (e.g. `type`), from its query. */
   filters?: (query: Query) => (SQL | undefined)[];
   name?: NameRule<Table>;
+  /**
+   * An organisation record a site may own (null: the organisation's): a scope with `siteIds` holds the
+   * organisation's and those sites' own, never another site's (site-scope.ts `assertHeldRecord`).
+   */
+  ownerSite?: AnyPgColumn;
 }
 
 export interface Records<Table extends OrgRecordTable, Query extends ListQuery> {
   table: Table;
-  /** One live record of the organisation (on a live site); another organisation's is not found. */
+  /**
+   * One live record of the organisation (on a live site); another organisation's is not found. Given a
+   * scope, one in that scope (an owned record of another site is not found either).
+   */
   find(
     db: Database | Tx,
-    orgId: string,
+    orgId: string | RecordScope,
     id: string,
     options?: { forUpdate?: boolean },
   ): Promise<Table['$inferSelect'] | undefined>;
@@ -138,6 +157,7 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
       eq(table.orgId, scope.orgId),
       isNull(table.deletedAt),
       siteColumn && inArray(siteColumn, liveSiteIds(db, scope.orgId, scope.siteIds)),
+      declaration.ownerSite && scope.siteIds && usableOnSites(declaration.ownerSite, scope.siteIds),
     );
 
   const placeWhere = (place: RecordPlace): SQL | undefined => {
@@ -181,7 +201,8 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
     assertNameFree,
 
     async find(db, orgId, id, options = {}) {
-      const query = selectRows(db).where(and(eq(table.id, id), scopeWhere(db, { orgId })));
+      const scope = typeof orgId === 'string' ? { orgId } : orgId;
+      const query = selectRows(db).where(and(eq(table.id, id), scopeWhere(db, scope)));
       const [row] = await (options.forUpdate ? query.for('update') : query);
       return row as Row | undefined;
     },
@@ -250,6 +271,17 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
         .where(eq(table.id, id));
     },
   };
+}
+
+/**
+ * An owned organisation record usable on these sites: the organisation's own (no owner) or one of theirs.
+ * Where a record names such a record (a master task's template), the record's own site is the one given.
+ */
+export function usableOnSites(
+  ownerSite: AnyColumn | AnyPgColumn,
+  siteIds: readonly string[],
+): SQL | undefined {
+  return or(isNull(ownerSite), siteIds.length === 0 ? undefined : inArray(ownerSite, [...siteIds]));
 }
 
 /** The characters `normalizeText` removes, as a PostgreSQL regular expression (a bracket of the characters). */

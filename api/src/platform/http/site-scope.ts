@@ -9,12 +9,16 @@ import { notFound } from './errors.js';
 // Every call on a site-scoped record (supplier, food item, fridge, ...) goes through these gates, so the
 // tenancy rules of DOMAIN.md live in one place: another organisation's site or record answers 404 exactly
 // like a missing one (ids cannot be probed), and a site admin acting on a site it does not administer
-// answers 403 from the CASL rules.
+// answers 403 from the CASL rules. An organisation record owned by other sites than the caller's answers
+// 404 too (assertHeldRecord): it is theirs alone.
 
 /** Rows a list may show: one organisation, and for site records some of its sites or all of them. */
 export interface RecordScope {
   orgId: string;
-  /** Site records only: these sites (still only live ones of `orgId`); left out, every live site. */
+  /**
+   * Site records: these sites (still only live ones of `orgId`); left out, every live site. Organisation
+   * records that a site may own (a repository's `ownerSite`): the organisation's and these sites' own.
+   */
   siteIds?: readonly string[];
 }
 
@@ -117,8 +121,37 @@ export async function siteListScope(
     if (!auth.ability.can('read', asSubject(subject, { orgId, siteID }))) await confirmSite();
     return { orgId, siteIds: [siteID], confirmSite };
   }
+  const held = heldSiteIds(request);
+  return held ? { orgId, siteIds: held } : { orgId };
+}
+
+/**
+ * The sites the caller holds: a site admin's or staff member's own; undefined for organisation and
+ * platform admins, who hold every site of the organisation.
+ */
+export function heldSiteIds(request: FastifyRequest): readonly string[] | undefined {
+  const auth = authOf(request);
   const ownSitesOnly = auth.user.role === 'SITE_ADMIN' || auth.user.role === 'STAFF';
-  return ownSitesOnly ? { orgId, siteIds: auth.siteIds } : { orgId };
+  return ownSitesOnly ? auth.siteIds : undefined;
+}
+
+/**
+ * The gate for an organisation record that some sites own (a site's own template or supplier type, a task
+ * category on its sites): one owned only by sites the caller does not hold answers like a missing one
+ * (404), as another organisation's does, so a site never learns or uses another site's own records. One no
+ * site owns (`ownerSiteIds` empty) is the organisation's, for every site.
+ */
+export function assertHeldRecord<Row>(
+  request: FastifyRequest,
+  what: string,
+  row: Row | undefined,
+  ownerSiteIds: (row: Row) => readonly (string | null)[],
+): Row {
+  if (!row) throw notFound(what);
+  const held = heldSiteIds(request);
+  const owners = ownerSiteIds(row).filter((id): id is string => id !== null);
+  if (held && owners.length > 0 && !owners.some((id) => held.includes(id))) throw notFound(what);
+  return row;
 }
 
 /** The record gate: a missing record is 404 (`what` not found), one on another's site 403. */

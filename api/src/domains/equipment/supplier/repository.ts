@@ -49,7 +49,7 @@ export async function insertSupplier(
   input: SupplierFields,
   now: Date,
 ): Promise<SupplierRow> {
-  await assertSupplierTypesExist(tx, place.orgId, input.supplierTypeIDs);
+  await assertSupplierTypesExist(tx, place, input.supplierTypeIDs);
   const row = await supplierRecords.insert(tx, place, columnsFrom(input), now);
   await replaceTypes(tx, row.id, input.supplierTypeIDs);
   return row;
@@ -63,7 +63,7 @@ export async function updateSupplier(
   input: SupplierFields,
   now: Date,
 ): Promise<SupplierRow> {
-  await assertSupplierTypesExist(tx, current.orgId, input.supplierTypeIDs);
+  await assertSupplierTypesExist(tx, { orgId: current.orgId, siteID: siteId }, input.supplierTypeIDs);
   const row = await supplierRecords.update(tx, current, columnsFrom(input), now, siteId);
   await replaceTypes(tx, row.id, input.supplierTypeIDs);
   return row;

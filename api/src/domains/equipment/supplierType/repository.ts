@@ -3,7 +3,8 @@ import type { ListQuery, SupplierTypeSortColumn } from '@console/shared-sdk/cont
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { supplierSupplierTypes, supplierTypes } from '../schema.js';
 import { fieldError } from '../../../platform/http/errors.js';
-import { recordsOf } from '../../../platform/http/repository.js';
+import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
+import type { SitePlace } from '../../../platform/http/site-scope.js';
 
 export type SupplierTypeRow = typeof supplierTypes.$inferSelect;
 
@@ -18,6 +19,7 @@ export const supplierTypeRecords = recordsOf<typeof supplierTypes, ListQuery<Sup
   },
   search: [supplierTypes.name],
   name: { column: supplierTypes.name, field: 'name', what: 'A supplier type' },
+  ownerSite: supplierTypes.ownerSiteId,
 });
 
 /** A new supplier type of the organisation, belonging to `place.ownerSiteId` (null: the organisation). */
@@ -28,9 +30,9 @@ export const insertSupplierType = (
   now: Date,
 ) => supplierTypeRecords.insert(tx, { orgId: place.orgId }, { name, ownerSiteId: place.ownerSiteId }, now);
 
-/** Every live supplier type of the organisation, by name, for pickers. */
-export const supplierTypesByName = (db: Database, orgId: string): Promise<SupplierTypeRow[]> =>
-  supplierTypeRecords.all(db, { orgId }, undefined, [sql`lower(${supplierTypes.name})`]);
+/** Every live supplier type in `scope` (the organisation's, and its sites' own the caller holds), by name. */
+export const supplierTypesByName = (db: Database, scope: RecordScope): Promise<SupplierTypeRow[]> =>
+  supplierTypeRecords.all(db, scope, undefined, [sql`lower(${supplierTypes.name})`]);
 
 /**
  * Deleting a type takes it off every supplier that had it; the suppliers themselves stay. A type is a
@@ -42,14 +44,18 @@ export async function deleteSupplierType(tx: Tx, id: string, now: Date): Promise
   await supplierTypeRecords.softDelete(tx, id, now);
 }
 
-/** Every id must be a live supplier type of the organisation: 400 on `supplierTypeIDs` otherwise. */
-export async function assertSupplierTypesExist(db: Database | Tx, orgId: string, ids: readonly string[]) {
+/**
+ * Every id must be a live supplier type usable on the supplier's site (the organisation's, or that site's
+ * own): 400 on `supplierTypeIDs` otherwise.
+ */
+export async function assertSupplierTypesExist(db: Database | Tx, place: SitePlace, ids: readonly string[]) {
   if (ids.length === 0) return;
   const unique = [...new Set(ids)];
+  const scope = { orgId: place.orgId, siteIds: [place.siteID] };
   const found = await db
     .select({ id: supplierTypes.id })
     .from(supplierTypes)
-    .where(and(inArray(supplierTypes.id, unique), supplierTypeRecords.scopeWhere(db, { orgId })));
+    .where(and(inArray(supplierTypes.id, unique), supplierTypeRecords.scopeWhere(db, scope)));
   if (found.length !== unique.length) {
     throw fieldError('supplierTypeIDs', "Choose supplier types from this organisation's list");
   }

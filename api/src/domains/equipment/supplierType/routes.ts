@@ -10,7 +10,7 @@ import {
   supplierTypeSchema,
   supplierTypeUpdateSchema,
 } from '@console/shared-sdk/contract';
-import { catalogueOf, resourceRoutes } from '../../../platform/http/resource-routes.js';
+import { resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { supplierTypeTenancy } from './access.js';
@@ -75,7 +75,7 @@ export default async function supplierTypeRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(
-        (await supplierTypesByName(app.deps.db, catalogueOf(request, 'SupplierType', 'read'))).map(
+        (await supplierTypesByName(app.deps.db, await supplierTypeTenancy.where(request, {}))).map(
           toSupplierTypeOption,
         ),
       ),

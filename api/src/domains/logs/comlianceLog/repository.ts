@@ -190,7 +190,12 @@ export async function insertComplianceLog(
   now: Date,
   change: Change,
 ): Promise<ComplianceLogRow> {
-  const template = await templateRecords.find(tx, place.orgId, fields.templateID);
+  // The organisation's template or the log's site's own: another site's own is not found.
+  const template = await templateRecords.find(
+    tx,
+    { orgId: place.orgId, siteIds: [place.siteID] },
+    fields.templateID,
+  );
   if (!template) throw notFound('Template');
   if (template.type === null) {
     throw fieldError('templateID', 'This template has no log type, so it is not a compliance log');

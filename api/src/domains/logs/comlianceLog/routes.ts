@@ -61,7 +61,7 @@ export default async function complianceLogRoutes(app: FastifyInstance) {
         const place = await assertSiteAccess(request, 'create', subject, request.query.siteID);
         const rows = await templateRecords.all(
           deps.db,
-          { orgId: place.orgId },
+          { orgId: place.orgId, siteIds: [place.siteID] },
           isNotNull(checklistTemplates.type),
           [sql`lower(${checklistTemplates.name})`],
         );

@@ -18,7 +18,7 @@ import { siteMembers, sites, users } from '../../../platform/db/schema.js';
 import { badRequest, conflict, fieldError } from '../../../platform/http/errors.js';
 import { canonicalJson } from '../../../platform/history/history.js';
 import { checklistFromForm, copiedChecklist } from '../template-panel/checklist.js';
-import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
+import { recordsOf, usableOnSites, type RecordScope } from '../../../platform/http/repository.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { addDays, localDate } from '../../sites/index.js';
 import { ensureOccurrences, maxOccurrenceRangeDays, remakeFrom } from '../occurrences.js';
@@ -152,7 +152,7 @@ async function assertAssignees(db: Tx, place: SitePlace, userIds: readonly strin
  */
 async function checklistOf(
   db: Tx,
-  orgId: string,
+  place: SitePlace,
   fields: MasterTaskFields,
   current: MasterTaskRow | undefined,
 ): Promise<ChecklistItemRecord[]> {
@@ -167,8 +167,15 @@ async function checklistOf(
       .where(
         and(
           eq(checklistTemplates.id, templateId),
-          eq(checklistTemplates.orgId, orgId),
-          unchanged ? undefined : isNull(checklistTemplates.deletedAt),
+          eq(checklistTemplates.orgId, place.orgId),
+          // A new choice is a live template of the organisation or of the task's own site, never another
+          // site's own (which answers as if missing).
+          unchanged
+            ? undefined
+            : and(
+                isNull(checklistTemplates.deletedAt),
+                usableOnSites(checklistTemplates.ownerSiteId, [place.siteID]),
+              ),
         ),
       );
     if (!template) throw fieldError('templateID', 'Choose a template of this organisation');
@@ -189,7 +196,7 @@ async function columnsFor(tx: Tx, place: SitePlace, fields: MasterTaskFields, cu
     description: fields.description,
     categoryId: fields.categoryID ?? null,
     templateId: fields.templateID ?? null,
-    items: await checklistOf(tx, place.orgId, fields, current),
+    items: await checklistOf(tx, place, fields, current),
     photoRequired: fields.photoRequired,
     repeat: schedule.repeat,
     startDate: schedule.startDate,

@@ -3,7 +3,7 @@ import { asSubject } from '@console/shared-sdk/ability';
 import type { Tx } from '../../../platform/db/client.js';
 import { fieldError, forbidden, notFound } from '../../../platform/http/errors.js';
 import { catalogueOf, type Tenancy } from '../../../platform/http/resource-routes.js';
-import { siteListScope } from '../../../platform/http/site-scope.js';
+import { assertHeldRecord, siteListScope } from '../../../platform/http/site-scope.js';
 import { assertCan, authOf } from '../../../platform/auth/guard.js';
 import { missingSites } from '../../../platform/auth/users/site-access.js';
 import {
@@ -104,8 +104,9 @@ export const taskCategoryTenancy: Tenancy<
     const orgId = catalogueOf(request, subject, 'create');
     return (tx) => placementOf(request, tx, orgId, body);
   },
-  record: (request, action, what, row) => {
-    if (!row) throw notFound(what);
+  // A category only on sites the caller does not hold is theirs alone: 404, as if missing.
+  record: (request, action, what, found) => {
+    const row = assertHeldRecord(request, what, found, (one) => one.siteIds);
     assertCan(request, action, subject, { orgId: row.orgId, siteID: row.siteIds });
     return row;
   },

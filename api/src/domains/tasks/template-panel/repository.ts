@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { templateInputSchema, templateListQuerySchema } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { checklistTemplates } from '../schema.js';
-import { recordsOf } from '../../../platform/http/repository.js';
+import { recordsOf, type RecordScope } from '../../../platform/http/repository.js';
 import { checklistFromForm } from './checklist.js';
 
 export type TemplateRow = typeof checklistTemplates.$inferSelect;
@@ -23,6 +23,7 @@ export const templateRecords = recordsOf<typeof checklistTemplates, TemplateList
   search: [checklistTemplates.name, checklistTemplates.description],
   filters: (query) => [query.type === undefined ? undefined : eq(checklistTemplates.type, query.type)],
   name: { column: checklistTemplates.name, field: 'name', what: 'A template' },
+  ownerSite: checklistTemplates.ownerSiteId,
 });
 
 /** A new template of the organisation, belonging to `place.ownerSiteId` (null: the organisation). */
@@ -64,6 +65,6 @@ export const updateTemplate = (
     now,
   );
 
-/** Every live template of the organisation, by name, for pickers. */
-export const templatesByName = (db: Database, orgId: string): Promise<TemplateRow[]> =>
-  templateRecords.all(db, { orgId }, undefined, [sql`lower(${checklistTemplates.name})`]);
+/** Every live template in `scope` (the organisation's, and its sites' own the caller holds), by name. */
+export const templatesByName = (db: Database, scope: RecordScope): Promise<TemplateRow[]> =>
+  templateRecords.all(db, scope, undefined, [sql`lower(${checklistTemplates.name})`]);

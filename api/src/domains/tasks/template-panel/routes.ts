@@ -10,7 +10,7 @@ import {
   templateSchema,
   templateUpdateSchema,
 } from '@console/shared-sdk/contract';
-import { catalogueOf, resourceRoutes } from '../../../platform/http/resource-routes.js';
+import { resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { subject, templateTenancy } from './access.js';
@@ -71,6 +71,8 @@ export default async function templatePanelRoutes(app: FastifyInstance) {
       onRequest: allow('read', subject),
     },
     async (request) =>
-      ok((await templatesByName(app.deps.db, catalogueOf(request, subject, 'read'))).map(toTemplateOption)),
+      ok(
+        (await templatesByName(app.deps.db, await templateTenancy.where(request, {}))).map(toTemplateOption),
+      ),
   );
 }

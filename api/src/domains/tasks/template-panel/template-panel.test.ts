@@ -349,24 +349,26 @@ describe('another organisation, missing records and delete-one', () => {
     expect((await find(template._id, manager)).statusCode).toBe(200);
   });
 
-  test('a site admin changes only its own site’s templates: the organisation’s and another site’s are 403', async () => {
+  test('a site admin changes only its own site’s templates: the organisation’s is 403, another site’s own 404', async () => {
     const orgs = await created('Fridge round', { type: 'FRIDGE' });
     const manchesters = await created('Manchester round', { type: 'FRIDGE' });
     await ctx.db
       .update(checklistTemplates)
       .set({ ownerSiteId: ctx.demo.sites.manchester.id })
       .where(eq(checklistTemplates.id, manchesters._id));
-    for (const template of [orgs, manchesters]) {
+    // Another site's own is that site's alone: as if missing, to read as to change.
+    for (const [template, refused] of [
+      [orgs, 403],
+      [manchesters, 404],
+    ] as const) {
       // Renaming it, or stripping its log type, is refused and changes nothing.
       const rename = await update({ ...form('Renamed by Brighton'), type: null, _id: template._id }, manager);
-      expect(rename.statusCode).toBe(403);
+      expect(rename.statusCode).toBe(refused);
       const remove = await ctx.inject('DELETE', `${base}/delete-one/${template._id}`, { token: manager });
-      expect(remove.statusCode).toBe(403);
-      expect((await find(template._id, manager)).json.data).toMatchObject({
-        name: template.name,
-        type: 'FRIDGE',
-      });
+      expect(remove.statusCode).toBe(refused);
+      expect((await find(template._id)).json.data).toMatchObject({ name: template.name, type: 'FRIDGE' });
     }
+    expect((await find(manchesters._id, manager)).statusCode).toBe(404);
     expect((await find(manchesters._id)).json.data.ownerSiteID).toBe(ctx.demo.sites.manchester.id);
 
     // Its own it edits and deletes; the organisation admin edits any.
