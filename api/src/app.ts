@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerCompression } from './platform/http/compression.js';
 import { rejectingNulBytes } from './platform/http/text-input.js';
 import { maxJsonBodyBytes, registerJsonBody } from './platform/http/json-body.js';
+import { registerUnreadBodyDiscard } from './platform/http/unread-body.js';
 import { setPasswordHashCost } from './platform/auth/passwords.js';
 import * as alerts from './domains/alerts/index.js';
 import * as equipment from './domains/equipment/index.js';
@@ -129,6 +130,7 @@ export async function buildApp(
   });
   registerErrorHandling(app);
   registerJsonBody(app);
+  registerUnreadBodyDiscard(app);
   registerAuthFirst(app, apiPrefix);
   registerAfterReply(app);
   registerSecurityHeaders(app, {

@@ -181,6 +181,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'SERVER_BUSY',
   'INTERNAL_ERROR',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

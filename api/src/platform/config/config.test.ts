@@ -61,3 +61,11 @@ test('metrics are off unless a token of 16 characters or more is set', () => {
     /METRICS_TOKEN must be at least 16 characters/,
   );
 });
+
+test('pack checks run two at a time unless set, and at least one', () => {
+  expect(loadConfig({}).verifyPackConcurrency).toBe(2);
+  expect(loadConfig({ VERIFY_PACK_CONCURRENCY: '6' }).verifyPackConcurrency).toBe(6);
+  expect(() => loadConfig({ VERIFY_PACK_CONCURRENCY: '0' })).toThrow(
+    /VERIFY_PACK_CONCURRENCY must be at least 1/,
+  );
+});

@@ -105,6 +105,16 @@ const envSchema = z.object({
    * <this>` only (requests served, SQL statements sent, CPU time, memory).
    */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * How many pack checks (POST /report/verify-pack, which needs no sign-in) one instance runs at once; one
+   * more is answered 503 with Retry-After, so that uploads from many addresses cannot crowd out the rest.
+   */
+  VERIFY_PACK_CONCURRENCY: z.coerce
+    .number()
+    .int('VERIFY_PACK_CONCURRENCY must be a whole number')
+    .min(1, 'VERIFY_PACK_CONCURRENCY must be at least 1')
+    .max(64, 'VERIFY_PACK_CONCURRENCY must be at most 64')
+    .default(2),
 });
 
 function parseTrustProxy(value: string): boolean | string {
@@ -160,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     syncWindowHours: e.SYNC_WINDOW_HOURS,
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
     metricsToken: e.METRICS_TOKEN,
+    verifyPackConcurrency: e.VERIFY_PACK_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

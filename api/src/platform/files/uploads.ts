@@ -7,10 +7,12 @@ import { files } from '../db/schema.js';
 import { cleanOriginalName, detectContentType, newStorageKey } from './common-uri/files.js';
 import { insertFile, type FileRow } from './common-uri/repository.js';
 import { badRequest, fieldError, HttpError, type FieldErrors } from '../http/errors.js';
+import { endAtSizeLimit, formOverheadBytes, refuseDeclaredLengthOver } from '../http/multipart.js';
 
 // Files sent in multipart forms: the one-file upload route and the forms that carry a file beside their
 // fields (a task comment's photo). The type is read from the bytes, a file cut off at the size limit is
-// refused rather than stored short, and a stored object always has its row.
+// refused rather than stored short (and the rest of the form is not read), and a stored object always has
+// its row.
 
 const maxUploadMiB = maxUploadBytes / (1024 * 1024);
 const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${maxUploadMiB} MB`);
@@ -53,16 +55,21 @@ export async function readFormFiles(
   tooManyMessage = `Send at most ${maxFiles} files`,
 ): Promise<ReceivedFiles> {
   if (!request.isMultipart()) throw badForm();
+  const limits = { fields: 100, fieldSize: 64 * 1024, files: maxFiles + 1 };
+  refuseDeclaredLengthOver(
+    request,
+    maxFiles * maxUploadBytes + limits.fields * limits.fieldSize + formOverheadBytes,
+    tooLarge,
+  );
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   try {
-    for await (const part of request.parts({
-      limits: { fields: 100, fieldSize: 64 * 1024, files: maxFiles + 1 },
-    })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
+      endAtSizeLimit(part, tooLarge);
       const bytes = await part.toBuffer();
       if (files.length >= maxFiles) throw fieldError(part.fieldname, tooManyMessage);
       if (part.file.truncated || bytes.length > maxUploadBytes) throw tooLarge();
@@ -100,10 +107,12 @@ export async function readUpload(
 ): Promise<ReceivedFile> {
   const missing = () => fieldError('file', missingMessage);
   if (!request.isMultipart()) throw missing();
+  refuseDeclaredLengthOver(request, maxUploadBytes + formOverheadBytes, tooLarge);
   let received: ReceivedFile;
   try {
     const part = await request.file();
     if (!part) throw missing();
+    endAtSizeLimit(part, tooLarge);
     const bytes = await part.toBuffer();
     if (part.file.truncated || bytes.length > maxUploadBytes) throw tooLarge();
     if (bytes.length === 0) throw fieldError(part.fieldname, 'The file is empty');

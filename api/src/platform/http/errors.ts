@@ -30,3 +30,6 @@ export const conflict = (message: string, fieldErrors?: FieldErrors) =>
   new HttpError(409, 'CONFLICT', message, fieldErrors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+/** A bound on work of one kind running at once is reached: the client tries again after the wait. */
+export const serverBusy = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, 'SERVER_BUSY', message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,6 +1,14 @@
-import { acceptedDates, jsonDepth, maxJsonDepth } from '@console/shared-sdk/contract';
+import type http from 'node:http';
+import {
+  acceptedDates,
+  jsonDepth,
+  maxJsonDepth,
+  maxUploadBytes,
+  sensorKeyHeader,
+} from '@console/shared-sdk/contract';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { mobileLogin, multipartBody } from '../../test/logs.js';
+import { listening, multipartFraming, sendLargeBody, type LargeBody } from '../../test/socket-client.js';
 
 // Inputs at the edges (issue 22, the attack's findings): a deeply nested JSON body, and dates far outside
 // any kitchen's records, are 400s naming what is wrong, never 5xx.
@@ -41,7 +49,11 @@ beforeAll(async () => {
   });
   sensorKey = sensor.json.data.deviceKey;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  // A request a failing test left open would hold the server's close.
+  ctx.app.server.closeAllConnections();
+  await ctx.close();
+});
 
 describe('deeply nested JSON', () => {
   test('depth is counted on the text, outside strings', () => {
@@ -81,6 +93,112 @@ describe('deeply nested JSON', () => {
       body: JSON.stringify({ email: 'a'.repeat(1024 * 1024), password: 'x' }),
     });
     expect(reply.statusCode).toBe(413);
+  });
+});
+
+// ---- bodies over a route's limit, on a real socket -------------------------------------------------------
+
+describe('a body over its route’s limit is a 413 the client reads, also while it is still writing', () => {
+  let base = '';
+  beforeAll(async () => {
+    base = await listening(ctx.app);
+  });
+
+  const MB = 1000 * 1000;
+  const MiB = 1024 * 1024;
+  const expectReadable413 = async (
+    path: string,
+    options: { method?: string; headers: Record<string, string>; agent?: http.Agent | false },
+    body: Omit<LargeBody, 'declareLength'>,
+  ) => {
+    for (const declareLength of [true, false])
+      for (const readAfterWriting of [true, false]) {
+        const answer = await sendLargeBody(
+          `${base}${path}`,
+          { method: options.method ?? 'POST', headers: options.headers, agent: options.agent },
+          { ...body, declareLength, readAfterWriting },
+        );
+        expect({ declareLength, readAfterWriting, status: answer.status }).toEqual({
+          declareLength,
+          readAfterWriting,
+          status: 413,
+        });
+        expect(answer.json).toMatchObject({ status: false, error: 'PAYLOAD_TOO_LARGE' });
+        expect(answer.json.message).toEqual(expect.any(String));
+      }
+  };
+
+  test('a 5 MB JSON body', async () => {
+    await expectReadable413(
+      '/api/v1/authentication/web-app-login',
+      { headers: { 'content-type': 'application/json' } },
+      { filler: 5 * MB },
+    );
+  });
+
+  test('a 5 MB JSON body from a client that asks to close the connection after it', async () => {
+    await expectReadable413(
+      '/api/v1/authentication/web-app-login',
+      { headers: { 'content-type': 'application/json' }, agent: false },
+      { filler: 5 * MB },
+    );
+  });
+
+  test('a 13 MB batch on the sensor ingest', async () => {
+    await expectReadable413(
+      '/api/v1/sensor/ingest',
+      { headers: { 'content-type': 'application/json', [sensorKeyHeader]: sensorKey } },
+      { filler: 13 * MB },
+    );
+  });
+
+  test('10 MiB and 1 byte to a pre-signed upload', async () => {
+    // The body is refused before the ticket is read, so any ticket shows it.
+    await expectReadable413(
+      '/api/v1/common-uri/pre-signed-upload?ticket=unread',
+      { method: 'PUT', headers: { 'content-type': 'application/pdf' } },
+      { filler: maxUploadBytes + 1 },
+    );
+  });
+
+  test('a 13 MB file in an upload form', async () => {
+    const form = multipartFraming('file', 'large.pdf', 'application/pdf');
+    await expectReadable413(
+      '/api/v1/common-uri/file-upload-s3',
+      { method: 'PUT', headers: { 'content-type': form.contentType, authorization: tokens[0] ?? '' } },
+      { head: form.head, filler: 13 * MB, tail: form.tail },
+    );
+  });
+
+  test('a form declaring more than its route takes is refused before it is read', async () => {
+    const file = multipartFraming('file', 'large.pdf', 'application/pdf');
+    const site = multipartFraming('name', 'name.txt', 'text/plain');
+    for (const [method, path, form] of [
+      ['PUT', '/api/v1/common-uri/file-upload-s3', file],
+      ['POST', '/api/v1/common-uri/form-data-upload', file],
+      ['POST', '/api/v1/site-panel/create-new-one', site],
+    ] as const) {
+      const answer = await sendLargeBody(
+        `${base}${path}`,
+        { method, headers: { 'content-type': form.contentType, authorization: tokens[0] ?? '' } },
+        { ...form, filler: 512 * MiB, declareLength: true, writeAtMost: MiB },
+      );
+      expect({ path, status: answer.status }).toEqual({ path, status: 413 });
+      expect(answer.json).toMatchObject({ status: false, error: 'PAYLOAD_TOO_LARGE' });
+      expect(answer.writtenWhenAnswered).toBeLessThan(2 * MiB);
+    }
+  });
+
+  test('an upload form’s file is read no further than the upload limit', async () => {
+    const form = multipartFraming('file', 'large.pdf', 'application/pdf');
+    const answer = await sendLargeBody(
+      `${base}/api/v1/common-uri/file-upload-s3`,
+      { method: 'PUT', headers: { 'content-type': form.contentType, authorization: tokens[0] ?? '' } },
+      { ...form, filler: 256 * MiB, declareLength: false, stopWhenAnswered: true },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.json).toMatchObject({ status: false, error: 'PAYLOAD_TOO_LARGE' });
+    expect(answer.writtenWhenAnswered).toBeLessThan(128 * MiB);
   });
 });
 

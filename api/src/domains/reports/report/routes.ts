@@ -14,7 +14,12 @@ import {
   packVerifyPath,
   roleLabels,
 } from '@console/shared-sdk/contract';
-import { fieldError, HttpError, notFound } from '../../../platform/http/errors.js';
+import { fieldError, HttpError, notFound, serverBusy } from '../../../platform/http/errors.js';
+import {
+  endAtSizeLimit,
+  formOverheadBytes,
+  refuseDeclaredLengthOver,
+} from '../../../platform/http/multipart.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
 import { addressKey, claimPublicAttempt } from '../../../platform/auth/login-limit.js';
@@ -29,6 +34,8 @@ import { registeringStream, verdictOf } from './pack-register.js';
 
 /** Verifications one address may ask for in the sign-in window (15 minutes): an inspector checks a few. */
 const verificationsPerAddress = 30;
+/** When a client refused for want of room tries again: a 32 MiB check takes about a second. */
+const busyRetryAfterSeconds = 5;
 
 // The inspection pack (issue 12): for one site and a range of its local dates, everything an
 // environmental-health officer asks to see, previewed as counts with its digest, or downloaded as a PDF or
@@ -164,6 +171,9 @@ export default async function reportRoutes(app: FastifyInstance) {
     },
   );
 
+  // The checks running now in this instance: each reads up to 32 MiB from someone nobody signed in.
+  let checksRunning = 0;
+
   r.post(
     '/verify-pack',
     {
@@ -171,58 +181,78 @@ export default async function reportRoutes(app: FastifyInstance) {
         tags,
         summary:
           'Whether a file is an inspection pack this server produced: multipart field `file` (at most ' +
-          `${packVerifyMaxBytes / 1024 / 1024} MiB, else 413). Needs no sign-in, and is limited per address ` +
-          `(${verificationsPerAddress} in 15 minutes, else 429). AUTHENTIC when the SHA-256 of the exact bytes is ` +
-          'in the pack register, with the site, the range, when and by whom it was produced; UNKNOWN for any ' +
-          'other file (one changed byte is enough), which says nothing about any organisation',
+          `${packVerifyMaxBytes / 1024 / 1024} MiB, else 413, refused before it is read when the request ` +
+          `declares a longer body). Needs no sign-in, and is limited per address (${verificationsPerAddress} ` +
+          `in 15 minutes, else 429) and in the checks running at once (else 503 with Retry-After). ` +
+          'AUTHENTIC when the SHA-256 of the exact bytes is in the pack register, with the site, the range, ' +
+          'when and by whom it was produced; UNKNOWN for any other file (one changed byte is enough), which ' +
+          'says nothing about any organisation',
         consumes: ['multipart/form-data'],
         security: [],
         response: { 200: envelope(packVerificationSchema) },
       },
     },
     async (request) => {
-      const now = deps.clock.now();
-      await claimPublicAttempt(
-        deps.db,
-        now,
-        `verify-pack:${addressKey(request.ip)}`,
-        verificationsPerAddress,
-        'Too many packs checked from this address.',
-      );
-      const missing = () => fieldError('file', 'Choose the pack file to check');
-      if (!request.isMultipart()) throw missing();
       const tooLarge = () =>
         new HttpError(
           413,
           'PAYLOAD_TOO_LARGE',
           `This file is larger than any pack (${packVerifyMaxBytes / 1024 / 1024} MiB at most)`,
         );
-      const hash = createHash('sha256');
-      let bytes = 0;
-      try {
-        const part = await request.file({ limits: { fileSize: packVerifyMaxBytes, files: 1 } });
-        if (!part) throw missing();
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw fieldError('file', 'Send the pack in the field "file"');
-        }
-        await pipeline(
-          part.file,
-          new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              hash.update(chunk);
-              bytes += chunk.length;
-              callback();
-            },
-          }),
+      refuseDeclaredLengthOver(request, packVerifyMaxBytes + formOverheadBytes, tooLarge);
+      // Checked before the address's count, so that a check the server had no room for is not counted.
+      if (checksRunning >= deps.config.verifyPackConcurrency) {
+        throw serverBusy(
+          'Other packs are being checked right now; try again in a few seconds.',
+          busyRetryAfterSeconds,
         );
-        if (part.file.truncated) throw tooLarge();
-      } catch (error) {
-        if (isFileTooLarge(error)) throw tooLarge();
-        throw error;
       }
-      if (bytes === 0) throw fieldError('file', 'The file is empty');
-      return ok(await verdictOf(deps.db, hash.digest('hex')));
+      checksRunning += 1;
+      try {
+        await claimPublicAttempt(
+          deps.db,
+          deps.clock.now(),
+          `verify-pack:${addressKey(request.ip)}`,
+          verificationsPerAddress,
+          'Too many packs checked from this address.',
+        );
+        return ok(await verdictOf(deps.db, await hashOfPackUpload(request, tooLarge)));
+      } finally {
+        checksRunning -= 1;
+      }
     },
   );
+}
+
+/** The SHA-256 of the form's `file` part, computed as its bytes arrive: nothing of it is kept. */
+async function hashOfPackUpload(request: FastifyRequest, tooLarge: () => HttpError): Promise<string> {
+  const missing = () => fieldError('file', 'Choose the pack file to check');
+  if (!request.isMultipart()) throw missing();
+  const hash = createHash('sha256');
+  let bytes = 0;
+  try {
+    const part = await request.file({ limits: { fileSize: packVerifyMaxBytes, files: 1 } });
+    if (!part) throw missing();
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw fieldError('file', 'Send the pack in the field "file"');
+    }
+    endAtSizeLimit(part, tooLarge);
+    await pipeline(
+      part.file,
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          callback();
+        },
+      }),
+    );
+    if (part.file.truncated) throw tooLarge();
+  } catch (error) {
+    if (isFileTooLarge(error)) throw tooLarge();
+    throw error;
+  }
+  if (bytes === 0) throw fieldError('file', 'The file is empty');
+  return hash.digest('hex');
 }
