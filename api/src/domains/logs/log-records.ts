@@ -45,6 +45,14 @@ export function assertDeviceTime(
 /** Whether a log reached the server more than 30 minutes after it was made (DOMAIN.md's back-filled). */
 export const isBackFilled = reachedLate;
 
+/**
+ * A log list's default order in words, for its OpenAPI description: the spec's default sort is `_id`
+ * ascending, and the logs keep their own (docs/decisions.md, "The logs' default order").
+ */
+export const defaultOrderWords = (order: string, why = 'an admin reads a log from what happened last') =>
+  `Without \`sort\`, ${order}, not the spec's \`_id\` ascending (oldest first): ${why}. Send ` +
+  '`sort=_id` for the spec’s order.';
+
 export const personName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 

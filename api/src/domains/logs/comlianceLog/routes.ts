@@ -18,7 +18,7 @@ import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-rout
 import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
-import { assertDeviceTime } from '../log-records.js';
+import { assertDeviceTime, defaultOrderWords } from '../log-records.js';
 import {
   complianceLogDtos,
   complianceLogPage,
@@ -93,6 +93,7 @@ export default async function complianceLogRoutes(app: FastifyInstance) {
       update: 'Review a compliance log (status, review note) or correct what staff recorded, with a reason',
     },
     descriptions: {
+      list: defaultOrderWords('newest submission first (`-submittedAt`)'),
       create:
         '`templateID` is one of GET /template-list; `answers` gives each question’s `_id` with YES, NO or ' +
         'NA, and for a temperature `celsius` (and `checkKind`, one of the log type’s checks; left out, ' +

@@ -33,6 +33,7 @@ import {
   type DocumentPlace,
   type DocumentRow,
 } from './repository.js';
+import { defaultOrderWords } from '../log-records.js';
 
 // Documents (the spec's /document): licences, certificates, policies, of one site or of the whole
 // organisation, with their files and an optional expiry date. Organisation admins manage all of them; a
@@ -159,7 +160,11 @@ export default async function documentRoutes(app: FastifyInstance) {
     descriptions: {
       list:
         '"Today" is the local date of each document’s site; a document of the whole organisation is read ' +
-        'in the zone of siteID, else UTC.',
+        'in the zone of siteID, else UTC. ' +
+        defaultOrderWords(
+          'the soonest expiry first, those without a date last (`expiresOn`)',
+          'what needs renewing comes first',
+        ),
       findOne: 'siteID names the zone a document of the whole organisation is read in (else UTC).',
       create:
         'Text fields: siteID (blank or absent: the whole organisation, for an organisation admin only), ' +

@@ -23,6 +23,7 @@ import {
   nearMissSnapshot,
   updateNearMiss,
 } from './repository.js';
+import { defaultOrderWords } from '../log-records.js';
 
 // Near misses and incidents (the spec's /nearMiss): reported by staff from the mobile app with photos,
 // investigated and closed with an outcome in the console. The status follows REPORTED → PENDING (under
@@ -54,6 +55,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
         'Investigate, close or reopen a near miss; edit its follow-up actions; correct it with a reason',
     },
     descriptions: {
+      list: defaultOrderWords('the latest occurrence first (`-occurredAt`)'),
       create:
         'A multipart form: siteID, category (ACCIDENT, INCIDENT, FOOD POISONING, ALLERGIC REACTION), ' +
         'title, whatHappened, location (where), occurredAt (not in the future), peopleInvolved, injuries, ' +

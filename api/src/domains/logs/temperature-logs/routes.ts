@@ -28,6 +28,7 @@ import { assertSiteAccess, siteAccess, siteListScope } from '../../../platform/h
 import { allow } from '../../../platform/auth/guard.js';
 import { dispatchJobName } from '../../../platform/events/raise.js';
 import { addDays, localDate } from '../../sites/index.js';
+import { defaultOrderWords } from '../log-records.js';
 import {
   snapshotOf,
   temperatureLogDtos,
@@ -118,6 +119,7 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
         'The history of a reading, newest first: who recorded, corrected or deleted it, when, the reading ' +
         'before and after, and the reason given',
     },
+    descriptions: { list: defaultOrderWords('newest reading first (`-readAt`)') },
     schemas: {
       listQuery: temperatureLogListQuerySchema,
       create: temperatureLogCreateSchema,
