@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
 import { measureCompression } from './api-compression.mjs';
+import { measureVerifyPack } from './api-verify-pack.mjs';
 
 ensureInstalled();
 if (!process.argv.includes('--no-build')) ensureBuilt();
@@ -696,6 +697,8 @@ try {
     clearInterval(sampler);
     return { status: reply.status, bytes, ms, rssBefore, rssPeak, rssAfter: rssOf() };
   }
+  // The public pack check flooded by 16 clients at once: /health meanwhile and the server's memory.
+  const verifyPackFlood = await measureVerifyPack({ base: api.url, residentMiB: rssOf });
   const memoryWords = ({ rssBefore, rssPeak, rssAfter }) =>
     `server RSS ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at most during, ` +
     `${rssAfter.toFixed(0)} MB after`;
@@ -1026,6 +1029,7 @@ try {
           },
           staffSync: { phonesPerInstance, instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance) },
           compression,
+          verifyPackFlood,
         },
         null,
         2,
