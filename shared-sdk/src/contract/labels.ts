@@ -1,3 +1,4 @@
+import type { ErrorCode } from './common.js';
 import type { ChecklistItemStatus } from './enums.js';
 import type { TaskBucket } from './task-occurrences.js';
 import type { ComplianceAnswer } from './compliance-logs.js';
@@ -52,4 +53,19 @@ export const temperatureItemKindLabels: Record<TemperatureItemKind, string> = {
   TEMPERATURE_ITEM: 'Fridge or freezer',
   PROBE: 'Probe',
   FOOD_ITEM: 'Food item',
+};
+
+/** What went wrong, by the API's error code (an error body's `error`), for when no message says more. */
+export const errorCodeLabels: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'Some of what was sent is not valid',
+  UNAUTHORIZED: 'Please sign in',
+  TOKEN_EXPIRED: 'Your session has expired',
+  FORBIDDEN: 'You do not have permission to do this',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'This conflicts with a record that already exists',
+  PAYLOAD_TOO_LARGE: 'Too large to accept',
+  UNSUPPORTED_MEDIA_TYPE: 'This kind of file is not accepted',
+  RATE_LIMITED: 'Too many attempts: wait a while, then try again',
+  SERVER_BUSY: 'The server is busy: try again in a few seconds',
+  INTERNAL_ERROR: 'Something went wrong on our side',
 };
