@@ -1,5 +1,7 @@
 import http from 'node:http';
+import { like } from 'drizzle-orm';
 import { packVerifyMaxBytes, type PackVerification } from '@console/shared-sdk/contract';
+import { loginFailures } from '../../../platform/db/schema.js';
 import { createTestContext, fromNewAddress, type TestContext } from '../../../test/helper.js';
 import { listening, multipartFraming, sendLargeBody } from '../../../test/socket-client.js';
 
@@ -85,6 +87,9 @@ function heldCheck(heldBytes: number) {
 test('one check more than VERIFY_PACK_CONCURRENCY is a 503 with Retry-After, read by a client still writing', async () => {
   const first = heldCheck(20 * MiB);
   await first.held;
+  const checksCounted = async () =>
+    (await ctx.db.select().from(loginFailures).where(like(loginFailures.key, 'verify-pack:%'))).length;
+  const countedBefore = await checksCounted();
 
   const busy = await sendLargeBody(
     url,
@@ -98,6 +103,8 @@ test('one check more than VERIFY_PACK_CONCURRENCY is a 503 with Retry-After, rea
     error: 'SERVER_BUSY',
     message: 'Other packs are being checked right now; try again in a few seconds.',
   });
+  // A check the server had no room for does not use up the address's checks.
+  expect(await checksCounted()).toBe(countedBefore);
 
   first.finish();
   const verdict = await first.answered;
