@@ -6,11 +6,13 @@ import {
   fakeApi,
   listPage,
   offersRowAction,
+  onAPhone,
   ok,
   renderOnSiteRoute,
   resetBrowserState,
   rowAction,
   signInAs,
+  skippedHeadings,
   type Sent,
 } from '@console/shared-sdk/testing';
 import type { Sensor } from '@console/shared-sdk/equipment';
@@ -193,4 +195,34 @@ test('each status reads as words', () => {
   expect(screen.getByText('Key revoked')).toBeInTheDocument();
   render(<DeviceKeyDialog shown={null} onClose={() => undefined} />);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a sensor’s times, its key’s date too, are written in the console’s date style on the site’s clock', async () => {
+  // Half past midday in London on Saturday 21 November is already Sunday the 22nd in Auckland.
+  chooseSite(ids.brighton, { timeZoneId: 'Pacific/Auckland' });
+  const sensor = {
+    ...walkIn,
+    keyCreatedAt: '2026-11-21T12:30:00.000Z',
+    lastSeenAt: '2026-11-21T12:30:00.000Z',
+  };
+  fakeApi(({ path }) => {
+    if (path === 'sensor/web-app-list') return ok(listPage([sensor]));
+    if (path === `sensor/find-one/${ids.sensor}`) return ok(sensor);
+    return ok(null);
+  });
+  renderOnSiteRoute(<SensorsScreen />, `/?view=${ids.sensor}`);
+  const details = await screen.findByRole('dialog');
+  expect(await within(details).findByText(/made/)).toHaveTextContent('sk_AbCdEf… (made 22 Nov 2026)');
+  expect(within(details).getAllByText('22 Nov 2026, 01:30').length).toBeGreaterThan(0);
+});
+
+describe('on a phone', () => {
+  onAPhone();
+
+  test('each sensor’s card is headed one level under the screen’s title, none skipped', async () => {
+    sensorApi();
+    const { container } = renderOnSiteRoute(<SensorsScreen />);
+    expect((await screen.findByRole('heading', { name: 'Walk-in probe 1' })).tagName).toBe('H2');
+    expect(skippedHeadings(container)).toEqual([]);
+  });
 });

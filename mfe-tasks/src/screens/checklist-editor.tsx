@@ -210,85 +210,89 @@ export function ChecklistEditor(props: CustomFieldProps<ChecklistLine[]> & { hel
               // there is not thrown back to the page.
               atEnd ? { 'aria-disabled': true, sx: { color: 'action.disabled' } } : {};
             return (
-              <Box component="li" key={key} role="group" aria-label={`Item ${number}`}>
-                <Stack
-                  direction={{ xs: 'column', md: 'row' }}
-                  spacing={1}
-                  sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}
-                >
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <FieldInput
-                      field={{ kind: 'text', name: 'text', label: `Item ${number}`, required: true }}
-                      id={controlId(key, 'text')}
-                      value={line.text}
-                      onChange={(text) => edit(index, { text: typeof text === 'string' ? text : '' })}
-                      onBlur={onBlur}
-                      error={errors[`${index}.text`]}
-                      errors={{}}
-                      disabled={disabled}
-                      context={{ siteID: null, timeZone: 'UTC' }}
-                      size="small"
-                    />
-                  </Box>
+              // The group is inside the list item, not on it: a role on the <li> itself would take away
+              // its list-item role, and a list may hold only list items.
+              <li key={key}>
+                <Box role="group" aria-label={`Item ${number}`}>
                   <Stack
-                    direction="row"
+                    direction={{ xs: 'column', md: 'row' }}
                     spacing={1}
-                    sx={{ alignItems: 'center', flexWrap: 'wrap', flexShrink: 0 }}
+                    sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}
                   >
-                    <FieldInput
-                      field={{ kind: 'switch', name: 'required', label: 'Required' }}
-                      id={`${id}-${key}-required`}
-                      value={line.required}
-                      onChange={(next) => edit(index, { required: next === true })}
-                      onBlur={onBlur}
-                      error={undefined}
-                      errors={{}}
-                      disabled={disabled}
-                      context={{ siteID: null, timeZone: 'UTC' }}
-                    />
-                    <FieldInput
-                      field={{ kind: 'switch', name: 'photoRequired', label: 'Photo required' }}
-                      id={`${id}-${key}-photo`}
-                      value={line.photoRequired}
-                      onChange={(next) => edit(index, { photoRequired: next === true })}
-                      onBlur={onBlur}
-                      error={undefined}
-                      errors={{}}
-                      disabled={disabled}
-                      context={{ siteID: null, timeZone: 'UTC' }}
-                    />
-                    <Box sx={{ display: 'flex' }}>
-                      <IconButton
-                        id={controlId(key, 'up')}
-                        aria-label={`Move item ${number} up`}
-                        onClick={() => move(index, index - 1)}
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <FieldInput
+                        field={{ kind: 'text', name: 'text', label: `Item ${number}`, required: true }}
+                        id={controlId(key, 'text')}
+                        value={line.text}
+                        onChange={(text) => edit(index, { text: typeof text === 'string' ? text : '' })}
+                        onBlur={onBlur}
+                        error={errors[`${index}.text`]}
+                        errors={{}}
                         disabled={disabled}
-                        {...endButton(first)}
-                      >
-                        <UpIcon sx={turned} />
-                      </IconButton>
-                      <IconButton
-                        id={controlId(key, 'down')}
-                        aria-label={`Move item ${number} down`}
-                        onClick={() => move(index, index + 1)}
-                        disabled={disabled}
-                        {...endButton(last)}
-                      >
-                        <DownIcon sx={turned} />
-                      </IconButton>
-                      <IconButton
-                        id={controlId(key, 'remove')}
-                        aria-label={`Remove item ${number}`}
-                        onClick={() => remove(index)}
-                        disabled={disabled}
-                      >
-                        <RemoveIcon />
-                      </IconButton>
+                        context={{ siteID: null, timeZone: 'UTC' }}
+                        size="small"
+                      />
                     </Box>
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'center', flexWrap: 'wrap', flexShrink: 0 }}
+                    >
+                      <FieldInput
+                        field={{ kind: 'switch', name: 'required', label: 'Required' }}
+                        id={`${id}-${key}-required`}
+                        value={line.required}
+                        onChange={(next) => edit(index, { required: next === true })}
+                        onBlur={onBlur}
+                        error={undefined}
+                        errors={{}}
+                        disabled={disabled}
+                        context={{ siteID: null, timeZone: 'UTC' }}
+                      />
+                      <FieldInput
+                        field={{ kind: 'switch', name: 'photoRequired', label: 'Photo required' }}
+                        id={`${id}-${key}-photo`}
+                        value={line.photoRequired}
+                        onChange={(next) => edit(index, { photoRequired: next === true })}
+                        onBlur={onBlur}
+                        error={undefined}
+                        errors={{}}
+                        disabled={disabled}
+                        context={{ siteID: null, timeZone: 'UTC' }}
+                      />
+                      <Box sx={{ display: 'flex' }}>
+                        <IconButton
+                          id={controlId(key, 'up')}
+                          aria-label={`Move item ${number} up`}
+                          onClick={() => move(index, index - 1)}
+                          disabled={disabled}
+                          {...endButton(first)}
+                        >
+                          <UpIcon sx={turned} />
+                        </IconButton>
+                        <IconButton
+                          id={controlId(key, 'down')}
+                          aria-label={`Move item ${number} down`}
+                          onClick={() => move(index, index + 1)}
+                          disabled={disabled}
+                          {...endButton(last)}
+                        >
+                          <DownIcon sx={turned} />
+                        </IconButton>
+                        <IconButton
+                          id={controlId(key, 'remove')}
+                          aria-label={`Remove item ${number}`}
+                          onClick={() => remove(index)}
+                          disabled={disabled}
+                        >
+                          <RemoveIcon />
+                        </IconButton>
+                      </Box>
+                    </Stack>
                   </Stack>
-                </Stack>
-                {lineMessages.length > 0 && <FormHelperText error>{lineMessages.join(' ')}</FormHelperText>}
-              </Box>
+                  {lineMessages.length > 0 && <FormHelperText error>{lineMessages.join(' ')}</FormHelperText>}
+                </Box>
+              </li>
             );
           })}
         </Stack>

@@ -321,6 +321,11 @@ describe('the checklist editor in the template form', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Opening checks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
     await within(dialog).findByRole('group', { name: 'Item 2' });
+    // The lines are a list that holds nothing but list items, each line's group inside its item.
+    const lines = item(dialog, 1).closest('ol')!;
+    expect([...lines.children].map((child) => child.tagName)).toEqual(['LI', 'LI']);
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(within(lines).getAllByRole('listitem')[1]!).getByRole('group')).toBe(item(dialog, 2));
 
     await user.click(within(item(dialog, 1)).getByRole('button', { name: 'Remove item 1' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent(

@@ -224,3 +224,18 @@ export function onAPhone() {
     window.matchMedia = original;
   });
 }
+
+/**
+ * The headings under `root` that come more than one level below the heading before them ("h2 → h6 Opening
+ * hours"), empty when none skips. `startLevel` is the level `root` sits under: a dialog's under the page's h1.
+ */
+export function skippedHeadings(root: HTMLElement, startLevel = 0): string[] {
+  const skipped: string[] = [];
+  let previous = startLevel;
+  for (const heading of root.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')) {
+    const level = Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1)) || 2;
+    if (level > previous + 1) skipped.push(`h${previous} → h${level} ${heading.textContent ?? ''}`);
+    previous = level;
+  }
+  return skipped;
+}

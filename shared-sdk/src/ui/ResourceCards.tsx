@@ -40,9 +40,10 @@ export function ResourceCards<Row>(props: ResourceCardsProps<Row>) {
           <Card component="li" key={props.getId(row)} variant="outlined">
             <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
               <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+                {/* A level under the screen's title (its h1): headings that skip one lose screen readers' users. */}
                 <Typography
                   variant="subtitle2"
-                  component="h3"
+                  component="h2"
                   sx={{ flex: 1, minWidth: 0, pt: 0.75, overflowWrap: 'anywhere' }}
                 >
                   {title}

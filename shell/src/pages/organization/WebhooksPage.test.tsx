@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi, ok, resetBrowserState, type Sent } from '@console/shared-sdk/testing';
-import { demoIds, listPage, renderWithRouter, rowAction, signInAs } from '@console/shared-sdk/testing';
+import {
+  demoIds,
+  listPage,
+  onAPhone,
+  renderWithRouter,
+  rowAction,
+  signInAs,
+  skippedHeadings,
+} from '@console/shared-sdk/testing';
 import type { Webhook, WebhookDelivery } from '@console/shared-sdk/organization';
 import { WebhooksPage } from './WebhooksPage';
 
@@ -165,4 +173,16 @@ test('a site admin is told the screen is not in their role, and nothing is asked
   // Stays where the person asked to go, so the address and the message agree.
   expect(routed.url()).toBe('/dashboard/organization/webhooks');
   expect(api.to('webhook/web-app-list')).toHaveLength(0);
+});
+
+describe('on a phone', () => {
+  onAPhone();
+
+  test('each webhook’s card is headed one level under the screen’s title', async () => {
+    signInAs('ORGANIZATION_ADMIN');
+    fakeWebhookApi();
+    const { container } = renderWithRouter(<WebhooksPage />, '/dashboard/organization/webhooks');
+    expect((await screen.findByRole('heading', { name: 'Kitchen Slack' })).tagName).toBe('H2');
+    expect(skippedHeadings(container)).toEqual([]);
+  });
 });

@@ -1,7 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from '@console/shared-sdk/router';
-import { fakeApi, loginResponse, ok, resetBrowserState, site, type Sent } from '@console/shared-sdk/testing';
+import {
+  fakeApi,
+  loginResponse,
+  ok,
+  resetBrowserState,
+  site,
+  skippedHeadings,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import { session } from '@console/shared-sdk';
 import { SitesPage } from './SitesPage';
 
@@ -222,4 +230,19 @@ test('each day of the opening hours is one row of aligned columns: the day, "Ope
   // The rows' tracks are the same declaration: one row's class is every row's.
   const classes = days.map((name) => hours.getByRole('group', { name }).className);
   expect(new Set(classes).size).toBe(1);
+});
+
+test('the form’s headings go down one level at a time: its title, then no heading for the opening hours’ name', async () => {
+  fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add site' });
+  await within(dialog).findByRole('group', { name: 'Opening hours' });
+  expect(
+    within(dialog)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent),
+  ).toEqual(['Add site']);
+  expect(skippedHeadings(dialog, 1)).toEqual([]);
 });
