@@ -177,6 +177,14 @@ test('a bundled kit entry reaches the rest of the SDK only through its shared en
   }
 });
 
+test("the main entry reaches no module of the kit's folder, which the build puts in the kit's chunk", () => {
+  // The build gives every module under src/ui to the kit's chunk (MUI X and all), so one such import from the
+  // main entry would load the whole kit on the sign-in page.
+  const kitDir = path.dirname(sourceOf('ui'));
+  const reached = [...graphOf(sourceOf('.')).files].filter((file) => isInside(kitDir, file));
+  expect(reached.map(relativeName)).toEqual([]);
+});
+
 test('the contract stays free of HTTP code, so the API imports the same schemas', () => {
   const { packages } = graphOf(sourceOf('contract'));
   expect([...packages.keys()].sort()).toEqual(['zod']);

@@ -16,6 +16,9 @@ export * from './session/store.js';
 export * from './session/ability.js';
 export * from './notify/store.js';
 export * from './notify/Notifications.js';
+// Text direction is here, not only in the kit: the bell, the user menu and the toasts use it on pages that
+// must not load the kit (and a module under src/ui would be split into the kit's chunk).
+export * from './text/direction.js';
 export * from './site/store.js';
 export * from './theme/theme.js';
 export * from './remote/contract.js';

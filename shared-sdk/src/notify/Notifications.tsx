@@ -7,7 +7,7 @@ import {
   DialogTitle,
   Snackbar,
 } from '@console/shared-sdk/mui';
-import { AutoDirText } from '../ui/Ltr.js';
+import { AutoDirText } from '../text/direction.js';
 import { notify, useNotifications } from './store.js';
 
 /**

@@ -16,7 +16,7 @@ import { maxUploadBytes } from '../contract/file.js';
 import { fileUrl } from '../http/client.js';
 import type { FileFieldDeclaration, StoredFile } from './declarations.js';
 import { acceptedTypes, formatSize, isAccepted } from './files.js';
-import { LtrText } from './Ltr.js';
+import { LtrText } from '../text/direction.js';
 
 // The file field keeps chosen `File`s in the form until it is saved; FormDialog then uploads them through
 // the API's one-file upload route and hands the declaration's mapping only stored files.

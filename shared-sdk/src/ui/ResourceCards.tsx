@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
 import { EntryList, type ViewEntry } from './dialogs.js';
-import { LtrText } from './Ltr.js';
+import { LtrText } from '../text/direction.js';
 
 export interface ResourceCardsProps<Row> {
   rows: readonly Row[];

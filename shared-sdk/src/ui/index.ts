@@ -85,7 +85,7 @@ export {
 export { ResourceCards, type ResourceCardsProps } from './ResourceCards.js';
 export { SearchField, type SearchFieldProps } from './SearchField.js';
 export { EmptyState, ErrorState } from './states.js';
-export { AutoDirText, LtrText } from './Ltr.js';
+export { AutoDirText, LtrText } from '../text/direction.js';
 export {
   useOptions,
   optionLabel,

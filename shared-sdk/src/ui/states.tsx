@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Typography } from '@console/shared-sdk/mui';
 import type { ReactNode } from 'react';
-import { AutoDirText } from './Ltr.js';
+import { AutoDirText } from '../text/direction.js';
 
 /** Nothing to show, and what to do about it. */
 export function EmptyState({ message, action }: { message: ReactNode; action?: ReactNode }) {

@@ -19,3 +19,14 @@ test('the account button’s name holds the initials it shows, and says whose ac
   // WCAG 2.5.3 (label in name): what a voice user reads off the screen must be part of the name.
   expect(button).toHaveAccessibleName(expect.stringContaining(button.textContent ?? '') as string);
 });
+
+test('the e-mail in the open menu reads left to right on a right-to-left page', async () => {
+  render(
+    <MemoryRouter>
+      <UserMenu />
+    </MemoryRouter>,
+  );
+  screen.getByRole('button', { name: /^Account of Ada Lovelace/ }).click();
+  const email = await screen.findByText(loginResponse().userData.email);
+  expect(email.closest('bdi')).toHaveAttribute('dir', 'ltr');
+});

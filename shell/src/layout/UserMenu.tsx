@@ -12,7 +12,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useState } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
-import { roleLabels, useSession } from '@console/shared-sdk';
+import { LtrText, roleLabels, useSession } from '@console/shared-sdk';
 
 export function UserMenu() {
   const user = useSession((s) => s.userData);
@@ -44,7 +44,7 @@ export function UserMenu() {
         <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
           <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {roleLabels[user.role]} · {user.email}
+            {roleLabels[user.role]} · <LtrText>{user.email}</LtrText>
           </Typography>
         </MenuItem>
         <Divider />

@@ -16,8 +16,7 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { Link as RouterLink } from '@console/shared-sdk/router';
-import { AutoDirText } from '@console/shared-sdk/ui';
-import { invalidate, useRead, useSession } from '@console/shared-sdk';
+import { AutoDirText, invalidate, useRead, useSession } from '@console/shared-sdk';
 import { markAllRead, notificationKey, openNotification, readNotifications } from './notification-reads';
 import { NotificationWhen } from './NotificationWhen';
 
