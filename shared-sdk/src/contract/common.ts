@@ -187,6 +187,22 @@ export const errorCodes = [
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/** What went wrong, by the API's error code (an error body's `error`), for when no message says more:
+ * the error pop-up's title then (the client's own error module imports it, so it lives beside the codes). */
+export const errorCodeLabels: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'Some of what was sent is not valid',
+  UNAUTHORIZED: 'Please sign in',
+  TOKEN_EXPIRED: 'Your session has expired',
+  FORBIDDEN: 'You do not have permission to do this',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'This conflicts with a record that already exists',
+  PAYLOAD_TOO_LARGE: 'Too large to accept',
+  UNSUPPORTED_MEDIA_TYPE: 'This kind of file is not accepted',
+  RATE_LIMITED: 'Too many attempts: wait a while, then try again',
+  SERVER_BUSY: 'The server is busy: try again in a few seconds',
+  INTERNAL_ERROR: 'Something went wrong on our side',
+};
+
 export const errorBodySchema = z.object({
   status: z.literal(false),
   message: z.string(),

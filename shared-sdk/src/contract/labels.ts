@@ -1,4 +1,3 @@
-import type { ErrorCode } from './common.js';
 import type { ChecklistItemStatus } from './enums.js';
 import type { TaskBucket } from './task-occurrences.js';
 import type { ComplianceAnswer } from './compliance-logs.js';
@@ -7,7 +6,7 @@ import type { TemperatureResult } from './temperature-logs.js';
 import type { TemperatureItemKind } from './temperature-standards.js';
 
 // The contract's codes in words, where a code is not already labelled beside its own enum (roleLabels,
-// logTypeLabels, documentCategoryLabels, nearMissCategoryLabels, checkedSubjectLabels, scoreBandLabels and
+// errorCodeLabels, logTypeLabels, documentCategoryLabels, nearMissCategoryLabels, checkedSubjectLabels, scoreBandLabels and
 // each workflow's `labels` are). Screens, exports and the inspection pack all print these, so a code reads
 // the same everywhere and never reaches anyone as the code itself.
 
@@ -53,19 +52,4 @@ export const temperatureItemKindLabels: Record<TemperatureItemKind, string> = {
   TEMPERATURE_ITEM: 'Fridge or freezer',
   PROBE: 'Probe',
   FOOD_ITEM: 'Food item',
-};
-
-/** What went wrong, by the API's error code (an error body's `error`), for when no message says more. */
-export const errorCodeLabels: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: 'Some of what was sent is not valid',
-  UNAUTHORIZED: 'Please sign in',
-  TOKEN_EXPIRED: 'Your session has expired',
-  FORBIDDEN: 'You do not have permission to do this',
-  NOT_FOUND: 'Not found',
-  CONFLICT: 'This conflicts with a record that already exists',
-  PAYLOAD_TOO_LARGE: 'Too large to accept',
-  UNSUPPORTED_MEDIA_TYPE: 'This kind of file is not accepted',
-  RATE_LIMITED: 'Too many attempts: wait a while, then try again',
-  SERVER_BUSY: 'The server is busy: try again in a few seconds',
-  INTERNAL_ERROR: 'Something went wrong on our side',
 };

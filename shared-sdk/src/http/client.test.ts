@@ -299,10 +299,10 @@ describe('what the user sees', () => {
     });
   });
 
-  test('without a server message the title is its error text', async () => {
+  test('without a server message the title is its error text, in words when the contract knows the code', async () => {
     fakeApi(() => fail(403, { error: 'FORBIDDEN' }));
-    await expect(getThing(1)).rejects.toMatchObject({ status: 403 });
-    expect(popup()?.title).toBe('FORBIDDEN');
+    await expect(getThing(1)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(popup()?.title).toBe('You do not have permission to do this');
   });
 
   test("without an error body the title is the client's own message", async () => {

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '../contract/index.js';
+import { errorCodeLabels, type ErrorBody, type ErrorCode } from '../contract/common.js';
 
 /** A failed API call, carrying the server's error body when there was one. */
 export class ApiError extends Error {
@@ -22,8 +22,9 @@ export class ApiError extends Error {
   static fromBody(status: number, body: Partial<ErrorBody> | undefined, fallback: string): ApiError {
     return new ApiError({
       status,
-      // Spec section 8: the server's message, else its error text, else the client's own message.
-      message: body?.message || body?.error || fallback,
+      // Spec section 8: the server's message, else its error text (the code in words: the body was checked
+      // against the contract, so it is one of its codes), else the client's own message.
+      message: body?.message || (body?.error && errorCodeLabels[body.error]) || fallback,
       code: body?.error ?? 'INTERNAL_ERROR',
       fieldErrors: body?.details?.fieldErrors ?? {},
     });
