@@ -509,6 +509,40 @@ describe('e-mail sending', () => {
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 
 describe('two instances', () => {
+  onPostgres(
+    'an instance that starts fans out and mails at once, though a dead one still holds the dispatch',
+    async () => {
+      // The "dead" instance: its dispatch run never ends, as a run of a killed process stays active in the
+      // queue until its expiry (5 minutes), and a sweep runs once at a time.
+      let entered: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (entered = resolve));
+      const never = new Promise<void>(() => undefined);
+      const dead = await startJobQueue(
+        ctx.jobStore,
+        [{ name: alertJobNames.dispatch, kind: 'sweep', run: () => (entered(), never) }],
+        { log: { ...log, warn: jest.fn() }, pollingSeconds: 0.5 },
+      );
+      let starting: JobQueue | undefined;
+      try {
+        await dead.send(alertJobNames.dispatch);
+        await held;
+        await failedReading();
+        starting = await startJobQueue(ctx.jobStore, alertJobs(deps()), {
+          log: { ...log, warn: jest.fn() },
+          pollingSeconds: 0.5,
+        });
+        // Waits for the work (not for a time), at most 20 s where the held run would block it for 5 minutes.
+        for (let waited = 0; waited < 20_000 && ctx.mailer.sent.length < 2; waited += 100)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        await starting?.stop();
+        // The held run never ends: the dead instance is left, as a killed one would be.
+        void dead.stop();
+      }
+      expect(mailed()).toHaveLength(2);
+    },
+  );
+
   onPostgres('two job queues on PostgreSQL tell each person once', async () => {
     const queues: JobQueue[] = [];
     try {

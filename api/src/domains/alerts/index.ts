@@ -70,7 +70,15 @@ export function alertJobs(deps: AlertJobDeps): JobDefinition[] {
     await send();
   };
   return [
-    { name: alertJobNames.dispatch, kind: 'sweep', cron: '* * * * *', run: dispatchAndSend },
+    {
+      name: alertJobNames.dispatch,
+      kind: 'sweep',
+      cron: '* * * * *',
+      // Every instance also fans out and sends on its own timer from its start: a run held by a killed
+      // instance would otherwise block the sweep until it expires (5 minutes). Claims make runs at once safe.
+      pollEverySeconds: 30,
+      run: dispatchAndSend,
+    },
     {
       name: alertJobNames.sendEmail,
       kind: 'sweep',
