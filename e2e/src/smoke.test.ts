@@ -10,7 +10,9 @@ import { consoleUrl, demoPassword, launchBrowser, logins } from './support/brows
  * a walk is collected, so one run lists them all.
  *
  * Each state the walk reaches (a screen, a tab, an open form or dialog) is also checked with axe-core: any
- * serious or critical violation fails the walk, named by rule, impact, element and step.
+ * serious or critical violation fails the walk, named by rule, impact, element and step. Each is also checked
+ * for what axe rates lower but users meet on every screen: headings that skip a level, dates in more than
+ * the console's one style, and a menu that highlights more or fewer than one entry.
  */
 
 let browser: Browser;
@@ -114,6 +116,51 @@ async function settle(walk: Walk, { inDialog = false } = {}) {
     if (overflow > 0) walk.problems.push(`${walk.step}: the page scrolls sideways by ${overflow} px`);
   }
   await checkAccessibility(walk);
+  await checkHeadingsAndDates(walk);
+}
+
+/**
+ * The console's one date style (the contract's date words): "28 Nov 2026", "28 Nov 2026, 17:30", "17:30",
+ * with or without the weekday ("Sat, 28 Nov 2026"), or without the year where space is short ("28 Nov, 17:30").
+ */
+const consoleDay = '(?:[A-Z][a-z]{2}, )?\\d{1,2} [A-Z][a-z]{2,3}(?: \\d{4})?';
+const consoleDate = new RegExp(`^(?:${consoleDay}(?:, \\d{2}:\\d{2})?|\\d{2}:\\d{2})$`);
+
+/**
+ * What the user can reach (the open dialog's, when one is open, since it hides the page): no heading more
+ * than one level under the one before it, and every date written in the console's style.
+ */
+async function checkHeadingsAndDates(walk: Walk) {
+  const { skips, dates } = await walk.page.evaluate(() => {
+    const reachable = (element: Element) =>
+      element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"], [inert]');
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].filter(
+      reachable,
+    );
+    const found: string[] = [];
+    // An open dialog (or the bell's popup) hides the page, its h1 too, and sits one level under it.
+    let previous = document.querySelector('[role="dialog"], [role="alertdialog"]') ? 1 : 0;
+    for (const heading of headings) {
+      const level = Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1)) || 2;
+      if (level > previous + 1)
+        found.push(`h${previous} → h${level} "${(heading.textContent ?? '').trim()}"`);
+      previous = level;
+    }
+    const written = [...document.querySelectorAll('time')]
+      .filter(reachable)
+      .map((time) => (time.textContent ?? '').trim());
+    return { skips: found, dates: written };
+  });
+  for (const skip of skips) report(walk, `heading ${skip}`, `${walk.step}: a heading skips a level: ${skip}`);
+  for (const date of dates.filter((text) => !consoleDate.test(text)))
+    report(walk, `date ${date}`, `${walk.step}: a date not in the console's style: "${date}"`);
+}
+
+/** A problem that shows on many screens is listed once, at the first step that shows it. */
+function report(walk: Walk, key: string, problem: string) {
+  if (walk.reported.has(key)) return;
+  walk.reported.add(key);
+  walk.problems.push(problem);
 }
 
 /**
@@ -169,6 +216,9 @@ async function menuEntries(walk: Walk): Promise<{ title: string; path: string }[
   return entries;
 }
 
+/** The forms whose every Tab stop must have a name (the staff form's were found without). */
+const namedTabStopForms = ['Add staff member'];
+
 /** Every "Add …" button of the screen as it is now: open the form, then leave it with Cancel. */
 async function walkCreateForms(walk: Walk, where: string) {
   const { page } = walk;
@@ -179,12 +229,14 @@ async function walkCreateForms(walk: Walk, where: string) {
     .evaluateAll((buttons) => [...new Set(buttons.map((button) => (button.textContent ?? '').trim()))]);
   for (const name of names) {
     walk.step = `${where} → ${name}`;
-    await openAndCancel(walk, main.getByRole('button', { name, exact: true }).filter({ visible: true }));
+    await openAndCancel(walk, main.getByRole('button', { name, exact: true }).filter({ visible: true }), {
+      namedTabStops: namedTabStopForms.includes(name),
+    });
   }
 }
 
 /** Opens the dialog `button` opens, lets it settle (failing on any error), then Cancels or Closes it. */
-async function openAndCancel(walk: Walk, button: Locator) {
+async function openAndCancel(walk: Walk, button: Locator, { namedTabStops = false } = {}) {
   const { page } = walk;
   await button.first().click();
   const dialog = page
@@ -193,6 +245,7 @@ async function openAndCancel(walk: Walk, button: Locator) {
     .last();
   await dialog.waitFor();
   await settle(walk, { inDialog: true });
+  if (namedTabStops) await checkTabStopNames(walk, dialog);
   // A form has Cancel; a dialog that only shows (the template library) has Close.
   await dialog
     .getByRole('button', { name: /^(Cancel|Close)$/ })
@@ -243,6 +296,26 @@ async function walkFirstRecord(walk: Walk, where: string) {
   await settle(walk);
 }
 
+/**
+ * The first record's Edit form, then Cancel: a row's own Edit button, or the one under its "More actions"
+ * (a task's). Their checklist editor is what the forms add beyond the Add forms.
+ */
+async function walkFirstEdit(walk: Walk, where: string) {
+  const { page } = walk;
+  const main = page.getByRole('main');
+  walk.step = `${where} → edit the first record`;
+  const edit = main.getByRole('button', { name: /^Edit / }).filter({ visible: true });
+  if ((await edit.count()) > 0) return openAndCancel(walk, edit, { namedTabStops: true });
+  const more = main.getByRole('button', { name: 'More actions' }).filter({ visible: true });
+  // A site admin may edit none of the organisation's templates.
+  if ((await more.count()) === 0) return;
+  await more.first().click();
+  await openAndCancel(walk, page.getByRole('menuitem', { name: /^Edit / }), { namedTabStops: true });
+}
+
+/** The screens whose first record's Edit form the walk opens: a task's and a checklist template's. */
+const editScreens = ['/dashboard/task', '/dashboard/templates'];
+
 /** The people remote's screens (issue 9). */
 const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment'];
 /** The tasks remote's screens (issue 10). */
@@ -267,7 +340,9 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   await page.waitForURL((url) => url.pathname === entry.path || url.pathname.startsWith(`${entry.path}/`));
   await settle(walk);
   expect(await page.title()).toMatch(/ · Compliance Console$/);
+  await checkOneMenuEntryCurrent(walk);
   await walkCreateForms(walk, entry.title);
+  if (editScreens.includes(entry.path)) await walkFirstEdit(walk, entry.title);
   if (recordScreens.includes(entry.path)) {
     if (!walk.phone) await checkNothingCut(walk);
     await walkToolbarDialogs(walk, entry.title);
@@ -300,6 +375,73 @@ async function checkNothingCut(walk: Walk) {
       .filter((text) => text !== ''),
   );
   if (cut.length > 0) walk.problems.push(`${walk.step}: cut off at 1440 px: ${cut.slice(0, 5).join(' | ')}`);
+}
+
+/** The menu highlights the entry of the screen shown, and only that one (a parent's entry is not lit too). */
+async function checkOneMenuEntryCurrent(walk: Walk) {
+  if (walk.phone) return; // The drawer is closed; the desktop walks check the same menu.
+  const current = await walk.page
+    .getByRole('navigation', { name: 'Main menu' })
+    .filter({ visible: true })
+    .locator('[aria-current]:not([aria-current="false"])')
+    .evaluateAll((entries) => entries.map((entry) => (entry.textContent ?? '').trim()));
+  if (current.length !== 1)
+    walk.problems.push(
+      `${walk.step}: ${current.length} menu entries are highlighted (aria-current)${current.length ? `: ${current.join(', ')}` : ''}`,
+    );
+}
+
+/**
+ * Every Tab stop of the open dialog has a name: Tab from its start until the focus comes back round, asking
+ * axe-core (already in the page) for the name of each element focused.
+ */
+async function checkTabStopNames(walk: Walk, dialog: Locator) {
+  const unnamed = await dialog.evaluate(async (root) => {
+    const stops = [
+      ...root.querySelectorAll<HTMLElement>(
+        'a[href], button, input, select, textarea, [tabindex], [contenteditable="true"]',
+      ),
+    ].filter(
+      (element) =>
+        element.tabIndex >= 0 &&
+        !(element as HTMLButtonElement).disabled &&
+        element.getClientRects().length > 0 &&
+        !element.closest('[aria-hidden="true"], [inert]') &&
+        getComputedStyle(element).visibility !== 'hidden',
+    );
+    window.axe.setup(document);
+    try {
+      return stops
+        .filter((element) => window.axe.commons.text.accessibleText(element).trim() === '')
+        .map((element) => element.outerHTML.slice(0, 120));
+    } finally {
+      window.axe.teardown();
+    }
+  });
+  for (const element of unnamed) walk.problems.push(`${walk.step}: a Tab stop without a name: ${element}`);
+}
+
+/**
+ * The bell's popup (its list's dates too), then the full list it leads to through "See all notifications".
+ */
+async function walkNotifications(walk: Walk) {
+  const { page } = walk;
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  // The platform admin hears of no organisation's events: there is no bell.
+  if ((await bell.count()) === 0) return;
+  walk.step = 'the bell';
+  await bell.click();
+  const popup = page.getByRole('dialog', { name: 'Notifications' });
+  await popup.waitFor();
+  await settle(walk, { inDialog: true });
+  await checkTabStopNames(walk, popup);
+  await popup
+    .getByRole('link', { name: 'See all notifications' })
+    .or(popup.getByRole('button', { name: 'See all notifications' }))
+    .click();
+  walk.step = 'all notifications (/dashboard/notifications)';
+  await page.waitForURL((url) => url.pathname === '/dashboard/notifications');
+  await settle(walk);
 }
 
 /**
@@ -355,7 +497,32 @@ async function checkMenuLayout(walk: Walk) {
   if (layout.cut) walk.problems.push(`${walk.step}: the console's name is cut off`);
 }
 
-async function walkConsole(walk: Walk): Promise<string[]> {
+/**
+ * The screens the console's outside checks looked at on a phone too: the overview, notifications, webhooks,
+ * sensors and the inspection pack. A desktop walk narrows its window to 390 px and opens those of them its
+ * menu has, instead of walking the whole console again.
+ */
+const phoneScreens = [
+  '/dashboard',
+  '/dashboard/organization/webhooks',
+  '/dashboard/sensors',
+  '/dashboard/reports/inspection',
+];
+
+async function walkSomeOnAPhone(walk: Walk, entries: { title: string; path: string }[]) {
+  await walk.page.setViewportSize(phone);
+  walk.phone = true;
+  for (const entry of entries.filter((each) => phoneScreens.includes(each.path))) {
+    walk.step = `on a phone: ${entry.title} (${entry.path})`;
+    const nav = await openMenu(walk);
+    await nav.getByRole('link', { name: entry.title, exact: true }).click();
+    await walk.page.waitForURL((url) => url.pathname === entry.path);
+    await settle(walk);
+  }
+  await walkNotifications(walk);
+}
+
+async function walkConsole(walk: Walk, { thenOnAPhone = false } = {}): Promise<string[]> {
   if (!walk.phone) {
     await checkSkipLink(walk);
     await checkMenuLayout(walk);
@@ -367,6 +534,8 @@ async function walkConsole(walk: Walk): Promise<string[]> {
     expect.arrayContaining([...recordScreens, ...reportScreens]),
   );
   for (const entry of entries) await walkScreen(walk, entry);
+  await walkNotifications(walk);
+  if (thenOnAPhone) await walkSomeOnAPhone(walk, entries);
   await walk.page.context().close();
   if (process.env.SMOKE_STEPS) console.log(walk.steps.join('\n'));
   return walk.problems;
@@ -402,10 +571,10 @@ describe('the smoke walk: every screen, tab and create form opens without an err
     expect(await walkConsole(walk)).toEqual([]);
   });
 
-  test('site admin', async () => {
+  test('site admin, then some screens on a phone (390 px)', async () => {
     const walk = await startWalk(desktop);
     await signIn(walk, logins.siteAdmin);
-    expect(await walkConsole(walk)).toEqual([]);
+    expect(await walkConsole(walk, { thenOnAPhone: true })).toEqual([]);
   });
 
   test('platform admin, working in an organisation', async () => {

@@ -8,6 +8,7 @@ import {
   renderWithRouter,
   resetBrowserState,
   signInAs,
+  skippedHeadings,
   type Sent,
 } from '@console/shared-sdk/testing';
 import type { Organization } from '@console/shared-sdk/organization';
@@ -101,4 +102,19 @@ test('"Add organisation" chooses the country by name, as the site form does, and
     name: 'Rive Gauche',
     country: 'FR',
   });
+});
+
+test('the "Add organisation" form has its title as its one heading: its first admin’s part is named, not headed', async () => {
+  fakeOrganizationsApi();
+  const user = userEvent.setup();
+  renderWithRouter(<OrganizationsPage />, '/dashboard/organizations');
+  await user.click(await screen.findByRole('button', { name: 'Add organisation' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add organisation' });
+  await within(dialog).findByRole('combobox', { name: 'Country' });
+  expect(
+    within(dialog)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent),
+  ).toEqual(['Add organisation']);
+  expect(skippedHeadings(dialog, 1)).toEqual([]);
 });

@@ -42,7 +42,8 @@ function AdminInviteField(props: CustomFieldProps<InviteeForm | null>) {
   };
   return (
     <Stack spacing={1.5} role="group" aria-labelledby={`${props.id}-label`}>
-      <Typography id={`${props.id}-label`} variant="subtitle2">
+      {/* The group's name, not a heading: subtitle2 alone would make it an h6 under the form's h2. */}
+      <Typography id={`${props.id}-label`} variant="subtitle2" component="p">
         {props.label}
       </Typography>
       <Typography variant="body2" color="text.secondary">
