@@ -23,10 +23,12 @@ const resultFills: Record<TemperatureResult, ExcelJS.Fill | undefined> = {
   FAIL: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } },
 };
 
-const localTime = 'yyyy-mm-dd hh:mm';
+// The console's date style ("28 Nov 2026, 17:30", the contract's date words) on real date cells, which still
+// sort and filter as dates.
+const localTime = 'd mmm yyyy", "hh:mm';
 const columns: { header: string; width: number; numFmt?: string }[] = [
   { header: 'Site', width: 28 },
-  { header: 'Read (local time)', width: 18, numFmt: localTime },
+  { header: 'Read (local time)', width: 20, numFmt: localTime },
   { header: 'Received (local time)', width: 20, numFmt: localTime },
   { header: 'Back-filled', width: 11 },
   { header: 'Log type', width: 22 },

@@ -999,7 +999,7 @@ test("an export's rows read back as written: text a spreadsheet's XML must escap
   const failed = sheet?.getRow(2);
   expect(failed?.getCell(1).value).toBe('Fish & Chips <Quay> "Brighton"');
   expect(failed?.getCell(2).value).toEqual(new Date(Date.UTC(2025, 4, 2, 9, 0, 0)));
-  expect(failed?.getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm');
+  expect(failed?.getCell(2).numFmt).toBe('d mmm yyyy", "hh:mm');
   expect(failed?.getCell(3).value).toEqual(new Date(Date.UTC(2025, 4, 2, 9, 31, 0)));
   expect(failed?.getCell(7).value).toBe('  Top shelf  ');
   expect(failed?.getCell(9).value).toBe(9.5);
