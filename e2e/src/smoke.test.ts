@@ -445,8 +445,8 @@ async function walkNotifications(walk: Walk) {
 }
 
 /**
- * The first Tab stop of a signed-in page is "Skip to content", in sight once focused, and Enter moves focus
- * to the screen. (The page is loaded afresh, so Tab starts from its top.)
+ * The first Tab stop of a signed-in page is "Skip to main content", in sight once focused, and Enter moves
+ * focus to the screen. (The page is loaded afresh, so Tab starts from its top.)
  */
 async function checkSkipLink(walk: Walk) {
   const { page } = walk;
@@ -454,18 +454,34 @@ async function checkSkipLink(walk: Walk) {
   await page.reload();
   await settle(walk);
   await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to content' });
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
   if (!(await skip.evaluate((link) => link === document.activeElement).catch(() => false))) {
-    walk.problems.push(`${walk.step}: the first Tab stop is not "Skip to content"`);
+    walk.problems.push(`${walk.step}: the first Tab stop is not "Skip to main content"`);
     return;
   }
   const box = await skip.boundingBox();
   const viewport = page.viewportSize();
   if (!box || !viewport || box.y < 0 || box.x < 0 || box.x + box.width > viewport.width)
-    walk.problems.push(`${walk.step}: "Skip to content" has focus but is out of sight`);
+    walk.problems.push(`${walk.step}: "Skip to main content" has focus but is out of sight`);
   await page.keyboard.press('Enter');
   if (!(await page.getByRole('main').evaluate((main) => main.contains(document.activeElement))))
-    walk.problems.push(`${walk.step}: "Skip to content" did not move focus to the screen`);
+    walk.problems.push(`${walk.step}: "Skip to main content" did not move focus to the screen`);
+}
+
+/**
+ * A screen opened from the menu starts from the top as a loaded page does: the next Tab is the skip link
+ * again, not the menu entry after the one chosen (some twenty stops away from the screen).
+ */
+async function checkSkipLinkAfterMenuChoice(walk: Walk, entry: { title: string; path: string }) {
+  const { page } = walk;
+  walk.step = `skip link after choosing ${entry.title} in the menu`;
+  await (await openMenu(walk)).getByRole('link', { name: entry.title, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === entry.path);
+  await settle(walk);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  if (!(await skip.evaluate((link) => link === document.activeElement).catch(() => false)))
+    walk.problems.push(`${walk.step}: the first Tab stop is not "Skip to main content"`);
 }
 
 /**
@@ -529,6 +545,8 @@ async function walkConsole(walk: Walk, { thenOnAPhone = false } = {}): Promise<s
   }
   const entries = await menuEntries(walk);
   expect(entries.length).toBeGreaterThan(3);
+  const tasks = entries.find((entry) => entry.path === '/dashboard/task');
+  if (!walk.phone && tasks) await checkSkipLinkAfterMenuChoice(walk, tasks);
   // A web admin of an organisation sees the people, tasks, logs and reports remotes' screens.
   expect(entries.map((entry) => entry.path)).toEqual(
     expect.arrayContaining([...recordScreens, ...reportScreens]),
