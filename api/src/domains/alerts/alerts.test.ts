@@ -512,14 +512,15 @@ describe('two instances', () => {
   onPostgres(
     'an instance that starts fans out and mails at once, though a dead one still holds the dispatch',
     async () => {
-      // The "dead" instance: its dispatch run never ends, as a run of a killed process stays active in the
-      // queue until its expiry (5 minutes), and a sweep runs once at a time.
+      // The "dead" instance: its dispatch run does not end while the test runs, as a run of a killed process
+      // stays active in the queue until its expiry (5 minutes), and a sweep runs once at a time.
       let entered: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (entered = resolve));
-      const never = new Promise<void>(() => undefined);
+      let release: () => void = () => undefined;
+      const hung = new Promise<void>((resolve) => (release = resolve));
       const dead = await startJobQueue(
         ctx.jobStore,
-        [{ name: alertJobNames.dispatch, kind: 'sweep', run: () => (entered(), never) }],
+        [{ name: alertJobNames.dispatch, kind: 'sweep', run: () => (entered(), hung) }],
         { log: { ...log, warn: jest.fn() }, pollingSeconds: 0.5 },
       );
       let starting: JobQueue | undefined;
@@ -536,8 +537,10 @@ describe('two instances', () => {
           await new Promise((resolve) => setTimeout(resolve, 100));
       } finally {
         await starting?.stop();
-        // The held run never ends: the dead instance is left, as a killed one would be.
-        void dead.stop();
+        // Only now is the held run let go, so the "dead" queue stops before the file ends (its timers would
+        // otherwise outlive the test and break the next file in this worker).
+        release();
+        await dead.stop();
       }
       expect(mailed()).toHaveLength(2);
     },
