@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { demoLogins } from './demo.js';
-import { emptyDatabase, startServer, until } from './test/server-process.js';
+import { emptyDatabase, insertWaitingNearMisses, startServer, until } from './test/server-process.js';
 
 // Several API instances starting together on one empty PostgreSQL (issue 22, the attack's findings): each
 // migrates, adds the library and seeds the demo under the start-up advisory lock, so none of them meets
@@ -99,14 +99,7 @@ onPostgres(
       const events = 60;
       // Near misses at Brighton (e-mailed at once, never escalated), waiting for the next instance's
       // dispatch: it runs at start.
-      await db.query(
-        `insert into alert_events (id, org_id, site_id, kind, subject, record_id, dedupe_key, title, occurred_at, created_at)
-         select gen_random_uuid(), s.org_id, s.id, 'NEAR_MISS_REPORTED', 'NearMiss', gen_random_uuid(),
-                'crash-test:' || n, 'Near miss ' || n || ' reported at Brighton', now(), now()
-           from sites s, generate_series(1, $1::int) as n
-          where s.name like '%Brighton%'`,
-        [events],
-      );
+      await insertWaitingNearMisses(db, 'crash-test:', events);
       const ours = `e.dedupe_key like 'crash-test:%'`;
       mail.state.hangAfter = mail.received.length + 25;
 

@@ -71,3 +71,18 @@ export async function until(done: () => Promise<boolean>, what: string, waitMs =
   }
   throw new Error(`gave up waiting for ${what}`);
 }
+
+/**
+ * Near misses reported at Brighton, raised but not yet fanned out: what an instance that starts owes (its
+ * dispatch runs at its start). Their dedupe keys start with `prefix`.
+ */
+export async function insertWaitingNearMisses(db: pg.Client, prefix: string, count: number) {
+  await db.query(
+    `insert into alert_events (id, org_id, site_id, kind, subject, record_id, dedupe_key, title, occurred_at, created_at)
+     select gen_random_uuid(), s.org_id, s.id, 'NEAR_MISS_REPORTED', 'NearMiss', gen_random_uuid(),
+            $1 || n, 'Near miss ' || n || ' reported at Brighton', now(), now()
+       from sites s, generate_series(1, $2::int) as n
+      where s.name like '%Brighton%'`,
+    [prefix, count],
+  );
+}

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { demoLogins, demoPassword } from '../../../demo.js';
-import { emptyDatabase, startServer, until } from '../../../test/server-process.js';
+import { emptyDatabase, insertWaitingNearMisses, startServer, until } from '../../../test/server-process.js';
 import { webhookHeaders } from './signature.js';
 
 // What a kill -9 leaves owed to webhooks goes out when an instance starts again, at once and once each: the
@@ -78,14 +78,7 @@ onPostgres(
       await db.connect();
       const events = 30;
       // Near misses waiting for the next instance's dispatch, which runs at its start.
-      await db.query(
-        `insert into alert_events (id, org_id, site_id, kind, subject, record_id, dedupe_key, title, occurred_at, created_at)
-         select gen_random_uuid(), s.org_id, s.id, 'NEAR_MISS_REPORTED', 'NearMiss', gen_random_uuid(),
-                'webhook-crash:' || n, 'Near miss ' || n || ' reported at Brighton', now(), now()
-           from sites s, generate_series(1, $1::int) as n
-          where s.name like '%Brighton%'`,
-        [events],
-      );
+      await insertWaitingNearMisses(db, 'webhook-crash:', events);
       const ours = `d.event_id in (select id from alert_events where dedupe_key like 'webhook-crash:%')`;
       const count = async (where: string) =>
         (await db.query(`select count(*)::int as n from webhook_deliveries d where ${ours} and ${where}`))
