@@ -41,6 +41,8 @@ export const subjects = [
   'File',
   /** An organisation's webhooks (issue 24): its admins' alone, since each holds a signing secret. */
   'Webhook',
+  /** A shared kitchen tablet enrolled for one site: its site's admins enrol, rename and revoke it. */
+  'Device',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -59,6 +61,7 @@ export const siteScopedSubjects = [
   'FoodItem',
   'MasterType',
   'Sensor',
+  'Device',
 ] as const satisfies readonly SubjectName[];
 
 /** Organisation-wide catalogues that every web admin of the organisation can use. */

@@ -63,3 +63,17 @@ export type SlotName = z.infer<typeof slotNameSchema>;
 export const repeatKinds = ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
 export const repeatKindSchema = z.enum(repeatKinds, { message: 'Choose how often' });
 export type RepeatKind = z.infer<typeof repeatKindSchema>;
+
+/**
+ * The languages the kitchen app speaks, one catalogue file each (kitchen/src/locales). A person's choice is
+ * on their profile; the console itself stays English.
+ */
+export const kitchenLanguages = ['en', 'es', 'pl'] as const;
+export const kitchenLanguageSchema = z.enum(kitchenLanguages);
+export type KitchenLanguage = z.infer<typeof kitchenLanguageSchema>;
+/** Each language named in itself, as a person choosing it reads it. */
+export const kitchenLanguageNames: Record<KitchenLanguage, string> = {
+  en: 'English',
+  es: 'Español',
+  pl: 'Polski',
+};

@@ -135,3 +135,60 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 'PENDING'`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (the kitchen app on a phone or a tablet) for one person: where the
+ * staff's own alerts (a follow-up check due, a task of theirs overdue) go as system notifications. On a
+ * shared tablet the subscription is the device's and follows whoever signed in on it last.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Set when the push service said the subscription is gone (404/410): it is not used again. */
+    goneAt: instant('gone_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** A system notification owed to a person for an event, once per event and person however many instances run. */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => alertEvents.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<EmailDeliveryStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('push_deliveries_event_user_key').on(t.eventId, t.userId),
+    index('push_deliveries_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);

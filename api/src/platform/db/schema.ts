@@ -7,12 +7,14 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  type AnyPgColumn,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
   Gender,
+  KitchenLanguage,
   NotificationSettings,
   Role,
   SlotWindows,
@@ -54,6 +56,11 @@ export const users = pgTable(
     /** INACTIVE people cannot sign in anywhere; deactivating one ends their sessions. */
     status: text('status').$type<StaffStatus>().notNull().default('ACTIVE'),
     lastSignInAt: instant('last_sign_in_at'),
+    /** The kitchen PIN (4–6 digits) a person signs in with on a shared tablet, hashed like a password. */
+    pinHash: text('pin_hash'),
+    pinSetAt: instant('pin_set_at'),
+    /** The language the kitchen app speaks to this person (the console stays English). */
+    language: text('language').$type<KitchenLanguage>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),
@@ -134,14 +141,97 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id),
     client: text('client').$type<'WEB' | 'MOBILE'>().notNull(),
+    /**
+     * A sign-in by PIN on a shared kitchen tablet: the device it was made on (revoking the device ends it)
+     * and the one site the session may act on, whatever other sites the person works at.
+     */
+    deviceId: uuid('device_id').references((): AnyPgColumn => kitchenDevices.id),
+    siteId: uuid('site_id').references(() => sites.id),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     revokedAt: instant('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_device_idx')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+  ],
 );
+
+/**
+ * A shared kitchen tablet enrolled for one site. A site admin makes it in the console, which shows a
+ * one-time enrolment code once; the tablet trades the code for its device secret. Only hashes of either
+ * are kept. Revoking a device ends every session made on it.
+ */
+export const kitchenDevices = pgTable(
+  'kitchen_devices',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    enrolmentCodeHash: text('enrolment_code_hash'),
+    enrolmentExpiresAt: instant('enrolment_expires_at'),
+    secretHash: text('secret_hash'),
+    enrolledAt: instant('enrolled_at'),
+    lastSeenAt: instant('last_seen_at'),
+    createdBy: uuid('created_by').references(() => users.id),
+    revokedAt: instant('revoked_at'),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('kitchen_devices_org_site_idx').on(t.orgId, t.siteId),
+    uniqueIndex('kitchen_devices_enrolment_code_key')
+      .on(t.enrolmentCodeHash)
+      .where(sql`${t.enrolmentCodeHash} is not null`),
+    uniqueIndex('kitchen_devices_secret_key')
+      .on(t.secretHash)
+      .where(sql`${t.secretHash} is not null`),
+  ],
+);
+
+/**
+ * The client-made id of each staff write (a reading, a tick, a completion, a comment, a log, a near miss):
+ * the kitchen app sends its queue again after a lost answer, and a write whose id is here already answers
+ * what it made the first time instead of making a second record.
+ */
+export const staffClientWrites = pgTable(
+  'staff_client_writes',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    clientId: uuid('client_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The call (`PUT /task-new-version/complete`), so one id cannot be replayed against another call. */
+    call: text('call').notNull(),
+    /** The record the write made or changed. */
+    recordId: uuid('record_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.clientId] })],
+);
+
+/**
+ * Keys the server makes for itself once and every instance shares (the Web Push VAPID key pair when the
+ * configuration gives none).
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
