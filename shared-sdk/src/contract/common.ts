@@ -175,6 +175,8 @@ export const errorCodes = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'TOKEN_EXPIRED',
+  /** A kitchen tablet's secret is unknown or the device was revoked: the tablet must be enrolled again. */
+  'DEVICE_REVOKED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
@@ -193,6 +195,7 @@ export const errorCodeLabels: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Some of what was sent is not valid',
   UNAUTHORIZED: 'Please sign in',
   TOKEN_EXPIRED: 'Your session has expired',
+  DEVICE_REVOKED: 'This tablet is no longer enrolled: ask your site admin for a new code',
   FORBIDDEN: 'You do not have permission to do this',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This conflicts with a record that already exists',

@@ -29,5 +29,6 @@ export * from './inspection-pack.js';
 export * from './labels.js';
 export * from './alerts.js';
 export * from './sensors.js';
+export * from './kitchen-devices.js';
 export * from './webhooks.js';
 export * from './notifications.js';

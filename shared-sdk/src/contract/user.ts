@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, instantSchema, passwordSchema, phoneSchema, requiredText } from './common.js';
-import { genderSchema, roleSchema } from './enums.js';
+import { genderSchema, kitchenLanguageSchema, roleSchema } from './enums.js';
 
 // Notification settings (issue 24), per person, per kind of event and per channel. Each kind's own key
 // says whether its events reach the person by e-mail (at once for a failure, a sensor gone silent or a
@@ -95,6 +95,10 @@ export const profileSchema = z.object({
   orgId: idSchema.nullable(),
   organizationName: z.string().nullable(),
   notificationSettings: notificationSettingsSchema,
+  /** The language the kitchen app speaks to the person. */
+  language: kitchenLanguageSchema,
+  /** Whether they have a kitchen PIN (the PIN itself is never answered). */
+  hasPin: z.boolean(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
 });
@@ -106,6 +110,8 @@ export const updateProfileSchema = z.object({
   email: emailSchema,
   mobileNumber: z.union([phoneSchema, z.literal('')]).nullish(),
   gender: genderSchema.nullish(),
+  /** The kitchen app's language; left out, it stays as it is. */
+  language: kitchenLanguageSchema.optional(),
   /**
    * Needed to change the e-mail address: a stolen access token must not be able to move the account to
    * another address and take it over through forgot-password.
