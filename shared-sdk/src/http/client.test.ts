@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notifyStore } from '../notify/store.js';
 import { session } from '../session/store.js';
-import { call, configureApi, fileUrl, type CallOptions } from './client.js';
+import { call, configureApi, fileUrl, type CallIdentity, type CallOptions } from './client.js';
 import { ApiError } from './errors.js';
 import { deferred, fail, fakeApi, ids, loginResponse, ok, resetBrowserState, type Sent } from './testing.js';
 
@@ -412,6 +412,113 @@ describe('refreshes across tabs', () => {
     expect(await getThing(3)).toEqual({ n: 3 });
     expect(requested).toEqual(['compliance-console:token-refresh']);
     expect(api.to('authentication/refresh-token')).toHaveLength(1);
+  });
+});
+
+describe('a call made as a given person (identity)', () => {
+  /** A person's tokens kept apart from the page's session, renewed by the identity itself. */
+  function person(first = 'person-1', renewTo: () => Promise<string> = async () => 'person-2') {
+    let current: string | null = first;
+    const renewals: string[] = [];
+    const identity: CallIdentity = {
+      accessToken: async () => current,
+      renew: async (stale) => {
+        renewals.push(stale);
+        current = await renewTo();
+        return current;
+      },
+    };
+    return { identity, renewals };
+  }
+  /** A fake API that takes only `person-2` and refuses every other token with a 401. */
+  const apiTakingOnly = (token: string) =>
+    fakeApi((sent) => (sent.authorization === token ? ok({ n: 1 }) : expired()));
+
+  test('sends the person’s token, not the session’s, and adds no platform admin’s orgId', async () => {
+    session.signIn(loginResponse({ role: 'ADMIN' }));
+    session.actInOrganization(ids.otherOrg);
+    const api = fakeApi(() => ok({ n: 1 }));
+    const { identity } = person();
+    await getThing(1, { identity });
+    expect(api.sent[0]?.authorization).toBe('person-1');
+    expect(api.sent[0]?.query.has('orgId')).toBe(false);
+  });
+
+  test('a 401 renews the person once and retries with their new token; the session is untouched', async () => {
+    const signOut = jest.spyOn(session, 'signOut');
+    const api = apiTakingOnly('person-2');
+    const { identity, renewals } = person();
+
+    await expect(getThing(1, { identity })).resolves.toEqual({ n: 1 });
+
+    expect(renewals).toEqual(['person-1']);
+    expect(api.to('things/1').map((sent) => sent.authorization)).toEqual(['person-1', 'person-2']);
+    expect(api.to('authentication/refresh-token')).toHaveLength(0);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(session.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+
+  test('a refused renewal rejects the call with a 401 and leaves the page’s session signed in', async () => {
+    const signOut = jest.spyOn(session, 'signOut');
+    const api = apiTakingOnly('never');
+    const { identity } = person('person-1', () => Promise.reject(new Error('refresh token revoked')));
+
+    await expect(getThing(1, { identity, quiet: true })).rejects.toMatchObject({
+      status: 401,
+      code: 'TOKEN_EXPIRED',
+    });
+    expect(api.to('things/1')).toHaveLength(1);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(session.get().accessToken).toBe('access-1');
+  });
+
+  test('a renewal that could not reach the server fails the call as a network error, to be tried again', async () => {
+    apiTakingOnly('never');
+    const unreachable = new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'offline' });
+    const { identity } = person('person-1', () => Promise.reject(unreachable));
+    await expect(getThing(1, { identity, quiet: true })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  test('refused again after the renewal, the call fails without renewing a second time', async () => {
+    const api = apiTakingOnly('never');
+    const { identity, renewals } = person();
+    await expect(getThing(1, { identity, quiet: true })).rejects.toMatchObject({ status: 401 });
+    expect(renewals).toHaveLength(1);
+    expect(api.to('things/1')).toHaveLength(2);
+  });
+
+  test('neither waits for nor starts the session’s refresh', async () => {
+    const answer = deferred<Response>();
+    const api = fakeApi((sent) => {
+      if (sent.path === 'authentication/refresh-token') return answer.promise;
+      if (sent.authorization === 'access-1') return expired();
+      return ok({ n: 1 });
+    });
+    // The page's session is being refreshed and stays so until the end of the test.
+    const waiting = getThing(2);
+    await waitUntil(() => api.to('authentication/refresh-token').length === 1);
+    const { identity } = person();
+    await expect(getThing(1, { identity })).resolves.toEqual({ n: 1 });
+    expect(api.to('authentication/refresh-token')).toHaveLength(1);
+    answer.resolve(renewed());
+    await waiting;
+  });
+
+  test('a person without a token sends none, and their 401 is the answer', async () => {
+    const api = apiTakingOnly('person-2');
+    const identity: CallIdentity = { accessToken: async () => null, renew: jest.fn() };
+    await expect(getThing(1, { identity, quiet: true })).rejects.toMatchObject({ status: 401 });
+    expect(api.sent[0]?.authorization).toBeNull();
+    expect(identity.renew).not.toHaveBeenCalled();
+  });
+});
+
+describe('headers of one call', () => {
+  test('are sent beside the token', async () => {
+    const api = fakeApi(() => ok({ n: 1 }));
+    await call({ method: 'get', path: 'things/1', data: thing, headers: { 'x-device-token': 'secret' } });
+    expect(api.sent[0]?.request.headers.get('x-device-token')).toBe('secret');
+    expect(api.sent[0]?.authorization).toBe('access-1');
   });
 });
 

@@ -42,11 +42,31 @@ export interface ApiConfig {
  *   A form passes `[400]` and shows `error.fieldErrors` next to its fields, while a 403 or a network
  *   failure still opens the pop-up and a success still shows its toast.
  * - `signal`: cancels the call; a cancelled call rejects with the abort reason and reports nothing.
+ * - `identity`: the call is made as this person instead of the page's signed-in session (see CallIdentity).
  */
 export interface CallOptions {
   quiet?: boolean;
   quietFor?: readonly number[];
   signal?: AbortSignal;
+  identity?: CallIdentity;
+}
+
+/**
+ * A person a call is made as, when the page holds several people's sessions at once (the kitchen app: a
+ * shared tablet sends what each person recorded with that person's tokens). With it, the page's own session
+ * is neither read, sent, renewed nor changed, and no platform admin's orgId is added.
+ *
+ * - `accessToken()`: the token to send, or null to send none. Renewing one about to expire is the
+ *   identity's own business (only it knows when its token was issued by its clock).
+ * - `renew(stale)`: called once when the server refused `stale` with a 401; resolves with the token to
+ *   retry with. It must renew once however many calls were refused together (the server rotates refresh
+ *   tokens), and resolve with the current token when `stale` was already replaced. It rejects when the
+ *   person's session is over: the call then rejects with that ApiError (a network failure stays one), or
+ *   with a 401 TOKEN_EXPIRED for any other reason.
+ */
+export interface CallIdentity {
+  accessToken(): Promise<string | null>;
+  renew(stale: string): Promise<string>;
 }
 
 /** A query value; undefined, null and '' are left out so the server applies its defaults. */
@@ -72,6 +92,8 @@ export interface Endpoint<T, Q> {
   authFlow?: boolean;
   /** Milliseconds, or false for none; uploads may take longer than ordinary calls. */
   timeout?: number | false;
+  /** Headers of this call alone (a kitchen tablet's device secret); never Authorization. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const networkFailure = 'Network error: the server could not be reached';
@@ -119,14 +141,35 @@ function createInstance({ baseUrl, fetch }: ApiConfig): KyInstance {
 
 const isAuthFlow = (options: Readonly<NormalizedOptions>) => options.context['authFlow'] === true;
 
-function setToken(request: Request) {
+/** The call's own identity (CallOptions.identity), carried to the hooks in ky's context. */
+function identityOf(options: Readonly<NormalizedOptions>): CallIdentity | undefined {
+  const identity = options.context['identity'];
+  return isCallIdentity(identity) ? identity : undefined;
+}
+
+function isCallIdentity(value: unknown): value is CallIdentity {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'accessToken' in value &&
+    typeof value.accessToken === 'function' &&
+    'renew' in value &&
+    typeof value.renew === 'function'
+  );
+}
+
+function setToken(request: Request, accessToken: string | null = session.get().accessToken) {
   // The API expects the access token raw, without a "Bearer" scheme (spec section 7).
-  const { accessToken } = session.get();
   if (accessToken) request.headers.set('Authorization', accessToken);
   else request.headers.delete('Authorization');
 }
 
 async function authorizeRequest({ request, options }: BeforeRequestState) {
+  const identity = identityOf(options);
+  if (identity) {
+    setToken(request, await identity.accessToken());
+    return;
+  }
   if (!isAuthFlow(options)) {
     // Sent now, the request would carry the token being replaced and fail: wait for the new one. If the
     // refresh fails, this request fails with it without being sent.
@@ -141,12 +184,31 @@ async function retryAfterRefresh({ request, options, response, retryCount }: Aft
   const sent = request.headers.get('Authorization');
   // Without a token the 401 is not about an expired session; the caller hears it as it is.
   if (sent === null) return;
-  await tokenAfter(sent);
+  const identity = identityOf(options);
+  if (identity) await renewedIdentity(identity, sent);
+  else await tokenAfter(sent);
   return ky.retry({ delay: 0, code: 'TOKEN_REFRESHED' });
 }
 
-function reauthorizeRetry({ request }: BeforeRetryState) {
-  setToken(request);
+async function reauthorizeRetry({ request, options }: BeforeRetryState) {
+  const identity = identityOf(options);
+  if (identity) setToken(request, await identity.accessToken());
+  else setToken(request);
+}
+
+/** The identity's renewal, its refusal as an ApiError: the person's session is over unless unreachable. */
+async function renewedIdentity(identity: CallIdentity, stale: string): Promise<string> {
+  try {
+    return await identity.renew(stale);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.code === 'NETWORK_ERROR' || error.status >= 500))
+      throw error;
+    throw new ApiError({
+      status: 401,
+      code: 'TOKEN_EXPIRED',
+      message: isApiError(error) ? error.message : 'Your session has expired; please sign in again',
+    });
+  }
 }
 
 // ---- refreshing before the access token expires --------------------------------------------------------
@@ -321,12 +383,13 @@ const errorAnswerSchema = z.object({
   details: errorBodySchema.shape.details.catch(undefined),
 });
 
-function searchParamsOf<Q>(query: Query<Q> | undefined): URLSearchParams {
+function searchParamsOf<Q>(query: Query<Q> | undefined, identity: CallIdentity | undefined): URLSearchParams {
   const params = new URLSearchParams();
   const entries: [string, QueryValue][] = Object.entries(query ?? {});
   for (const [key, value] of entries) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
+  if (identity) return params;
   // A platform admin acts inside the organisation it chose; every request says which (spec section 6).
   const { isAdminToken, orgId } = session.get();
   if (isAdminToken && orgId) params.set('orgId', orgId);
@@ -373,7 +436,7 @@ export async function download<Q = object>(
   try {
     const response = await api(endpoint.path, {
       ...requestInit(endpoint, options),
-      headers: { accept: '*/*' },
+      headers: { ...endpoint.headers, accept: '*/*' },
     });
     return {
       blob: await response.blob(),
@@ -387,8 +450,12 @@ export async function download<Q = object>(
 function requestInit<Q>(endpoint: Omit<Endpoint<unknown, Q>, 'data'>, options: CallOptions): Options {
   return {
     method: endpoint.method,
-    searchParams: searchParamsOf(endpoint.query),
-    context: { authFlow: endpoint.authFlow === true },
+    searchParams: searchParamsOf(endpoint.query, options.identity),
+    context: {
+      authFlow: endpoint.authFlow === true,
+      ...(options.identity ? { identity: options.identity } : {}),
+    },
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.json !== undefined ? { json: endpoint.json } : {}),
     ...(endpoint.form ? { body: endpoint.form } : {}),
     ...(endpoint.timeout !== undefined ? { timeout: endpoint.timeout } : {}),

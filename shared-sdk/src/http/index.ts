@@ -10,6 +10,7 @@ export {
   fileUrl,
   refreshSession,
   type ApiConfig,
+  type CallIdentity,
   type CallOptions,
   type DownloadedFile,
   type Endpoint,
