@@ -5,6 +5,18 @@ import { roleSchema } from './enums.js';
 export const idSchema = z.uuid({ message: 'Must be a valid id' });
 export type Id = z.infer<typeof idSchema>;
 
+/**
+ * The id a client makes for one of its writes (the kitchen app queues every action offline with one, and
+ * sends its queue again after an answer was lost): the server keeps it with the record the write made, and
+ * the same id again answers that record instead of making a second one.
+ */
+export const clientIdSchema = z.uuid({ message: 'Must be a UUID the app made for this action' }).describe(
+  'A UUID the client made for this one action (optional), so the action can be sent again safely: sent ' +
+    'again by the same person to the same call, nothing more is written and the answer is what the first ' +
+    'write answered (the record as it is now, same status and message). The same id from another person or ' +
+    'for another call is refused with 409 CLIENT_ID_REUSED.',
+);
+
 /** A list of ids sent by a form: no duplicates, at most `max`. */
 export const idList = (max: number) =>
   z
@@ -180,6 +192,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** A write's client-made id was already used by another person or for another call. */
+  'CLIENT_ID_REUSED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
@@ -199,6 +213,7 @@ export const errorCodeLabels: Record<ErrorCode, string> = {
   FORBIDDEN: 'You do not have permission to do this',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This conflicts with a record that already exists',
+  CLIENT_ID_REUSED: 'This action’s id was already used for a different action: send it again as a new one',
   PAYLOAD_TOO_LARGE: 'Too large to accept',
   UNSUPPORTED_MEDIA_TYPE: 'This kind of file is not accepted',
   RATE_LIMITED: 'Too many attempts: wait a while, then try again',

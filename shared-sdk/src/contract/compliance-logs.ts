@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientIdSchema,
   idSchema,
   instantSchema,
   isoDateTimeSchema,
@@ -204,6 +205,8 @@ export const complianceLogCreateSchema = z
     answers: z.array(complianceAnswerInputSchema).max(200, 'At most 200 answers'),
     note: z.string().trim().max(2000, 'Keep the note under 2000 characters').nullish(),
     submittedAt: deviceInstantSchema('submittedAt'),
+    /** The app's id of this submission, so that sending it again submits it once. */
+    clientId: clientIdSchema.optional(),
   })
   .extend(siteQuerySchema.shape);
 export type ComplianceLogCreate = z.input<typeof complianceLogCreateSchema>;

@@ -32,3 +32,4 @@ export * from './sensors.js';
 export * from './kitchen-devices.js';
 export * from './webhooks.js';
 export * from './notifications.js';
+export * from './push.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientIdSchema,
   idSchema,
   instantSchema,
   isoDateTimeSchema,
@@ -167,6 +168,8 @@ export const nearMissCreateFieldsSchema = z
     injuries: staffWrittenFields.injuries.default(''),
     immediateAction: staffWrittenFields.immediateAction.default(''),
     reportedAt: deviceInstantSchema('reportedAt'),
+    /** The app's id of this report (a text field of the form), so that sending it again reports it once. */
+    clientId: clientIdSchema.optional(),
   })
   .extend(siteQuerySchema.shape);
 export type NearMissCreateFields = z.input<typeof nearMissCreateFieldsSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, localDateSchema, siteQuerySchema } from './common.js';
+import { clientIdSchema, idSchema, isoDateTimeSchema, localDateSchema, siteQuerySchema } from './common.js';
 import {
   checklistItemStatusChangeSchema,
+  commentCreateFieldsSchema,
   individualTaskSchema,
   myTasksQuerySchema,
   taskRefSchema,
@@ -78,6 +79,7 @@ export type StaffDay = z.infer<typeof staffDaySchema>;
  */
 export const staffChecklistItemChangeSchema = checklistItemStatusChangeSchema.safeExtend({
   changedAt: deviceTime('changedAt', 'the change'),
+  clientId: clientIdSchema.optional(),
 });
 export type StaffChecklistItemChange = z.input<typeof staffChecklistItemChangeSchema>;
 
@@ -87,5 +89,15 @@ export type StaffChecklistItemChange = z.input<typeof staffChecklistItemChangeSc
  */
 export const staffCompletionSchema = taskRefSchema.extend({
   completedAt: deviceTime('completedAt', 'completion'),
+  clientId: clientIdSchema.optional(),
 });
 export type StaffCompletion = z.input<typeof staffCompletionSchema>;
+
+/**
+ * POST /task-new-version/comment's text fields (a multipart form): the console's comment fields, and the
+ * action's `clientId` so that a comment or photo sent again is not added twice.
+ */
+export const staffCommentFieldsSchema = commentCreateFieldsSchema.extend({
+  clientId: clientIdSchema.optional(),
+});
+export type StaffCommentFields = z.input<typeof staffCommentFieldsSchema>;

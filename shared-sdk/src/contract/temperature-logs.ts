@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changeReasonSchema,
+  clientIdSchema,
   idSchema,
   instantSchema,
   listData,
@@ -275,6 +276,8 @@ export const temperatureLogCreateSchema = z
     coolingStartedAt: instantSchema.optional(),
     /** A hot-holding reading (HOT_HOLD_DISPLAY): true when the food leaves hot holding, so no re-check follows. */
     hotHoldEnded: z.boolean({ message: 'Must be true or false' }).optional(),
+    /** The app's id of this reading, so that sending it again records it once. */
+    clientId: clientIdSchema.optional(),
   })
   .superRefine((body, context) => {
     const issue = (path: string, message: string) =>
