@@ -31,6 +31,8 @@ import * as sites from './domains/sites/index.js';
 import * as tasks from './domains/tasks/index.js';
 import authenticationRoutes, { refreshTokenRoute } from './platform/auth/authentication/routes.js';
 import userProfileRoutes from './platform/auth/user-profile/routes.js';
+import kitchenDeviceRoutes from './platform/auth/kitchen-devices/routes.js';
+import deviceLoginRoute from './platform/auth/kitchen-devices/device-login.js';
 import commonUriRoutes from './platform/files/common-uri/routes.js';
 import { registerWeb } from './platform/web/web.js';
 import { registerMetrics } from './platform/metrics/routes.js';
@@ -44,6 +46,7 @@ export const apiPrefix = '/api/v1';
  */
 async function apiRoutes(app: FastifyInstance) {
   await app.register(authenticationRoutes, { prefix: '/authentication' });
+  await app.register(deviceLoginRoute, { prefix: '/authentication' });
   await app.register(refreshTokenRoute, { prefix: '/jwt' });
   await app.register(sites.organizationRoutes, { prefix: '/organization' });
   await app.register(userProfileRoutes, { prefix: '/user-profile' });
@@ -60,6 +63,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(equipment.masterTypeRoutes, { prefix: '/masterType' });
   await app.register(equipment.sensorRoutes, { prefix: '/sensor' });
   await app.register(logs.sensorIngestRoutes, { prefix: '/sensor' });
+  await app.register(kitchenDeviceRoutes, { prefix: '/kitchen-device' });
   await app.register(tasks.masterTaskRoutes, { prefix: '/master-task' });
   await app.register(people.departmentPanelRoutes, { prefix: '/department-panel' });
   await app.register(people.staffPeopleRoutes, { prefix: '/staff-people' });

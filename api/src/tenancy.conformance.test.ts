@@ -31,7 +31,8 @@ type Target =
   | 'nearMiss'
   | 'document'
   | 'webhook'
-  | 'sensor';
+  | 'sensor'
+  | 'device';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -49,6 +50,7 @@ const siteScoped = new Set<Target>([
   'nearMiss',
   'document',
   'sensor',
+  'device',
 ]);
 
 interface Aimed {
@@ -112,6 +114,7 @@ const staffCalls: Record<string, 'mobile' | 'both'> = {
   [`GET ${v1}/user-profile/view-me`]: 'both',
   [`PUT ${v1}/user-profile/update-me`]: 'both',
   [`PATCH ${v1}/user-profile/change-password`]: 'both',
+  [`PUT ${v1}/user-profile/set-pin`]: 'mobile',
   [`PATCH ${v1}/user-profile/change-notification-settings`]: 'both',
   [`DELETE ${v1}/user-profile/delete-my-account`]: 'both',
   [`GET ${v1}/common-uri/know-my-access`]: 'both',
@@ -221,6 +224,10 @@ const probes: Record<string, Probe> = {
 
   [`POST ${v1}/authentication/web-app-login`]: { access: 'public', why: 'signs in' },
   [`POST ${v1}/authentication/mobile-app-login`]: { access: 'public', why: 'signs in' },
+  [`POST ${v1}/authentication/device-login`]: {
+    access: 'public',
+    why: 'signs in on a kitchen tablet: its device secret names the one site the session may act on',
+  },
   [`POST ${v1}/authentication/refresh-token`]: { access: 'public', why: 'the refresh token is the proof' },
   [`POST ${v1}/jwt/refresh-token`]: { access: 'public', why: 'the refresh token is the proof' },
   [`POST ${v1}/authentication/logout`]: { access: 'public', why: 'the refresh token may be the proof' },
@@ -258,6 +265,7 @@ const probes: Record<string, Probe> = {
   [`GET ${v1}/user-profile/view-me`]: { access: 'signed-in', why: "the caller's own profile" },
   [`PUT ${v1}/user-profile/update-me`]: { access: 'signed-in', why: "the caller's own profile" },
   [`PATCH ${v1}/user-profile/change-password`]: { access: 'signed-in', why: "the caller's own password" },
+  [`PUT ${v1}/user-profile/set-pin`]: { access: 'signed-in', why: "the caller's own kitchen PIN" },
   [`PATCH ${v1}/user-profile/change-notification-settings`]: {
     access: 'signed-in',
     why: "the caller's own settings",
@@ -587,6 +595,28 @@ const probes: Record<string, Probe> = {
     access: 'public',
     why: 'a sensor posts its readings: its device key in X-Sensor-Key is the proof, and names the sensor',
   },
+  [`GET ${v1}/kitchen-device/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`POST ${v1}/kitchen-device/create-new-one`]: record('site', (siteID) => ({
+    body: { siteID, name: 'Probe tablet' },
+  })),
+  [`PUT ${v1}/kitchen-device/update-one/:id`]: record('device', (id) => ({
+    url: `${v1}/kitchen-device/update-one/${id}`,
+    body: { name: 'Renamed by an attacker' },
+  })),
+  [`POST ${v1}/kitchen-device/new-code/:id`]: record('device', (id) => ({
+    url: `${v1}/kitchen-device/new-code/${id}`,
+  })),
+  [`PUT ${v1}/kitchen-device/revoke/:id`]: record('device', (id) => ({
+    url: `${v1}/kitchen-device/revoke/${id}`,
+  })),
+  [`POST ${v1}/kitchen-device/enrol`]: {
+    access: 'public',
+    why: 'a tablet enrols: the one-time code from the console is the proof, and names the device',
+  },
+  [`GET ${v1}/kitchen-device/people`]: {
+    access: 'public',
+    why: 'a tablet lists its site’s staff: its device secret in X-Device-Token is the proof, and names the site',
+  },
   [`GET ${v1}/report/inspection-pack/preview`]: record('site', (siteID) => ({ query: { siteID } })),
   [`GET ${v1}/report/inspection-pack/download`]: record('site', (siteID) => ({
     query: { siteID, format: 'PDF' },
@@ -672,7 +702,7 @@ async function recordsOn(token: string, siteID: string) {
   };
 }
 
-/** A probe on the site and a reading of it. */
+/** A probe on the site and a reading of it, a sensor on the probe and a kitchen tablet. */
 async function readingsOn(token: string, siteID: string) {
   const foodItem = await create(token, 'foodItem', { siteID, type: 'PROB', name: 'Tenant probe' });
   const temperatureLog = await create(token, 'temperature-logs', {
@@ -683,7 +713,8 @@ async function readingsOn(token: string, siteID: string) {
     readAt: ctx.clock.now().toISOString(),
   });
   const sensor = await create(token, 'sensor', { siteID, name: 'Tenant sensor', foodItemID: foodItem });
-  return { foodItem, temperatureLog, sensor };
+  const device = await create(token, 'kitchen-device', { siteID, name: 'Tenant tablet' });
+  return { foodItem, temperatureLog, sensor, device };
 }
 
 /** A typed template, a compliance log from it, a near miss and a document, on the site. */

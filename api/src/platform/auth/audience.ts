@@ -26,7 +26,9 @@ export const audiences: readonly Audience[] = ['web', 'mobile'];
  * Keys are `METHOD /root/call` under the API prefix, exactly as the routes are registered; a key that names
  * no registered route stops the app at start-up, so this list cannot quietly drift from the routes.
  * The refresh routes (/authentication/refresh-token, /jwt/refresh-token) and the pre-signed upload need no
- * access token (the refresh token or the signed ticket is the proof) and so are not listed.
+ * access token (the refresh token or the signed ticket is the proof) and so are not listed; nor are a
+ * kitchen tablet's own calls (/kitchen-device/enrol, /kitchen-device/people, /authentication/device-login),
+ * whose proof is the enrolment code or the device secret.
  */
 export const staffCalls: Readonly<Record<string, 'mobile' | 'both'>> = {
   // The staff member's own day.
@@ -46,6 +48,8 @@ export const staffCalls: Readonly<Record<string, 'mobile' | 'both'>> = {
   'GET /user-profile/view-me': 'both',
   'PUT /user-profile/update-me': 'both',
   'PATCH /user-profile/change-password': 'both',
+  // The kitchen PIN: staff sign in by it on a shared tablet, and only staff sign in to the app.
+  'PUT /user-profile/set-pin': 'mobile',
   'PATCH /user-profile/change-notification-settings': 'both',
   'DELETE /user-profile/delete-my-account': 'both',
   'GET /common-uri/know-my-access': 'both',

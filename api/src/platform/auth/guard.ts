@@ -53,13 +53,23 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   return token === '' ? undefined : token;
 }
 
-/** Sites a user belongs to (administers or works at), live sites only. */
-export async function siteIdsOf(db: Database, userId: string): Promise<string[]> {
+/**
+ * Sites a user belongs to (administers or works at), live sites only. A session signed in on a shared
+ * kitchen tablet (`onlySite`, its authSessions.siteId) acts on the tablet's site alone, whatever other
+ * sites the person works at.
+ */
+export async function siteIdsOf(db: Database, userId: string, onlySite?: string | null): Promise<string[]> {
   const rows = await db
     .select({ siteId: siteMembers.siteId })
     .from(siteMembers)
     .innerJoin(sites, eq(sites.id, siteMembers.siteId))
-    .where(and(eq(siteMembers.userId, userId), isNull(sites.deletedAt)))
+    .where(
+      and(
+        eq(siteMembers.userId, userId),
+        isNull(sites.deletedAt),
+        onlySite ? eq(siteMembers.siteId, onlySite) : undefined,
+      ),
+    )
     .orderBy(siteMembers.siteId);
   return rows.map((r) => r.siteId);
 }
@@ -92,6 +102,7 @@ async function sessionFacts(
       lastName: users.lastName,
       orgDeletedAt: organizations.deletedAt,
       client: authSessions.client,
+      sessionSiteId: authSessions.siteId,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -106,8 +117,9 @@ async function sessionFacts(
       ),
     );
   if (!row) return undefined;
-  const { orgDeletedAt, client, ...user } = row;
-  const siteIds = user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(db, user.id) : [];
+  const { orgDeletedAt, client, sessionSiteId, ...user } = row;
+  const siteIds =
+    user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(db, user.id, sessionSiteId) : [];
   return {
     user,
     siteIds,

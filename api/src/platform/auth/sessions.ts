@@ -45,12 +45,14 @@ async function issueRefreshToken(
 async function tokenResponse(
   deps: SessionDeps,
   user: AuthUser,
-  session: { id: string; audience: Audience },
+  session: { id: string; audience: Audience; siteId: string | null },
   refreshToken: string,
 ): Promise<LoginResponse> {
   const sessionId = session.id;
   const siteIds =
-    user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(deps.db, user.id) : [];
+    user.role === 'SITE_ADMIN' || user.role === 'STAFF'
+      ? await siteIdsOf(deps.db, user.id, session.siteId)
+      : [];
   const accessToken = await deps.tokens.signAccess({
     userId: user.id,
     sessionId,
@@ -76,11 +78,20 @@ async function tokenResponse(
   };
 }
 
-/** Starts a sign-in session (a refresh-token family) for a user whose password was just checked. */
+/**
+ * Starts a sign-in session (a refresh-token family) for a user whose password was just checked. A sign-in
+ * on a shared kitchen tablet names the device (revoking it ends the session) and the one site the session
+ * may act on.
+ */
 export async function startSession(
   deps: SessionDeps,
   user: AuthUser,
-  meta: { client: 'WEB' | 'MOBILE'; ip?: string; userAgent?: string },
+  meta: {
+    client: 'WEB' | 'MOBILE';
+    ip?: string;
+    userAgent?: string;
+    device?: { id: string; siteId: string };
+  },
 ): Promise<LoginResponse> {
   const sessionId = newId();
   const startedAt = deps.clock.now();
@@ -89,13 +100,20 @@ export async function startSession(
       id: sessionId,
       userId: user.id,
       client: meta.client,
+      deviceId: meta.device?.id ?? null,
+      siteId: meta.device?.siteId ?? null,
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       createdAt: startedAt,
     });
     return issueRefreshToken(tx, deps, { id: sessionId, startedAt }, newOpaqueToken());
   });
-  return tokenResponse(deps, user, { id: sessionId, audience: audienceOfClient[meta.client] }, refreshToken);
+  const session = {
+    id: sessionId,
+    audience: audienceOfClient[meta.client],
+    siteId: meta.device?.siteId ?? null,
+  };
+  return tokenResponse(deps, user, session, refreshToken);
 }
 
 export async function revokeSession(db: Database | Tx, sessionId: string, reason: string, now: Date) {
@@ -103,6 +121,14 @@ export async function revokeSession(db: Database | Tx, sessionId: string, reason
     .update(authSessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every session signed in on a kitchen tablet (the device was revoked, or enrolled again). */
+export async function revokeSessionsOfDevice(db: Database | Tx, deviceId: string, reason: string, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(authSessions.deviceId, deviceId), isNull(authSessions.revokedAt)));
 }
 
 /** Ends every session of a user (password reset, deleted account), or every other one (password change). */
@@ -150,6 +176,7 @@ export async function rotateRefreshToken(
         revokedAt: authSessions.revokedAt,
         startedAt: authSessions.createdAt,
         client: authSessions.client,
+        siteId: authSessions.siteId,
       })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
@@ -165,6 +192,7 @@ export async function rotateRefreshToken(
       sessionId: row.sessionId,
       userId: row.userId,
       audience: audienceOfClient[row.client],
+      siteId: row.siteId,
       refreshToken: successor,
     };
     if (row.usedAt) {
@@ -204,7 +232,7 @@ export async function rotateRefreshToken(
   return tokenResponse(
     deps,
     user,
-    { id: outcome.sessionId, audience: outcome.audience },
+    { id: outcome.sessionId, audience: outcome.audience, siteId: outcome.siteId },
     outcome.refreshToken,
   );
 }

@@ -7,8 +7,8 @@ import { userDepartments } from '../schema.js';
 
 /**
  * Deletes a person (soft): the row stays, with its names, so the records they made still say who made them;
- * it can no longer sign in, its contact details and password are gone, its e-mail address is free to be
- * used again, it leaves its sites and departments, and its sessions and unused links end at once.
+ * it can no longer sign in, its contact details, password and kitchen PIN are gone, its e-mail address is
+ * free to be used again, it leaves its sites and departments, and its sessions and unused links end at once.
  */
 export async function retireUser(tx: Tx, userId: string, reason: string, now: Date): Promise<void> {
   await tx
@@ -18,6 +18,8 @@ export async function retireUser(tx: Tx, userId: string, reason: string, now: Da
       updatedAt: now,
       email: `deleted-${userId}@deleted.invalid`,
       passwordHash: null,
+      pinHash: null,
+      pinSetAt: null,
       mobileNumber: null,
       gender: null,
     })

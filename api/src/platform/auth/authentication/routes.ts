@@ -30,7 +30,8 @@ import { allow, authenticate, type AuthUser } from '../guard.js';
 import { findLiveUserByEmail } from '../users/repository.js';
 
 const tags = ['authentication'];
-const deactivated =
+/** What a deactivated person hears at any sign-in, once their password (or PIN) was right. */
+export const deactivated =
   'This account has been deactivated. Ask your organisation admin if you should have access again.';
 const messageOnly = envelope(z.null());
 

@@ -28,6 +28,8 @@ export function toProfile(row: ProfileRow): Profile {
     organizationName: row.organizationName,
     // Settings stored before a key existed read as its default (issue 24's new kinds).
     notificationSettings: notificationSettingsOf(row.notificationSettings),
+    language: row.language,
+    hasPin: row.pinHash !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -42,7 +44,10 @@ export async function findProfile(db: Database | Tx, userId: string): Promise<Pr
   return row;
 }
 
-/** Fields left out keep their value; '' or null clears the mobile number, null clears the gender. */
+/**
+ * Fields left out keep their value; '' or null clears the mobile number, null clears the gender. The
+ * kitchen language is kept unless one is sent.
+ */
 export async function updateProfile(db: Database | Tx, userId: string, input: UpdateProfile, now: Date) {
   await db
     .update(users)
@@ -52,8 +57,17 @@ export async function updateProfile(db: Database | Tx, userId: string, input: Up
       email: input.email,
       ...(input.mobileNumber === undefined ? {} : { mobileNumber: input.mobileNumber || null }),
       ...(input.gender === undefined ? {} : { gender: input.gender }),
+      ...(input.language === undefined ? {} : { language: input.language }),
       updatedAt: now,
     })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+}
+
+/** A new kitchen PIN, already hashed (as a password is). */
+export async function setPin(db: Database | Tx, userId: string, pinHash: string, now: Date) {
+  await db
+    .update(users)
+    .set({ pinHash, pinSetAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
 }
 
@@ -135,6 +149,8 @@ export async function deleteAccount(tx: Tx, user: Pick<UserRow, 'id' | 'role' | 
       updatedAt: now,
       email: `deleted-${user.id}@deleted.invalid`,
       passwordHash: null,
+      pinHash: null,
+      pinSetAt: null,
       mobileNumber: null,
       gender: null,
     })

@@ -8,6 +8,8 @@ import {
   notificationSettingsPatchSchema,
   notificationSettingsSchema,
   profileSchema,
+  setPinResponseSchema,
+  setPinSchema,
   updateProfileResponseSchema,
   updateProfileSchema,
 } from '@console/shared-sdk/contract';
@@ -15,6 +17,7 @@ import { accountKey, addressKey, claimLoginAttempt } from '../login-limit.js';
 import { assertStrongPassword } from '../password-strength.js';
 import { fieldError, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
+import { assertPin } from '../kitchen-devices/pins.js';
 import { ok } from '../../http/respond.js';
 import { authOf, signedIn } from '../guard.js';
 import { assertEmailFree, findLiveUser, type UserRow } from '../users/repository.js';
@@ -23,6 +26,7 @@ import {
   deleteAccount,
   findProfile,
   mergeNotificationSettings,
+  setPin,
   toProfile,
   updateProfile,
 } from './repository.js';
@@ -79,7 +83,8 @@ export default async function userProfileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Edit the signed-in user's name, e-mail, mobile number and gender; returns userID",
+        summary:
+          "Edit the signed-in user's name, e-mail, mobile number, gender and kitchen app language; returns userID",
         body: updateProfileSchema,
         response: { 200: envelope(updateProfileResponseSchema) },
       },
@@ -142,6 +147,40 @@ export default async function userProfileRoutes(app: FastifyInstance) {
         changePassword(tx, user.id, passwordHash, authOf(request).sessionId, now),
       );
       return ok(null, 'Password changed; your other devices have been signed out');
+    },
+  );
+
+  r.put(
+    '/set-pin',
+    {
+      schema: {
+        tags,
+        summary: 'Set or change the kitchen PIN the person signs in with on a shared tablet (staff)',
+        description:
+          'A PIN is 4 to 6 digits and not one of the easily guessed ones (1234, 0000, ...). Changing a PIN ' +
+          'needs the current PIN (currentPin) or the password (currentPassword): a wrong one is a 400 on ' +
+          'that field, and wrong PINs count towards the PIN lock-out. The PIN is hashed like a password.',
+        body: setPinSchema,
+        response: { 200: envelope(setPinResponseSchema) },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const user = await me(request);
+      const { pin, currentPin, currentPassword } = request.body;
+      if (user.pinHash !== null) {
+        if (currentPin) {
+          await assertPin(deps.db, deps.clock.now(), user, currentPin, request.ip, () =>
+            fieldError('currentPin', 'Current PIN is incorrect'),
+          );
+        } else if (currentPassword) {
+          await assertOwnPassword(request, user, currentPassword, 'currentPassword');
+        } else {
+          throw fieldError('currentPin', 'Enter your current PIN (or your password) to change it');
+        }
+      }
+      await setPin(deps.db, user.id, await hashPassword(pin), deps.clock.now());
+      return ok({ hasPin: true as const }, 'PIN saved');
     },
   );
 
