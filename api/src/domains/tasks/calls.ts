@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   commentCreateFieldsSchema,
+  staffCommentFieldsSchema,
   uploadContentTypes,
   type IndividualTask,
   type TaskComment,
@@ -12,10 +14,12 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { actorOf } from '../../platform/history/history.js';
 import { assertCan, authOf, orgOf } from '../../platform/auth/guard.js';
-import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { assertRecordAccess } from '../../platform/http/site-scope.js';
-import { parseFormFields, readForm, storeFile } from '../../platform/files/uploads.js';
+import { clientIdReused, writeOnce } from '../../platform/http/client-writes.js';
+import { parseFormFields, readForm, storeFiles } from '../../platform/files/uploads.js';
 import { commentsOf, insertComment } from './comments.js';
+import { taskComments } from './schema.js';
 import { findOccurrence, occurrenceDto, occurrenceHistory, type OccurrenceRow } from './occurrence.js';
 import type { OccurrenceActor } from './occurrence-changes.js';
 
@@ -65,6 +69,34 @@ export async function changeOccurrence(
   return occurrenceDto(deps.db, updated, now);
 }
 
+/**
+ * A staff change of the occurrence `ref` names, made once per client id (platform/http/client-writes.ts):
+ * the id is claimed with the change, and a copy answers the occurrence as it is now. A copy that names
+ * another task reused the id.
+ */
+export async function changeOccurrenceOnce(
+  request: FastifyRequest,
+  deps: Deps,
+  ref: TaskRef & { clientId?: string | undefined },
+  change: (tx: Tx, row: OccurrenceRow, actor: OccurrenceActor, now: Date) => Promise<OccurrenceRow>,
+): Promise<IndividualTask> {
+  return writeOnce(
+    request,
+    deps,
+    ref.clientId,
+    (claim) =>
+      changeOccurrence(request, deps, ref, async (tx, row, actor, now) => {
+        await claim(tx, row.id);
+        return change(tx, row, actor, now);
+      }),
+    async (recordId) => {
+      if (recordId !== ref.individualTaskID) throw clientIdReused();
+      const row = await occurrenceFor(request, deps.db, 'update', ref);
+      return occurrenceDto(deps.db, row, deps.clock.now());
+    },
+  );
+}
+
 /** One occurrence with its comments and photos, and its history, once the gate let the caller read it. */
 export async function viewOccurrence(request: FastifyRequest, deps: Deps, ref: TaskRef): Promise<TaskView> {
   const row = await occurrenceFor(request, deps.db, 'read', ref);
@@ -78,43 +110,73 @@ export async function viewOccurrence(request: FastifyRequest, deps: Deps, ref: T
 }
 
 const imageTypes = uploadContentTypes.filter((type) => type.startsWith('image/'));
+const staffClientIdField = staffCommentFieldsSchema.pick({ clientId: true });
 
 /**
  * Adds a comment or a photo from a multipart form: the console's POST /comment-task/create-new-one and the
- * staff's POST /task-new-version/comment. The form holds masterTaskID, individualTaskID, an optional
+ * staff's POST /task-new-version/comment (`staff`: the form may carry the action's `clientId`, and a copy
+ * sent again answers the comment it added). The form holds masterTaskID, individualTaskID, an optional
  * checkListID, and either `comment` (text) or one image file. Whoever may read the task and comment on its
  * site may add one, while the task is not deleted.
  */
 export async function addCommentFromForm(
   request: FastifyRequest,
   deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>,
+  { staff = false }: { staff?: boolean } = {},
 ): Promise<TaskComment> {
   const form = await readForm(request);
   const fields = parseFormFields(commentCreateFieldsSchema, form.fields);
+  const { clientId } = staff ? parseFormFields(staffClientIdField, form.fields) : { clientId: undefined };
   if (!form.file && !fields.comment) throw fieldError('comment', 'Write a comment or choose a photo');
   if (form.file && fields.comment) throw badRequest('Send a comment or a photo, not both');
   const auth = authOf(request);
-  const now = deps.clock.now();
-  const occurrence = await occurrenceFor(request, deps.db, 'read', fields);
-  assertCan(request, 'create', 'Comment', { orgId: occurrence.orgId, siteID: occurrence.siteId });
-  if (occurrence.status === 'DELETED') throw conflict('This task was deleted; it takes no more comments');
-  if (fields.checkListID && !occurrence.items.some((item) => item.id === fields.checkListID))
-    throw fieldError('checkListID', 'This task has no such checklist item');
-  const image = form.file
-    ? await storeFile(deps, { orgId: auth.orgId, userId: auth.user.id }, form.file, {
-        types: imageTypes,
-        message: 'A task photo must be an image (JPEG, PNG, WebP or GIF)',
-      })
-    : undefined;
-  return insertComment(
-    deps.db,
-    occurrence,
-    {
-      checkListID: fields.checkListID ?? null,
-      text: fields.comment ?? null,
-      fileId: image?.id ?? null,
-      authorId: auth.user.id,
+  return writeOnce(
+    request,
+    deps,
+    clientId,
+    async (claim) => {
+      const occurrence = await occurrenceFor(request, deps.db, 'read', fields);
+      assertCan(request, 'create', 'Comment', { orgId: occurrence.orgId, siteID: occurrence.siteId });
+      if (occurrence.status === 'DELETED') throw conflict('This task was deleted; it takes no more comments');
+      if (fields.checkListID && !occurrence.items.some((item) => item.id === fields.checkListID))
+        throw fieldError('checkListID', 'This task has no such checklist item');
+      const images = await storeFiles(
+        deps,
+        { orgId: auth.orgId, userId: auth.user.id },
+        form.file ? [form.file] : [],
+        { types: imageTypes, message: 'A task photo must be an image (JPEG, PNG, WebP or GIF)' },
+      );
+      const comment = {
+        checkListID: fields.checkListID ?? null,
+        text: fields.comment ?? null,
+        fileId: images.stored[0]?.id ?? null,
+        authorId: auth.user.id,
+      };
+      const now = deps.clock.now();
+      try {
+        // With a client id the comment and its claim are one transaction; without, one statement needs none.
+        if (clientId === undefined) return await insertComment(deps.db, occurrence, comment, now);
+        return await deps.db.transaction(async (tx) => {
+          const added = await insertComment(tx, occurrence, comment, now);
+          await claim(tx, added._id);
+          return added;
+        });
+      } catch (error) {
+        await images.discard();
+        throw error;
+      }
     },
-    now,
+    async (recordId) => {
+      const occurrence = await occurrenceFor(request, deps.db, 'read', fields);
+      const [earlier] = await deps.db
+        .select({ individualTaskId: taskComments.individualTaskId })
+        .from(taskComments)
+        .where(and(eq(taskComments.id, recordId), eq(taskComments.orgId, occurrence.orgId)));
+      if (earlier?.individualTaskId !== occurrence.id) throw clientIdReused();
+      const added = (await commentsOf(deps.db, occurrence)).find((one) => one._id === recordId);
+      // Removed since it was added (by its author, or an admin of its site).
+      if (!added) throw notFound('Comment');
+      return added;
+    },
   );
 }

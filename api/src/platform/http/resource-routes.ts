@@ -14,6 +14,7 @@ import type { Database, Tx } from '../db/client.js';
 import { allow, assertCan, authOf, orgOf } from '../auth/guard.js';
 import { acknowledgeEventsOf } from '../events/raise.js';
 import { fieldError, notFound } from './errors.js';
+import { clientIdWords, writeOnce } from './client-writes.js';
 import {
   actorOf,
   historyEntryDto,
@@ -145,13 +146,22 @@ function parsed<T extends object>(part: [T] extends [undefined] ? unknown : T): 
   return part as T;
 }
 
-/** `_id` names the record and `siteID` places it; the repository gets the rest. */
-type Fields<Body> = Omit<Body, '_id' | 'siteID'>;
+/**
+ * `_id` names the record, `siteID` places it and `clientId` names the write (client-writes.ts); the
+ * repository gets the rest.
+ */
+type Fields<Body> = Omit<Body, '_id' | 'siteID' | 'clientId'>;
 
-function fieldsOf<Body extends { _id?: unknown; siteID?: unknown }>(body: Body): Fields<Body> {
-  const { _id, siteID: _siteID, ...fields } = body;
+function fieldsOf<Body extends { _id?: unknown; siteID?: unknown; clientId?: unknown }>(
+  body: Body,
+): Fields<Body> {
+  const { _id, siteID: _siteID, clientId: _clientId, ...fields } = body;
   return fields;
 }
+
+/** The client's id of a write, where its body has one. */
+const clientIdOf = (body: object): string | undefined =>
+  'clientId' in body && typeof body.clientId === 'string' ? body.clientId : undefined;
 
 /** The site a call's query names (`siteID`), which a resource's `view` may read its answers from. */
 function siteOfQuery(query: unknown): string | undefined {
@@ -288,6 +298,11 @@ export interface ResourceDeclaration<
   };
   /** Creates or updates sent as multipart forms with files (`Change.files`), stored all or none. */
   forms?: { create?: FormFiles; update?: FormFiles };
+  /**
+   * create-new-one takes the client's id of the write (`clientId` in the create schema): a copy sent
+   * again writes nothing and answers the record the first one made (client-writes.ts).
+   */
+  clientWrites?: boolean;
   /** Rules on a create's body alone, answered before any record is read (a device's time). */
   beforeCreate?: (body: Create, now: Date) => void;
   /** Work once a create's reply has gone out (an e-mail), which cannot fail the create. */
@@ -427,10 +442,21 @@ export function resourceRoutes<
     files: files.stored.map((file) => file.id),
   });
 
+  /** The summary and description of a change, which says how a create takes the client's id of the write. */
+  const changeWords = (call: 'create' | 'update') => {
+    const words = wordsOf(call);
+    if (call !== 'create' || !declaration.clientWrites) return words;
+    const where = forms?.create ? 'a text field of the form' : 'in the body';
+    return {
+      ...words,
+      description: [words.description, clientIdWords(where)].filter(Boolean).join(' '),
+    };
+  };
+
   /** create-new-one's or update-one's schema: a JSON body, or a multipart form read by the handler. */
   const changeSchema = (call: 'create' | 'update') => ({
     tags,
-    ...wordsOf(call),
+    ...changeWords(call),
     ...(forms?.[call] ? { consumes: ['multipart/form-data'] } : { body: schemas[call] }),
     querystring: readQuery,
     response: { 200: envelope(schemas.item) },
@@ -513,33 +539,49 @@ export function resourceRoutes<
       async (request, reply) => {
         const form = forms?.create;
         const { body, received } = await bodyOf(request, schemas.create, form);
-        declaration.beforeCreate?.(body, deps.clock.now());
-        const placeIn = tenancy.admit(request, body);
-        // A form's files are stored only where the caller may create, and before the change's transaction
-        // (a store cannot roll back), so its place passes the gate first, in a transaction of its own.
-        const admitted = received ? { place: await deps.db.transaction(placeIn) } : undefined;
-        if (form?.required && received?.files.length === 0) throw fieldError('files', form.required);
-        const view = await viewOf(request, request.query);
-        const files = await storeFormFiles(request, received, form?.accept);
-        const { row, dto } = await keepingFiles(files, () =>
-          deps.db.transaction(async (tx) => {
-            const place = admitted ? admitted.place : await placeIn(tx);
-            const at = deps.clock.now();
-            const change = changeBy(request, files);
-            const inserted = await repository.insert(tx, place, fieldsOf(body), at, change);
-            const after = await dtoOf(tx, inserted, view);
-            await keepHistory(
-              tx,
-              request,
-              { action: 'create', at, row: inserted, before: null, after },
-              body,
+        const clientId = declaration.clientWrites ? clientIdOf(body) : undefined;
+        return writeOnce(
+          request,
+          deps,
+          clientId,
+          async (claim) => {
+            declaration.beforeCreate?.(body, deps.clock.now());
+            const placeIn = tenancy.admit(request, body);
+            // A form's files are stored only where the caller may create, and before the change's
+            // transaction (a store cannot roll back), so its place passes the gate first, in a transaction
+            // of its own.
+            const admitted = received ? { place: await deps.db.transaction(placeIn) } : undefined;
+            if (form?.required && received?.files.length === 0) throw fieldError('files', form.required);
+            const view = await viewOf(request, request.query);
+            const files = await storeFormFiles(request, received, form?.accept);
+            const { row, dto } = await keepingFiles(files, () =>
+              deps.db.transaction(async (tx) => {
+                const place = admitted ? admitted.place : await placeIn(tx);
+                const at = deps.clock.now();
+                const change = changeBy(request, files);
+                const inserted = await repository.insert(tx, place, fieldsOf(body), at, change);
+                await claim(tx, inserted.id);
+                const after = await dtoOf(tx, inserted, view);
+                await keepHistory(
+                  tx,
+                  request,
+                  { action: 'create', at, row: inserted, before: null, after },
+                  body,
+                );
+                return { row: inserted, dto: after };
+              }),
             );
-            return { row: inserted, dto: after };
-          }),
+            const { afterCreate } = declaration;
+            if (afterCreate) app.afterReply.run(reply, afterCreate.what, () => afterCreate.run(dto));
+            return ok(dto, messageOf(row, 'create'));
+          },
+          async (recordId) => {
+            const found = await repository.find(deps.db, orgOf(request), recordId);
+            const row = tenancy.record(request, 'create', what, found);
+            const item = await dtoOf(deps.db, row, await viewOf(request, request.query));
+            return ok(item, messageOf(row, 'create'));
+          },
         );
-        const { afterCreate } = declaration;
-        if (afterCreate) app.afterReply.run(reply, afterCreate.what, () => afterCreate.run(dto));
-        return ok(dto, messageOf(row, 'create'));
       },
     );
 

@@ -126,6 +126,8 @@ export default async function complianceLogRoutes(app: FastifyInstance) {
       page: (db, scope, query) => complianceLogPage(db, scope, query, deps.clock.now()),
     },
     toDtos: complianceLogDtos,
+    // The kitchen app sends its queue again after a lost answer: a copy records nothing twice.
+    clientWrites: true,
     beforeCreate: (body, now) =>
       assertDeviceTime(
         'submittedAt',

@@ -97,6 +97,8 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       page: (db, scope, query) => nearMissPage(db, scope, query, deps.clock.now()),
     },
     toDtos: nearMissDtos,
+    // The kitchen app sends its queue again after a lost answer: a copy records nothing twice.
+    clientWrites: true,
     forms: {
       create: {
         maxFiles: nearMissMaxPhotos,

@@ -159,6 +159,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       },
     },
     toDtos: temperatureLogDtos,
+    // The kitchen app sends its queue again after a lost answer: a copy records nothing twice.
+    clientWrites: true,
     // A failure's alert goes out at once (the dispatch job also runs every minute, for a correction's).
     afterCreate: {
       what: 'alert dispatch',

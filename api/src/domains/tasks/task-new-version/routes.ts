@@ -24,7 +24,8 @@ import { ok } from '../../../platform/http/respond.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
 import { allow, authOf } from '../../../platform/auth/guard.js';
 import { occurrenceDtos } from '../occurrence.js';
-import { addCommentFromForm, changeOccurrence, viewOccurrence } from '../calls.js';
+import { addCommentFromForm, changeOccurrenceOnce, viewOccurrence } from '../calls.js';
+import { clientIdWords } from '../../../platform/http/client-writes.js';
 import { changeChecklistItem, changeOccurrenceStatus, type ChangeTime } from '../occurrence-changes.js';
 import { ensureOccurrences } from '../occurrences.js';
 import { localDate } from '../../sites/index.js';
@@ -241,7 +242,10 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
           'before, 400 on `checkListID`. When the last required line is done and ' +
           'any required photo is there, the task completes at `changedAt`. Changing a task that was already ' +
           'completed needs `reason`, kept in its history. 409 for a deleted task; 400 with field errors for ' +
-          'a missing or bad field or an unknown `checkListID`. ' +
+          'a missing or bad field or an unknown `checkListID`. A copy of a change that was made answers the ' +
+          'task as it is now (200), even once it is completed. ' +
+          clientIdWords() +
+          ' ' +
           authHeader,
         querystring: siteQuerySchema,
         body: staffChecklistItemChangeSchema,
@@ -252,17 +256,8 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
-        changeChecklistItem(
-          tx,
-          row,
-          {
-            ...body,
-            time: deviceTime('changedAt', body.changedAt),
-          },
-          actor,
-          now,
-        ),
+      const task = await changeOccurrenceOnce(request, deps, body, (tx, row, actor, now) =>
+        changeChecklistItem(tx, row, { ...body, time: deviceTime('changedAt', body.changedAt) }, actor, now),
       );
       return ok(task, 'Checklist updated');
     },
@@ -281,6 +276,8 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
           'image file under any field name (JPEG, PNG, WebP or GIF, at most 10 MB; the type is read from the ' +
           'bytes). Not both. Answers the comment, with the photo’s `location`. 409 for a deleted task; 415 ' +
           'for a file that is not an image; 413 for one too large. ' +
+          clientIdWords('a text field of the form') +
+          ' ' +
           authHeader,
         consumes: ['multipart/form-data'],
         querystring: siteQuerySchema,
@@ -290,7 +287,7 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
       config: { signInState: 'untouched' },
     },
     async (request) => {
-      const comment = await addCommentFromForm(request, deps);
+      const comment = await addCommentFromForm(request, deps, { staff: true });
       return ok(comment, comment.type === 'IMAGE' ? 'Photo added' : 'Comment added');
     },
   );
@@ -309,7 +306,10 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
           'was created). The server’s time of arrival is `syncedAt`; a completion that arrives more than 30 ' +
           'minutes after `completedAt` is flagged `syncedLate`. Refused with 400, naming what is missing, ' +
           'while a required line is still pending or a required photo is missing; 409 when it is already ' +
-          'completed or was deleted. ' +
+          'completed or was deleted, except for a copy of the completion that completed it (same ' +
+          '`clientId`), which answers the task with 200. ' +
+          clientIdWords() +
+          ' ' +
           authHeader,
         querystring: siteQuerySchema,
         body: staffCompletionSchema,
@@ -320,7 +320,7 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
+      const task = await changeOccurrenceOnce(request, deps, body, (tx, row, actor, now) =>
         changeOccurrenceStatus(
           tx,
           row,
