@@ -11,6 +11,7 @@ import { seedEquipment } from './domains/equipment/index.js';
 import { seedLogs } from './domains/logs/index.js';
 import { seedPeople } from './domains/people/index.js';
 import { seedTasks } from './domains/tasks/index.js';
+import { seedKitchen } from './platform/auth/kitchen-devices/seed.js';
 
 // The demo a fresh `npm start` opens on: the organisation, its sites and people (the base every domain
 // stands on), then each domain's own demo records in dependency order, in one transaction.
@@ -29,6 +30,7 @@ export async function seedDemoIfEmpty(db: Database, storage: Storage): Promise<b
 export const demoDomains: readonly DomainSeed[] = [
   seedEquipment,
   seedPeople,
+  seedKitchen,
   seedTasks,
   seedLogs,
   seedAlerts,
