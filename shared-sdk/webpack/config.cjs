@@ -302,6 +302,97 @@ class RemoteMetadataPlugin {
   }
 }
 
+// ---- pieces every browser build of the repository uses (the console's containers and the kitchen app) ----
+
+/**
+ * How a browser build resolves modules: the SDK from its TypeScript sources, and one copy of what must be
+ * one (react-router's production build, MUI's react-is).
+ */
+function sdkResolve() {
+  return {
+    alias: {
+      // react-router's package resolves to its development build, which keeps its warnings; the
+      // production build is the same code without them.
+      'react-router$': reactRouterProduction('index.mjs'),
+      'react-router/dom$': reactRouterProduction('dom-export.mjs'),
+      // One react-is per page, MUI's (that of the React it renders with): emotion's
+      // hoist-non-react-statics bundled react-is 16 beside it for the two type symbols and `isMemo`, which
+      // React 19's react-is has the same.
+      'react-is$': reactIsOfMui(),
+    },
+    extensions: ['.tsx', '.ts', '.mjs', '.js'],
+    // The SDK is built from its TypeScript sources; its files import each other as ./x.js (NodeNext).
+    conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  };
+}
+
+/**
+ * The rule compiling TypeScript, JSX and the SDK's sources with swc. `development`: React's development JSX
+ * runtime (its warnings), for a build that runs on a development React.
+ */
+function swcRule({ development }) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    // The SDK ships TypeScript sources: a team outside this repository installs it under
+    // node_modules, where it must still be compiled.
+    exclude: /node_modules[\\/](?!@console[\\/]shared-sdk[\\/])/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          // A remote's console build runs on the React its host provides, a production one in a
+          // deployed console: react/jsx-dev-runtime (not shared) would call into it and fail.
+          transform: {
+            react: {
+              runtime: 'automatic',
+              development,
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The minifier of a production build: terser's rules through swc, no separate licence files. */
+const minimizers = () => [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })];
+
+/** Adds tags to the <head> of the pages HtmlWebpackPlugin writes (a web app manifest, icons). */
+class HeadTagsPlugin {
+  constructor(tags) {
+    this.tags = tags;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('HeadTagsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('HeadTagsPlugin', (groups) => {
+        const tags = this.tags.map(({ tagName, attributes }) =>
+          HtmlWebpackPlugin.createHtmlTagObject(tagName, attributes),
+        );
+        return { ...groups, headTags: [...tags, ...groups.headTags] };
+      });
+    });
+  }
+}
+
+/**
+ * The page of a build, from the one template: the plugins that write it. `headTags`: more tags for its
+ * <head>, as `{ tagName, attributes }` (a web app manifest, icons).
+ */
+function htmlPage({ title, publicPath, chunks = ['main'], headTags = [] }) {
+  return [
+    new HtmlWebpackPlugin({ title, template: path.join(__dirname, 'index.html'), chunks, publicPath }),
+    ...(headTags.length > 0 ? [new HeadTagsPlugin(headTags)] : []),
+  ];
+}
+
+/** dist/bundle-stats.json for bench/bundle.mjs when BUNDLE_STATS is set; nothing otherwise. */
+const bundleStats = () =>
+  process.env.BUNDLE_STATS ? [new BundleStatsPlugin(path.resolve(__dirname, '..', '..'))] : [];
+
 /**
  * @param {object} options
  * @param {string} options.name            container name (a JS identifier, e.g. "mfe_equipment")
@@ -359,51 +450,12 @@ function consoleWebpackConfig({
         // The federated build cleans dist/ and runs first; the standalone build adds its files after it.
         clean: !standalone,
       },
-      resolve: {
-        alias: {
-          // react-router's package resolves to its development build, which keeps its warnings; the
-          // production build is the same code without them.
-          'react-router$': reactRouterProduction('index.mjs'),
-          'react-router/dom$': reactRouterProduction('dom-export.mjs'),
-          // One react-is per page, MUI's (that of the React it renders with): emotion's
-          // hoist-non-react-statics bundled react-is 16 beside it for the two type symbols and `isMemo`, which
-          // React 19's react-is has the same.
-          'react-is$': reactIsOfMui(),
-        },
-        extensions: ['.tsx', '.ts', '.mjs', '.js'],
-        // The SDK is built from its TypeScript sources; its files import each other as ./x.js (NodeNext).
-        conditionNames: ['source', 'browser', 'import', 'module', 'default'],
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      },
+      resolve: sdkResolve(),
       module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            // The SDK ships TypeScript sources: a team outside this repository installs it under
-            // node_modules, where it must still be compiled.
-            exclude: /node_modules[\\/](?!@console[\\/]shared-sdk[\\/])/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  target: 'es2020',
-                  // A remote's console build runs on the React its host provides, a production one in a
-                  // deployed console: react/jsx-dev-runtime (not shared) would call into it and fail.
-                  transform: {
-                    react: {
-                      runtime: 'automatic',
-                      development: !production && (standalone || !isRemote),
-                    },
-                  },
-                },
-              },
-            },
-          },
-        ],
+        rules: [swcRule({ development: !production && (standalone || !isRemote) })],
       },
       optimization: {
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        minimizer: minimizers(),
         // Chunks shaped for what pages download. Webpack's defaults leave a module under 20 KB in every
         // chunk that needs it, and split a shared module from its library, which then cannot be
         // concatenated with it; each group here saved what its comment says (gzip, npm run bench:bundle).
@@ -517,20 +569,9 @@ function consoleWebpackConfig({
           },
         }),
         ...(isRemote && !standalone ? [new RemoteMetadataPlugin(description, sdkRange)] : []),
-        ...(!isRemote || standalone
-          ? [
-              new HtmlWebpackPlugin({
-                title,
-                template: path.join(__dirname, 'index.html'),
-                chunks: ['main'],
-                publicPath: pagePublicPath,
-              }),
-            ]
-          : []),
+        ...(!isRemote || standalone ? htmlPage({ title, publicPath: pagePublicPath }) : []),
         ...(production ? precompressedCopies() : []),
-        ...(process.env.BUNDLE_STATS && !standalone
-          ? [new BundleStatsPlugin(path.resolve(__dirname, '..', '..'))]
-          : []),
+        ...(standalone ? [] : bundleStats()),
       ],
       // One dev server serves every compilation of the package (webpack-cli wants it on one config).
       devServer: standalone
@@ -565,4 +606,17 @@ function consoleWebpackConfig({
   };
 }
 
-module.exports = { consoleWebpackConfig, checkRemoteDescription, shared, sdkRange };
+module.exports = {
+  consoleWebpackConfig,
+  checkRemoteDescription,
+  shared,
+  sdkRange,
+  // The pieces, for a browser build that is not a container of the console (the kitchen app).
+  sdkResolve,
+  swcRule,
+  minimizers,
+  htmlPage,
+  precompressedCopies,
+  bundleStats,
+  ZodWithoutJsonSchemaPlugin,
+};

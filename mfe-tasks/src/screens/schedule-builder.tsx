@@ -17,6 +17,7 @@ import {
 import { sitesApi, type TimeSlot, type Timing } from '@console/shared-sdk/sites';
 import {
   scheduleSchema,
+  slotNameLabels,
   type MasterTask,
   type RepeatKind,
   type ScheduleInput,
@@ -72,18 +73,8 @@ export const repeatLabels: Record<RepeatKind, string> = {
   MONTHLY: 'On a day of the month',
 };
 
-/** The site's slots as a select names them (DOMAIN.md "Sites and time"). */
-export const slotLabels: Record<SlotName, string> = {
-  BEFORE_OPEN: 'Before opening',
-  OPEN: 'Opening (the first hour)',
-  MORNING: 'Morning',
-  LUNCH: 'Lunch',
-  AFTERNOON: 'Afternoon',
-  EVENING: 'Evening',
-  NIGHT: 'Night',
-  CLOSE: 'Closing (the last hour)',
-  AFTER_CLOSE: 'After closing',
-};
+/** The site's slots as a select names them: the contract's words, which the kitchen app shows too. */
+export const slotLabels: Record<SlotName, string> = slotNameLabels;
 
 const repeatOptions: Option[] = Object.entries(repeatLabels).map(([value, label]) => ({ value, label }));
 const slotOptions: Option[] = slotNames.map((slot) => ({ value: slot, label: slotLabels[slot] }));

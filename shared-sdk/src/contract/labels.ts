@@ -1,4 +1,4 @@
-import type { ChecklistItemStatus } from './enums.js';
+import type { ChecklistItemStatus, SlotName } from './enums.js';
 import type { TaskBucket } from './task-occurrences.js';
 import type { ComplianceAnswer } from './compliance-logs.js';
 import type { DocumentExpiry } from './documents.js';
@@ -52,4 +52,17 @@ export const temperatureItemKindLabels: Record<TemperatureItemKind, string> = {
   TEMPERATURE_ITEM: 'Fridge or freezer',
   PROBE: 'Probe',
   FOOD_ITEM: 'Food item',
+};
+
+/** A site's time slots (DOMAIN.md "Sites and time"), as a task's due time and the kitchen's day name them. */
+export const slotNameLabels: Record<SlotName, string> = {
+  BEFORE_OPEN: 'Before opening',
+  OPEN: 'Opening (the first hour)',
+  MORNING: 'Morning',
+  LUNCH: 'Lunch',
+  AFTERNOON: 'Afternoon',
+  EVENING: 'Evening',
+  NIGHT: 'Night',
+  CLOSE: 'Closing (the last hour)',
+  AFTER_CLOSE: 'After closing',
 };

@@ -5,3 +5,4 @@ export * from './api.js';
 export * from '../contract/dashboard.js';
 export { repeatKinds, repeatKindSchema, type RepeatKind } from '../contract/enums.js';
 export { logTypeLabels } from '../contract/log-type-labels.js';
+export { slotNameLabels } from '../contract/labels.js';

@@ -40,6 +40,17 @@ beforeAll(async () => {
   await write('mfe-equipment/dist/remoteEntry.js', 'var mfe_equipment;');
   // A remote that was never built is not offered.
   await write('mfe-reports/package.json', '{}');
+  await writeWithCopies(
+    'kitchen/dist/index.html',
+    '<!doctype html><title>Kitchen · Compliance Console</title>',
+  );
+  await writeWithCopies('kitchen/dist/main.89abcdef.js', shellScript);
+  await writeWithCopies('kitchen/dist/sw.js', 'self.addEventListener("push", () => {});');
+  await write(
+    'kitchen/dist/manifest.webmanifest',
+    '{"name":"Kitchen — Compliance Console","scope":"/kitchen/"}',
+  );
+  await write('kitchen/dist/icons/icon-192.png', 'png');
 });
 afterAll(() => fs.rm(webRoot, { recursive: true, force: true }));
 
@@ -162,4 +173,70 @@ test('pages still revalidate when compressed, and deep links still get the shell
       : deepLink.body;
   expect(html).toContain('Compliance Console');
   expect((await app.inject({ url: '/remotes.json', headers: browser })).statusCode).toBe(200);
+});
+
+describe('the kitchen app at /kitchen/', () => {
+  const kitchenPage = (html: string) => expect(html).toContain('Kitchen · Compliance Console');
+
+  test('/kitchen, /kitchen/ and any screen’s address answer the kitchen’s page, not the console’s', async () => {
+    const app = await appWith();
+    for (const url of [
+      '/kitchen',
+      '/kitchen/',
+      '/kitchen/today',
+      '/kitchen/task/a1/b2',
+      '/kitchen/?enrol=48219375',
+    ]) {
+      const reply = await app.inject(url);
+      expect({ url, status: reply.statusCode }).toEqual({ url, status: 200 });
+      kitchenPage(reply.body);
+      expect(reply.headers['content-type']).toMatch(/text\/html/);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+    }
+    // The console's own deep links still open the console.
+    expect((await app.inject('/dashboard/sites')).body).toContain('<title>Compliance Console</title>');
+  });
+
+  test('its hashed scripts are kept for good and sent as the build’s brotli copy', async () => {
+    const app = await appWith();
+    const reply = await app.inject({ url: '/kitchen/main.89abcdef.js', headers: browser });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(reply.rawPayload).toString()).toBe(shellScript);
+  });
+
+  test('the service worker and the manifest are revalidated, so a new version reaches every device', async () => {
+    const app = await appWith();
+    const worker = await app.inject({ url: '/kitchen/sw.js', headers: browser });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // A worker runs under the policy it came with: it must be allowed to fetch the app's files.
+    expect(worker.headers['content-security-policy']).toBe("default-src 'self'");
+    const manifest = await app.inject('/kitchen/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.body)).toMatchObject({ scope: '/kitchen/' });
+    expect((await app.inject('/kitchen/icons/icon-192.png')).statusCode).toBe(200);
+  });
+
+  test('a file it does not have is a 404, not its page', async () => {
+    const app = await appWith();
+    const missing = await app.inject('/kitchen/missing.0123abcd.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ status: false, error: 'NOT_FOUND' });
+    expect((await app.inject('/kitchen/icons/nope.png')).statusCode).toBe(404);
+  });
+
+  test('without a kitchen build, /kitchen is the console’s page as before', async () => {
+    const bare = await fs.mkdtemp(path.join(os.tmpdir(), 'console-web-'));
+    await fs.mkdir(path.join(bare, 'shell', 'dist'), { recursive: true });
+    await fs.writeFile(path.join(bare, 'shell', 'dist', 'index.html'), '<title>Compliance Console</title>');
+    const app = Fastify();
+    registerErrorHandling(app);
+    await registerWeb(app, { webRoot: bare });
+    expect((await app.inject('/kitchen')).body).toContain('<title>Compliance Console</title>');
+    await fs.rm(bare, { recursive: true, force: true });
+  });
 });

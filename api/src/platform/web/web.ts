@@ -13,6 +13,8 @@ export type RemotesMap = z.infer<typeof remotesSchema>;
 export interface WebLayout {
   shellDir: string;
   remotes: { name: string; dir: string }[];
+  /** The kitchen app's build (`<root>/kitchen/dist`), served at /kitchen/; null when it was not built. */
+  kitchenDir: string | null;
 }
 
 /**
@@ -27,7 +29,12 @@ export function findWebLayout(webRoot = path.resolve(apiRoot, '..')): WebLayout 
     .filter((entry) => entry.startsWith('mfe-'))
     .map((name) => ({ name, dir: path.join(webRoot, name, 'dist') }))
     .filter(({ dir }) => fs.existsSync(path.join(dir, 'mf-manifest.json')));
-  return { shellDir, remotes };
+  const kitchenDir = path.join(webRoot, 'kitchen', 'dist');
+  return {
+    shellDir,
+    remotes,
+    kitchenDir: fs.existsSync(path.join(kitchenDir, 'index.html')) ? kitchenDir : null,
+  };
 }
 
 /**
@@ -98,7 +105,41 @@ export async function registerWeb(
     setHeaders: cacheHeaders,
   });
   app.decorate('spaIndex', path.join(layout.shellDir, 'index.html'));
+  if (layout.kitchenDir) await app.register(kitchenApp(layout.kitchenDir), { prefix: '/kitchen' });
   return { served: true, remotes };
+}
+
+/**
+ * The kitchen app (kitchen/dist) at /kitchen/: a page of its own beside the console, with its service
+ * worker, manifest and icons. /kitchen and any address under it that is not one of its files answer its
+ * index.html (its own router shows the screen), so a link into the app and a reload work; a missing script
+ * or icon is still a 404. Hashed scripts are kept for good; the page, the manifest and the service worker
+ * are revalidated, so a new version reaches every device.
+ */
+function kitchenApp(kitchenDir: string) {
+  const index = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', kitchenDir);
+  return async (kitchen: FastifyInstance) => {
+    kitchen.get('', { schema: { hide: true } }, (_request, reply) => index(reply));
+    kitchen.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const isFile = /\.[a-z0-9]+$/i.test(pathname);
+      if (request.method === 'GET' && !isFile) return index(reply);
+      return reply.status(404).send({ status: false, message: `No file ${pathname}`, error: 'NOT_FOUND' });
+    });
+    await kitchen.register(fastifyStatic, {
+      root: kitchenDir,
+      prefix: '/',
+      decorateReply: false,
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        cacheHeaders(reply, file);
+        // The service worker runs under the policy it is served with: it fetches the app's own files.
+        if (/[\\/]sw\.js(\.br|\.gz)?$/.test(file))
+          reply.header('content-security-policy', "default-src 'self'");
+      },
+    });
+  };
 }
 
 declare module 'fastify' {

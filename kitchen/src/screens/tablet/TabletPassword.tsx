@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from '@console/shared-sdk/router';
+import { kitchenApi } from '../../api/calls';
+import { signedIn, useKitchen } from '../../app/store';
+import { signInWords } from '../../i18n/errors';
+
+/** A person without a PIN (or who forgot it) signs in on the tablet with their password, then sets a PIN. */
+export default function TabletPassword() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const { userID = '' } = useParams();
+  const device = useKitchen((state) => state.device);
+  const listed = useKitchen((state) => state.roster?.people.find((person) => person.userID === userID));
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!device || !listed) return <Navigate to="/" replace />;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !device || !listed) return;
+    if (!password) return setProblem(t('signIn.passwordRequired'));
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await kitchenApi.tabletSignIn({ deviceToken: device.deviceToken, userID, password });
+      await signedIn(answer, { signedInOn: 'tablet', language: listed.language, hasPin: listed.hasPin });
+      navigate(listed.hasPin ? '/today' : '/set-pin?required=1', { replace: true });
+    } catch (error) {
+      setProblem(signInWords(error, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 480, mx: 'auto' }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
+        {t('pin.hello', { name: `${listed.firstName} ${listed.lastName}` })}
+      </Typography>
+      {!listed.hasPin && <Alert severity="info">{t('pin.noPin')}</Alert>}
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <TextField
+        id={`${id}-password`}
+        label={t('signIn.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        fullWidth
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" variant="contained" loading={busy}>
+        {t('signIn.submit')}
+      </Button>
+      <Button component={Link} to="/">
+        {t('app.back')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+// Each test starts on a fresh device: nothing stored, nobody signed in, the app's language English.
+import { IDBFactory } from 'fake-indexeddb';
+import { closeLocalData } from '../local/db';
+
+beforeEach(async () => {
+  await closeLocalData();
+  globalThis.indexedDB = new IDBFactory();
+});
