@@ -20,7 +20,7 @@ const firstRetryMs = 5_000;
 const longestRetryMs = 5 * 60_000;
 
 let running: Promise<void> | null = null;
-let runAgain = false;
+let queued: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retryAttempts = 0;
 
@@ -40,24 +40,26 @@ function withLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request('kitchen:outbox', task) : task();
 }
 
-/** Sends what is waiting now (or once the round under way ends). */
+/**
+ * Sends what is waiting: now, or right after the round under way (which may have read the outbox before
+ * the newest action). Resolves once a round that started after the call has ended.
+ */
 export function sendSoon(): Promise<void> {
-  if (running) {
-    runAgain = true;
-    return running;
+  if (!running) {
+    const round: Promise<void> = withLock(sendAll)
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        for (const listener of listeners) listener();
+      });
+    running = round;
+    return round;
   }
-  const round: Promise<void> = withLock(sendAll)
-    .catch(() => undefined)
-    .finally(() => {
-      running = null;
-      for (const listener of listeners) listener();
-      if (runAgain) {
-        runAgain = false;
-        void sendSoon();
-      }
-    });
-  running = round;
-  return round;
+  queued ??= running.then(() => {
+    queued = null;
+    return sendSoon();
+  });
+  return queued;
 }
 
 function retryLater() {

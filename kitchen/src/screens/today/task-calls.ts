@@ -68,10 +68,12 @@ function completed(task: TaskView, by: Recorder, at: string): TaskView {
   return { ...done, bucket: bucketOf(done, Date.now()) };
 }
 
-const taskName = (records: LocalRecords, ref: TaskRef) =>
-  records.views.get(ref.individualTaskID)?.name ??
-  records.day?.list.find((task) => task._id === ref.individualTaskID)?.name ??
-  '';
+/** The task as the person's records have it (its view, else the day's list). */
+const taskIn = (records: LocalRecords, ref: TaskRef) =>
+  records.views.get(ref.individualTaskID) ??
+  records.day?.list.find((task) => task._id === ref.individualTaskID);
+
+const taskName = (records: LocalRecords, ref: TaskRef) => taskIn(records, ref)?.name ?? '';
 
 export const checkLine: OutboxCall<CheckPayload, IndividualTask> = {
   send: (payload, { identity, clientId, deviceTime }) =>
@@ -112,7 +114,7 @@ export const checkLine: OutboxCall<CheckPayload, IndividualTask> = {
   taskOf: refOf,
   timeField: 'changedAt',
   describe: (payload, records) => {
-    const task = records.views.get(payload.individualTaskID);
+    const task = taskIn(records, payload);
     const line = task?.itemCheckList.find((item) => item._id === payload.checkListID)?.text ?? '';
     return { key: 'task.check', values: { line, task: taskName(records, payload) } };
   },
