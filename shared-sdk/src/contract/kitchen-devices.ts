@@ -47,6 +47,7 @@ export const formatEnrolmentCode = (digits: string) => `${digits.slice(0, 4)}-${
 /** A device as the console lists it. */
 export const kitchenDeviceSchema = z.object({
   _id: idSchema,
+  orgId: idSchema,
   name: z.string(),
   siteID: idSchema,
   siteName: z.string(),
@@ -74,7 +75,7 @@ export const kitchenDeviceWithCodeSchema = kitchenDeviceSchema.extend({
 });
 export type KitchenDeviceWithCode = z.infer<typeof kitchenDeviceWithCodeSchema>;
 
-const deviceName = requiredText('Device name', 100);
+const deviceName = requiredText('Tablet name', 100);
 
 export const kitchenDeviceInputSchema = z.object({ siteID: idSchema, name: deviceName });
 export type KitchenDeviceInput = z.input<typeof kitchenDeviceInputSchema>;
