@@ -147,7 +147,7 @@ describe('enrolling a tablet in the console', () => {
       body: { siteID: brighton, name: ' ' },
     });
     expect(nameless.statusCode).toBe(400);
-    expect(nameless.json.details?.fieldErrors.name).toEqual(['Device name is required']);
+    expect(nameless.json.details?.fieldErrors.name).toEqual(['Tablet name is required']);
   });
 
   test('the code enrols a tablet once: a second use is refused on `code`', async () => {

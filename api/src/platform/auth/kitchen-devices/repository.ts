@@ -100,8 +100,8 @@ async function assertNameFree(db: Database | Tx, siteId: string, name: string, e
     )
     .limit(1);
   if (clash) {
-    throw conflict(`A device called "${name}" already exists on this site`, {
-      name: ['A device with this name already exists on this site'],
+    throw conflict(`A tablet called "${name}" already exists on this site`, {
+      name: ['A tablet with this name already exists on this site'],
     });
   }
 }
@@ -185,7 +185,7 @@ export async function newCodeFor(
   now: Date,
 ): Promise<{ row: KitchenDeviceRow; code: string }> {
   if (current.revokedAt !== null) {
-    throw conflict('This device was revoked: enrol the tablet as a new device');
+    throw conflict('This tablet was revoked: enrol it again as a new tablet');
   }
   const issued = await freeCode(db);
   const row = await setDevice(
@@ -376,6 +376,7 @@ export async function deviceDtos(
     if (!site) throw new Error(`kitchen device ${row.id} has no site`);
     return {
       _id: row.id,
+      orgId: row.orgId,
       name: row.name,
       siteID: row.siteId,
       siteName: site.name,

@@ -52,7 +52,7 @@ import {
 
 const tags = ['kitchen-device'];
 const subject = 'Device';
-const what = 'Kitchen device';
+const what = 'Kitchen tablet';
 const shownOnce = 'Type the code on the tablet, or scan the QR code: it is shown this once and works for';
 
 /** Enrolment attempts one address may make in the sign-in window: a code has 100 million values. */
@@ -141,7 +141,7 @@ export default async function kitchenDeviceRoutes(app: FastifyInstance) {
         );
         return withCode(tx, row, code);
       });
-      return ok(created, `Device added. ${shownOnce} ${enrolmentCodeMinutes} minutes.`);
+      return ok(created, `Tablet added. ${shownOnce} ${enrolmentCodeMinutes} minutes.`);
     },
   );
 
@@ -165,7 +165,7 @@ export default async function kitchenDeviceRoutes(app: FastifyInstance) {
     handler: async (row, db, _request, body) => {
       // A change's handler runs in the transaction that loaded the row FOR UPDATE.
       const renamed = await renameDevice(db, row, body.name, deps.clock.now());
-      return { data: await dtoOf(db, renamed), message: 'Device renamed' };
+      return { data: await dtoOf(db, renamed), message: 'Tablet renamed' };
     },
   });
 
@@ -199,7 +199,7 @@ export default async function kitchenDeviceRoutes(app: FastifyInstance) {
     reply: kitchenDeviceSchema,
     handler: async (row, db, request) => {
       const revoked = await revokeDevice(db, row, authOf(request).user.id, deps.clock.now());
-      return { data: await dtoOf(db, revoked), message: 'Device revoked: the tablet is signed out' };
+      return { data: await dtoOf(db, revoked), message: 'Tablet revoked: it is signed out' };
     },
   });
 
