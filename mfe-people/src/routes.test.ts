@@ -13,6 +13,6 @@ test('every menu entry names an icon of the SDK set and opens a published route'
   expect(peopleDescription.menu.filter((entry) => !paths.includes(entry.path))).toEqual([]);
 });
 
-test("both screens list one site's people or departments: each route is site-scoped", () => {
+test("every screen lists one site's people, departments or kitchen tablets: each route is site-scoped", () => {
   expect(peopleDescription.routes.filter((route) => route.siteScoped !== true)).toEqual([]);
 });

@@ -13,12 +13,16 @@ const StaffScreen = lazy(() => import('./screens/staff').then((m) => ({ default:
 const DepartmentsScreen = lazy(() =>
   import('./screens/departments').then((m) => ({ default: m.DepartmentsScreen })),
 );
+const KitchenDevicesScreen = lazy(() =>
+  import('./screens/kitchen-devices').then((m) => ({ default: m.KitchenDevicesScreen })),
+);
 
 /** `./routes`: the screen for each path of remote.json (the spec's paths, its spelling included). */
 export const peopleRoutes: RemoteRoutesModule = {
   screens: {
     '/dashboard/staff': StaffScreen,
     '/dashboard/departmentManagment': DepartmentsScreen,
+    '/dashboard/devices': KitchenDevicesScreen,
   },
 };
 

@@ -31,6 +31,7 @@ import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import RestaurantOutlined from '@mui/icons-material/RestaurantOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import TabletAndroidOutlined from '@mui/icons-material/TabletAndroidOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import TodayOutlined from '@mui/icons-material/TodayOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
@@ -56,6 +57,7 @@ export const consoleIcons = {
   staff: PeopleOutlined,
   person: PersonOutlined,
   departments: GroupsOutlined,
+  kitchenDevices: TabletAndroidOutlined,
   // tasks
   dashboard: DashboardOutlined,
   tasks: AssignmentOutlined,

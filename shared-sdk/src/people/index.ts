@@ -10,5 +10,7 @@ export {
   type StaffOption,
 } from '../contract/common.js';
 export * from './api.js';
+export * from '../contract/kitchen-devices.js';
+export * from './kitchen-devices.js';
 export type { AssignableTask, BulkAssign } from '../contract/task-assignment.js';
 export type { RepeatKind } from '../contract/enums.js';

@@ -123,7 +123,7 @@ function ResourceFormDialog<
 
   return (
     <FormDialog
-      title={`${row ? 'Edit' : 'Add'} ${resource.name}`}
+      title={row ? `Edit ${resource.name}` : (resource.createLabel ?? `Add ${resource.name}`)}
       // Each declared field edits a key of Form; the renderer reads them by name at run time.
       fields={form.fields as readonly AnyFieldDeclaration[]}
       initial={initial}

@@ -83,7 +83,7 @@ function ResourceScreenBody<
   const AddIcon = consoleIcons.add;
   const addButton = canCreate ? (
     <Button variant="contained" startIcon={<AddIcon />} onClick={grid.create}>
-      Add {resource.name}
+      {resource.createLabel ?? `Add ${resource.name}`}
     </Button>
   ) : null;
   const { narrowed } = grid;

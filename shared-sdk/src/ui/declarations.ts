@@ -399,6 +399,11 @@ export interface ResourceDefinition<
   title: string;
   /** Singular, lower case, for buttons and messages: "supplier". */
   name: string;
+  /**
+   * The add button's words and the new record dialog's title, where the domain has its own verb ("Enrol a
+   * tablet"); default "Add <name>".
+   */
+  createLabel?: string;
   /** The CASL subject that decides which actions show. */
   subject: SubjectName;
   api: ResourceApi<Row, CreateInput, UpdateInput, Filters>;
