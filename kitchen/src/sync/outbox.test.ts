@@ -212,7 +212,7 @@ describe('a refusal', () => {
       }),
     ]);
     expect(kept[0]?.refusal?.what).toEqual({
-      key: 'task.check',
+      key: 'taskCheck',
       values: { line: 'Walk-in fridge below 5 °C', task: 'Fridge temperatures' },
     });
     expect(server.writes()).toHaveLength(2);

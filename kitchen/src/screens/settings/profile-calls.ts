@@ -25,5 +25,5 @@ export const changeLanguage: OutboxCall<LanguagePayload, Profile> = {
     );
     return saved.profile;
   },
-  describe: () => ({ key: 'profile.language' }),
+  describe: () => ({ key: 'profileLanguage' }),
 };

@@ -116,7 +116,7 @@ export const checkLine: OutboxCall<CheckPayload, IndividualTask> = {
   describe: (payload, records) => {
     const task = taskIn(records, payload);
     const line = task?.itemCheckList.find((item) => item._id === payload.checkListID)?.text ?? '';
-    return { key: 'task.check', values: { line, task: taskName(records, payload) } };
+    return { key: 'taskCheck', values: { line, task: taskName(records, payload) } };
   },
 };
 
@@ -162,7 +162,7 @@ export const comment: OutboxCall<CommentPayload, TaskComment> = {
   },
   taskOf: refOf,
   describe: (payload, records) => ({
-    key: payload.photo ? 'task.photo' : 'task.comment',
+    key: payload.photo ? 'taskPhoto' : 'taskComment',
     values: { task: taskName(records, payload) },
   }),
 };
@@ -178,7 +178,7 @@ export const complete: OutboxCall<CompletePayload, IndividualTask> = {
   settle: (records, answer) => putTask(records, answer),
   taskOf: refOf,
   timeField: 'completedAt',
-  describe: (payload, records) => ({ key: 'task.complete', values: { task: taskName(records, payload) } }),
+  describe: (payload, records) => ({ key: 'taskComplete', values: { task: taskName(records, payload) } }),
 };
 
 export { lineHasPhoto };
