@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import {
   pinSchema,
@@ -100,4 +102,11 @@ test('Brighton has a tablet in use and one whose code enrols a browser once, wit
     headers: fromNewAddress(),
   });
   expect(signIn.statusCode).toBe(200);
+});
+
+test('the README lists every demo PIN and the pass tablet’s code', () => {
+  const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+  for (const pin of Object.values(demoPins)) expect(readme).toContain(`\`${pin}\``);
+  expect(readme).toContain(`\`${demoEnrolmentCode}\``);
+  expect(readme).toContain(`/kitchen/?enrol=${demoEnrolmentCode.replace('-', '')}`);
 });
