@@ -17,6 +17,7 @@ export * from './staff-tasks.js';
 export * from './dashboard.js';
 export * from './log-type-labels.js';
 export * from './temperature-logs.js';
+export * from './follow-up-rules.js';
 export * from './compliance-logs.js';
 export * from './near-misses.js';
 export * from './documents.js';

@@ -1,7 +1,11 @@
 import {
   checkOf,
+  coolingDueMinutes,
+  followUpDueMinutes,
   followUpKindLabels,
   formatInstant,
+  hotHoldDueMinutes,
+  readingFollowUps,
   type LogType,
   type TemperatureResult,
 } from '@console/shared-sdk/contract';
@@ -15,15 +19,12 @@ export type FollowUpKind = FollowUpRecord['kind'];
 
 const minuteMs = 60_000;
 
-/** Cooling: the core must read 8 °C or below within 90 minutes of cooling beginning. */
-export const coolingDueMinutes = 90;
-/** Hot holding: food held hot is checked again every 2 hours while held. */
-export const hotHoldDueMinutes = 120;
-/**
- * How long before a cooked-core reading cooling may have begun: a longer gap means the cooking reading was
- * not what started the cooling, and the rule has nothing to time from.
- */
-export const coolingStartMaxMinutesBefore = 120;
+// The figures are the contract's, which the kitchen app times its checks by before the server has them.
+export {
+  coolingDueMinutes,
+  coolingStartMaxMinutesBefore,
+  hotHoldDueMinutes,
+} from '@console/shared-sdk/contract';
 
 /** What a reading means for follow-ups, as the tasks domain is told it (it reads no log table). */
 export interface FollowUpReading {
@@ -55,35 +56,19 @@ export interface ReadingEffect {
 const plus = (at: Date, minutes: number) => new Date(at.getTime() + minutes * minuteMs);
 
 /**
- * Cooling begins with a passing cooked-core reading (COOKING_COOLING, COOKED) and is taken by a cooled
- * reading (COOLED) of the same item. Hot holding (HOT_HOLD_DISPLAY) takes the open re-check and, unless
- * the hold ended, starts the next. Fridges' readings and every other check have none.
+ * What a reading does to follow-ups (the contract's readingFollowUps), timed: cooling is due 90 minutes
+ * after it began (the reading's time unless it said), a hot-holding re-check 2 hours after the reading.
+ * Fridges' readings have none.
  */
 export function effectOf(reading: FollowUpReading): ReadingEffect {
   if (reading.foodItemId === null) return {};
-  if (reading.logType === 'COOKING_COOLING' && reading.checkKind === 'COOKED') {
-    // A core that did not reach its temperature is not cooled yet: it is cooked again (its corrective
-    // action), and the reading that passes starts the cooling.
-    if (reading.result === 'FAIL') return {};
-    const startAt = reading.coolingStartedAt ?? reading.readAt;
-    return { starts: { kind: 'COOLING', startAt, dueAt: plus(startAt, coolingDueMinutes) } };
-  }
-  if (reading.logType === 'COOKING_COOLING' && reading.checkKind === 'COOLED') return { takes: 'COOLING' };
-  if (reading.logType === 'HOT_HOLD_DISPLAY' && reading.checkKind === 'HOT_HOLD') {
-    return {
-      takes: 'HOT_HOLD',
-      ...(reading.hotHoldEnded
-        ? {}
-        : {
-            starts: {
-              kind: 'HOT_HOLD' as const,
-              startAt: reading.readAt,
-              dueAt: plus(reading.readAt, hotHoldDueMinutes),
-            },
-          }),
-    };
-  }
-  return {};
+  const { takes, starts } = readingFollowUps(reading);
+  if (!starts) return takes ? { takes } : {};
+  const startAt = starts === 'COOLING' ? (reading.coolingStartedAt ?? reading.readAt) : reading.readAt;
+  return {
+    ...(takes ? { takes } : {}),
+    starts: { kind: starts, startAt, dueAt: plus(startAt, followUpDueMinutes[starts]) },
+  };
 }
 
 /** The limit a follow-up's reading must meet, from the temperature standards (8 °C at most, 63 °C at least). */
