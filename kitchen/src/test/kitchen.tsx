@@ -47,3 +47,23 @@ export async function annaOnHerPhone() {
     hasPin: false,
   });
 }
+
+/** axe-core's serious and critical violations in `container` (colour contrast is left to the browser walk). */
+export async function seriousViolations(container: Element): Promise<string[]> {
+  const axe = (await import('axe-core')).default;
+  const results = await axe.run(container, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Sets what navigator.onLine says, and tells the app as the browser would. */
+export function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@console/shared-sdk';
@@ -13,6 +12,7 @@ import { changePerson, useCurrentPerson } from '../../app/store';
 import { failureWords } from '../../i18n/errors';
 import { pinVerifier } from '../../local/pin';
 import { identityOf } from '../../session/identity';
+import { Field } from '../../ui/Field';
 
 type Field = 'pin' | 'repeat' | 'currentPin' | 'currentPassword';
 
@@ -40,17 +40,15 @@ export default function SetPin() {
   const next = params.get('next') === 'settings' ? '/settings' : '/today';
 
   const field = (name: Field, label: string, autoComplete: string) => (
-    <TextField
+    <Field
       id={`${id}-${name}`}
       label={label}
       type="password"
       autoComplete={autoComplete}
-      fullWidth
       value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      error={errors[name] !== undefined}
-      helperText={errors[name]}
-      slotProps={{ htmlInput: name === 'currentPassword' ? {} : { inputMode: 'numeric', maxLength: 6 } }}
+      onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+      error={errors[name]}
+      {...(name === 'currentPassword' ? {} : { inputMode: 'numeric' as const, maxLength: 6 })}
     />
   );
 

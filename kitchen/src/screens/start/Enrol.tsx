@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@console/shared-sdk';
@@ -12,6 +11,7 @@ import { kitchenApi } from '../../api/calls';
 import { enrolled } from '../../app/store';
 import { readRoster } from '../../app/tablet';
 import { failureWords } from '../../i18n/errors';
+import { Field } from '../../ui/Field';
 
 /** Making this device a site's shared kitchen tablet, with the code a site admin got in the console. */
 export default function Enrol() {
@@ -57,16 +57,16 @@ export default function Enrol() {
       </Typography>
       <Typography>{t('enrol.lead')}</Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
+      <Field
         id={`${id}-code`}
         label={t('enrol.code')}
         required
-        fullWidth
         value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={problem !== null}
-        helperText={problem ?? t('enrol.codeHint')}
-        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+        onChange={setCode}
+        error={problem}
+        hint={t('enrol.codeHint')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
       />
       <Button type="submit" variant="contained" loading={busy}>
         {t('enrol.submit')}

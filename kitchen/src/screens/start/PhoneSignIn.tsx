@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -15,6 +14,7 @@ import { kitchenApi } from '../../api/calls';
 import { signedIn } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
 import { spoken } from '../../i18n/i18n';
+import { Field } from '../../ui/Field';
 
 /** The person's profile read with the tokens of a sign-in that has just happened (their language, PIN). */
 function profileAfter(answer: LoginResponse) {
@@ -72,44 +72,36 @@ export default function PhoneSignIn() {
         {t('signIn.title')}
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
+      <Field
         id={`${id}-email`}
         label={t('signIn.email')}
         type="email"
         autoComplete="username"
         required
-        fullWidth
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email !== undefined}
-        helperText={errors.email}
+        onChange={setEmail}
+        error={errors.email}
       />
-      <TextField
+      <Field
         id={`${id}-password`}
         label={t('signIn.password')}
         type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
         required
-        fullWidth
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password !== undefined}
-        helperText={errors.password}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  edge="end"
-                >
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setPassword}
+        error={errors.password}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton
+              aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
+              onClick={() => setShowPassword((shown) => !shown)}
+              edge="end"
+            >
+              {showPassword ? <VisibilityOff /> : <Visibility />}
+            </IconButton>
+          </InputAdornment>
+        }
       />
       <Button type="submit" variant="contained" loading={busy}>
         {t('signIn.submit')}

@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from '@console/shared-sdk/router';
 import { kitchenApi } from '../../api/calls';
 import { signedIn, useKitchen } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
+import { Field } from '../../ui/Field';
 
 /** A person without a PIN (or who forgot it) signs in on the tablet with their password, then sets a PIN. */
 export default function TabletPassword() {
@@ -48,15 +48,14 @@ export default function TabletPassword() {
       </Typography>
       {!listed.hasPin && <Alert severity="info">{t('pin.noPin')}</Alert>}
       {problem && <Alert severity="error">{problem}</Alert>}
-      <TextField
+      <Field
         id={`${id}-password`}
         label={t('signIn.password')}
         type="password"
         autoComplete="current-password"
         required
-        fullWidth
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={setPassword}
       />
       <Button type="submit" variant="contained" loading={busy}>
         {t('signIn.submit')}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -22,6 +21,7 @@ import { refreshTask } from '../../sync/refresh';
 import type { Recorder } from './task-calls';
 import { completionProblems, lineHasPhoto } from './task-rules';
 import { useNow, usePersonRecords } from './use-records';
+import { Field } from '../../ui/Field';
 
 const recorderOf = (person: StoredPerson): Recorder => ({
   _id: person.userID,
@@ -224,15 +224,14 @@ function Line({
         )}
         {failing && (
           <Stack spacing={1}>
-            <TextField
+            <Field
               id={`${id}-note`}
               label={t('task.failNote')}
               multiline
               minRows={2}
               value={note}
-              onChange={(event) => setNote(event.target.value)}
-              error={noteError !== null}
-              helperText={noteError}
+              onChange={setNote}
+              error={noteError}
             />
             <Button variant="contained" color="error" onClick={() => void saveFail()}>
               {t('task.saveFail')}
@@ -302,13 +301,13 @@ function Comments({ task, person }: { task: TaskView; person: StoredPerson }) {
           )}
         </Stack>
       )}
-      <TextField
+      <Field
         id={`${id}-comment`}
         label={t('task.comment')}
         multiline
         minRows={2}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => void add()} disabled={!text.trim()}>
