@@ -13,19 +13,14 @@ import {
   type SensorUpdate,
   type SensorWithKey,
 } from '@console/shared-sdk/equipment';
+import { Alert, Chip, TextField, Typography } from '@console/shared-sdk/mui';
 import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@console/shared-sdk/mui';
-import { defineResource, ResourceScreen, SiteTime, type FormContext } from '@console/shared-sdk/ui';
+  defineResource,
+  ResourceScreen,
+  ShownOnceDialog,
+  SiteTime,
+  type FormContext,
+} from '@console/shared-sdk/ui';
 
 // /dashboard/sensors (issue 24): the site's wireless sensors, each on a fridge's or freezer's temperature
 // item or on a probe, with when it was last heard from and its last reading. A sensor's device key is
@@ -95,45 +90,27 @@ export interface ShownKey {
 
 /** The device key, once: a copy button and the warning that it cannot be read again. */
 export function DeviceKeyDialog({ shown, onClose }: { shown: ShownKey | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
   if (!shown) return null;
   const { sensor, why } = shown;
-  const copy = async () => {
-    await navigator.clipboard.writeText(sensor.deviceKey);
-    setCopied(true);
-  };
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
   return (
-    <Dialog open onClose={close} aria-labelledby="device-key-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="device-key-title">
-        {why === 'created' ? `Sensor “${sensor.name}” registered` : `New key for “${sensor.name}”`}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">
-            Copy the device key now and enter it in the sensor or its gateway. You will not see it again: if
-            it is lost, rotate the key to get a new one.
-          </Alert>
-          {why === 'rotated' && <Typography variant="body2">The old key is refused from now on.</Typography>}
-          <TextField
-            label="Device key"
-            value={sensor.deviceKey}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-          />
-          {copied && <Typography role="status">Copied to the clipboard.</Typography>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => void copy()}>Copy key</Button>
-        <Button variant="contained" onClick={close}>
-          I have copied it
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ShownOnceDialog
+      title={why === 'created' ? `Sensor “${sensor.name}” registered` : `New key for “${sensor.name}”`}
+      copy={{ text: sensor.deviceKey, label: 'Copy key', done: 'Copied to the clipboard.' }}
+      doneLabel="I have copied it"
+      onClose={onClose}
+    >
+      <Alert severity="warning">
+        Copy the device key now and enter it in the sensor or its gateway. You will not see it again: if it is
+        lost, rotate the key to get a new one.
+      </Alert>
+      {why === 'rotated' && <Typography variant="body2">The old key is refused from now on.</Typography>}
+      <TextField
+        label="Device key"
+        value={sensor.deviceKey}
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+      />
+    </ShownOnceDialog>
   );
 }
 

@@ -11,20 +11,14 @@ import {
   type KitchenDeviceStatus,
   type KitchenDeviceWithCode,
 } from '@console/shared-sdk/people';
+import { Alert, Box, Chip, Stack, TextField, Typography } from '@console/shared-sdk/mui';
 import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@console/shared-sdk/mui';
-import { defineResource, ResourceScreen, SiteTime, type CustomFieldProps } from '@console/shared-sdk/ui';
+  defineResource,
+  ResourceScreen,
+  ShownOnceDialog,
+  SiteTime,
+  type CustomFieldProps,
+} from '@console/shared-sdk/ui';
 
 // /dashboard/devices: the shared kitchen tablets of the selected site. Enrolling one shows a one-time code,
 // its QR code and link once (the console never shows them again); staff then sign in on the tablet with
@@ -71,76 +65,58 @@ export interface ShownCode {
 
 /** The enrolment code, once: large, with its QR code, its link and until when it works. */
 export function EnrolmentCodeDialog({ shown, onClose }: { shown: ShownCode | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
   if (!shown) return null;
   const { device, why } = shown;
-  const copy = async () => {
-    await navigator.clipboard.writeText(device.enrolmentUrl);
-    setCopied(true);
-  };
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
   return (
-    <Dialog open onClose={close} aria-labelledby="enrolment-code-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="enrolment-code-title">
-        {why === 'created' ? `Enrol “${device.name}”` : `New code for “${device.name}”`}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">
-            This code is shown once and works once. Enrol the tablet now: if the code is lost or runs out,
-            make a new one from the list.
-          </Alert>
-          <Typography variant="body2">
-            On the tablet, scan the QR code with its camera, or open the kitchen app and type the code.
+    <ShownOnceDialog
+      title={why === 'created' ? `Enrol “${device.name}”` : `New code for “${device.name}”`}
+      copy={{ text: device.enrolmentUrl, label: 'Copy link', done: 'Link copied to the clipboard.' }}
+      doneLabel="Done"
+      onClose={onClose}
+    >
+      <Alert severity="warning">
+        This code is shown once and works once. Enrol the tablet now: if the code is lost or runs out, make a
+        new one from the list.
+      </Alert>
+      <Typography variant="body2">
+        On the tablet, scan the QR code with its camera, or open the kitchen app and type the code.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
+        <Box
+          component="img"
+          src={device.qrCodeSvg}
+          alt={`QR code that enrols “${device.name}”`}
+          sx={{ width: 200, height: 200, flexShrink: 0 }}
+        />
+        <Stack spacing={1}>
+          <Typography variant="overline" component="h3" id="enrolment-code-label">
+            Enrolment code
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
-            <Box
-              component="img"
-              src={device.qrCodeSvg}
-              alt={`QR code that enrols “${device.name}”`}
-              sx={{ width: 200, height: 200, flexShrink: 0 }}
-            />
-            <Stack spacing={1}>
-              <Typography variant="overline" component="h3" id="enrolment-code-label">
-                Enrolment code
-              </Typography>
-              <Typography
-                aria-labelledby="enrolment-code-label"
-                sx={{ fontFamily: 'monospace', fontSize: '2.5rem', fontWeight: 600, letterSpacing: '0.08em' }}
-              >
-                {device.enrolmentCode}
-              </Typography>
-              <Typography variant="body2">
-                Works until <SiteTime value={device.enrolmentExpiresAt} zone={device.timeZoneId} /> at{' '}
-                {device.siteName}.
-              </Typography>
-            </Stack>
-          </Stack>
-          <TextField
-            label="Enrolment link"
-            value={device.enrolmentUrl}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-          />
-          {why === 'renewed' && device.status === 'ENROLLED' && (
-            <Typography variant="body2">
-              The tablet enrolled now keeps working until this code is used. Then the tablet that used it
-              takes its place, and the old one is signed out.
-            </Typography>
-          )}
-          {copied && <Typography role="status">Link copied to the clipboard.</Typography>}
+          <Typography
+            aria-labelledby="enrolment-code-label"
+            sx={{ fontFamily: 'monospace', fontSize: '2.5rem', fontWeight: 600, letterSpacing: '0.08em' }}
+          >
+            {device.enrolmentCode}
+          </Typography>
+          <Typography variant="body2">
+            Works until <SiteTime value={device.enrolmentExpiresAt} zone={device.timeZoneId} /> at{' '}
+            {device.siteName}.
+          </Typography>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => void copy()}>Copy link</Button>
-        <Button variant="contained" onClick={close}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+      <TextField
+        label="Enrolment link"
+        value={device.enrolmentUrl}
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+      />
+      {why === 'renewed' && device.status === 'ENROLLED' && (
+        <Typography variant="body2">
+          The tablet enrolled now keeps working until this code is used. Then the tablet that used it takes
+          its place, and the old one is signed out.
+        </Typography>
+      )}
+    </ShownOnceDialog>
   );
 }
 

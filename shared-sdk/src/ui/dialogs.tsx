@@ -223,6 +223,59 @@ export function PhotoDialog({ src, title, onClose }: { src: string; title: strin
   );
 }
 
+/** What a shown-once dialog's copy button puts on the clipboard, its words, and what it says once it has. */
+export interface CopyDeclaration {
+  text: string;
+  label: string;
+  done: string;
+}
+
+/**
+ * A secret the console shows this once (a sensor's device key, a tablet's enrolment code), with a button
+ * that copies it: closing it is the last chance to read it, so its closing button says so (`doneLabel`).
+ */
+export function ShownOnceDialog({
+  title,
+  copy,
+  doneLabel,
+  onClose,
+  children,
+}: {
+  title: string;
+  copy: CopyDeclaration;
+  doneLabel: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const [copied, setCopied] = useState(false);
+  const copyNow = async () => {
+    await navigator.clipboard.writeText(copy.text);
+    setCopied(true);
+  };
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
+  return (
+    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth slotProps={paperOnPhones}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {children}
+          {copied && <Typography role="status">{copy.done}</Typography>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void copyNow()}>{copy.label}</Button>
+        <Button variant="contained" onClick={close}>
+          {doneLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 export interface ViewEntry {
   label: string;
   value: ReactNode;
