@@ -41,9 +41,12 @@ export default function PinPad() {
     if (!stored?.pin) return setProblem(t('pin.offlineFirstTime'));
     if (isOfflineLocked(stored.pin)) return setProblem(t('pin.offlineLocked'));
     if (await pinMatches(stored.pin, entered)) {
-      await changePerson(userID, (person) =>
-        person.pin ? { ...person, pin: { ...person.pin, failures: 0 } } : person,
-      );
+      // The name list is the tablet's latest word on the person's language.
+      await changePerson(userID, (person) => ({
+        ...person,
+        language: listed?.language ?? person.language,
+        ...(person.pin ? { pin: { ...person.pin, failures: 0 } } : {}),
+      }));
       await choosePerson(userID);
       return navigate('/today', { replace: true });
     }
