@@ -4,11 +4,14 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The locale Intl writes a language in: English as the console writes it (28 Nov, 14:05), others as they are. */
+export const localeOf = (language: string) => (language === 'en' ? 'en-GB' : language);
+
 function formatter(language: string, zone: string, options: Intl.DateTimeFormatOptions) {
   const key = `${language}|${zone}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(language, { ...options, timeZone: zone });
+    found = new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: zone });
     formatters.set(key, found);
   }
   return found;
@@ -47,7 +50,7 @@ export function localDateOf(instant: string | number | Date, zone: string): stri
 
 /** A number in the language's way (decimal comma or point). */
 export const numberIn = (value: number, language: string, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(language, options).format(value);
+  new Intl.NumberFormat(localeOf(language), options).format(value);
 
 /** A length of time as a countdown reads it: "1:05:09", "4:59" (hours, minutes, seconds). */
 export function countdown(milliseconds: number): string {
