@@ -86,6 +86,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(reports.reportRoutes, { prefix: '/report' });
   await app.register(alerts.notificationRoutes, { prefix: '/notification' });
   await app.register(alerts.webhookRoutes, { prefix: '/webhook' });
+  await app.register(alerts.pushRoutes, { prefix: '/push' });
 }
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -119,6 +119,9 @@ const staffCalls: Record<string, 'mobile' | 'both'> = {
   [`DELETE ${v1}/user-profile/delete-my-account`]: 'both',
   [`GET ${v1}/common-uri/know-my-access`]: 'both',
   [`POST ${v1}/authentication/logout`]: 'both',
+  [`GET ${v1}/push/public-key`]: 'both',
+  [`POST ${v1}/push/subscribe`]: 'both',
+  [`POST ${v1}/push/unsubscribe`]: 'both',
   [`PUT ${v1}/common-uri/file-upload-s3`]: 'both',
   [`POST ${v1}/common-uri/form-data-upload`]: 'both',
   [`POST ${v1}/common-uri/pre-signed-url`]: 'both',
@@ -280,6 +283,11 @@ const probes: Record<string, Probe> = {
     access: 'signed-in',
     why: "the caller's own notifications",
   },
+
+  // Web Push: the server's public key, and the caller's own subscriptions (push/push.test.ts).
+  [`GET ${v1}/push/public-key`]: { access: 'signed-in', why: 'the same public key for everyone' },
+  [`POST ${v1}/push/subscribe`]: { access: 'signed-in', why: "the caller's own browser" },
+  [`POST ${v1}/push/unsubscribe`]: { access: 'signed-in', why: "the caller's own subscription" },
 
   [`GET ${v1}/site-panel/web-app-list`]: { access: 'signed-in', why: 'lists the sites the caller may see' },
   [`POST ${v1}/site-panel/create-new-one`]: {

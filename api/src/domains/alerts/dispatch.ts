@@ -15,13 +15,15 @@ import {
   type Recipient,
 } from './recipients.js';
 import { enqueueWebhookDeliveries } from './webhook/index.js';
+import { queueEventPushes } from './push/deliver.js';
 
 // Fanning out new events (issue 24): each undispatched event, oldest first, is taken FOR UPDATE SKIP
 // LOCKED, so two instances (or two runs) never take the same one; in that same transaction every person
 // who hears of it gets their notification and their e-mail (at once, or a line of the daily digest, which
-// needs no row here: digest.ts reads the events), the organisation's webhooks their deliveries, and the
-// event is marked dispatched. The inserts have keys per event, person and channel with on conflict do
-// nothing, so even a fan-out run twice tells each person once.
+// needs no row here: digest.ts reads the events), the staff whose task it is their push, the
+// organisation's webhooks their deliveries, and the event is marked dispatched. The inserts have keys per
+// event, person and channel with on conflict do nothing, so even a fan-out run twice tells each person
+// once.
 
 export interface DispatchDeps {
   db: Database;
@@ -68,6 +70,8 @@ async function fanOut(tx: Tx, event: AlertEventRow, people: readonly Recipient[]
     ? told.filter((person) => wantsEmail(person, event.kind))
     : [];
   await queueEventEmails(tx, event, mailed, now);
+  // Staff are not among `people` (the admins): a push goes to those whose task the event is about.
+  await queueEventPushes(tx, event, now);
   await enqueueWebhookDeliveries(tx, event, now);
   return told.length;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   alertEventKindLabels,
@@ -15,15 +15,14 @@ import { emailDeliveries } from './schema.js';
 import { linkOf } from './links.js';
 import { emailKeyOf, type AlertEventRow, type Recipient } from './recipients.js';
 import { digestMailOf } from './digest.js';
+import { claimOwed, sendOwed, type OwedKind, type OwedRun } from './owed.js';
 
 // Sending the e-mails owed (issue 24): each PENDING email_deliveries row, its e-mail written when it goes
 // (an event's at once, or a person's digest). Sent once per key even with several instances and after a
-// kill -9: a row is claimed in a committed update before its e-mail goes (`sent_at` set on a PENDING row
-// is "being sent since then"), so no other run takes it while the claim is fresh; a claim with no result
-// after `claimStaleMs` (the instance died mid-send, or the send failed) is taken again, and so tried once
-// more, never twice at once. Each claim counts an attempt; after `emailAttempts` it is FAILED. A crash
-// between the mail server's acceptance and the SENT mark can still send a message twice: SMTP has no
-// idempotency, and that window is one statement long; the copy has the same Message-ID (messageIdOf).
+// kill -9, claimed before it goes (owed.ts): a claim with no result after `claimStaleMs` is tried once
+// more, and after `emailAttempts` the row is FAILED. A crash between the mail server's acceptance and the
+// SENT mark can still send a message twice: SMTP has no idempotency, and that window is one statement
+// long; the copy has the same Message-ID (messageIdOf).
 
 /** Owes each of `people` the event's e-mail, once per event and person whoever queues it first. */
 export async function queueEventEmails(
@@ -60,36 +59,20 @@ export interface EmailDeps {
 export const emailAttempts = 5;
 /** How long a claim holds: a claim older than this with no result is retried (the next attempt). */
 export const claimStaleMs = 10 * 60_000;
-/** Deliveries sent by one run at most; the next run (every minute) goes on. */
-const perRun = 500;
+
+const owedEmails: OwedKind<typeof emailDeliveries> = {
+  table: emailDeliveries,
+  what: 'alert e-mails',
+  attempts: emailAttempts,
+  claimStaleMs,
+  perRun: 500,
+};
 
 type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
 /** Claims the oldest claimable delivery: pending, and not claimed or its claim stale. */
-export async function claimDelivery(db: Database, now: Date): Promise<DeliveryRow | undefined> {
-  return db.transaction(async (tx) => {
-    const claimable = and(
-      eq(emailDeliveries.status, 'PENDING'),
-      or(isNull(emailDeliveries.sentAt), lt(emailDeliveries.sentAt, new Date(now.getTime() - claimStaleMs))),
-    );
-    const [next] = await tx
-      .select({ id: emailDeliveries.id })
-      .from(emailDeliveries)
-      .where(claimable)
-      .orderBy(asc(emailDeliveries.createdAt), asc(emailDeliveries.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!next) return undefined;
-    const [claimed] = await tx
-      .update(emailDeliveries)
-      .set({ sentAt: now, attempts: sql`${emailDeliveries.attempts} + 1` })
-      // Checked again, so a run that read the same row (the embedded PGlite has no row locks between
-      // sessions) claims nothing.
-      .where(and(eq(emailDeliveries.id, next.id), claimable))
-      .returning();
-    return claimed;
-  });
-}
+export const claimDelivery = (db: Database, now: Date): Promise<DeliveryRow | undefined> =>
+  claimOwed(db, owedEmails, now);
 
 const kindWords: Record<AlertEventKind, string> = {
   TEMPERATURE_FAILED: 'temperature failures',
@@ -189,11 +172,6 @@ async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessa
   );
 }
 
-export interface EmailRun {
-  sent: number;
-  failed: number;
-}
-
 /**
  * The Message-ID of a delivery's e-mail, the same for every attempt: a crash between the mail server's
  * acceptance and the SENT mark sends the message again (SMTP has no idempotency), and the copy carries the
@@ -203,43 +181,10 @@ export const messageIdOf = (publicUrl: string, delivery: Pick<DeliveryRow, 'id'>
   `<alert-${delivery.id}@${new URL(publicUrl).hostname || 'console'}>`;
 
 /** Sends what is owed: one claimed delivery at a time, until none is left or the run's share is done. */
-export async function sendPendingEmails(deps: EmailDeps, now: () => Date): Promise<EmailRun> {
-  const run: EmailRun = { sent: 0, failed: 0 };
-  for (let count = 0; count < perRun; count += 1) {
-    const delivery = await claimDelivery(deps.db, now());
-    if (!delivery) break;
-    const mine = and(
-      eq(emailDeliveries.id, delivery.id),
-      eq(emailDeliveries.sentAt, delivery.sentAt ?? now()),
-    );
-    if (delivery.attempts > emailAttempts) {
-      // Its last attempt was claimed and never finished (the instance died): given up, not sent again.
-      await deps.db.update(emailDeliveries).set({ status: 'FAILED' }).where(mine);
-      run.failed += 1;
-      continue;
-    }
-    try {
-      const mail = await mailOf(deps, delivery);
-      if (mail) await deps.mailer.send({ ...mail, messageId: messageIdOf(deps.config.publicUrl, delivery) });
-      await deps.db
-        .update(emailDeliveries)
-        .set({ status: 'SENT', sentAt: now(), lastError: mail ? null : 'Nothing to send any more' })
-        .where(mine);
-      if (mail) run.sent += 1;
-    } catch (err) {
-      const last = delivery.attempts >= emailAttempts;
-      // A failed attempt keeps its claim's time: the next attempt comes once the claim is stale.
-      await deps.db
-        .update(emailDeliveries)
-        .set({
-          status: last ? 'FAILED' : 'PENDING',
-          lastError: err instanceof Error ? err.message : String(err),
-        })
-        .where(mine);
-      if (last) run.failed += 1;
-      deps.log.error({ err, deliveryId: delivery.id, attempt: delivery.attempts }, 'an alert e-mail failed');
-    }
-  }
-  if (run.sent > 0) deps.log.debug(run, 'sent alert e-mails');
-  return run;
+export function sendPendingEmails(deps: EmailDeps, now: () => Date): Promise<OwedRun> {
+  return sendOwed(deps, owedEmails, now, async (delivery) => {
+    const mail = await mailOf(deps, delivery);
+    if (mail) await deps.mailer.send({ ...mail, messageId: messageIdOf(deps.config.publicUrl, delivery) });
+    return mail !== undefined;
+  });
 }

@@ -1,7 +1,7 @@
 // The alerts domain (issue 24): events fanned out to people (the console's bell, e-mail at once or in a
-// daily digest) and to the organisation's webhooks, escalated when nobody acknowledges them, and the scans
-// that raise events from the passing of time. Domains raise events through platform/events/raise.ts; what
-// the app's wiring uses is here.
+// daily digest, the staff's own tasks as system notifications) and to the organisation's webhooks,
+// escalated when nobody acknowledges them, and the scans that raise events from the passing of time.
+// Domains raise events through platform/events/raise.ts; what the app's wiring uses is here.
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
@@ -14,6 +14,7 @@ import { raiseDocumentExpiryEvents } from '../logs/index.js';
 import { makeDigests } from './digest.js';
 import { dispatchEvents } from './dispatch.js';
 import { sendPendingEmails } from './email.js';
+import { sendPendingPushes } from './push/deliver.js';
 import { escalateEvents } from './escalation.js';
 import { scanMissedChecks, scanOverdueTasks } from './scans.js';
 import { webhookDeliveryJobName } from './webhook/index.js';
@@ -23,6 +24,7 @@ export { seedAlerts } from './seed.js';
 
 // Routes.
 export { default as notificationRoutes } from './notification/routes.js';
+export { default as pushRoutes } from './push/routes.js';
 
 // Webhooks (./webhook, its own folder): routes, the fan-out dispatch calls, the delivery job.
 export { webhookDeliveryJobName, webhookJobs, webhookRoutes } from './webhook/index.js';
@@ -32,13 +34,14 @@ export { makeDigests, digestFromHour } from './digest.js';
 export { dispatchEvents } from './dispatch.js';
 export { claimDelivery, claimStaleMs, emailAttempts, sendPendingEmails } from './email.js';
 export { escalateEvents } from './escalation.js';
+export { pushClaimStaleMs, sendPendingPushes } from './push/deliver.js';
 export { scanMissedChecks, scanOverdueTasks } from './scans.js';
 export { linkOf } from './links.js';
 
 export interface AlertJobDeps {
   db: Database;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl'>;
+  config: Pick<AppConfig, 'publicUrl' | 'push'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
   /** To nudge the webhooks' delivery job after a dispatch (without it, its own schedule takes them). */
@@ -65,9 +68,13 @@ export const alertJobNames = {
 export function alertJobs(deps: AlertJobDeps): JobDefinition[] {
   const now = () => deps.clock.now();
   const send = () => sendPendingEmails(deps, now);
+  const push = () => sendPendingPushes(deps, now);
+  // Pushes are owed only by a dispatch, so the dispatch's own runs (every instance's 30 s timer, and the
+  // minute's sweep) send them, a failed one again once its claim has lapsed.
   const dispatchAndSend = async () => {
     if ((await dispatchEvents(deps, now())) > 0) await deps.jobs?.send(webhookDeliveryJobName);
     await send();
+    await push();
   };
   return [
     {

@@ -54,6 +54,10 @@ export const staffCalls: Readonly<Record<string, 'mobile' | 'both'>> = {
   'DELETE /user-profile/delete-my-account': 'both',
   'GET /common-uri/know-my-access': 'both',
   'POST /authentication/logout': 'both',
+  // Their own alerts as system notifications on the device they use (Web Push).
+  'GET /push/public-key': 'both',
+  'POST /push/subscribe': 'both',
+  'POST /push/unsubscribe': 'both',
   // Uploads for those (photos of a near miss, a comment's photo through a pre-signed URL).
   'PUT /common-uri/file-upload-s3': 'both',
   'POST /common-uri/form-data-upload': 'both',

@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { loadConfig } from './config.js';
 
 describe('demo data', () => {
@@ -67,5 +68,33 @@ test('pack checks run two at a time unless set, and at least one', () => {
   expect(loadConfig({ VERIFY_PACK_CONCURRENCY: '6' }).verifyPackConcurrency).toBe(6);
   expect(() => loadConfig({ VERIFY_PACK_CONCURRENCY: '0' })).toThrow(
     /VERIFY_PACK_CONCURRENCY must be at least 1/,
+  );
+});
+
+test('Web Push signs with the configured VAPID pair (both or neither), as whoever MAIL_FROM names', () => {
+  const pair = webpush.generateVAPIDKeys();
+  const configured = loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+  expect(configured.push.vapidKeys).toEqual(pair);
+  expect(configured.push.subject).toBe('mailto:no-reply@console.local');
+  expect(loadConfig({}).push).toEqual({
+    vapidKeys: undefined,
+    subject: 'mailto:no-reply@console.local',
+    allowPrivateEndpoints: false,
+  });
+  expect(loadConfig({ MAIL_FROM: 'kitchen@harbourvine.example' }).push.subject).toBe(
+    'mailto:kitchen@harbourvine.example',
+  );
+  expect(loadConfig({ MAIL_FROM: 'Console', PUBLIC_URL: 'https://console.example' }).push.subject).toBe(
+    'https://console.example',
+  );
+  expect(loadConfig({ VAPID_SUBJECT: 'https://harbourvine.example/contact' }).push.subject).toBe(
+    'https://harbourvine.example/contact',
+  );
+  expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/both VAPID_PUBLIC_KEY and/);
+  expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+    /VAPID_PUBLIC_KEY must be 65 bytes in base64url/,
+  );
+  expect(() => loadConfig({ VAPID_SUBJECT: 'http://console.example' })).toThrow(
+    /VAPID_SUBJECT must be a mailto: or https: URL/,
   );
 });

@@ -11,6 +11,20 @@ const optionalUrl = z
 
 const originList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
+/** A key of `bytes` bytes in base64url without padding, as web-push writes and checks VAPID keys. */
+const base64urlKey = (bytes: number, name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`),
+      `${name} must be ${bytes} bytes in base64url without padding (npx web-push generate-vapid-keys)`,
+    );
+
+/** The address of a From header ("Name <address>", or the bare address), or undefined. */
+const addressOf = (from: string) =>
+  /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)?.[1] ?? /^\S+@\S+$/.exec(from.trim())?.[0];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -101,6 +115,27 @@ const envSchema = z.object({
    */
   WEBHOOKS_ALLOW_PRIVATE_URLS: z.stringbool().default(false),
   /**
+   * The Web Push (VAPID) key pair the staff's system notifications are signed with, base64url as
+   * `npx web-push generate-vapid-keys` prints them: both or neither. Unset, the server makes a pair once
+   * and keeps it in the database, so every instance and restart signs with the same one.
+   */
+  VAPID_PUBLIC_KEY: base64urlKey(65, 'VAPID_PUBLIC_KEY').optional(),
+  VAPID_PRIVATE_KEY: base64urlKey(32, 'VAPID_PRIVATE_KEY').optional(),
+  /**
+   * How push services may reach whoever runs this server: a mailto: or https: URL. Unset: mailto: with
+   * MAIL_FROM's address (or PUBLIC_URL where MAIL_FROM has none).
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
+  /**
+   * Whether a push subscription may name a plain http or private address (a fake push service on
+   * 127.0.0.1 in tests). Default false: a subscription cannot make the server call into its own network.
+   */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.stringbool().default(false),
+  /**
    * Unset: no /metrics. Set: GET /metrics answers, in Prometheus' text format, to `Authorization: Bearer
    * <this>` only (requests served, SQL statements sent, CPU time, memory).
    */
@@ -133,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
   const s3 =
     e.S3_BUCKET !== undefined
       ? {
@@ -144,13 +182,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const mailAddress = addressOf(e.MAIL_FROM);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
@@ -169,6 +209,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     syncWindowHours: e.SYNC_WINDOW_HOURS,
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
+    push: {
+      /** The configured key pair; undefined: the one kept in the database (domains/alerts/push/keys.ts). */
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY !== undefined && e.VAPID_PRIVATE_KEY !== undefined
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? (mailAddress ? `mailto:${mailAddress}` : publicUrl),
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    },
     metricsToken: e.METRICS_TOKEN,
     verifyPackConcurrency: e.VERIFY_PACK_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS.split(',')

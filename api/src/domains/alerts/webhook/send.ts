@@ -3,10 +3,11 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { checkHost, hostOf, type Resolve } from './addresses.js';
 
-// One POST to a webhook's receiver. The host is resolved once here and checked, and the socket connects to
-// the address that was checked (the request's `lookup` answers it), so a name cannot resolve to a public
-// address for the check and to 127.0.0.1 for the connection. Redirects are not followed: a 3xx is a failure,
-// and cannot send the delivery on to an address nobody checked.
+// One POST to a webhook's receiver (or a push service's: ../push/deliver.ts). The host is resolved once
+// here and checked, and the socket connects to the address that was checked (the request's `lookup`
+// answers it), so a name cannot resolve to a public address for the check and to 127.0.0.1 for the
+// connection. Redirects are not followed: a 3xx is a failure, and cannot send the delivery on to an
+// address nobody checked.
 
 export interface SendOutcome {
   /** The receiver answered 2xx. */
@@ -61,7 +62,7 @@ export function pinnedLookup(addresses: readonly { address: string; family: numb
 
 export async function postWebhook(
   target: string,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   options: SendOptions,
 ): Promise<SendOutcome> {

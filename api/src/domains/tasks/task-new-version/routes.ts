@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, ne, not, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,9 +16,8 @@ import {
   type StaffDay,
   type StaffDaySite,
 } from '@console/shared-sdk/contract';
-import type { Database } from '../../../platform/db/client.js';
-import { departments, userDepartments } from '../../people/index.js';
-import { individualTasks, masterTaskAssignees, masterTaskDepartments } from '../schema.js';
+import { individualTasks } from '../schema.js';
+import { forPerson } from '../whose-task.js';
 import { sites } from '../../../platform/db/schema.js';
 import { ok } from '../../../platform/http/respond.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
@@ -41,55 +40,6 @@ const tags = ['task-new-version'];
 
 const authHeader =
   'Send the access token from POST /authentication/mobile-app-login in the Authorization header.';
-
-/** Whether the occurrence's master task has a live department `person` sits in. */
-const inDepartmentOf = (db: Database, person: string) =>
-  exists(
-    db
-      .select({ one: masterTaskDepartments.departmentId })
-      .from(masterTaskDepartments)
-      .innerJoin(departments, eq(departments.id, masterTaskDepartments.departmentId))
-      .innerJoin(userDepartments, eq(userDepartments.departmentId, masterTaskDepartments.departmentId))
-      .where(
-        and(
-          eq(masterTaskDepartments.masterTaskId, individualTasks.masterTaskId),
-          isNull(departments.deletedAt),
-          eq(userDepartments.userId, person),
-        ),
-      ),
-  );
-
-/**
- * The occurrences that are `person`'s to do: their master task is assigned to them, to one of their
- * departments, or to nobody at all (no one and no live department), which makes it anyone's on the site.
- */
-function forPerson(db: Database, person: string) {
-  const assignees = (onlyPerson: boolean) =>
-    db
-      .select({ one: masterTaskAssignees.userId })
-      .from(masterTaskAssignees)
-      .where(
-        and(
-          eq(masterTaskAssignees.masterTaskId, individualTasks.masterTaskId),
-          onlyPerson ? eq(masterTaskAssignees.userId, person) : undefined,
-        ),
-      );
-  const liveDepartments = db
-    .select({ one: masterTaskDepartments.departmentId })
-    .from(masterTaskDepartments)
-    .innerJoin(departments, eq(departments.id, masterTaskDepartments.departmentId))
-    .where(
-      and(
-        eq(masterTaskDepartments.masterTaskId, individualTasks.masterTaskId),
-        isNull(departments.deletedAt),
-      ),
-    );
-  return or(
-    exists(assignees(true)),
-    inDepartmentOf(db, person),
-    and(not(exists(assignees(false))), not(exists(liveDepartments))),
-  );
-}
 
 export default async function taskNewVersionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
