@@ -21,7 +21,7 @@ const asDate = (instant: string | number | Date) => (instant instanceof Date ? i
 
 /** "14:05" (or "2:05 PM" where the language says so) on the site's clock. */
 export const timeIn = (instant: string | number | Date, zone: string, language: string) =>
-  formatter(language, zone, { hour: 'numeric', minute: '2-digit' }).format(asDate(instant));
+  formatter(language, zone, { hour: '2-digit', minute: '2-digit' }).format(asDate(instant));
 
 /** "Friday 28 November" on the site's calendar. */
 export const dayIn = (instant: string | number | Date, zone: string, language: string) =>
@@ -35,7 +35,7 @@ export function localDateWords(date: string, language: string): string {
 
 /** "28 Nov, 14:05": an instant on another day than the one on screen. */
 export const dayTimeIn = (instant: string | number | Date, zone: string, language: string) =>
-  formatter(language, zone, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(
+  formatter(language, zone, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
     asDate(instant),
   );
 

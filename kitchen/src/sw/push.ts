@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { pushPayloadSchema, type PushPayload } from '@console/shared-sdk/contract';
+import { timeIn } from '../i18n/format';
 
 // A push message is data (the alert, its task, its site, when it is due); the words are the app's, in the
 // language of the device's person, from the same catalogue as the screens.
@@ -17,11 +18,7 @@ export function pushPayloadOf(data: unknown): PushPayload | null {
 
 /** The system notification for `payload`, in `t`'s language; `language` formats its time. */
 export function noticeOf(payload: PushPayload, t: TFunction, language: string): PushNotice {
-  const time = new Intl.DateTimeFormat(language, {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: payload.timeZoneId,
-  }).format(new Date(payload.dueAt));
+  const time = timeIn(payload.dueAt, payload.timeZoneId, language);
   const values = { taskName: payload.taskName, siteName: payload.siteName, time };
   return {
     title: t(`push.${payload.kind}.title`, values),
