@@ -1,6 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TodayIcon from '@mui/icons-material/Today';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import ThermostatIcon from '@mui/icons-material/Thermostat';
+import { AlertsNavIcon } from '../screens/alerts/AlertsNavIcon';
 
 // Every screen of the app, in one table: its address under /kitchen, who may open it, and its place in the
 // navigation. Each screen is a chunk of its own, loaded when first opened. Adding a screen is adding a line:
@@ -39,6 +42,26 @@ export const routes: KitchenRoute[] = [
     path: '/task/:masterTaskID/:individualTaskID',
     screen: lazy(() => import('../screens/today/TaskScreen')),
     access: 'person',
+  },
+  {
+    path: '/readings',
+    screen: lazy(() => import('../screens/readings/Readings')),
+    access: 'person',
+    nav: { label: 'nav.readings', icon: ThermostatIcon },
+  },
+  {
+    path: '/logs',
+    screen: lazy(() => import('../screens/logs/Logs')),
+    access: 'person',
+    nav: { label: 'nav.logs', icon: FactCheckIcon },
+  },
+  { path: '/logs/:templateID', screen: lazy(() => import('../screens/logs/LogForm')), access: 'person' },
+  { path: '/near-miss', screen: lazy(() => import('../screens/near-miss/NearMiss')), access: 'person' },
+  {
+    path: '/alerts',
+    screen: lazy(() => import('../screens/alerts/Alerts')),
+    access: 'person',
+    nav: { label: 'nav.alerts', icon: AlertsNavIcon },
   },
   {
     path: '/settings',

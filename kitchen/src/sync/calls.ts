@@ -52,6 +52,9 @@ export const outboxCalls = {
   'task.comment': () => import('../screens/today/task-calls').then((calls) => calls.comment),
   'task.complete': () => import('../screens/today/task-calls').then((calls) => calls.complete),
   'profile.language': () => import('../screens/settings/profile-calls').then((calls) => calls.changeLanguage),
+  reading: () => import('../screens/readings/reading-calls').then((calls) => calls.createReading),
+  'compliance-log': () => import('../screens/logs/log-calls').then((calls) => calls.submitLog),
+  'near-miss': () => import('../screens/near-miss/near-miss-calls').then((calls) => calls.reportNearMiss),
 } satisfies Record<string, () => Promise<AnyOutboxCall>>;
 
 export type CallName = keyof typeof outboxCalls;

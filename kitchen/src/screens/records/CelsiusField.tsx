@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import InputAdornment from '@mui/material/InputAdornment';
 import BackspaceIcon from '@mui/icons-material/Backspace';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../ui/Field';
 import { decimalMarkOf, pressKey } from './celsius';
 
 /**
@@ -43,19 +44,19 @@ export function CelsiusField({
         alignItems: 'start',
       }}
     >
-      <TextField
-        id={id}
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/[^\d.,-]/g, ''))}
-        error={Boolean(error)}
-        helperText={error ?? helperText}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { inputMode: 'decimal', style: { fontSize: '2rem', fontVariantNumeric: 'tabular-nums' } },
-          input: { endAdornment: <Box component="span" sx={{ fontSize: '1.5rem' }}>°C</Box> },
-        }}
-      />
+      <Box sx={{ '& input': { fontSize: '2rem', fontVariantNumeric: 'tabular-nums' } }}>
+        <Field
+          id={id}
+          label={label}
+          value={value}
+          onChange={(typed) => onChange(typed.replace(/[^\d.,-]/g, ''))}
+          error={error}
+          hint={helperText}
+          autoComplete="off"
+          inputMode="decimal"
+          endAdornment={<InputAdornment position="end">°C</InputAdornment>}
+        />
+      </Box>
       <Box
         role="group"
         aria-label={t('readings.keypad.name')}

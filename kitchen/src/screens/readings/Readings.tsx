@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from '@console/shared-sdk/router';
+import { temperatureReadableItemSchema } from '@console/shared-sdk/contract';
+import { temperatureLogApi } from '@console/shared-sdk/logs';
+import { inTouch } from '../../api/calls';
+import { useCurrentPerson } from '../../app/store';
+import { failureWords } from '../../i18n/errors';
+import { celsiusIn } from '../records/celsius';
+import { timeIn } from '../../i18n/format';
+import { identityOf } from '../../session/identity';
+import { useCachedList } from '../records/cached';
+import { chosenSite, SiteChoice } from '../records/SiteChoice';
+import { usePersonSites } from '../records/sites';
+import { WaitingToSend } from '../records/Waiting';
+import { ItemPicker } from './ItemPicker';
+import { ReadingForm, type SavedReading } from './ReadingForm';
+import { createReading } from './reading-calls';
+
+const itemListSchema = temperatureReadableItemSchema.array();
+
+/** The screen's key of a site's items in the device's cache. */
+export const itemsKey = (siteID: string) => `readings.items.${siteID}`;
+
+function SavedNotice({ saved, zone }: { saved: SavedReading; zone: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Alert severity="success" role="status">
+      <Typography>
+        {t('readings.saved', { item: saved.item, value: celsiusIn(saved.celsius, i18n.language) })}
+      </Typography>
+      {saved.followUp && (
+        <Typography>
+          {t(`readings.followUp.started.${saved.followUp.kind}`, {
+            time: timeIn(saved.followUp.dueAt, zone, i18n.language),
+          })}{' '}
+          <Link to="/today">{t('readings.followUp.seeToday')}</Link>
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Temperature readings: the site's fridges, freezers, probes and food items (kept on the device, so the
+ * list opens offline), then one item's reading, saved to the outbox at once.
+ */
+export default function Readings() {
+  const { t } = useTranslation();
+  const person = useCurrentPerson();
+  const sites = usePersonSites();
+  const [siteID, setSiteID] = useState<string | null>(null);
+  const site = chosenSite(sites, siteID);
+  const [params, setParams] = useSearchParams();
+  const [saved, setSaved] = useState<SavedReading | null>(null);
+  const items = useCachedList(
+    site && person ? itemsKey(site.siteID) : null,
+    () =>
+      inTouch(
+        temperatureLogApi.itemList(site?.siteID ?? '', {
+          quiet: true,
+          identity: identityOf(person?.userID ?? ''),
+        }),
+      ),
+    itemListSchema,
+  );
+  if (!person) return null;
+  const chosenId = params.get('item');
+  const chosen = chosenId ? items.value?.find((item) => item._id === chosenId) : undefined;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
+        {t('readings.title')}
+      </Typography>
+      {!chosen && (
+        <SiteChoice
+          sites={sites}
+          value={site?.siteID ?? null}
+          onChange={(id) => {
+            setSiteID(id);
+            setSaved(null);
+          }}
+        />
+      )}
+      {site && chosen ? (
+        <ReadingForm
+          key={chosen._id}
+          item={chosen}
+          site={site}
+          person={person}
+          onCancel={() => setParams({})}
+          onSaved={(reading) => {
+            setSaved(reading);
+            setParams({});
+          }}
+        />
+      ) : (
+        <>
+          {saved && site && <SavedNotice saved={saved} zone={site.timeZoneId} />}
+          {!site && <Alert severity="info">{t('readings.noSite')}</Alert>}
+          {items.value === null && !items.loading && (
+            <Alert
+              severity="info"
+              action={
+                items.failure ? (
+                  <Button color="inherit" onClick={items.reload}>
+                    {t('app.retry')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {items.failure ? failureWords(items.failure, t) : t('readings.notLoaded')}
+            </Alert>
+          )}
+          {items.value && (
+            <ItemPicker
+              items={items.value}
+              onChoose={(item) => {
+                setSaved(null);
+                setParams({ item: item._id });
+              }}
+            />
+          )}
+        </>
+      )}
+      <WaitingToSend
+        name="reading"
+        call={createReading}
+        title={t('readings.waitingTitle')}
+        zone={site?.timeZoneId ?? 'UTC'}
+      />
+    </Stack>
+  );
+}
