@@ -46,9 +46,10 @@ function Navigation() {
       aria-label={t('app.navigation')}
       sx={{
         display: 'flex',
-        gap: 1,
+        gap: { xs: 0.5, md: 1 },
         p: 1,
         bgcolor: 'background.paper',
+        zIndex: 1,
         borderColor: 'divider',
         // A phone: a bar at the bottom, in reach of the thumb. A tablet in landscape: a column on the left.
         position: { xs: 'sticky', md: 'static' },
@@ -70,7 +71,14 @@ function Navigation() {
             startIcon={<Icon />}
             sx={{
               flex: { xs: 1, md: 'none' },
+              minWidth: 0,
+              // A phone: the icon above a short label, so five entries fit in 360 px.
+              flexDirection: { xs: 'column', md: 'row' },
+              fontSize: { xs: '0.75rem', md: '1rem' },
+              px: { xs: 0.5, md: 2 },
+              lineHeight: 1.2,
               justifyContent: { md: 'flex-start' },
+              '& .MuiButton-startIcon': { m: { xs: 0, md: '0 8px 0 -4px' } },
               '&.active': { bgcolor: 'action.selected', fontWeight: 700 },
             }}
           >
