@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, instantSchema } from './common.js';
+import { isWebAddress } from './webhooks.js';
 
 // Web Push for the staff's own alerts: the kitchen app subscribes the browser it runs in (a phone, or a
 // shared tablet, whose subscription follows whoever subscribed on it last) with the server's VAPID public
@@ -16,14 +17,7 @@ export const pushEndpointSchema = z
   .trim()
   .min(1, 'Send the subscription’s endpoint')
   .max(pushEndpointMaxLength, `The endpoint must be at most ${pushEndpointMaxLength} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Must be the https address of a push service')
+  .refine(isWebAddress, 'Must be the https address of a push service')
   .describe('The push service address of the subscription (PushSubscription.endpoint), https');
 
 /** Base64url without padding, as PushSubscription.toJSON() writes keys, of exactly `bytes` bytes. */

@@ -9,20 +9,23 @@ import { idSchema, instantSchema, listQuerySchema, requiredText, siteQuerySchema
 /** The longest URL a webhook may have (browsers and proxies agree on about this much). */
 export const webhookUrlMaxLength = 2000;
 
+/** Whether `value` is an absolute http(s) address with a host (a webhook's, a push service's). */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** An absolute http(s) address; whether its host is public is the API's check (it may resolve it). */
 export const webhookUrlSchema = z
   .string({ message: 'URL is required' })
   .trim()
   .min(1, 'URL is required')
   .max(webhookUrlMaxLength, `URL must be at most ${webhookUrlMaxLength} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Must be a web address starting with https:// or http://');
+  .refine(isWebAddress, 'Must be a web address starting with https:// or http://');
 
 export const webhookInputSchema = z.object({
   name: requiredText('Name', 100),

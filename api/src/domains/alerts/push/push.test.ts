@@ -452,15 +452,18 @@ describe('delivery', () => {
     service.answer(browsers.tomPhone.path, 410);
     service.answer(browsers.aishaPhone.path, 503);
     const sweep = await occurrenceOf(aisha, tasks.anyone);
-    const overdue = (key: string) => raised('TASK_OVERDUE', sweep._id, key);
-    await overdue('TASK_OVERDUE:test:gone-1');
+    /** The browsers the push service heard since the last look. */
+    const reached = () => Object.keys(heardBy(service.take())).sort();
+    /** The browsers an overdue sweep reaches once the jobs have run. */
+    const overdueReaches = async (key: string) => {
+      await raised('TASK_OVERDUE', sweep._id, key);
+      await pushOwed();
+      return reached();
+    };
+    await raised('TASK_OVERDUE', sweep._id, 'TASK_OVERDUE:test:gone-1');
     // Tom's on the tablet; Aisha's waits.
     expect(await pushOwed()).toEqual({ sent: 1, failed: 0 });
-    expect(Object.keys(heardBy(service.take())).sort()).toEqual([
-      'aisha-phone',
-      'brighton-tablet',
-      'tom-phone',
-    ]);
+    expect(reached()).toEqual(['aisha-phone', 'brighton-tablet', 'tom-phone']);
     const [tomsPhone] = await ctx.db
       .select({ goneAt: pushSubscriptions.goneAt })
       .from(pushSubscriptions)
@@ -481,33 +484,17 @@ describe('delivery', () => {
     expect(service.take()).toEqual([]);
     ctx.clock.advance(pushClaimStaleMs + 1000);
     expect((await pushOwed()).sent).toBe(1);
-    expect(Object.keys(heardBy(service.take()))).toEqual(['aisha-phone']);
+    expect(reached()).toEqual(['aisha-phone']);
 
     // The next alert reaches Tom on the tablet only; subscribing his phone again brings it back.
-    await overdue('TASK_OVERDUE:test:gone-2');
-    await pushOwed();
-    expect(Object.keys(heardBy(service.take())).sort()).toEqual(['aisha-phone', 'brighton-tablet']);
+    expect(await overdueReaches('TASK_OVERDUE:test:gone-2')).toEqual(['aisha-phone', 'brighton-tablet']);
     await subscribed(tom, browsers.tomPhone);
-    await overdue('TASK_OVERDUE:test:gone-3');
-    await pushOwed();
-    expect(Object.keys(heardBy(service.take())).sort()).toEqual([
-      'aisha-phone',
-      'brighton-tablet',
-      'tom-phone',
-    ]);
-
+    const everyone = ['aisha-phone', 'brighton-tablet', 'tom-phone'];
+    expect(await overdueReaches('TASK_OVERDUE:test:gone-3')).toEqual(everyone);
     // A 404 drops it too: the tablet's browser data was cleared.
     service.answer(browsers.tablet.path, 404);
-    await overdue('TASK_OVERDUE:test:gone-4');
-    await pushOwed();
-    expect(Object.keys(heardBy(service.take())).sort()).toEqual([
-      'aisha-phone',
-      'brighton-tablet',
-      'tom-phone',
-    ]);
-    await overdue('TASK_OVERDUE:test:gone-5');
-    await pushOwed();
-    expect(Object.keys(heardBy(service.take())).sort()).toEqual(['aisha-phone', 'tom-phone']);
+    expect(await overdueReaches('TASK_OVERDUE:test:gone-4')).toEqual(everyone);
+    expect(await overdueReaches('TASK_OVERDUE:test:gone-5')).toEqual(['aisha-phone', 'tom-phone']);
   });
 
   test('a task done before its push went out is not pushed', async () => {
