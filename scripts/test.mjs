@@ -37,6 +37,18 @@ for (const { name, scripts } of ordered) {
   });
 }
 
+// The kitchen app's browser test is the one whose records must survive the trip through the database
+// (offline, queued, sent again): on PostgreSQL it runs again against a console on a database of its own.
+if (databaseOnly && process.env.DATABASE_URL) {
+  ensureBuilt();
+  step(
+    'kitchen browser tests on PostgreSQL',
+    'npm',
+    ['test', '--workspace', '@console/e2e', '--', '--ci', 'src/kitchen.test.ts'],
+    { env: { ...process.env, E2E_DATABASE_URL: process.env.DATABASE_URL, CONSOLE_TEST_RESULTS: resultsDir } },
+  );
+}
+
 let passed = 0;
 let failed = 0;
 for (const file of fs.readdirSync(resultsDir)) {

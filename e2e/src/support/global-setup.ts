@@ -9,5 +9,8 @@ export const stateFile = path.join(os.tmpdir(), 'console-e2e-server.json');
 export default async function globalSetup() {
   const running = await startConsole();
   process.env.CONSOLE_URL = running.url;
-  fs.writeFileSync(stateFile, JSON.stringify({ pid: running.pid, dataDir: running.dataDir }));
+  fs.writeFileSync(
+    stateFile,
+    JSON.stringify({ pid: running.pid, dataDir: running.dataDir, database: running.database }),
+  );
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -9,7 +10,46 @@ export interface RunningConsole {
   url: string;
   dataDir: string;
   pid: number;
+  /** The PostgreSQL database it runs on (made for it, dropped by `stop`), when E2E_DATABASE_URL is set. */
+  database: OwnDatabase | null;
   stop(): Promise<void>;
+}
+
+/** A database made on the E2E_DATABASE_URL server for one console, and where to drop it from. */
+export interface OwnDatabase {
+  serverUrl: string;
+  name: string;
+}
+
+/**
+ * With E2E_DATABASE_URL set, the console runs on a fresh database of that PostgreSQL server, seeded with the
+ * demo like the embedded one, so the browser tests can run on PostgreSQL too (`npm test -- --database-only`
+ * runs the kitchen's with it). Without, on PGlite in its data folder, as `npm start` does.
+ */
+async function ownDatabase(): Promise<{ database: OwnDatabase; url: string } | null> {
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (!serverUrl) return null;
+  const name = `console_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { database: { serverUrl, name }, url: url.toString() };
+}
+
+export async function dropDatabase({ serverUrl, name }: OwnDatabase) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -23,13 +63,14 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
       throw new Error(`${built} is missing: run the tests with \`npm test\`, which builds first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  const own = await ownDatabase();
   const child: ChildProcess = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      ...(own ? { DATABASE_URL: own.url, SEED_DEMO: 'true' } : { DATABASE_URL: '' }),
       LOG_LEVEL: 'info',
       // The demo's sensors would add readings while the tests count them.
       DEMO_SENSORS: 'off',
@@ -64,6 +105,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
     url,
     dataDir,
     pid: child.pid ?? 0,
+    database: own?.database ?? null,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -71,6 +113,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (own) await dropDatabase(own.database);
     },
   };
 }
