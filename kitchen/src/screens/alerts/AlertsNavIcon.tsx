@@ -1,6 +1,7 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useTranslation } from 'react-i18next';
 import { numberIn } from '../../i18n/format';
 import { usePersonAlerts } from './person-alerts';
@@ -19,17 +20,7 @@ export function AlertsNavIcon() {
         <NotificationsIcon />
       </Badge>
       {count > 0 && (
-        <Box
-          component="span"
-          sx={{
-            position: 'absolute',
-            width: 1,
-            height: 1,
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-        >
+        <Box component="span" sx={visuallyHidden}>
           {`${numberIn(count, i18n.language)} `}
         </Box>
       )}

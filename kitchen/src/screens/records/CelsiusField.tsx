@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import BackspaceIcon from '@mui/icons-material/Backspace';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../ui/Field';
 import { decimalMarkOf, pressKey } from './celsius';
@@ -66,22 +67,32 @@ export function CelsiusField({
           <Button
             key={key}
             variant="outlined"
-            aria-label={name}
             aria-controls={id}
             onClick={() => press(key)}
             sx={{ minHeight: 56, fontSize: '1.5rem' }}
           >
-            {text}
+            {name ? (
+              <>
+                <span aria-hidden>{text}</span>
+                <Box component="span" sx={visuallyHidden}>
+                  {name}
+                </Box>
+              </>
+            ) : (
+              text
+            )}
           </Button>
         ))}
         <Button
           variant="outlined"
-          aria-label={t('readings.keypad.delete')}
           aria-controls={id}
           onClick={() => press('delete')}
           sx={{ minHeight: 56, gridColumn: 'span 3' }}
         >
           <BackspaceIcon />
+          <Box component="span" sx={visuallyHidden}>
+            {t('readings.keypad.delete')}
+          </Box>
         </Button>
       </Box>
     </Box>
