@@ -7,7 +7,13 @@ import { createConsoleTheme } from '@console/shared-sdk';
 const touch = 48;
 
 export const kitchenTheme = createTheme(createConsoleTheme(), {
-  typography: { fontSize: 16, button: { fontSize: '1rem', textTransform: 'none', fontWeight: 600 } },
+  typography: {
+    fontSize: 16,
+    button: { fontSize: '1rem', textTransform: 'none', fontWeight: 600 },
+    // A screen's title and its sections' headings, read from across the counter.
+    h1: { fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 },
+    h2: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
+  },
   components: {
     MuiButton: { defaultProps: { size: 'large' }, styleOverrides: { root: { minHeight: touch } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: touch, minHeight: touch } } },

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@console/shared-sdk';
@@ -13,6 +12,7 @@ import { failureWords } from '../../i18n/errors';
 import { pinVerifier } from '../../local/pin';
 import { identityOf } from '../../session/identity';
 import { Field } from '../../ui/Field';
+import { FormScreen } from '../../ui/FormScreen';
 
 type Field = 'pin' | 'repeat' | 'currentPin' | 'currentPassword';
 
@@ -91,10 +91,7 @@ export default function SetPin() {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 480, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('setPin.title')}
-      </Typography>
+    <FormScreen title={t('setPin.title')} onSubmit={submit}>
       <Typography>{required ? t('setPin.lead') : t('setPin.optionalLead')}</Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       {field('pin', t('setPin.pin'), 'new-password')}
@@ -109,6 +106,6 @@ export default function SetPin() {
           {t('setPin.skip')}
         </Button>
       )}
-    </Stack>
+    </FormScreen>
   );
 }

@@ -40,15 +40,11 @@ export default function Settings() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 560 }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('settings.title')}
-      </Typography>
+      <Typography variant="h1">{t('settings.title')}</Typography>
       <LanguageChoice person={person} />
       <Divider />
       <Stack spacing={1}>
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem' }}>
-          {t('settings.pin')}
-        </Typography>
+        <Typography variant="h2">{t('settings.pin')}</Typography>
         <Typography>{person.hasPin ? t('settings.hasPin') : t('settings.noPin')}</Typography>
         <Button component={Link} to="/set-pin?next=settings" variant="outlined">
           {person.hasPin ? t('settings.changePin') : t('settings.setPin')}

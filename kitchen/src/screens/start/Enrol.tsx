@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@console/shared-sdk';
@@ -12,6 +11,7 @@ import { enrolled } from '../../app/store';
 import { readRoster } from '../../app/tablet';
 import { failureWords } from '../../i18n/errors';
 import { Field } from '../../ui/Field';
+import { FormScreen } from '../../ui/FormScreen';
 
 /** Making this device a site's shared kitchen tablet, with the code a site admin got in the console. */
 export default function Enrol() {
@@ -51,10 +51,7 @@ export default function Enrol() {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 480, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('enrol.title')}
-      </Typography>
+    <FormScreen title={t('enrol.title')} onSubmit={submit}>
       <Typography>{t('enrol.lead')}</Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       <Field
@@ -71,6 +68,6 @@ export default function Enrol() {
       <Button type="submit" variant="contained" loading={busy}>
         {t('enrol.submit')}
       </Button>
-    </Stack>
+    </FormScreen>
   );
 }

@@ -24,9 +24,7 @@ export default function Home() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('start.title')}
-      </Typography>
+      <Typography variant="h1">{t('start.title')}</Typography>
       {revoked && <Alert severity="warning">{t('app.revoked')}</Alert>}
       <Typography>{t('start.lead')}</Typography>
       <Button

@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +13,7 @@ import { signedIn } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
 import { spoken } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
+import { FormScreen } from '../../ui/FormScreen';
 
 /** The person's profile read with the tokens of a sign-in that has just happened (their language, PIN). */
 function profileAfter(answer: LoginResponse) {
@@ -67,10 +66,7 @@ export default function PhoneSignIn() {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 480, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('signIn.title')}
-      </Typography>
+    <FormScreen title={t('signIn.title')} onSubmit={submit}>
       {failure && <Alert severity="error">{failure}</Alert>}
       <Field
         id={`${id}-email`}
@@ -106,6 +102,6 @@ export default function PhoneSignIn() {
       <Button type="submit" variant="contained" loading={busy}>
         {t('signIn.submit')}
       </Button>
-    </Stack>
+    </FormScreen>
   );
 }

@@ -13,16 +13,12 @@ export default function Welcome() {
   if (!person) return <Navigate to="/" replace />;
   return (
     <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('welcome.title', { name: person.firstName })}
-      </Typography>
+      <Typography variant="h1">{t('welcome.title', { name: person.firstName })}</Typography>
       <Typography>{t('welcome.languageLead')}</Typography>
       <LanguageChoice person={person} />
       {!person.hasPin && (
         <Stack spacing={1}>
-          <Typography component="h2" sx={{ fontWeight: 700 }}>
-            {t('settings.pin')}
-          </Typography>
+          <Typography variant="h2">{t('settings.pin')}</Typography>
           <Typography>{t('setPin.optionalLead')}</Typography>
           <Button component={Link} to="/set-pin" variant="outlined">
             {t('settings.setPin')}

@@ -22,9 +22,7 @@ export function Names({ device }: { device: StoredDevice }) {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('names.title')}
-      </Typography>
+      <Typography variant="h1">{t('names.title')}</Typography>
       <Typography>{t('names.site', { site: device.siteName, device: device.name })}</Typography>
       {!online && roster && <Alert severity="info">{t('names.offlineList')}</Alert>}
       {roster && roster.people.length === 0 && (

@@ -85,10 +85,8 @@ export default function PinPad() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 420, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('pin.hello', { name })}
-      </Typography>
-      <Typography component="h2" sx={{ fontSize: '1.25rem' }}>
+      <Typography variant="h1">{t('pin.hello', { name })}</Typography>
+      <Typography variant="h2" sx={{ fontWeight: 400 }}>
         {t('pin.title')}
       </Typography>
       {listed && !listed.hasPin && <Alert severity="info">{t('pin.noPin')}</Alert>}

@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from '@console/shared-sdk/router';
 import { kitchenApi } from '../../api/calls';
 import { signedIn, useKitchen } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
 import { Field } from '../../ui/Field';
+import { FormScreen } from '../../ui/FormScreen';
 
 /** A person without a PIN (or who forgot it) signs in on the tablet with their password, then sets a PIN. */
 export default function TabletPassword() {
@@ -42,10 +41,7 @@ export default function TabletPassword() {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ maxWidth: 480, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-        {t('pin.hello', { name: `${listed.firstName} ${listed.lastName}` })}
-      </Typography>
+    <FormScreen title={t('pin.hello', { name: `${listed.firstName} ${listed.lastName}` })} onSubmit={submit}>
       {!listed.hasPin && <Alert severity="info">{t('pin.noPin')}</Alert>}
       {problem && <Alert severity="error">{problem}</Alert>}
       <Field
@@ -63,6 +59,6 @@ export default function TabletPassword() {
       <Button component={Link} to="/">
         {t('app.back')}
       </Button>
-    </Stack>
+    </FormScreen>
   );
 }

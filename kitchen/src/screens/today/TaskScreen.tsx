@@ -260,7 +260,7 @@ function Comments({ task, person }: { task: TaskView; person: StoredPerson }) {
 
   return (
     <Stack spacing={1} component="section" aria-labelledby={`${id}-title`}>
-      <Typography id={`${id}-title`} component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem' }}>
+      <Typography id={`${id}-title`} variant="h2">
         {t('task.comments')}
       </Typography>
       {texts.length === 0 && <Typography color="text.secondary">{t('task.noComments')}</Typography>}
@@ -372,18 +372,14 @@ export default function TaskScreen() {
       <Button component={Link} to="/today" sx={{ alignSelf: 'flex-start' }}>
         {t('app.back')}
       </Button>
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', fontWeight: 700 }}>
-        {task.name}
-      </Typography>
+      <Typography variant="h1">{task.name}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip label={t(`labels.taskBucket.${task.bucket}`)} />
         <Typography>{t('today.due', { time: timeIn(task.expireOn, zone, i18n.language) })}</Typography>
       </Stack>
       {task.description && (
         <Box>
-          <Typography component="h2" sx={{ fontWeight: 700 }}>
-            {t('task.description')}
-          </Typography>
+          <Typography variant="h2">{t('task.description')}</Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>{task.description}</Typography>
         </Box>
       )}
@@ -415,9 +411,7 @@ export default function TaskScreen() {
       )}
       {task.itemCheckList.length > 0 && (
         <Stack spacing={1} component="section" aria-label={t('task.checklist')}>
-          <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem' }}>
-            {t('task.checklist')}
-          </Typography>
+          <Typography variant="h2">{t('task.checklist')}</Typography>
           <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
             {task.itemCheckList.map((line) => (
               <Line key={line._id} line={line} task={task} person={person} locked={locked} />

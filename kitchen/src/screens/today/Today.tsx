@@ -121,9 +121,7 @@ export default function Today() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-          {t('today.title')}
-        </Typography>
+        <Typography variant="h1">{t('today.title')}</Typography>
         <Button
           variant="outlined"
           startIcon={<RefreshIcon />}
@@ -153,7 +151,7 @@ export default function Today() {
         const title = groupTitle(group, t);
         return (
           <Box component="section" key={group.kind === 'slot' ? group.slot : group.kind} aria-label={title}>
-            <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem', mb: 1 }}>
+            <Typography variant="h2" sx={{ mb: 1 }}>
               {title}{' '}
               <Typography component="span" color="text.secondary">
                 ({t('today.tasks', { count: group.tasks.length })})
