@@ -3,7 +3,8 @@
 // on the first list screen after login (the shell's and each remote's in /remotes.json), and on opening a
 // remote's screen after another list, with the bytes it took on the wire (Chromium asks for brotli and gzip,
 // and the server sends the build's brotli copies), its gzip size beside them, and the packages it holds, then
-// names every package shipped by more than one container. It prints; it asserts nothing (the budgets are printed beside the figures, and its last line says whether all are met).
+// names every package shipped by more than one container; then the kitchen app's first screen, and what a
+// phone adds signing in and opening Today. It prints; it asserts nothing (the budgets are printed beside the figures, and its last line says whether all are met).
 // `--no-build` measures the current dist/ folders.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,7 @@ const { chromium } = await import('playwright-core');
  * KB transferred (the encoded bodies, as the browser received them): the sign-in page; sign-in then a first
  * list; what opening another remote adds to its own code.
  */
-const budgets = { login: 300, firstList: 450, secondRemoteExtra: 10 };
+const budgets = { login: 300, firstList: 450, secondRemoteExtra: 10, kitchenFirstScreen: 200 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (files) => files.reduce((total, f) => total + f.transferred, 0);
 
@@ -183,6 +184,7 @@ try {
   }
   containers = [
     ...remotes.map(({ name, base }) => ({ name, base })),
+    { name: 'kitchen', base: `${running.url}/kitchen/` },
     { name: 'shell', base: `${running.url}/` },
   ];
 
@@ -287,6 +289,39 @@ try {
   }
   const twice = duplicates(everything);
 
+  // The kitchen app (not a remote: a page of its own): its first screen on a first visit, and a phone's
+  // first morning, from the start screen through signing in to the day's tasks.
+  const kitchenStart = new Map();
+  const kitchenToday = new Map();
+  {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await phone.newPage();
+    let stop = record(page, kitchenStart);
+    await page.goto(`${running.url}/kitchen/`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: /Sign in on my phone/ }).waitFor();
+    await stop();
+    stop = record(page, kitchenToday);
+    await page.getByRole('link', { name: /Sign in on my phone/ }).click();
+    await page.getByLabel('E-mail').fill('grace.liu@harbourvine.example');
+    await page.getByLabel(/^Password/).fill('Demo-pass-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Go to today' }).click();
+    await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await stop();
+    await phone.close();
+  }
+  const kitchenStartReport = report(
+    'Kitchen: the first screen, first visit',
+    kitchenStart,
+    budgets.kitchenFirstScreen,
+  );
+  const kitchenTodayReport = report(
+    'Kitchen: then signing in on a phone and opening Today (what it adds)',
+    kitchenToday,
+  );
+  const kitchenMorning = kitchenStartReport.total + kitchenTodayReport.total;
+
   console.log('\nSummary (bytes transferred):');
   const gzipBeside = ({ gzip }) => `, gzip ${kb(gzip)}`;
   console.log(`  sign-in page: ${within(loginReport.total, budgets.login)}${gzipBeside(loginReport)}`);
@@ -302,12 +337,20 @@ try {
       `  ${second.name} opened after ${before.path}: its own code ${kb(own)}, anything else ${within(other, budgets.secondRemoteExtra)}`,
     );
   console.log(`  packages shipped twice: ${twice.length === 0 ? 'none' : `${twice.join(', ')}, OVER`}`);
+  console.log(
+    `  kitchen, first screen: ${within(kitchenStartReport.total, budgets.kitchenFirstScreen)}${gzipBeside(kitchenStartReport)}`,
+  );
+  console.log(
+    `  kitchen, first screen then signed in on Today: ${within(kitchenMorning, budgets.kitchenFirstScreen)}`,
+  );
   const over = [
     loginReport.total > budgets.login * 1024,
     realPathReport.total > budgets.firstList * 1024,
     ...firstLists.map(({ total }) => total > budgets.firstList * 1024),
     ...seconds.map(({ other }) => other > budgets.secondRemoteExtra * 1024),
     twice.length > 0,
+    kitchenStartReport.total > budgets.kitchenFirstScreen * 1024,
+    kitchenMorning > budgets.kitchenFirstScreen * 1024,
   ].filter(Boolean).length;
   console.log(over === 0 ? '\nEvery budget met.' : `\n${over} budget(s) not met.`);
 } finally {
