@@ -10,7 +10,7 @@ import { usePersonAlerts } from './person-alerts';
  * The navigation's icon of Alerts, with how many there are on a badge. A screen reader hears the count
  * before the entry's name ("2 Alerts"), as the badge is only drawn.
  */
-export function AlertsNavIcon() {
+export default function AlertsBadge() {
   const { i18n } = useTranslation();
   const { followUps, overdue } = usePersonAlerts();
   const count = followUps.length + overdue.length;

@@ -113,17 +113,22 @@ test('follow-up checks counting down and overdue tasks, from the stored day with
   expect(screen.queryByText('Lunch probe')).not.toBeInTheDocument();
   expect(screen.queryByText('Delivery check')).not.toBeInTheDocument();
 
-  expect(screen.getByRole('link', { name: '2 Alerts' })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: '2 Alerts' })).toBeInTheDocument();
   expect(api.sent).toHaveLength(calls);
   expect(await seriousViolations(container)).toEqual([]);
 });
 
-test('with nothing due, it says so, and the badge shows no count', async () => {
-  fakeApi(() => ok(day([upcoming, done])));
+test('with nothing due any more, it says so, and the badge shows no count', async () => {
+  let list = [overdue, upcoming];
+  fakeApi(() => ok(day(list)));
   await refreshDay(ids.anna);
   await renderKitchen('/alerts');
+  expect(await screen.findByRole('link', { name: '1 Alerts' })).toBeInTheDocument();
+
+  list = [upcoming, done];
+  await refreshDay(ids.anna);
   expect(await screen.findByText(/^Nothing needs you now/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Alerts' })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Alerts' })).toBeInTheDocument();
 });
 
 test('where the browser has no push, the switch is not there and why is said', async () => {

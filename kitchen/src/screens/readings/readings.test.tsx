@@ -302,7 +302,7 @@ test('a cooked core starts the cooling clock: its check counts down in Today and
   const check = (await loadRecords(ids.anna)).day?.list.find((one) => one.followUp?.kind === 'COOLING');
   expect(check?.followUp).toMatchObject({ foodItemID: itemIds.curry, readingID: kept?.clientId });
   expect(new Date(check!.expireOn).getTime() - startedAt).toBe(90 * minute);
-  expect(screen.getByRole('link', { name: '1 Alerts' })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: '1 Alerts' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('link', { name: 'Today' }));
   const followUps = await screen.findByRole('region', { name: 'Follow-up checks' });
