@@ -39,8 +39,10 @@ export function openUrlOf(data: unknown, origin: string): string {
   const url =
     data && typeof data === 'object' && 'url' in data && typeof data.url === 'string' ? data.url : '';
   try {
+    // Only the app's own address is opened, on this origin (the server may name itself differently).
     const target = new URL(url, origin);
-    if (target.origin === origin && target.pathname.startsWith('/kitchen')) return target.href;
+    if (target.pathname === '/kitchen' || target.pathname.startsWith('/kitchen/'))
+      return new URL(`${target.pathname}${target.search}`, origin).href;
   } catch {
     // Not a URL: the start.
   }

@@ -19,8 +19,12 @@ export default function Home() {
 
   const enrolCode = params.get('enrol');
   if (enrolCode && !device) return <Navigate to={`/enrol?enrol=${encodeURIComponent(enrolCode)}`} replace />;
-  if (device) return person ? <Navigate to="/today" replace /> : <Names device={device} />;
-  if (person?.tokens) return <Navigate to="/today" replace />;
+  // A push alert opens the app at its task (by the API's names of its ids).
+  const masterTaskID = params.get('masterTaskID');
+  const individualTaskID = params.get('individualTaskID');
+  const start = masterTaskID && individualTaskID ? `/task/${masterTaskID}/${individualTaskID}` : '/today';
+  if (device) return person ? <Navigate to={start} replace /> : <Names device={device} />;
+  if (person?.tokens) return <Navigate to={start} replace />;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 560, mx: 'auto' }}>

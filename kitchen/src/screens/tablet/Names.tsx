@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '@console/shared-sdk/router';
+import { useLocation, useNavigate } from '@console/shared-sdk/router';
 import type { KitchenPerson } from '@console/shared-sdk/contract';
 import type { StoredDevice } from '../../local/db';
 import { useKitchen } from '../../app/store';
@@ -17,8 +17,10 @@ export function Names({ device }: { device: StoredDevice }) {
   const online = useKitchen((state) => state.online);
   const signedIn = useKitchen((state) => state.people);
 
+  // Where the tablet was opened for (a push alert's task) goes along to the sign-in.
+  const { search } = useLocation();
   const open = (person: KitchenPerson) =>
-    navigate(person.hasPin ? `/pin/${person.userID}` : `/password/${person.userID}`);
+    navigate(`${person.hasPin ? '/pin' : '/password'}/${person.userID}${search}`);
 
   return (
     <Stack spacing={2}>

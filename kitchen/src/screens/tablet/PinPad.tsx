@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import BackspaceIcon from '@mui/icons-material/Backspace';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@console/shared-sdk';
-import { Link, Navigate, useNavigate, useParams } from '@console/shared-sdk/router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from '@console/shared-sdk/router';
 import { pinLockMinutes } from '@console/shared-sdk/contract';
 import { kitchenApi } from '../../api/calls';
 import { changePerson, choosePerson, signedIn, useKitchen } from '../../app/store';
@@ -22,6 +22,9 @@ const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 export default function PinPad() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  /** After signing in: the task the tablet was opened for, else today. */
+  const signedInTo = search ? `/${search}` : '/today';
   const { userID = '' } = useParams();
   const device = useKitchen((state) => state.device);
   const listed = useKitchen((state) => state.roster?.people.find((person) => person.userID === userID));
@@ -48,7 +51,7 @@ export default function PinPad() {
         ...(person.pin ? { pin: { ...person.pin, failures: 0 } } : {}),
       }));
       await choosePerson(userID);
-      return navigate('/today', { replace: true });
+      return navigate(signedInTo, { replace: true });
     }
     const failures = stored.pin.failures + 1;
     await changePerson(userID, (person) =>
@@ -71,7 +74,7 @@ export default function PinPad() {
         { signedInOn: 'tablet', language: listed?.language ?? stored?.language ?? 'en', hasPin: true },
         { pin: await pinVerifier(entered) },
       );
-      navigate('/today', { replace: true });
+      navigate(signedInTo, { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'NETWORK_ERROR') await offline(entered);
       else if (isApiError(error) && error.status === 401) setProblem(t('pin.wrong'));

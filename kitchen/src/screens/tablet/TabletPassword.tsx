@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from '@console/shared-sdk/router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from '@console/shared-sdk/router';
 import { kitchenApi } from '../../api/calls';
 import { signedIn, useKitchen } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
@@ -13,6 +13,9 @@ import { FormScreen } from '../../ui/FormScreen';
 export default function TabletPassword() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  /** After signing in: the task the tablet was opened for, else today. */
+  const signedInTo = search ? `/${search}` : '/today';
   const id = useId();
   const { userID = '' } = useParams();
   const device = useKitchen((state) => state.device);
@@ -32,7 +35,7 @@ export default function TabletPassword() {
     try {
       const answer = await kitchenApi.tabletSignIn({ deviceToken: device.deviceToken, userID, password });
       await signedIn(answer, { signedInOn: 'tablet', language: listed.language, hasPin: listed.hasPin });
-      navigate(listed.hasPin ? '/today' : '/set-pin?required=1', { replace: true });
+      navigate(listed.hasPin ? signedInTo : '/set-pin?required=1', { replace: true });
     } catch (error) {
       setProblem(signInWords(error, t));
     } finally {

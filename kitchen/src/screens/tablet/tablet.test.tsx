@@ -5,7 +5,7 @@ import { choosePerson, kitchen, signedIn } from '../../app/store';
 import { tabletIdleMs } from '../../app/Frame';
 import { storedDevice, storedPerson, updatePerson } from '../../local/people';
 import { pinVerifier } from '../../local/pin';
-import { day, ids, loginAs, roster } from '../../test/fixtures';
+import { day, ids, loginAs, roster, task } from '../../test/fixtures';
 import { asTablet, renderKitchen, seriousViolations, setOnline } from '../../test/kitchen';
 
 // The shared tablet: its site's people by name, a PIN pad, each person in their own language, back to the
@@ -215,4 +215,18 @@ test('a tablet a manager revoked forgets its enrolment and sessions and says why
   expect(await storedPerson(ids.anna)).toBeNull();
   await waitFor(() => expect(document.documentElement.lang).toBe('en'));
   expect(screen.getByRole('link', { name: /Set up a shared kitchen tablet/ })).toBeInTheDocument();
+});
+
+test('opened from a push alert, the tablet asks who it is, then opens the alert’s task', async () => {
+  tabletServer((sent) =>
+    sent.path === 'task-new-version/view-task'
+      ? ok({ ...task({ name: 'Cooling log' }), comments: [], history: [] })
+      : null,
+  );
+  const user = userEvent.setup();
+  await renderKitchen(`/?individualTaskID=${ids.task}&masterTaskID=${ids.master}`);
+  await user.click(await screen.findByRole('button', { name: /Anna Nowak/ }));
+  await screen.findByRole('heading', { name: 'Hello, Anna Nowak' });
+  await pressPin(user, '4826');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Cooling log' })).toBeInTheDocument();
 });
