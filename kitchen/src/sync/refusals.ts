@@ -77,7 +77,8 @@ export async function explain(
 
   if (failure.status === 400) return refusal('invalid');
   if (failure.status === 403) return refusal('forbidden');
-  if (failure.status === 404) return refusal('taskDeleted');
+  // Not found, and not about a task: what it was recorded for (an item, a template, a site) is gone.
+  if (failure.status === 404) return refusal(task ? 'taskDeleted' : 'gone');
   if (failure.status === 413) return refusal('tooLarge');
   if (failure.status === 415) return refusal('notAccepted');
   return refusal('refused');

@@ -123,12 +123,12 @@ function logged(body: Record<string, unknown>): TemperatureLog {
   };
 }
 
-function readingsServer(list: IndividualTask[] = [task()]) {
+function readingsServer(list: IndividualTask[] = [task()], refuse?: Response) {
   return fakeApi((sent: Sent) => {
     if (sent.path === 'temperature-logs/item-list') return ok(items);
     if (sent.path === 'task-new-version/today') return ok(day(list));
     if (sent.path === 'temperature-logs/create-new-one')
-      return ok(logged(JSON.parse(sent.body) as Record<string, unknown>));
+      return refuse ?? ok(logged(JSON.parse(sent.body) as Record<string, unknown>));
     return fail(404, { message: 'Not found', error: 'NOT_FOUND' });
   });
 }
@@ -364,4 +364,28 @@ test('hot holding: the reading takes the item’s open re-check, and food leavin
     checkKind: 'HOT_HOLD',
     hotHoldEnded: true,
   });
+});
+
+test('a reading refused because its item was deleted since is said in words until dismissed', async () => {
+  readingsServer([task()], fail(404, { message: 'Temperature item not found', error: 'NOT_FOUND' }));
+  await saveAnswer(itemsKey(ids.site), items);
+  setOnline(false);
+  const user = userEvent.setup();
+  await renderKitchen(`/readings?item=${itemIds.fridge}`);
+  await screen.findByRole('heading', { name: 'Walk-in fridge · Top shelf' });
+  await press(user, ['4']);
+  await user.click(screen.getByRole('button', { name: 'Save reading' }));
+  await screen.findByText(/^Saved: Walk-in fridge · Top shelf, 4 °C/);
+
+  setOnline(true);
+  await sendSoon();
+  const refusals = await screen.findByRole('region', { name: 'Not accepted by the server' });
+  expect(within(refusals).getByText('Reading of Walk-in fridge · Top shelf: 4 °C')).toBeInTheDocument();
+  expect(
+    within(refusals).getByText(
+      'What this was recorded for has been deleted since, so it was not kept. Tell your manager.',
+    ),
+  ).toBeInTheDocument();
+  // Refused, it no longer waits.
+  expect(screen.queryByRole('region', { name: 'Readings waiting to send' })).not.toBeInTheDocument();
 });
