@@ -224,7 +224,7 @@ async function walkCreateForms(walk: Walk, where: string) {
   const { page } = walk;
   const main = page.getByRole('main');
   const names = await main
-    .getByRole('button', { name: /^Add / })
+    .getByRole('button', { name: /^(Add|Enrol) / })
     .filter({ visible: true })
     .evaluateAll((buttons) => [...new Set(buttons.map((button) => (button.textContent ?? '').trim()))]);
   for (const name of names) {
@@ -317,7 +317,7 @@ async function walkFirstEdit(walk: Walk, where: string) {
 const editScreens = ['/dashboard/task', '/dashboard/templates'];
 
 /** The people remote's screens (issue 9). */
-const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment'];
+const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment', '/dashboard/devices'];
 /** The tasks remote's screens (issue 10). */
 const tasksScreens = ['/dashboard/task', '/dashboard/templates', '/dashboard/taskcategory'];
 /** The logs remote's screens (issue 11). */
@@ -628,4 +628,89 @@ describe('the smoke walk: every screen, tab and create form opens without an err
     await signIn(walk, logins.organizationAdmin);
     expect(await walkConsole(walk)).toEqual([]);
   });
+});
+
+/**
+ * The kitchen app's screens, walked the same way: each a page with its heading, no console error, no 4xx or
+ * 5xx, axe clean, and no sideways scroll at a phone's 360 px. Signed out (start, sign-in, enrolment), a
+ * shared tablet's (names, PIN pad, password), then a person's: every entry of the app's navigation and a
+ * task's checklist.
+ */
+describe('the kitchen app: every screen opens without an error', () => {
+  for (const [name, viewport] of [
+    ['a phone (360 px)', { width: 360, height: 740 }],
+    ['a 10-inch tablet in landscape', { width: 1280, height: 800 }],
+  ] as const)
+    test(name, async () => {
+      const walk = await startWalk(viewport);
+      const { page } = walk;
+      const kitchen = `${consoleUrl()}/kitchen`;
+      for (const path of ['/', '/sign-in', '/enrol']) {
+        walk.step = `kitchen, signed out: ${path}`;
+        await page.goto(`${kitchen}${path}`);
+        await settle(walk);
+      }
+
+      // A tablet enrolled for Brighton: its names, a PIN pad, the password screen.
+      const manager = await fetch(`${consoleUrl()}/api/v1/authentication/web-app-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: logins.siteAdmin, password: demoPassword }),
+      }).then(async (response) => ((await response.json()) as { data: { accessToken: string } }).data);
+      const headers = { 'content-type': 'application/json', authorization: manager.accessToken };
+      const sites = (await fetch(`${consoleUrl()}/api/v1/site-panel/simple-list`, { headers }).then((r) =>
+        r.json(),
+      )) as { data: { _id: string; name: string }[] };
+      const brighton = sites.data.find((site) => site.name.startsWith('The Harbour Kitchen, Brighton'));
+      const device = (await fetch(`${consoleUrl()}/api/v1/kitchen-device/create-new-one`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ siteID: brighton?._id, name: `Smoke tablet ${viewport.width}` }),
+      }).then((r) => r.json())) as { data: { enrolmentCode: string } };
+      walk.step = 'kitchen: enrol a tablet';
+      await page.goto(`${kitchen}/?enrol=${device.data.enrolmentCode.replace(/\D/g, '')}`);
+      await settle(walk);
+      await page.getByRole('button', { name: 'Enrol this tablet' }).click();
+      await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+      walk.step = "kitchen: the tablet's names";
+      await settle(walk);
+      await page.getByRole('button', { name: /^Aisha/ }).click();
+      walk.step = 'kitchen: the PIN pad';
+      await settle(walk);
+      await page.getByRole('link', { name: 'Sign in with my password instead' }).click();
+      walk.step = 'kitchen: signing in with the password on the tablet';
+      await settle(walk);
+      await page.goBack();
+      for (const digit of '2486') await page.getByRole('button', { name: digit, exact: true }).click();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+
+      const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+      const entries = await navigation.getByRole('link').evaluateAll((links) =>
+        links.map((link) => ({
+          title: (link.textContent ?? '').trim(),
+          path: new URL((link as HTMLAnchorElement).href).pathname,
+        })),
+      );
+      expect(entries.map((entry) => entry.path)).toEqual(
+        expect.arrayContaining(['/kitchen/today', '/kitchen/settings']),
+      );
+      for (const entry of entries) {
+        walk.step = `kitchen: ${entry.title} (${entry.path})`;
+        await navigation.locator(`a[href="${entry.path}"]`).click();
+        await page.waitForURL((url) => url.pathname === entry.path);
+        await settle(walk);
+      }
+      walk.step = 'kitchen: a task and its checklist';
+      await navigation.locator('a[href="/kitchen/today"]').click();
+      await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+      await page.waitForURL(/\/kitchen\/task\//);
+      await settle(walk);
+      walk.step = 'kitchen: choosing a PIN';
+      await page.goto(`${kitchen}/set-pin`);
+      await settle(walk);
+
+      await page.context().close();
+      expect(walk.problems).toEqual([]);
+    });
 });
