@@ -18,6 +18,7 @@
 // --keep-database (leaves the loaded scratch database for a closer look, and prints its address).
 import { performance } from 'node:perf_hooks';
 import { setInterval, clearInterval } from 'node:timers';
+import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -596,6 +597,8 @@ try {
                 checkListID: task.checkListID,
                 status: task.ticked ? 'COMPLETED' : 'PENDING',
                 changedAt: new Date().toISOString(),
+                // The kitchen app sends every write with an id of its own, recorded once with the write.
+                clientId: randomUUID(),
               }),
             };
           },
@@ -619,6 +622,7 @@ try {
                 masterTaskID: task.masterTaskID,
                 individualTaskID: task.individualTaskID,
                 completedAt: new Date().toISOString(),
+                clientId: randomUUID(),
               }),
             };
           },
