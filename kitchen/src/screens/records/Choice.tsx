@@ -34,9 +34,15 @@ export function Choice<T extends string>({
         sx={{
           flexWrap: 'wrap',
           gap: 1,
-          '& .MuiToggleButton-root': { border: 1, borderColor: error ? 'error.main' : 'divider', px: 2 },
-          '& .MuiToggleButtonGroup-grouped:not(:first-of-type)': { ml: 0, borderLeft: 1 },
-          '& .MuiToggleButton-root.Mui-selected': {
+          // Each choice a button of its own (the group's joined edges do not survive wrapping).
+          '& .MuiToggleButtonGroup-grouped': {
+            m: 0,
+            px: 2,
+            border: 1,
+            borderColor: error ? 'error.main' : 'divider',
+            borderRadius: 1,
+          },
+          '& .MuiToggleButtonGroup-grouped.Mui-selected': {
             bgcolor: 'primary.main',
             color: 'primary.contrastText',
             '&:hover': { bgcolor: 'primary.dark' },
