@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import ReportIcon from '@mui/icons-material/ReportProblem';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@console/shared-sdk/router';
+import { useDeviceZone } from '../../app/StatusBar';
 import { useCurrentPerson } from '../../app/store';
 import { failureWords } from '../../i18n/errors';
 import { chosenSite, SiteChoice } from '../records/SiteChoice';
@@ -34,6 +35,7 @@ export default function Logs() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
   const sites = usePersonSites();
+  const deviceZone = useDeviceZone();
   const [siteID, setSiteID] = useState<string | null>(null);
   const site = chosenSite(sites, siteID);
   const templates = useTemplates(site, person);
@@ -122,13 +124,13 @@ export default function Logs() {
         name="compliance-log"
         call={submitLog}
         title={t('logs.waitingTitle')}
-        zone={site?.timeZoneId ?? 'UTC'}
+        zone={site?.timeZoneId ?? deviceZone}
       />
       <WaitingToSend
         name="near-miss"
         call={reportNearMiss}
         title={t('nearMiss.waitingTitle')}
-        zone={site?.timeZoneId ?? 'UTC'}
+        zone={site?.timeZoneId ?? deviceZone}
       />
     </Stack>
   );

@@ -11,6 +11,7 @@ import {
   nearMissMaxPhotos,
   type NearMissCategory,
 } from '@console/shared-sdk/contract';
+import { useDeviceZone } from '../../app/StatusBar';
 import { useCurrentPerson } from '../../app/store';
 import { Field } from '../../ui/Field';
 import { deviceNow } from '../../sync/device-time';
@@ -57,9 +58,10 @@ export default function NearMiss() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
   const sites = usePersonSites();
+  const deviceZone = useDeviceZone();
   const [siteID, setSiteID] = useState<string | null>(null);
   const site = chosenSite(sites, siteID);
-  const zone = site?.timeZoneId ?? 'UTC';
+  const zone = site?.timeZoneId ?? deviceZone;
   const [form, setForm] = useState(() => blank(zone));
   const photos = usePhotoPreviews();
   const [tried, setTried] = useState(false);

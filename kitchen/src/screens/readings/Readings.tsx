@@ -8,6 +8,7 @@ import { Link, useSearchParams } from '@console/shared-sdk/router';
 import { temperatureReadableItemSchema } from '@console/shared-sdk/contract';
 import { temperatureLogApi } from '@console/shared-sdk/logs';
 import { inTouch } from '../../api/calls';
+import { useDeviceZone } from '../../app/StatusBar';
 import { useCurrentPerson } from '../../app/store';
 import { failureWords } from '../../i18n/errors';
 import { celsiusIn } from '../records/celsius';
@@ -53,6 +54,7 @@ export default function Readings() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
   const sites = usePersonSites();
+  const deviceZone = useDeviceZone();
   const [siteID, setSiteID] = useState<string | null>(null);
   const site = chosenSite(sites, siteID);
   const [params, setParams] = useSearchParams();
@@ -132,7 +134,7 @@ export default function Readings() {
         name="reading"
         call={createReading}
         title={t('readings.waitingTitle')}
-        zone={site?.timeZoneId ?? 'UTC'}
+        zone={site?.timeZoneId ?? deviceZone}
       />
     </Stack>
   );
