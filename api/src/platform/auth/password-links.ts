@@ -23,8 +23,8 @@ export interface LinkUser {
   id: string;
   email: string;
   firstName: string;
-  /** Staff are told to sign in with the mobile app, admins on the console. */
-  role?: Role;
+  /** Staff set their password in the kitchen app, admins on the console. */
+  role: Role;
 }
 
 /**
@@ -74,6 +74,16 @@ export async function voidPasswordLinks(db: Database | Tx, userId: string, now: 
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
+/**
+ * Where a link opens. Staff choose their password in the kitchen app, on the device they work on, which
+ * signs them in and asks for their PIN next; admins choose theirs on the console.
+ */
+function linkOf(publicUrl: string, user: LinkUser, purpose: LinkPurpose, token: string): string {
+  const query = `?token=${encodeURIComponent(token)}`;
+  if (user.role !== 'STAFF') return `${publicUrl}/reset-password${query}`;
+  return `${publicUrl}/kitchen/${purpose === 'INVITE' ? 'invite' : 'reset-password'}${query}`;
+}
+
 /** The e-mail carrying a link made by `issuePasswordLinks`. */
 export function passwordLinkMail(
   publicUrl: string,
@@ -82,29 +92,36 @@ export function passwordLinkMail(
   token: string,
   organizationName?: string,
 ): MailMessage {
-  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = linkOf(publicUrl, user, purpose, token);
+  const staff = user.role === 'STAFF';
+  const onKitchenDevice = 'on the phone or tablet you use in the kitchen';
   if (purpose === 'RESET') {
+    const choose = staff
+      ? `Open this link within one hour ${onKitchenDevice} to choose a new password, then a PIN if you have none yet:`
+      : 'Open this link within one hour to choose a new password:';
     return {
       to: user.email,
       subject: 'Reset your Compliance Console password',
       text:
         `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Compliance Console account. ` +
-        `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+        `${choose}\n\n${link}\n\n` +
         `The link works once. If you did not ask for this, ignore this e-mail: your password stays the same.\n`,
     };
   }
   const forOrganization = organizationName ? ` for ${organizationName}` : '';
-  const afterwards =
-    user.role === 'STAFF'
-      ? `Then sign in to the Compliance Console mobile app with this e-mail address (${user.email}).`
-      : `Then sign in to the console at ${publicUrl} with this e-mail address (${user.email}).`;
+  const choose = staff
+    ? `Open this link within seven days ${onKitchenDevice} to choose your password, then a PIN:`
+    : 'Open this link within seven days to choose your password:';
+  const afterwards = staff
+    ? `Then you sign in to the kitchen app on a phone with this e-mail address (${user.email}) and your ` +
+      `password, and on the kitchen's shared tablet by tapping your name and typing your PIN.`
+    : `Then sign in to the console at ${publicUrl} with this e-mail address (${user.email}).`;
   return {
     to: user.email,
     subject: `You're invited to the Compliance Console${forOrganization}`,
     text:
       `Hello ${user.firstName},\n\nAn account has been created for you on the Compliance Console` +
-      `${forOrganization}. Open this link within seven days to choose your password:\n\n${link}\n\n` +
-      `${afterwards}\n\nThe link works once.\n`,
+      `${forOrganization}. ${choose}\n\n${link}\n\n${afterwards}\n\nThe link works once.\n`,
   };
 }
 

@@ -191,8 +191,13 @@ describe('upload', () => {
     expect((await listed('olga.owner'))[0]?.userRole).toBe('ORGANIZATION_ADMIN');
     expect((await listed('aisha.khan')).map((one) => one.lastName)).toEqual(['Khan']);
     await ctx.settled();
-    expect(ctx.mailer.lastTo('ivy.import@harbourvine.example')?.text).toContain('reset-password?token=');
+    expect(ctx.mailer.lastTo('ivy.import@harbourvine.example')?.text).toContain(
+      'http://console.test/kitchen/invite?token=',
+    );
     expect(ctx.mailer.lastTo('ian.import@harbourvine.example')?.subject).toMatch(/invited/);
+    expect(ctx.mailer.lastTo('ian.import@harbourvine.example')?.text).toContain(
+      'http://console.test/reset-password?token=',
+    );
     expect(ctx.mailer.lastTo('staff@other.example')).toBeUndefined();
   });
 

@@ -53,6 +53,7 @@ const viewMe = (token: string) => ctx.inject('GET', '/api/v1/user-profile/view-m
 
 test('a staff member’s invitation link sets a password once and points them to the mobile app', async () => {
   const person = await invite({ email: 'iris@harbourvine.example' });
+  expect(ctx.mailer.lastTo(person.email)?.text).toContain('http://console.test/kitchen/invite?token=');
   const token = linkOf(person.email);
   const reply = await setPassword(token);
   expect(reply.statusCode).toBe(200);
@@ -81,6 +82,14 @@ test('a site admin’s invitation leads to the console sign-in', async () => {
     userRole: 'SITE_ADMIN',
     siteIDs: [ctx.demo.sites.manchester.id],
   });
+  // An admin's invitation is the console's, word for word as before staff had the kitchen app.
+  expect(ctx.mailer.lastTo(person.email)?.text).toBe(
+    'Hello Sid,\n\nAn account has been created for you on the Compliance Console for Harbour & Vine ' +
+      'Hospitality. Open this link within seven days to choose your password:\n\n' +
+      `http://console.test/reset-password?token=${encodeURIComponent(linkOf(person.email))}\n\n` +
+      'Then sign in to the console at http://console.test with this e-mail address (sid@harbourvine.example).' +
+      '\n\nThe link works once.\n',
+  );
   const reply = await setPassword(linkOf(person.email));
   expect(reply.json.data).toEqual({ email: 'sid@harbourvine.example', firstName: 'Sid', role: 'SITE_ADMIN' });
   expect(reply.json.message).toBe('Your password has been set. Please sign in.');

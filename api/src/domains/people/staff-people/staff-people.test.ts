@@ -287,8 +287,13 @@ describe('create-new-one', () => {
     );
     const mail = ctx.mailer.lastTo('nora.field@harbourvine.example');
     expect(mail?.subject).toBe("You're invited to the Compliance Console for Harbour & Vine Hospitality");
-    expect(mail?.text).toContain('http://console.test/reset-password?token=');
-    expect(mail?.text).toContain('mobile app');
+    // Staff choose their password where they will use it: the kitchen app, then their PIN.
+    expect(mail?.text).toMatch(/^http:\/\/console\.test\/kitchen\/invite\?token=[\w%-]+$/m);
+    expect(mail?.text).toContain(
+      'Open this link within seven days on the phone or tablet you use in the kitchen to choose your password, then a PIN',
+    );
+    expect(mail?.text).toContain('nora.field@harbourvine.example');
+    expect(mail?.text).not.toContain('console.test/reset-password');
   });
 
   test('an address that already has an account is a 409 with the same message in any organisation', async () => {

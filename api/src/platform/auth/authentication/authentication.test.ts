@@ -273,7 +273,34 @@ describe('forget-password and reset-password', () => {
     await ctx.settled();
     expect(ctx.mailer.sent.length).toBe(sentBefore + 1);
     expect(ctx.mailer.sent.at(-1)?.to).toBe('tom.fletcher@harbourvine.example');
-    expect(ctx.mailer.sent.at(-1)?.text).toContain('http://console.test/reset-password?token=');
+  });
+
+  test('a staff member’s link opens the kitchen app, on the device they work on', async () => {
+    const email = 'tom.fletcher@harbourvine.example';
+    await ctx.inject('POST', `${base}/forget-password`, { body: { email }, headers: fromNewAddress() });
+    await ctx.settled();
+    const text = ctx.mailer.lastTo(email)?.text ?? '';
+    expect(text).toContain(`http://console.test/kitchen/reset-password?token=${resetLink(email)}\n`);
+    expect(text).toContain(
+      'on the phone or tablet you use in the kitchen to choose a new password, then a PIN',
+    );
+    expect(text).not.toContain('http://console.test/reset-password');
+  });
+
+  test('an admin’s link and its words are the console’s, as they always were', async () => {
+    await ctx.inject('POST', `${base}/forget-password`, {
+      body: { email: owner },
+      headers: fromNewAddress(),
+    });
+    await ctx.settled();
+    const mail = ctx.mailer.lastTo(owner);
+    expect(mail?.subject).toBe('Reset your Compliance Console password');
+    expect(mail?.text).toBe(
+      'Hello Olivia,\n\nSomeone asked to reset the password of your Compliance Console account. ' +
+        'Open this link within one hour to choose a new password:\n\n' +
+        `http://console.test/reset-password?token=${resetLink(owner)}\n\n` +
+        'The link works once. If you did not ask for this, ignore this e-mail: your password stays the same.\n',
+    );
   });
 
   test('the link sets a new password once, ends old sessions, and cannot be reused', async () => {
