@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import CameraIcon from '@mui/icons-material/PhotoCamera';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '@console/shared-sdk';
@@ -21,6 +20,7 @@ import { refreshTask } from '../../sync/refresh';
 import type { Recorder } from './task-calls';
 import { completionProblems, lineHasPhoto } from './task-rules';
 import { useNow, usePersonRecords } from './use-records';
+import { CameraButton } from '../../ui/CameraButton';
 import { Field } from '../../ui/Field';
 
 const recorderOf = (person: StoredPerson): Recorder => ({
@@ -29,44 +29,6 @@ const recorderOf = (person: StoredPerson): Recorder => ({
   lastName: person.lastName,
   email: person.userData.email,
 });
-
-/** A button that opens the camera (a file input asking for the back camera) and hands over the photo. */
-function PhotoButton({
-  label,
-  onPhoto,
-  disabled,
-}: {
-  label: string;
-  onPhoto: (photo: File) => void;
-  disabled?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<CameraIcon />}
-        onClick={() => input.current?.click()}
-        disabled={disabled}
-      >
-        {label}
-      </Button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={label}
-        onChange={(event) => {
-          const photo = event.target.files?.[0];
-          if (photo) onPhoto(photo);
-          event.target.value = '';
-        }}
-      />
-    </>
-  );
-}
 
 /** Photos waiting in the outbox for this task, shown from the device. */
 function usePendingPhotos(personId: string, taskId: string) {
@@ -213,9 +175,9 @@ function Line({
               </Button>
             )}
             {line.photoRequired && (
-              <PhotoButton
+              <CameraButton
                 label={t('task.photoNamed', { line: line.text })}
-                onPhoto={(photo) =>
+                onPhotos={([photo]) =>
                   void record('task.comment', { ...ref, checkListID: line._id, photo, by }, person.userID)
                 }
               />
@@ -313,9 +275,9 @@ function Comments({ task, person }: { task: TaskView; person: StoredPerson }) {
         <Button variant="outlined" onClick={() => void add()} disabled={!text.trim()}>
           {t('task.commentSend')}
         </Button>
-        <PhotoButton
+        <CameraButton
           label={t('task.taskPhoto')}
-          onPhoto={(photo) =>
+          onPhotos={([photo]) =>
             void record('task.comment', { ...ref, photo, by: recorderOf(person) }, person.userID)
           }
         />

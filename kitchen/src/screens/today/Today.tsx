@@ -2,20 +2,18 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@console/shared-sdk/router';
 import type { IndividualTask } from '@console/shared-sdk/contract';
 import { useCurrentPerson, useKitchen } from '../../app/store';
 import { countdown, localDateWords, timeIn } from '../../i18n/format';
 import { refreshDay } from '../../sync/refresh';
 import { dayGroups, type DayGroup } from './day-groups';
 import { useNow, usePersonRecords } from './use-records';
+import { TaskCard } from '../../ui/TaskCard';
 
 function FollowUpCountdown({ task }: { task: IndividualTask }) {
   const { t } = useTranslation();
@@ -34,7 +32,7 @@ function FollowUpCountdown({ task }: { task: IndividualTask }) {
   );
 }
 
-function TaskCard({ task, waiting, site }: { task: IndividualTask; waiting: boolean; site: string | null }) {
+function DayTask({ task, waiting, site }: { task: IndividualTask; waiting: boolean; site: string | null }) {
   const { t, i18n } = useTranslation();
   const done = task.itemCheckList.filter((line) => line.status !== 'PENDING').length;
   const when =
@@ -42,28 +40,17 @@ function TaskCard({ task, waiting, site }: { task: IndividualTask; waiting: bool
       ? t('today.doneAt', { time: timeIn(task.completedAt, task.timeZoneId, i18n.language) })
       : t('today.due', { time: timeIn(task.expireOn, task.timeZoneId, i18n.language) });
   return (
-    <Card component="li" variant="outlined" sx={{ listStyle: 'none' }}>
-      <CardActionArea
-        component={Link}
-        to={`/task/${task.masterTaskID}/${task._id}`}
-        sx={{ p: 2, minHeight: 64 }}
-      >
-        <Stack spacing={0.5}>
-          <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-            {task.name}
-          </Typography>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-            <Typography>{when}</Typography>
-            {task.itemCheckList.length > 0 && (
-              <Typography>{t('today.lines', { done, total: task.itemCheckList.length })}</Typography>
-            )}
-            {site && <Typography color="text.secondary">{site}</Typography>}
-            {waiting && <Chip label={t('today.waiting')} size="small" color="info" />}
-          </Stack>
-          {task.followUp && task.status !== 'COMPLETED' && <FollowUpCountdown task={task} />}
-        </Stack>
-      </CardActionArea>
-    </Card>
+    <TaskCard task={task}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography>{when}</Typography>
+        {task.itemCheckList.length > 0 && (
+          <Typography>{t('today.lines', { done, total: task.itemCheckList.length })}</Typography>
+        )}
+        {site && <Typography color="text.secondary">{site}</Typography>}
+        {waiting && <Chip label={t('today.waiting')} size="small" color="info" />}
+      </Stack>
+      {task.followUp && task.status !== 'COMPLETED' && <FollowUpCountdown task={task} />}
+    </TaskCard>
   );
 }
 
@@ -159,7 +146,7 @@ export default function Today() {
             </Typography>
             <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
               {group.tasks.map((task) => (
-                <TaskCard
+                <DayTask
                   key={task._id}
                   task={task}
                   waiting={waitingTasks.has(task._id)}
