@@ -1,39 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@console/shared-sdk/router';
 import type { IndividualTask } from '@console/shared-sdk/contract';
 import { useCurrentPerson, useKitchen } from '../../app/store';
 import { failureWords } from '../../i18n/errors';
 import { countdown, timeIn } from '../../i18n/format';
 import type { StoredPerson } from '../../local/db';
+import { TaskCard } from '../../ui/TaskCard';
+import { Section } from '../records/layout';
 import { useNow } from '../today/use-records';
 import { usePersonAlerts } from './person-alerts';
 import { PushError, pushIsOn, pushSupported, turnPushOff, turnPushOn } from './push';
-
-function AlertCard({ task, children }: { task: IndividualTask; children: React.ReactNode }) {
-  return (
-    <Card component="li" variant="outlined" sx={{ listStyle: 'none' }}>
-      <CardActionArea
-        component={Link}
-        to={`/task/${task.masterTaskID}/${task._id}`}
-        sx={{ p: 2, minHeight: 64 }}
-      >
-        <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {task.name}
-        </Typography>
-        {children}
-      </CardActionArea>
-    </Card>
-  );
-}
 
 function FollowUpCard({ task }: { task: IndividualTask }) {
   const { t, i18n } = useTranslation();
@@ -41,7 +22,7 @@ function FollowUpCard({ task }: { task: IndividualTask }) {
   const dueAt = task.followUp?.dueAt ?? task.expireOn;
   const left = new Date(dueAt).getTime() - now;
   return (
-    <AlertCard task={task}>
+    <TaskCard task={task}>
       <Typography>
         {t(`labels.followUpKind.${task.followUp?.kind ?? 'COOLING'}`)} ·{' '}
         {t('alerts.dueAt', { time: timeIn(dueAt, task.timeZoneId, i18n.language) })}
@@ -54,22 +35,18 @@ function FollowUpCard({ task }: { task: IndividualTask }) {
           ? t('today.countdown', { time: countdown(left) })
           : t('today.countdownOverdue', { time: countdown(left) })}
       </Typography>
-    </AlertCard>
+    </TaskCard>
   );
 }
 
-function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
-  const headingId = useId();
+function AlertList({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
   if (count === 0) return null;
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem', mb: 1 }}>
-        {title}
-      </Typography>
+    <Section title={title}>
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
         {children}
       </Stack>
-    </Box>
+    </Section>
   );
 }
 
@@ -154,26 +131,23 @@ export default function Alerts() {
         {t('alerts.title')}
       </Typography>
       {followUps.length === 0 && overdue.length === 0 && <Typography>{t('alerts.nothing')}</Typography>}
-      <Section title={t('alerts.followUps', { count: followUps.length })} count={followUps.length}>
+      <AlertList title={t('alerts.followUps', { count: followUps.length })} count={followUps.length}>
         {followUps.map((task) => (
           <FollowUpCard key={task._id} task={task} />
         ))}
-      </Section>
-      <Section title={t('alerts.overdue', { count: overdue.length })} count={overdue.length}>
+      </AlertList>
+      <AlertList title={t('alerts.overdue', { count: overdue.length })} count={overdue.length}>
         {overdue.map((task) => (
-          <AlertCard key={task._id} task={task}>
+          <TaskCard key={task._id} task={task}>
             <Typography color="error">
               {t('alerts.wasDue', { time: timeIn(task.expireOn, task.timeZoneId, i18n.language) })}
             </Typography>
-          </AlertCard>
+          </TaskCard>
         ))}
-      </Section>
-      <Box component="section" aria-labelledby="alerts-push">
-        <Typography id="alerts-push" component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem', mb: 1 }}>
-          {t('alerts.push.title')}
-        </Typography>
+      </AlertList>
+      <Section title={t('alerts.push.title')}>
         <PushSetting person={person} />
-      </Box>
+      </Section>
     </Stack>
   );
 }

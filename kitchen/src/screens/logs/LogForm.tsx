@@ -25,10 +25,10 @@ import type { StoredPerson } from '../../local/db';
 import { deviceNow } from '../../sync/device-time';
 import { record } from '../../sync/record';
 import { CelsiusField } from '../records/CelsiusField';
+import { SaveButton } from '../records/layout';
 import { celsiusIn, celsiusRange, parseCelsius } from '../records/celsius';
 import { Choice } from '../records/Choice';
-import { chosenSite } from '../records/SiteChoice';
-import { usePersonSites, type RecordingSite } from '../records/sites';
+import { useRecordingSite, type RecordingSite } from '../records/sites';
 import { logBody, type LogPayload } from './log-calls';
 import type { LogSavedState } from './Logs';
 import { useTemplates } from './templates';
@@ -288,10 +288,7 @@ function TemplateForm({
         minRows={2}
         maxLength={noteMaxLength}
       />
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button type="submit" variant="contained" size="large" loading={saving} sx={{ minHeight: 56 }}>
-        {t('logs.save')}
-      </Button>
+      <SaveButton label={t('logs.save')} saving={saving} problem={problem} />
     </Stack>
   );
 }
@@ -302,8 +299,7 @@ export default function LogForm() {
   const { templateID = '' } = useParams();
   const [params] = useSearchParams();
   const person = useCurrentPerson();
-  const sites = usePersonSites();
-  const site = chosenSite(sites, params.get('site'));
+  const { site } = useRecordingSite(params.get('site'));
   const templates = useTemplates(site, person);
   const template = templates.value?.find((one) => one._id === templateID);
   if (!person) return null;

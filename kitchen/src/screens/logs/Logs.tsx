@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,11 +6,10 @@ import Typography from '@mui/material/Typography';
 import ReportIcon from '@mui/icons-material/ReportProblem';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@console/shared-sdk/router';
-import { useDeviceZone } from '../../app/StatusBar';
 import { useCurrentPerson } from '../../app/store';
-import { failureWords } from '../../i18n/errors';
-import { chosenSite, SiteChoice } from '../records/SiteChoice';
-import { usePersonSites } from '../records/sites';
+import { ButtonGrid, NotLoaded, Section } from '../records/layout';
+import { SiteChoice } from '../records/SiteChoice';
+import { useRecordingSite } from '../records/sites';
 import { WaitingToSend } from '../records/Waiting';
 import { reportNearMiss } from '../near-miss/near-miss-calls';
 import { submitLog } from './log-calls';
@@ -34,10 +32,7 @@ const savedLogOf = (state: unknown) =>
 export default function Logs() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
-  const sites = usePersonSites();
-  const deviceZone = useDeviceZone();
-  const [siteID, setSiteID] = useState<string | null>(null);
-  const site = chosenSite(sites, siteID);
+  const { sites, site, setSiteID, zone } = useRecordingSite();
   const templates = useTemplates(site, person);
   const saved = savedLogOf(useLocation().state);
   if (!person) return null;
@@ -63,36 +58,10 @@ export default function Logs() {
         {t('logs.reportNearMiss')}
       </Button>
       <SiteChoice sites={sites} value={site?.siteID ?? null} onChange={setSiteID} />
-      <Box component="section" aria-labelledby="logs-templates">
-        <Typography id="logs-templates" component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem', mb: 1 }}>
-          {t('logs.templates')}
-        </Typography>
-        {templates.value === null && !templates.loading && (
-          <Alert
-            severity="info"
-            action={
-              templates.failure ? (
-                <Button color="inherit" onClick={templates.reload}>
-                  {t('app.retry')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {templates.failure ? failureWords(templates.failure, t) : t('logs.notLoaded')}
-          </Alert>
-        )}
+      <Section title={t('logs.templates')}>
+        <NotLoaded list={templates} notLoaded={t('logs.notLoaded')} />
         {templates.value?.length === 0 && <Typography>{t('logs.noTemplates')}</Typography>}
-        <Box
-          component="ul"
-          sx={{
-            p: 0,
-            m: 0,
-            listStyle: 'none',
-            display: 'grid',
-            gap: 1,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <ButtonGrid>
           {templates.value?.map((template) => (
             <li key={template._id}>
               <Button
@@ -118,20 +87,10 @@ export default function Logs() {
               </Button>
             </li>
           ))}
-        </Box>
-      </Box>
-      <WaitingToSend
-        name="compliance-log"
-        call={submitLog}
-        title={t('logs.waitingTitle')}
-        zone={site?.timeZoneId ?? deviceZone}
-      />
-      <WaitingToSend
-        name="near-miss"
-        call={reportNearMiss}
-        title={t('nearMiss.waitingTitle')}
-        zone={site?.timeZoneId ?? deviceZone}
-      />
+        </ButtonGrid>
+      </Section>
+      <WaitingToSend name="compliance-log" call={submitLog} title={t('logs.waitingTitle')} zone={zone} />
+      <WaitingToSend name="near-miss" call={reportNearMiss} title={t('nearMiss.waitingTitle')} zone={zone} />
     </Stack>
   );
 }

@@ -11,14 +11,14 @@ import {
   nearMissMaxPhotos,
   type NearMissCategory,
 } from '@console/shared-sdk/contract';
-import { useDeviceZone } from '../../app/StatusBar';
 import { useCurrentPerson } from '../../app/store';
 import { Field } from '../../ui/Field';
 import { deviceNow } from '../../sync/device-time';
 import { record } from '../../sync/record';
 import { Choice } from '../records/Choice';
-import { chosenSite, SiteChoice } from '../records/SiteChoice';
-import { usePersonSites } from '../records/sites';
+import { SaveButton } from '../records/layout';
+import { SiteChoice } from '../records/SiteChoice';
+import { useRecordingSite } from '../records/sites';
 import { WaitingToSend } from '../records/Waiting';
 import { instantOfWallTime, wallTimeOf } from '../records/zone-time';
 import { useNow } from '../today/use-records';
@@ -57,11 +57,7 @@ const blank = (zone: string) => ({
 export default function NearMiss() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
-  const sites = usePersonSites();
-  const deviceZone = useDeviceZone();
-  const [siteID, setSiteID] = useState<string | null>(null);
-  const site = chosenSite(sites, siteID);
-  const zone = site?.timeZoneId ?? deviceZone;
+  const { sites, site, setSiteID, zone } = useRecordingSite();
   const [form, setForm] = useState(() => blank(zone));
   const photos = usePhotoPreviews();
   const [tried, setTried] = useState(false);
@@ -186,10 +182,7 @@ export default function NearMiss() {
         {text('injuries', true)}
         {text('immediateAction', true)}
         <Photos photos={photos.photos} max={nearMissMaxPhotos} onAdd={photos.add} onRemove={photos.remove} />
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <Button type="submit" variant="contained" size="large" loading={saving} sx={{ minHeight: 56 }}>
-          {t('nearMiss.save')}
-        </Button>
+        <SaveButton label={t('nearMiss.save')} saving={saving} problem={problem} />
       </Stack>
       <WaitingToSend name="near-miss" call={reportNearMiss} title={t('nearMiss.waitingTitle')} zone={zone} />
     </Stack>

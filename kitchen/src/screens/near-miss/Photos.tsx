@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CameraIcon from '@mui/icons-material/PhotoCamera';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
+import { CameraButton } from '../../ui/CameraButton';
 import type { KeptPhoto } from './near-miss-calls';
 
 /** A photo of the form: what will be kept, and where its preview is drawn from. */
@@ -58,7 +57,6 @@ export function Photos({
   onRemove: (url: string) => void;
 }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const room = max - photos.length;
   return (
     <Stack spacing={1}>
@@ -90,28 +88,12 @@ export function Photos({
           ))}
         </Box>
       )}
-      <Button
-        variant="outlined"
-        startIcon={<CameraIcon />}
-        onClick={() => input.current?.click()}
-        disabled={room <= 0}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {room > 0 ? t('nearMiss.takePhoto') : t('nearMiss.photosFull', { max })}
-      </Button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        capture="environment"
+      <CameraButton
+        label={room > 0 ? t('nearMiss.takePhoto') : t('nearMiss.photosFull', { max })}
+        onPhotos={onAdd}
         multiple
-        hidden
-        aria-label={t('nearMiss.takePhoto')}
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])].slice(0, room);
-          if (files.length > 0) onAdd(files);
-          event.target.value = '';
-        }}
+        max={room}
+        disabled={room <= 0}
       />
     </Stack>
   );

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { temperatureItemKinds, type TemperatureReadableItem } from '@console/shared-sdk/contract';
 import { Field } from '../../ui/Field';
+import { ButtonGrid, Section } from '../records/layout';
 
 /** Case and accents aside: "creme" finds "Crème brûlée". */
 const folded = (text: string) =>
@@ -31,27 +31,9 @@ function ItemGroup({
   onChoose: (item: TemperatureReadableItem) => void;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem', mb: 1 }}>
-        {t(`readings.group.${kind}`)}
-      </Typography>
-      <Box
-        component="ul"
-        sx={{
-          p: 0,
-          m: 0,
-          listStyle: 'none',
-          display: 'grid',
-          gap: 1,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
+    <Section title={t(`readings.group.${kind}`)}>
+      <ButtonGrid columns={3}>
         {items.map((item) => (
           <li key={item._id}>
             <Button
@@ -64,8 +46,8 @@ function ItemGroup({
             </Button>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ButtonGrid>
+    </Section>
   );
 }
 

@@ -25,6 +25,7 @@ import type { StoredPerson } from '../../local/db';
 import { deviceNow } from '../../sync/device-time';
 import { record } from '../../sync/record';
 import { CelsiusField } from '../records/CelsiusField';
+import { SaveButton } from '../records/layout';
 import { Choice } from '../records/Choice';
 import { celsiusIn, celsiusRange, parseCelsius } from '../records/celsius';
 import type { RecordingSite } from '../records/sites';
@@ -361,10 +362,11 @@ export function ReadingForm({
         maxLength={1000}
       />
 
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button type="submit" variant="contained" size="large" loading={saving} sx={{ minHeight: 56 }}>
-        {startsCooling ? t('readings.saveAndCool') : t('readings.save')}
-      </Button>
+      <SaveButton
+        label={startsCooling ? t('readings.saveAndCool') : t('readings.save')}
+        saving={saving}
+        problem={problem}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +7,14 @@ import { Link, useSearchParams } from '@console/shared-sdk/router';
 import { temperatureReadableItemSchema } from '@console/shared-sdk/contract';
 import { temperatureLogApi } from '@console/shared-sdk/logs';
 import { inTouch } from '../../api/calls';
-import { useDeviceZone } from '../../app/StatusBar';
 import { useCurrentPerson } from '../../app/store';
-import { failureWords } from '../../i18n/errors';
 import { celsiusIn } from '../records/celsius';
 import { timeIn } from '../../i18n/format';
 import { identityOf } from '../../session/identity';
 import { useCachedList } from '../records/cached';
-import { chosenSite, SiteChoice } from '../records/SiteChoice';
-import { usePersonSites } from '../records/sites';
+import { NotLoaded } from '../records/layout';
+import { SiteChoice } from '../records/SiteChoice';
+import { useRecordingSite } from '../records/sites';
 import { WaitingToSend } from '../records/Waiting';
 import { ItemPicker } from './ItemPicker';
 import { ReadingForm, type SavedReading } from './ReadingForm';
@@ -53,10 +51,7 @@ function SavedNotice({ saved, zone }: { saved: SavedReading; zone: string }) {
 export default function Readings() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
-  const sites = usePersonSites();
-  const deviceZone = useDeviceZone();
-  const [siteID, setSiteID] = useState<string | null>(null);
-  const site = chosenSite(sites, siteID);
+  const { sites, site, setSiteID, zone } = useRecordingSite();
   const [params, setParams] = useSearchParams();
   const [saved, setSaved] = useState<SavedReading | null>(null);
   const items = useCachedList(
@@ -105,20 +100,7 @@ export default function Readings() {
         <>
           {saved && site && <SavedNotice saved={saved} zone={site.timeZoneId} />}
           {!site && <Alert severity="info">{t('readings.noSite')}</Alert>}
-          {items.value === null && !items.loading && (
-            <Alert
-              severity="info"
-              action={
-                items.failure ? (
-                  <Button color="inherit" onClick={items.reload}>
-                    {t('app.retry')}
-                  </Button>
-                ) : undefined
-              }
-            >
-              {items.failure ? failureWords(items.failure, t) : t('readings.notLoaded')}
-            </Alert>
-          )}
+          <NotLoaded list={items} notLoaded={t('readings.notLoaded')} />
           {items.value && (
             <ItemPicker
               items={items.value}
@@ -130,12 +112,7 @@ export default function Readings() {
           )}
         </>
       )}
-      <WaitingToSend
-        name="reading"
-        call={createReading}
-        title={t('readings.waitingTitle')}
-        zone={site?.timeZoneId ?? deviceZone}
-      />
+      <WaitingToSend name="reading" call={createReading} title={t('readings.waitingTitle')} zone={zone} />
     </Stack>
   );
 }

@@ -31,7 +31,3 @@ export function SiteChoice({
     </ToggleButtonGroup>
   );
 }
-
-/** The site chosen among `sites` (the first until another is chosen). */
-export const chosenSite = (sites: RecordingSite[], siteID: string | null) =>
-  sites.find((site) => site.siteID === siteID) ?? sites[0] ?? null;

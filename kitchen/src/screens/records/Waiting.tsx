@@ -1,5 +1,3 @@
-import { useId } from 'react';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentPerson, useKitchen } from '../../app/store';
 import { timeIn } from '../../i18n/format';
 import type { AnyOutboxCall, CallName } from '../../sync/calls';
+import { Section } from './layout';
 
 const noRecords = { day: null, views: new Map() };
 
@@ -27,7 +26,6 @@ export function WaitingToSend({
   zone: string;
 }) {
   const { t, i18n } = useTranslation();
-  const headingId = useId();
   const person = useCurrentPerson();
   const outbox = useKitchen((state) => state.outbox);
   const waiting = outbox.filter(
@@ -35,10 +33,7 @@ export function WaitingToSend({
   );
   if (waiting.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" sx={{ fontWeight: 700, fontSize: '1.25rem', mb: 1 }}>
-        {title}
-      </Typography>
+    <Section title={title}>
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
         {waiting.map((action) => {
           const words = call.describe(action.payload, noRecords);
@@ -77,6 +72,6 @@ export function WaitingToSend({
           );
         })}
       </Stack>
-    </Box>
+    </Section>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useKitchen, useCurrentPerson } from '../../app/store';
 import { useDeviceZone } from '../../app/StatusBar';
 import { usePersonRecords } from '../today/use-records';
@@ -22,4 +23,17 @@ export function usePersonSites(): RecordingSite[] {
   if (daySites.length > 0)
     return daySites.map(({ siteID, name, timeZoneId }) => ({ siteID, name, timeZoneId }));
   return (person?.userData.siteIds ?? []).map((siteID) => ({ siteID, name: '', timeZoneId: deviceZone }));
+}
+
+/** The site chosen among `sites` (the first until another is chosen). */
+export const chosenSite = (sites: RecordingSite[], siteID: string | null) =>
+  sites.find((site) => site.siteID === siteID) ?? sites[0] ?? null;
+
+/** The site a screen records at (the first of the person's, or the one chosen), and its zone. */
+export function useRecordingSite(initial: string | null = null) {
+  const sites = usePersonSites();
+  const deviceZone = useDeviceZone();
+  const [siteID, setSiteID] = useState<string | null>(initial);
+  const site = chosenSite(sites, siteID);
+  return { sites, site, setSiteID, zone: site?.timeZoneId ?? deviceZone };
 }
