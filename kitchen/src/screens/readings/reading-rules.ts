@@ -1,5 +1,6 @@
 import {
   checkOf,
+  deviceClockSkewMinutes,
   followUpDueMinutes,
   judgeReading,
   readingFollowUps,
@@ -71,6 +72,19 @@ const isOpenCheckOf = (task: IndividualTask, kind: FollowUpKind, itemId: string)
   !task.followUp.cancelled &&
   task.status !== 'COMPLETED' &&
   task.status !== 'DELETED';
+
+/**
+ * The server's own check of a reading whose answer never arrived (it is sent again, and taken once): the
+ * same kind and item, due when this one is, give or take the clock difference the server allows.
+ */
+const isServersOwn = (
+  task: IndividualTask,
+  reading: ReadingFacts,
+  start: NonNullable<ReturnType<typeof followUpStart>>,
+) =>
+  isOpenCheckOf(task, start.kind, reading.item._id) &&
+  Math.abs(new Date(task.followUp?.dueAt ?? task.expireOn).getTime() - new Date(start.dueAt).getTime()) <=
+    deviceClockSkewMinutes * minuteMs;
 
 /** A check taken by a reading: its one line done, or failed when the reading failed or came late. */
 function taken(task: IndividualTask, reading: ReadingFacts, readAt: string): IndividualTask {
@@ -158,26 +172,29 @@ function provisionalCheck(
 
 /**
  * Shows a waiting reading's follow-ups in the person's day: the item's open check it takes is done, and
- * the check it starts counts down. Applied again on every rebuild, it changes nothing more.
+ * the check it starts counts down. Applied again on every rebuild, it changes nothing more; and where the
+ * server already has the reading (its answer was lost, so it waits to be sent again), its own check stands.
  */
 export function applyFollowUps(records: LocalRecords, reading: ReadingFacts, action: OutboxAction): void {
   const day = records.day;
   if (!day || reading.item.kind === 'TEMPERATURE_ITEM') return;
   const readAt = action.deviceTime;
+  const start = followUpStart(reading, readAt);
+  const startedHere = (task: IndividualTask) =>
+    task._id === action.clientId || (start !== null && isServersOwn(task, reading, start));
   const { takes } = readingFollowUps({ ...reading, hotHoldEnded: reading.hotHoldEnded ?? false });
   let list = day.list;
   if (takes) {
     list = list.map((task) =>
-      task._id !== action.clientId &&
+      !startedHere(task) &&
       isOpenCheckOf(task, takes, reading.item._id) &&
       new Date(task.opensAt).getTime() <= new Date(readAt).getTime()
         ? taken(task, reading, readAt)
         : task,
     );
   }
-  const start = followUpStart(reading, readAt);
   const site = day.sites.find((one) => one.siteID === reading.siteID);
-  if (start && site && !list.some((task) => task._id === action.clientId)) {
+  if (start && site && !list.some(startedHere)) {
     list = [...list, provisionalCheck(reading, action, start, site, list[0]?.orgId ?? '')];
   }
   records.day = { ...day, list };
