@@ -12,12 +12,15 @@ import {
   enrolResponseSchema,
   individualTaskSchema,
   loginResponseSchema,
+  passwordSetSchema,
   setPinResponseSchema,
   staffDaySchema,
   taskCommentSchema,
   taskViewSchema,
   type DeviceLoginRequest,
+  type ForgetPasswordRequest,
   type LoginRequest,
+  type ResetPasswordRequest,
   type SetPin,
   type StaffChecklistItemChange,
   type StaffCompletion,
@@ -95,6 +98,26 @@ export const kitchenApi = {
       },
       as(identity),
     ),
+
+  /** POST /authentication/forget-password: e-mails a reset link (the same answer for an unknown address). */
+  forgotPassword: (body: ForgetPasswordRequest) =>
+    kitchenCall({
+      method: 'post',
+      path: 'authentication/forget-password',
+      json: body,
+      data: messageOnly,
+      authFlow: true,
+    }),
+
+  /** PUT /authentication/reset-password: a password from an e-mailed link; answers whose password it was. */
+  setPassword: (body: ResetPasswordRequest) =>
+    kitchenCall({
+      method: 'put',
+      path: 'authentication/reset-password',
+      json: body,
+      data: passwordSetSchema,
+      authFlow: true,
+    }),
 
   /** POST /kitchen-device/enrol: the one-time code for the tablet's secret. */
   enrol: (code: string) =>

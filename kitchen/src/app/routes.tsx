@@ -24,6 +24,17 @@ export const routes: KitchenRoute[] = [
   { path: '/', screen: lazy(() => import('../screens/start/Home')), access: 'anyone' },
   { path: '/sign-in', screen: lazy(() => import('../screens/start/PhoneSignIn')), access: 'anyone' },
   { path: '/enrol', screen: lazy(() => import('../screens/start/Enrol')), access: 'anyone' },
+  { path: '/invite', screen: lazy(() => import('../screens/invite/ChoosePassword')), access: 'anyone' },
+  {
+    path: '/reset-password',
+    screen: lazy(() => import('../screens/invite/ChoosePassword')),
+    access: 'anyone',
+  },
+  {
+    path: '/forgot-password',
+    screen: lazy(() => import('../screens/invite/ForgotPassword')),
+    access: 'anyone',
+  },
   { path: '/pin/:userID', screen: lazy(() => import('../screens/tablet/PinPad')), access: 'anyone' },
   {
     path: '/password/:userID',

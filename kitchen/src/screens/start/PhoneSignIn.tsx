@@ -1,19 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from '@console/shared-sdk/router';
-import type { LoginResponse } from '@console/shared-sdk/contract';
+import { Link, useNavigate, useSearchParams } from '@console/shared-sdk/router';
+import type { LoginRequest, LoginResponse } from '@console/shared-sdk/contract';
 import { kitchenApi } from '../../api/calls';
 import { signedIn } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
 import { spoken } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { FormScreen } from '../../ui/FormScreen';
+import { PasswordField } from '../../ui/PasswordField';
 
 /** The person's profile read with the tokens of a sign-in that has just happened (their language, PIN). */
 function profileAfter(answer: LoginResponse) {
@@ -25,6 +22,17 @@ function profileAfter(answer: LoginResponse) {
     .catch(() => null);
 }
 
+/** Signs a person in on their own phone and puts them on the screen, in their profile's language. */
+export async function signInOnPhone(body: LoginRequest) {
+  const answer = await kitchenApi.phoneSignIn(body);
+  const profile = await profileAfter(answer);
+  return signedIn(answer, {
+    signedInOn: 'phone',
+    language: profile?.language ?? spoken(),
+    hasPin: profile?.hasPin ?? false,
+  });
+}
+
 /** Signing in on one's own phone, with e-mail and password (mobile-app-login). */
 export default function PhoneSignIn() {
   const { t } = useTranslation();
@@ -33,7 +41,6 @@ export default function PhoneSignIn() {
   const id = useId();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,13 +57,7 @@ export default function PhoneSignIn() {
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      const answer = await kitchenApi.phoneSignIn({ email: email.trim(), password });
-      const profile = await profileAfter(answer);
-      await signedIn(answer, {
-        signedInOn: 'phone',
-        language: profile?.language ?? spoken(),
-        hasPin: profile?.hasPin ?? false,
-      });
+      await signInOnPhone({ email: email.trim(), password });
       navigate('/welcome', { replace: true });
     } catch (error) {
       setFailure(signInWords(error, t));
@@ -78,29 +79,27 @@ export default function PhoneSignIn() {
         onChange={setEmail}
         error={errors.email}
       />
-      <Field
+      <PasswordField
         id={`${id}-password`}
         label={t('signIn.password')}
-        type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
         required
         value={password}
         onChange={setPassword}
         error={errors.password}
-        endAdornment={
-          <InputAdornment position="end">
-            <IconButton
-              aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-              onClick={() => setShowPassword((shown) => !shown)}
-              edge="end"
-            >
-              {showPassword ? <VisibilityOff /> : <Visibility />}
-            </IconButton>
-          </InputAdornment>
-        }
       />
       <Button type="submit" variant="contained" loading={busy}>
         {t('signIn.submit')}
+      </Button>
+      <Button
+        component={Link}
+        to={
+          email.trim()
+            ? `/forgot-password?${new URLSearchParams({ email: email.trim() })}`
+            : '/forgot-password'
+        }
+      >
+        {t('forgot.title')}
       </Button>
     </FormScreen>
   );
