@@ -31,8 +31,9 @@ function recipientOf(eml: string): string | undefined {
 
 /**
  * Waits for the newest message to `address` that was written after `since` (ms since the epoch) and
- * returns the path and query of the console link in it, to open against the console under test (the
- * link's host is the server's PUBLIC_URL, which a test server on a random port does not set).
+ * returns the path and query of the set-password link in it (the console's, or the kitchen app's for staff),
+ * to open against the console under test (the link's host is the server's PUBLIC_URL, which a test server
+ * on a random port does not set).
  */
 export async function linkMailedTo(
   address: string,
@@ -55,7 +56,9 @@ export async function linkMailedTo(
       .sort((a, b) => a.written - b.written);
     const newest = fresh.at(-1);
     if (newest) {
-      const link = /https?:\/\/\S+?(\/reset-password\?token=[^\s"<>]+)/.exec(emlText(newest.eml))?.[1];
+      const link = /https?:\/\/\S+?(\/(?:kitchen\/)?(?:reset-password|invite)\?token=[^\s"<>]+)/.exec(
+        emlText(newest.eml),
+      )?.[1];
       if (!link) throw new Error(`${newest.file} holds no set-password link`);
       return link;
     }
