@@ -1,4 +1,4 @@
-import type { IndividualTask, TaskRef, TaskView } from '@console/shared-sdk/contract';
+import type { IndividualTask, StaffDay, TaskRef, TaskView } from '@console/shared-sdk/contract';
 import { kitchenApi } from '../api/calls';
 import type { LocalRecords } from '../local/records';
 import { identityOf } from '../session/identity';
@@ -20,8 +20,8 @@ export function putTask(records: LocalRecords, task: IndividualTask | TaskView):
   else if (view) records.views.set(task._id, { ...view, ...task });
 }
 
-/** The person's today, from the server. Rejects (offline, refused) as the call does. */
-export async function refreshDay(personId: string): Promise<void> {
+/** The person's today, from the server, kept and answered. Rejects (offline, refused) as the call does. */
+export async function refreshDay(personId: string): Promise<StaffDay> {
   const day = await kitchenApi.today(identityOf(personId));
   const fetchedAt = Date.now();
   await rebuild(
@@ -36,6 +36,7 @@ export async function refreshDay(personId: string): Promise<void> {
     },
     { fetchedAt },
   );
+  return day;
 }
 
 /** One task's view, from the server. */

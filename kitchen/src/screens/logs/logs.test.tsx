@@ -11,7 +11,7 @@ import { actions } from '../../sync/outbox';
 import { sendSoon } from '../../sync/sender';
 import { ids, zone } from '../../test/fixtures';
 import { annaOnHerPhone, renderKitchen, seriousViolations, setOnline } from '../../test/kitchen';
-import { templatesKey } from './templates';
+import { templatesKey } from '../records/site-lists';
 
 // Compliance logs: the site's templates (kept for offline), one filled in question by question as the
 // template defines them, a temperature judged as the server will, and the log queued until sent.

@@ -4,26 +4,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '@console/shared-sdk/router';
-import { temperatureReadableItemSchema } from '@console/shared-sdk/contract';
-import { temperatureLogApi } from '@console/shared-sdk/logs';
-import { inTouch } from '../../api/calls';
 import { useCurrentPerson } from '../../app/store';
 import { celsiusIn } from '../records/celsius';
 import { timeIn } from '../../i18n/format';
-import { identityOf } from '../../session/identity';
 import { useCachedList } from '../records/cached';
 import { NotLoaded } from '../records/layout';
 import { SiteChoice } from '../records/SiteChoice';
 import { useRecordingSite } from '../records/sites';
 import { WaitingToSend } from '../records/Waiting';
+import { itemListSchema, itemsKey, loadItems } from '../records/site-lists';
 import { ItemPicker } from './ItemPicker';
 import { ReadingForm, type SavedReading } from './ReadingForm';
 import { createReading } from './reading-calls';
-
-const itemListSchema = temperatureReadableItemSchema.array();
-
-/** The screen's key of a site's items in the device's cache. */
-export const itemsKey = (siteID: string) => `readings.items.${siteID}`;
 
 function SavedNotice({ saved, zone }: { saved: SavedReading; zone: string }) {
   const { t, i18n } = useTranslation();
@@ -56,13 +48,7 @@ export default function Readings() {
   const [saved, setSaved] = useState<SavedReading | null>(null);
   const items = useCachedList(
     site && person ? itemsKey(site.siteID) : null,
-    () =>
-      inTouch(
-        temperatureLogApi.itemList(site?.siteID ?? '', {
-          quiet: true,
-          identity: identityOf(person?.userID ?? ''),
-        }),
-      ),
+    () => loadItems(site?.siteID ?? '', person?.userID ?? ''),
     itemListSchema,
   );
   if (!person) return null;

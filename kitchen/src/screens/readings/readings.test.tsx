@@ -18,7 +18,7 @@ import { refreshDay } from '../../sync/refresh';
 import { sendSoon } from '../../sync/sender';
 import { day, ids, task, zone } from '../../test/fixtures';
 import { annaOnHerPhone, renderKitchen, seriousViolations, setOnline } from '../../test/kitchen';
-import { itemsKey } from './Readings';
+import { itemsKey } from '../records/site-lists';
 
 // Readings: an item chosen from the site's list (kept for offline), its value on the keypad, judged on the
 // device by the contract's limits; a failure asks for its corrective action before anything is kept; a

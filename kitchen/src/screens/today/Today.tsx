@@ -88,7 +88,16 @@ export default function Today() {
   }
 
   useEffect(() => {
-    if (online && personId) void refreshDay(personId).catch(() => undefined);
+    if (!online || !personId) return;
+    void (async () => {
+      const day = await refreshDay(personId);
+      // The record screens' lists too, while there is a connection (a chunk of their own, loaded then).
+      const { keepSiteListsOffline } = await import('../records/site-lists');
+      await keepSiteListsOffline(
+        personId,
+        day.sites.map((site) => site.siteID),
+      );
+    })().catch(() => undefined);
   }, [online, personId]);
 
   if (!person) return null;
