@@ -95,6 +95,12 @@ interface DayTask {
   itemCheckList: { _id: string; status: string; statusChangeOn?: string | null }[];
 }
 
+/** A 1×1 PNG, as a phone's camera would send a photo. */
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const londonDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 test('a phone: the staff member signs in with e-mail and password and sees their day', async () => {
@@ -121,7 +127,7 @@ test('a phone: the staff member signs in with e-mail and password and sees their
   await context.close();
 });
 
-test('a shared tablet: enrolled, two people by PIN, a shift offline, then everything sent once; a refusal shown; revoked', async () => {
+test('a shared tablet: enrolled, two people by PIN, a shift offline (a task, a failed reading, a near miss), then everything sent once; a refusal shown; revoked', async () => {
   const manager = await webToken(logins.siteAdmin);
   const sites = await api<SiteOption[]>('GET', 'site-panel/simple-list', manager);
   const site = sites.find((one) => brighton.test(one.name));
@@ -189,10 +195,45 @@ test('a shared tablet: enrolled, two people by PIN, a shift offline, then everyt
   await page.getByRole('button', { name: 'Complete task' }).click();
   await waiting(page, 3).waitFor();
 
+  // A failed reading of the pass fridge: its corrective action is asked for before it is kept.
+  const correctiveAction = `Stock moved to the walk-in (kitchen e2e ${run})`;
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.locator('a[href="/kitchen/readings"]').click();
+  await page
+    .getByRole('button', { name: /^Pass fridge/ })
+    .first()
+    .click();
+  await page.getByRole('textbox', { name: 'Temperature' }).fill('9.7');
+  await page.getByRole('button', { name: 'Save reading' }).click();
+  await page.getByRole('textbox', { name: 'Corrective action' }).fill(correctiveAction);
+  await page.getByRole('button', { name: 'Save reading' }).click();
+  await waiting(page, 4).waitFor();
+
+  // A near miss with its photo, from the logs.
+  const nearMissTitle = `Slipped by the dish pit (kitchen e2e ${run})`;
+  await navigation.locator('a[href="/kitchen/logs"]').click();
+  await page.getByRole('link', { name: 'Report a near miss or incident' }).click();
+  await page.getByRole('button', { name: 'Accident' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(nearMissTitle);
+  await page.getByRole('textbox', { name: 'What happened' }).fill('Wet floor after the glass washer leaked');
+  await page.getByRole('textbox', { name: 'Where it happened' }).fill('Dish pit');
+  const tenMinutesAgo = await page.evaluate(() => {
+    const at = new Date(Date.now() - 10 * 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+  });
+  await page.getByLabel(/When it happened/).fill(tenMinutesAgo);
+  await page
+    .getByLabel('Take a photo')
+    .setInputFiles({ name: 'floor.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('img', { name: 'Photo 1' }).waitFor();
+  await page.getByRole('button', { name: 'Save report' }).click();
+  await waiting(page, 5).waitFor();
+
   // A reload with no network: the app starts from its service worker, with everything still waiting.
   await page.reload();
-  await page.getByRole('heading', { name: contested, level: 1 }).waitFor();
-  await waiting(page, 3).waitFor();
+  await page.getByRole('heading', { name: 'Report a near miss', level: 1 }).waitFor();
+  await waiting(page, 5).waitFor();
 
   // Meanwhile Grace, on her phone and online, completes the contested task first.
   const grace = await mobileToken('grace.liu@harbourvine.example');
@@ -206,6 +247,7 @@ test('a shared tablet: enrolled, two people by PIN, a shift offline, then everyt
   });
 
   // Back online: the outbox empties, and the refused completion is shown in words.
+  const backOnline = Date.now();
   await context.setOffline(false);
   await page
     .getByRole('region', { name: 'Sync status' })
@@ -233,6 +275,24 @@ test('a shared tablet: enrolled, two people by PIN, a shift offline, then everyt
   const other = consoleDay.list.filter((task) => task.name === contested);
   expect(other).toHaveLength(1);
   expect(other[0]?.completedBy?.firstName).toBe('Grace');
+
+  // The reading in the temperature log and the near miss in its list, each once.
+  const readings = await api<{
+    list: { correctiveAction: string | null; result: string; celsius: number }[];
+  }>('GET', `temperature-logs/web-app-list-for-web?siteID=${site._id}&limit=100`, manager);
+  const ours = readings.list.filter((reading) => reading.correctiveAction === correctiveAction);
+  expect(ours).toHaveLength(1);
+  expect(ours[0]).toMatchObject({ result: 'FAIL', celsius: 9.7 });
+  // Read when it was read on the tablet, offline, not when it arrived.
+  expect(Date.parse(ours[0]?.readAt ?? '')).toBeLessThan(backOnline);
+  const nearMisses = await api<{ list: { title: string; photos: unknown[] }[] }>(
+    'GET',
+    `nearMiss/web-app-list?siteID=${site._id}&search=${encodeURIComponent(nearMissTitle)}`,
+    manager,
+  );
+  const reports = nearMisses.list.filter((report) => report.title === nearMissTitle);
+  expect(reports).toHaveLength(1);
+  expect(reports[0]?.photos).toHaveLength(1);
 
   // Revoked in the console: the tablet is signed out at its next look at the server.
   await api('PUT', `kitchen-device/revoke/${enrolment._id}`, manager, {});

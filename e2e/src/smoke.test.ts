@@ -645,7 +645,16 @@ describe('the kitchen app: every screen opens without an error', () => {
       const walk = await startWalk(viewport);
       const { page } = walk;
       const kitchen = `${consoleUrl()}/kitchen`;
-      for (const path of ['/', '/sign-in', '/enrol']) {
+      // The e-mailed links' pages (an invitation, a reset) show their form until it is sent.
+      for (const path of [
+        '/',
+        '/sign-in',
+        '/forgot-password',
+        '/enrol',
+        '/invite?token=smoke',
+        '/invite',
+        '/reset-password?token=smoke',
+      ]) {
         walk.step = `kitchen, signed out: ${path}`;
         await page.goto(`${kitchen}${path}`);
         await settle(walk);
