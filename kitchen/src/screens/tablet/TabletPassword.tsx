@@ -6,7 +6,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from '@console/sh
 import { kitchenApi } from '../../api/calls';
 import { signedIn, useKitchen } from '../../app/store';
 import { signInWords } from '../../i18n/errors';
-import { Field } from '../../ui/Field';
+import { PasswordField } from '../../ui/PasswordField';
 import { FormScreen } from '../../ui/FormScreen';
 
 /** A person without a PIN (or who forgot it) signs in on the tablet with their password, then sets a PIN. */
@@ -47,10 +47,9 @@ export default function TabletPassword() {
     <FormScreen title={t('pin.hello', { name: `${listed.firstName} ${listed.lastName}` })} onSubmit={submit}>
       {!listed.hasPin && <Alert severity="info">{t('pin.noPin')}</Alert>}
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Field
+      <PasswordField
         id={`${id}-password`}
         label={t('signIn.password')}
-        type="password"
         autoComplete="current-password"
         required
         value={password}
