@@ -69,7 +69,7 @@ describe('each web role sees only its own menu', () => {
     await p.getByLabel(/^Password/).fill('Demo-pass-2026');
     await p.getByRole('button', { name: 'Sign in' }).click();
     await p
-      .getByText(/mobile app/)
+      .getByText(/kitchen app/)
       .last()
       .waitFor();
     expect(p.url()).toContain('/login');

@@ -15,7 +15,10 @@ export function LoginPage() {
 
   if (signedIn) return <Navigate to={returnTo} replace />;
   return (
-    <AuthLayout title="Sign in" subtitle="For organisation and site admins. Staff use the mobile app.">
+    <AuthLayout
+      title="Sign in"
+      subtitle="For organisation and site admins. Staff sign in to the kitchen app at /kitchen."
+    >
       {endedBecause === 'expired' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Your session has ended. Please sign in again.

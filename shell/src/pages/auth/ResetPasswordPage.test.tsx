@@ -5,7 +5,7 @@ import { fail, fakeApi, ok, resetBrowserState } from '@console/shared-sdk/testin
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 // The page an invitation (or reset) link opens: after the password is set, admins go to sign in and staff
-// are sent to the mobile app.
+// are sent to the kitchen app.
 
 function LoginProbe() {
   const location = useLocation();
@@ -33,7 +33,7 @@ async function setPassword() {
 
 beforeEach(() => resetBrowserState());
 
-test('a staff member is told to use the mobile app, with their e-mail address filled in', async () => {
+test('a staff member is sent to the kitchen app, with their e-mail address filled in', async () => {
   const api = fakeApi(() =>
     ok(
       { email: 'aisha.khan@harbourvine.example', firstName: 'Aisha', role: 'STAFF' },
@@ -42,7 +42,11 @@ test('a staff member is told to use the mobile app, with their e-mail address fi
   );
   await setPassword();
   expect(await screen.findByRole('heading', { name: 'Your password is set' })).toBeInTheDocument();
-  expect(screen.getByText(/sign in with the Compliance Console mobile app/)).toBeInTheDocument();
+  expect(screen.getByText(/Staff sign in to the kitchen app/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '/kitchen' })).toHaveAttribute(
+    'href',
+    `/kitchen/sign-in?email=${encodeURIComponent('aisha.khan@harbourvine.example')}`,
+  );
   expect(screen.getByLabelText('Your e-mail address')).toHaveValue('aisha.khan@harbourvine.example');
   expect(screen.queryByText(/login page/)).not.toBeInTheDocument();
   expect(JSON.parse(api.to('authentication/reset-password')[0]!.body)).toEqual({

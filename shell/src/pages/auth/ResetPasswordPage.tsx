@@ -6,7 +6,7 @@ import { AuthLayout } from './AuthLayout';
 
 /**
  * The page the e-mailed reset and invitation links open. Once the password is set, an admin goes to sign
- * in with the address filled in; staff, who cannot use the console, are told to use the mobile app.
+ * in with the address filled in; staff, who cannot use the console, are sent to the kitchen app.
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -97,14 +97,15 @@ export function ResetPasswordPage() {
   );
 }
 
-/** After a staff member set their password: the console is not for them, the mobile app is. */
+/** After a staff member set their password: the console is not for them, the kitchen app is. */
 function UseTheMobileApp({ email }: { email: string }) {
   return (
     <AuthLayout title="Your password is set">
       <Stack spacing={2}>
         <Alert severity="success">
-          Staff sign in with the Compliance Console mobile app, not on this website. Open the app and sign in
-          with this e-mail address and the password you just chose.
+          Staff sign in to the kitchen app, not to this console. Open it on the phone or tablet you use in the
+          kitchen, at <Link href={`/kitchen/sign-in?email=${encodeURIComponent(email)}`}>/kitchen</Link>, and
+          sign in with this e-mail address and the password you just chose.
         </Alert>
         <TextField
           label="Your e-mail address"

@@ -81,7 +81,7 @@ describe('web-app-login', () => {
     const before = await sessionCount();
     const reply = await webLogin(staff);
     expect(reply.statusCode).toBe(403);
-    expect(reply.json.message).toMatch(/mobile app/i);
+    expect(reply.json.message).toMatch(/kitchen app \(\/kitchen\)/);
     expect(await sessionCount()).toBe(before);
   });
 

@@ -141,7 +141,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
           request.body,
           'WEB',
           webRoles,
-          'Staff accounts sign in with the mobile app; the web console is for organisation and site admins',
+          'Staff accounts sign in to the kitchen app (/kitchen); the web console is for organisation and site admins',
         ),
         'Signed in',
       ),
@@ -254,7 +254,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
       return ok(
         person,
         person.role === 'STAFF'
-          ? `Your password has been set. Sign in to the mobile app as ${person.email}.`
+          ? `Your password has been set. Sign in to the kitchen app (/kitchen) as ${person.email}.`
           : 'Your password has been set. Please sign in.',
       );
     },
