@@ -59,7 +59,7 @@ test('a staff member’s invitation link sets a password once and points them to
   expect(reply.statusCode).toBe(200);
   expect(reply.json.data).toEqual({ email: 'iris@harbourvine.example', firstName: 'Iris', role: 'STAFF' });
   expect(reply.json.message).toBe(
-    'Your password has been set. Sign in to the mobile app as iris@harbourvine.example.',
+    'Your password has been set. Sign in to the kitchen app (/kitchen) as iris@harbourvine.example.',
   );
   const again = await setPassword(token, 'Another-lantern-2026');
   expect(again.statusCode).toBe(400);
