@@ -51,7 +51,7 @@ const setStatus = (_id: string, status: 'ACTIVE' | 'INACTIVE') =>
 
 const viewMe = (token: string) => ctx.inject('GET', '/api/v1/user-profile/view-me', { token });
 
-test('a staff member’s invitation link sets a password once and points them to the mobile app', async () => {
+test('a staff member’s invitation link sets a password once and points them to the kitchen app', async () => {
   const person = await invite({ email: 'iris@harbourvine.example' });
   expect(ctx.mailer.lastTo(person.email)?.text).toContain('http://console.test/kitchen/invite?token=');
   const token = linkOf(person.email);
@@ -68,7 +68,7 @@ test('a staff member’s invitation link sets a password once and points them to
   expect((await login('mobile', person.email)).statusCode).toBe(200);
   const web = await login('web', person.email);
   expect(web.statusCode).toBe(403);
-  expect(web.json.message).toMatch(/mobile app/);
+  expect(web.json.message).toMatch(/kitchen app/);
   const shown = await ctx.inject<{ data: StaffMember }>('GET', `${staff}/find-one/${person._id}`, {
     token: owner,
   });
