@@ -103,7 +103,7 @@ const photo = Buffer.from(
 
 const londonDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-test('a phone: the staff member signs in with e-mail and password and sees their day', async () => {
+test('a phone: the app is installable, and the staff member signs in with e-mail and password and sees their day', async () => {
   const context = await kitchenContext({ width: 360, height: 740 }, true);
   const page = await context.newPage();
   const crashes: string[] = [];
@@ -123,6 +123,15 @@ test('a phone: the staff member signs in with e-mail and password and sees their
     .getByText(/The Harbour Kitchen, Brighton/)
     .first()
     .waitFor();
+  // Installable: Chromium finds nothing missing (manifest, icons, a service worker that serves the page).
+  await serviceWorkerReady(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  // A test's browser context is an incognito profile, where Chromium installs nothing whatever the app.
+  const missing = installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito');
+  expect(missing).toEqual([]);
   expect(crashes).toEqual([]);
   await context.close();
 });
