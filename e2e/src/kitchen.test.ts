@@ -287,7 +287,7 @@ test('a shared tablet: enrolled, two people by PIN, a shift offline (a task, a f
 
   // The reading in the temperature log and the near miss in its list, each once.
   const readings = await api<{
-    list: { correctiveAction: string | null; result: string; celsius: number }[];
+    list: { correctiveAction: string | null; result: string; celsius: number; readAt: string }[];
   }>('GET', `temperature-logs/web-app-list-for-web?siteID=${site._id}&limit=100`, manager);
   const ours = readings.list.filter((reading) => reading.correctiveAction === correctiveAction);
   expect(ours).toHaveLength(1);
