@@ -10,12 +10,14 @@ export type Id = z.infer<typeof idSchema>;
  * sends its queue again after an answer was lost): the server keeps it with the record the write made, and
  * the same id again answers that record instead of making a second one.
  */
-export const clientIdSchema = z.uuid({ message: 'Must be a UUID the app made for this action' }).describe(
-  'A UUID the client made for this one action (optional), so the action can be sent again safely: sent ' +
-    'again by the same person to the same call, nothing more is written and the answer is what the first ' +
-    'write answered (the record as it is now, same status and message). The same id from another person or ' +
-    'for another call is refused with 409 CLIENT_ID_REUSED.',
-);
+export const clientIdSchema = z
+  .uuid({ message: 'Must be a UUID the app made for this action' })
+  .describe(
+    'A UUID the client made for this one action (optional), so the action can be sent again safely: sent ' +
+      'again by the same person to the same call, nothing more is written and the answer is what the first ' +
+      'write answered (the record as it is now, same status and message). The same id from another person or ' +
+      'for another call is refused with 409 CLIENT_ID_REUSED.',
+  );
 
 /** A list of ids sent by a form: no duplicates, at most `max`. */
 export const idList = (max: number) =>
