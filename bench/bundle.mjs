@@ -289,18 +289,26 @@ try {
   }
   const twice = duplicates(everything);
 
-  // The kitchen app (not a remote: a page of its own): its first screen on a first visit, and a phone's
-  // first morning, from the start screen through signing in to the day's tasks.
+  // The kitchen app (not a remote: a page of its own). Its first screen is the start screen on a new
+  // device, and Today on a phone someone signed in on: each is held to the budget. Beside them, what a
+  // phone's first morning downloads from the start screen through signing in to the day's tasks.
   const kitchenStart = new Map();
+  const kitchenSignIn = new Map();
   const kitchenToday = new Map();
   {
-    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+    // Without its service worker, which would fetch every chunk for later in the background and then
+    // answer the page's own requests itself: what the screens need is what the page downloads.
+    const phone = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      serviceWorkers: 'block',
+    });
     const page = await phone.newPage();
     let stop = record(page, kitchenStart);
     await page.goto(`${running.url}/kitchen/`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: /Sign in on my phone/ }).waitFor();
     await stop();
-    stop = record(page, kitchenToday);
+    stop = record(page, kitchenSignIn);
     await page.getByRole('link', { name: /Sign in on my phone/ }).click();
     await page.getByLabel('E-mail').fill('grace.liu@harbourvine.example');
     await page.getByLabel(/^Password/).fill('Demo-pass-2026');
@@ -309,6 +317,14 @@ try {
     await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await stop();
+    // The next start, signed in: a fresh page, past the browser's cache, opening on Today.
+    const next = await phone.newPage();
+    await next.route('**/*', (route) => route.continue());
+    stop = record(next, kitchenToday);
+    await next.goto(`${running.url}/kitchen/today`, { waitUntil: 'networkidle' });
+    await next.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+    await next.waitForLoadState('networkidle');
+    await stop();
     await phone.close();
   }
   const kitchenStartReport = report(
@@ -316,11 +332,16 @@ try {
     kitchenStart,
     budgets.kitchenFirstScreen,
   );
-  const kitchenTodayReport = report(
+  const kitchenSignInReport = report(
     'Kitchen: then signing in on a phone and opening Today (what it adds)',
-    kitchenToday,
+    kitchenSignIn,
   );
-  const kitchenMorning = kitchenStartReport.total + kitchenTodayReport.total;
+  const kitchenMorning = kitchenStartReport.total + kitchenSignInReport.total;
+  const kitchenTodayReport = report(
+    'Kitchen: the first screen of a phone signed in (Today)',
+    kitchenToday,
+    budgets.kitchenFirstScreen,
+  );
 
   console.log('\nSummary (bytes transferred):');
   const gzipBeside = ({ gzip }) => `, gzip ${kb(gzip)}`;
@@ -341,8 +362,9 @@ try {
     `  kitchen, first screen: ${within(kitchenStartReport.total, budgets.kitchenFirstScreen)}${gzipBeside(kitchenStartReport)}`,
   );
   console.log(
-    `  kitchen, first screen then signed in on Today: ${within(kitchenMorning, budgets.kitchenFirstScreen)}`,
+    `  kitchen, first screen of a phone signed in (Today): ${within(kitchenTodayReport.total, budgets.kitchenFirstScreen)}${gzipBeside(kitchenTodayReport)}`,
   );
+  console.log(`  kitchen, a phone's first morning (start, sign-in, welcome, Today): ${kb(kitchenMorning)}`);
   const over = [
     loginReport.total > budgets.login * 1024,
     realPathReport.total > budgets.firstList * 1024,
@@ -350,7 +372,7 @@ try {
     ...seconds.map(({ other }) => other > budgets.secondRemoteExtra * 1024),
     twice.length > 0,
     kitchenStartReport.total > budgets.kitchenFirstScreen * 1024,
-    kitchenMorning > budgets.kitchenFirstScreen * 1024,
+    kitchenTodayReport.total > budgets.kitchenFirstScreen * 1024,
   ].filter(Boolean).length;
   console.log(over === 0 ? '\nEvery budget met.' : `\n${over} budget(s) not met.`);
 } finally {
