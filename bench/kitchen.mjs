@@ -52,6 +52,15 @@ function printRun(title, lhr) {
   console.log(
     `  JavaScript transferred     ${(transferred / 1024).toFixed(1)} KB in ${scripts.length} files`,
   );
+  // What keeps accessibility under 100, named, so it can be found.
+  const failing = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1);
+  for (const audit of failing) {
+    console.log(`  accessibility: ${audit.id}: ${audit.title}`);
+    for (const item of (audit.details?.items ?? []).slice(0, 5))
+      console.log(`    ${item.node?.snippet ?? ''} (${item.node?.nodeLabel ?? ''})`);
+  }
   return { score: score('performance'), transferred };
 }
 
