@@ -95,10 +95,13 @@ export const profileSchema = z.object({
   orgId: idSchema.nullable(),
   organizationName: z.string().nullable(),
   notificationSettings: notificationSettingsSchema,
-  /** The language the kitchen app speaks to the person. */
-  language: kitchenLanguageSchema,
+  /**
+   * The language the kitchen app speaks to the person. Defaults (like `hasPin`) so a console reads a
+   * profile from a server older than the kitchen app.
+   */
+  language: kitchenLanguageSchema.default('en'),
   /** Whether they have a kitchen PIN (the PIN itself is never answered). */
-  hasPin: z.boolean(),
+  hasPin: z.boolean().default(false),
   createdAt: instantSchema,
   updatedAt: instantSchema,
 });
