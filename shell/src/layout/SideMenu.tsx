@@ -31,7 +31,7 @@ export const collapsedMenuWidth = 72;
 const entrySx = (collapsed: boolean): SxProps<Theme> => ({
   mx: 1,
   borderRadius: 1,
-  minHeight: { xs: 44, md: 28 },
+  minHeight: { xs: 44, md: 27 },
   py: { xs: 0.5, md: 0 },
   justifyContent: collapsed ? 'center' : 'flex-start',
   px: collapsed ? 0 : 2,
@@ -56,7 +56,7 @@ function SectionTitle({ id, title }: { id: string; title: string }) {
       component="div"
       variant="caption"
       color="text.secondary"
-      sx={{ px: 3, pt: 1, lineHeight: { xs: '32px', md: '18px' }, fontWeight: 600 }}
+      sx={{ px: 3, pt: { xs: 1, md: 0.5 }, lineHeight: { xs: '32px', md: '18px' }, fontWeight: 600 }}
     >
       {title}
     </Typography>
