@@ -74,8 +74,8 @@ beforeEach(async () => {
   await signedIn(loginAs(ids.anna), { signedInOn: 'phone', language: 'en', hasPin: false });
 });
 
-afterEach(() => {
-  stopSending();
+afterEach(async () => {
+  await stopSending();
   setOnline(true);
 });
 
@@ -143,7 +143,7 @@ test('the outbox survives the page being reloaded (the database closed and opene
   await record('task.check', tick(ids.lineA), ids.anna);
   await record('task.comment', { ...ref, comment: 'Seal replaced', by }, ids.anna);
 
-  stopSending();
+  await stopSending();
   await closeLocalData();
   setOnline(true);
   await startSending();

@@ -201,14 +201,18 @@ export async function startSending(): Promise<void> {
   await sendSoon();
 }
 
-/** For tests: forgets the timers and the started state, as a page reload does. */
-export function stopSending(): void {
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = null;
-  retryAttempts = 0;
-  started = false;
+/**
+ * For tests: forgets the timers and the started state, as a page reload does, once the round under way has
+ * ended (a round left running would go on sending into the next test's device).
+ */
+export async function stopSending(): Promise<void> {
   if (typeof window !== 'undefined') {
     window.removeEventListener('online', sendWhenOnline);
     document.removeEventListener('visibilitychange', sendWhenVisible);
   }
+  while (running || queued) await (queued ?? running);
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryAttempts = 0;
+  started = false;
 }

@@ -16,7 +16,7 @@ const freshState = kitchen.getState();
 
 /** Forgets the last test's page: its store, its sender's timers, its language. */
 export async function freshPage() {
-  stopSending();
+  await stopSending();
   kitchen.setState({ ...freshState, online: true }, true);
   await speak('en');
 }
