@@ -17,6 +17,8 @@ export * from './staff-tasks.js';
 export * from './dashboard.js';
 export * from './log-type-labels.js';
 export * from './temperature-logs.js';
+export * from './units.js';
+export * from './rule-sets/index.js';
 export * from './follow-up-rules.js';
 export * from './compliance-logs.js';
 export * from './near-misses.js';

@@ -14,63 +14,15 @@ import {
 } from './common.js';
 import { slotNameSchema } from './enums.js';
 import { jsonText } from './json-text.js';
-import {
-  defaultReheatLimitCelsius,
-  reheatLimitChoices,
-  scotlandReheatLimitCelsius,
-} from './temperature-standards.js';
+import { jurisdictionSchema, scottishRegions as scottishRegionNames } from './rule-sets/index.js';
+import { temperatureUnits } from './units.js';
 
 const optionalNumberText = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   z.coerce.number().optional(),
 );
 
-/**
- * Scotland's council areas, as the address picker's regions (`state`) and addresses name them, with the
- * packaged place data's spellings ("Edinburgh", "Perthshire and Kinross"): a site there reheats to 82 °C.
- */
-const scottishRegions = new Set(
-  [
-    'Scotland',
-    'Aberdeen',
-    'Aberdeen City',
-    'Aberdeenshire',
-    'Angus',
-    'Argyll and Bute',
-    'Clackmannanshire',
-    'Dumfries and Galloway',
-    'Dundee',
-    'Dundee City',
-    'East Ayrshire',
-    'East Dunbartonshire',
-    'East Lothian',
-    'East Renfrewshire',
-    'Edinburgh',
-    'City of Edinburgh',
-    'Falkirk',
-    'Fife',
-    'Glasgow',
-    'Glasgow City',
-    'Highland',
-    'Inverclyde',
-    'Midlothian',
-    'Moray',
-    'Na h-Eileanan Siar',
-    'North Ayrshire',
-    'North Lanarkshire',
-    'Orkney Islands',
-    'Perth and Kinross',
-    'Perthshire and Kinross',
-    'Renfrewshire',
-    'Scottish Borders',
-    'Shetland Islands',
-    'South Ayrshire',
-    'South Lanarkshire',
-    'Stirling',
-    'West Dunbartonshire',
-    'West Lothian',
-  ].map((name) => name.toLowerCase()),
-);
+const scottishRegions = new Set(scottishRegionNames.map((name) => name.toLowerCase()));
 
 /** Whether an address is in Scotland: a British one whose region (or county) is a Scottish council area. */
 export function isInScotland(address: {
@@ -83,25 +35,6 @@ export function isInScotland(address: {
     (name) => typeof name === 'string' && scottishRegions.has(name.trim().toLowerCase()),
   );
 }
-
-/** The reheating limit a new site at `address` starts with: 82 °C in Scotland, else 75 °C (DOMAIN.md). */
-export const defaultReheatLimitFor = (address: Parameters<typeof isInScotland>[0]): number =>
-  isInScotland(address) ? scotlandReheatLimitCelsius : defaultReheatLimitCelsius;
-
-/** The reheating limits a site chooses from, as the site form offers them. */
-export const reheatLimitOptions = [
-  {
-    value: String(defaultReheatLimitCelsius),
-    label: `${defaultReheatLimitCelsius} °C (England, Wales, Northern Ireland)`,
-  },
-  { value: String(scotlandReheatLimitCelsius), label: `${scotlandReheatLimitCelsius} °C (Scotland)` },
-] as const;
-
-/** A reheating limit the site form may send: 75 °C, or Scotland's 82 °C. */
-const reheatLimitSchema = optionalNumberText.refine(
-  (value) => value === undefined || (reheatLimitChoices as readonly number[]).includes(value),
-  { message: 'The reheating limit is 75 °C, or 82 °C in Scotland' },
-);
 
 /**
  * The alert timings a site sets for itself (issue 24). Escalation: minutes a temperature failure or an
@@ -203,8 +136,12 @@ export const siteSchema = z.object({
   dstOffset: z.number().int(),
   timing: timingSchema,
   slotWindows: slotWindowsSchema,
-  /** The reheating check's limit at this site, °C: 75, or 82 in Scotland (DOMAIN.md). */
-  reheatLimitCelsius: z.number(),
+  /** The food-safety rule set the site's readings are judged by (DOMAIN.md "Temperature checks"). */
+  jurisdiction: jurisdictionSchema,
+  /** The unit the site shows, takes and prints temperatures in; the API's values stay in °C. */
+  temperatureUnit: z.enum(temperatureUnits),
+  /** How the site writes dates, times and numbers (a BCP 47 tag: en-GB, en-US). */
+  locale: z.string(),
   /** Minutes a temperature failure or overdue task may go unacknowledged before the admins hear of it. */
   escalationMinutes: z.number().int(),
   /** Minutes a wireless sensor must read outside its limits, without a break, before it alerts. */
@@ -253,10 +190,13 @@ export const siteInputSchema = z.object({
   lat_long: z.union([latLongSchema, z.literal('')]).optional(),
   siteAdminList: jsonText(z.array(idSchema)).default([]),
   /**
-   * The reheating check's limit, °C: 75, or 82 in Scotland. Left out, a new site takes its address's
-   * (82 when its region is a Scottish council area) and an edited one keeps its own.
+   * The food-safety rule set the site is judged by. Left out, a new site takes its address's (New York
+   * City's in the five boroughs, Scotland's in a Scottish council area) and an edited one keeps its own.
+   * A change applies to readings from then on, and needs `jurisdictionReason`.
    */
-  reheatLimitCelsius: reheatLimitSchema,
+  jurisdiction: jurisdictionSchema.optional(),
+  /** Why the jurisdiction changed: kept in the site's history. */
+  jurisdictionReason: optionalText(500),
   /**
    * Minutes, 5 to 1440, before an unacknowledged failure or overdue task reaches the organisation's admins.
    * Left out, a new site takes 30 and an edited one keeps its own.

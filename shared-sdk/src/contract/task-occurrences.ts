@@ -97,6 +97,13 @@ export const taskFollowUpSchema = z.object({
   foodItemID: idSchema,
   /** When it falls due (its `expireOn`). */
   dueAt: instantSchema,
+  /**
+   * The check whose reading completes it (a cooling stage's, say "COOLED_TO_70F"), and which stage of how
+   * many it is: American cooling has two, each its own follow-up.
+   */
+  checkKind: z.string().optional(),
+  stage: z.number().int().min(1).optional(),
+  stages: z.number().int().min(1).optional(),
   /** Set once it was cancelled; null (the API always says) while it stands. */
   cancelled: followUpCancellationSchema.nullable().optional(),
 });

@@ -1,15 +1,24 @@
 import type { LogType } from './enums.js';
 import { logTypeLabels } from './log-type-labels.js';
-import { defaultTemperatureLimits, type MasterTypeType } from './cold-storage-limits.js';
+import type { MasterTypeType } from './cold-storage-limits.js';
+import {
+  defaultJurisdiction,
+  jurisdictions,
+  ruleSetOf,
+  type CheckRule,
+  type RuleSet,
+} from './rule-sets/index.js';
 import type { TemperatureResult } from './temperature-logs.js';
+import { temperatureText, toCelsius, type TemperatureUnit } from './units.js';
 
-// DOMAIN.md's "Temperature checks" table as data, and the one function that judges a reading against
-// limits. The API judges with it when a reading is recorded or corrected, the seed when it makes the demo's
-// readings, and the console shows the same limits in its filters and charts, so the three never disagree.
+// The limits a reading is judged by, from its site's rule set (rule-sets/: one file per jurisdiction), and
+// the one function that judges a reading against them. The API judges with it when a reading is recorded
+// or corrected, the seed when it makes the demo's readings, and the console and the kitchen app show the
+// same limits, so none of them disagree.
 
 /**
  * The limits a reading is judged by, in °C; null is no bound on that side. A reading above `upperLimit`
- * but at most `warnUpTo` warns instead of failing (a fridge between 5 and 8 °C).
+ * but at most `warnUpTo` warns instead of failing (England's fridge between 5 and 8 °C).
  */
 export interface TemperatureLimits {
   lowerLimit: number | null;
@@ -21,11 +30,13 @@ export interface TemperatureLimits {
    */
   upperExclusive?: boolean;
   /**
-   * The legal maximum of the reading's log type (a fridge's 8 °C). It belongs to the log type, not to the
-   * numbers an organisation sets, so a stored reading takes it from its type: a reading above it is never
-   * a plain PASS (`judgeReading`), even on an item whose upper limit was loosened with a reason.
+   * The legal maximum and minimum of the reading's log type in its rule set (England's fridge: 8 °C). They
+   * belong to the law, not to the numbers an organisation sets, so a stored reading takes them from its
+   * rule set: a reading beyond one is never a plain PASS (`judgeReading`), even on an item whose limit was
+   * loosened with a reason.
    */
   legalMaximum?: number;
+  legalMinimum?: number;
 }
 
 /** What a reading is taken of: a fridge's or freezer's temperature item, a probe, or a food item. */
@@ -48,31 +59,176 @@ export interface TemperatureStandard {
   checks: readonly [TemperatureCheck, ...TemperatureCheck[]];
 }
 
-const atMost = (upperLimit: number, warnUpTo: number | null = null): TemperatureLimits => ({
-  lowerLimit: null,
-  upperLimit,
-  warnUpTo,
-});
-const atLeast = (lowerLimit: number): TemperatureLimits => ({ lowerLimit, upperLimit: null, warnUpTo: null });
-const between = (lowerLimit: number, upperLimit: number): TemperatureLimits => ({
-  lowerLimit,
-  upperLimit,
-  warnUpTo: null,
-});
+/** The items each log type is read with, the same under every rule set. */
+const logTypeItemKinds: Record<LogType, readonly TemperatureItemKind[]> = {
+  FRIDGE: ['TEMPERATURE_ITEM'],
+  FREEZER: ['TEMPERATURE_ITEM'],
+  CELLAR: ['PROBE'],
+  FOOD_DELIVERY: ['FOOD_ITEM', 'PROBE'],
+  PROBE_CALIBRATION: ['PROBE'],
+  COOKING_COOLING: ['FOOD_ITEM', 'PROBE'],
+  HOT_HOLD_DISPLAY: ['FOOD_ITEM', 'PROBE'],
+  REHEATING: ['FOOD_ITEM', 'PROBE'],
+  LEGIONELLA_WATER: ['PROBE'],
+  HOT_WATER: ['PROBE'],
+};
 
-/** The UK legal maximum for chilled food: a fridge above its own limit but at most this warns. */
-export const fridgeWarnUpTo = 8;
+/** A rule's figures, in its set's unit, as °C limits. */
+function limitsOfRule(
+  rule: Omit<CheckRule, 'kind' | 'label' | 'source'>,
+  unit: TemperatureUnit,
+): TemperatureLimits {
+  const celsius = (value: number | undefined) => (value === undefined ? null : toCelsius(value, unit));
+  const upper = rule.below ?? rule.atMost;
+  return {
+    lowerLimit: celsius(rule.atLeast),
+    upperLimit: celsius(upper),
+    warnUpTo: celsius(rule.warnUpTo),
+    ...(rule.below === undefined ? {} : { upperExclusive: true }),
+  };
+}
+
+/** A set's legal limits of a log type, in °C. */
+function legalOf(set: RuleSet, logType: LogType): Pick<TemperatureLimits, 'legalMaximum' | 'legalMinimum'> {
+  const legal = set.legal[logType];
+  if (!legal) return {};
+  return {
+    ...(legal.atMost === undefined ? {} : { legalMaximum: toCelsius(legal.atMost, set.unit) }),
+    ...(legal.atLeast === undefined ? {} : { legalMinimum: toCelsius(legal.atLeast, set.unit) }),
+  };
+}
+
+/** A rule set as the limits of every check of every log type, in °C. */
+function compile(set: RuleSet): Record<LogType, TemperatureStandard> {
+  const check = (logType: LogType, rule: CheckRule): TemperatureCheck => ({
+    kind: rule.kind,
+    label: rule.label,
+    limits: { ...limitsOfRule(rule, set.unit), ...legalOf(set, logType) },
+  });
+  const standard = (logType: LogType, rules: readonly [CheckRule, ...CheckRule[]]): TemperatureStandard => {
+    const [first, ...rest] = rules;
+    return {
+      label: logTypeLabels[logType],
+      itemKinds: logTypeItemKinds[logType],
+      checks: [check(logType, first), ...rest.map((rule) => check(logType, rule))],
+    };
+  };
+  const stages = set.cooling.stages.map((stage) => ({ ...stage, atMost: stage.to }));
+  return {
+    FRIDGE: standard('FRIDGE', set.checks.FRIDGE),
+    FREEZER: standard('FREEZER', set.checks.FREEZER),
+    CELLAR: standard('CELLAR', set.checks.CELLAR),
+    FOOD_DELIVERY: standard('FOOD_DELIVERY', set.checks.FOOD_DELIVERY),
+    PROBE_CALIBRATION: standard('PROBE_CALIBRATION', set.checks.PROBE_CALIBRATION),
+    COOKING_COOLING: standard('COOKING_COOLING', [set.cooking, ...stages]),
+    HOT_HOLD_DISPLAY: standard('HOT_HOLD_DISPLAY', [set.hotHolding]),
+    REHEATING: standard('REHEATING', [set.reheating]),
+    LEGIONELLA_WATER: standard('LEGIONELLA_WATER', set.checks.LEGIONELLA_WATER),
+    HOT_WATER: standard('HOT_WATER', set.checks.HOT_WATER),
+  };
+}
+
+const compiled = new Map<string, Record<LogType, TemperatureStandard>>();
+
+/** Every check of every log type under `jurisdiction`'s rule set, in °C. */
+export function standardsOf(jurisdiction: string | null | undefined): Record<LogType, TemperatureStandard> {
+  const set = ruleSetOf(jurisdiction);
+  let standards = compiled.get(set.jurisdiction);
+  if (!standards) {
+    standards = compile(set);
+    compiled.set(set.jurisdiction, standards);
+  }
+  return standards;
+}
 
 /**
- * Legal maxima by log type (DOMAIN.md): a reading above one is "above the legal limit" whatever limits
- * its item has. Only a fridge's can be loosened (its item's upper limit, with a reason); a chilled
- * delivery's 8 °C is its check's limit itself.
+ * The default rule set's checks, for what is the same under every set: the log types' words and items,
+ * and the filters of a list across sites. Anything judged or shown for one site reads its own set.
  */
-export const legalMaximums: Partial<Record<LogType, number>> = { FRIDGE: fridgeWarnUpTo };
+export const temperatureStandards: Record<LogType, TemperatureStandard> = standardsOf(defaultJurisdiction);
 
-/** Whether a reading of `logType` at `celsius` is above the legal maximum of its type. */
-export function isAboveLegalLimit(logType: LogType, celsius: number): boolean {
-  const maximum = legalMaximums[logType];
+/** The check `kind` of a log type under `jurisdiction`, or undefined when its set has no such check. */
+export function checkOf(
+  logType: LogType,
+  kind: string,
+  jurisdiction: string | null | undefined,
+): TemperatureCheck | undefined {
+  return standardsOf(jurisdiction)[logType].checks.find((check) => check.kind === kind);
+}
+
+/** A check in words ("Cooled to 70 °F within 2 hours"), from any set that has it; else the kind as stored. */
+export function checkLabelOf(logType: LogType, kind: string, jurisdiction?: string | null): string {
+  const own = jurisdiction ? checkOf(logType, kind, jurisdiction) : undefined;
+  if (own) return own.label;
+  for (const set of jurisdictions) {
+    const found = checkOf(logType, kind, set);
+    if (found) return found.label;
+  }
+  return kind;
+}
+
+/** The log types an item of `kind` is read for, in the table's order. */
+export function logTypesFor(kind: TemperatureItemKind): LogType[] {
+  return (Object.keys(logTypeItemKinds) as LogType[]).filter((logType) =>
+    logTypeItemKinds[logType].includes(kind),
+  );
+}
+
+/** A fridge's or freezer's limits when its item sets none, under `jurisdiction`, in °C. */
+export function coldStorageDefaults(
+  type: MasterTypeType,
+  jurisdiction: string | null | undefined,
+): { lowerLimit: number | null; upperLimit: number } {
+  const { lowerLimit, upperLimit } = standardsOf(jurisdiction)[type].checks[0].limits;
+  return { lowerLimit, upperLimit: upperLimit ?? 0 };
+}
+
+/**
+ * A fridge's or freezer's item is judged by its own limits (an upper limit never set takes its rule set's
+ * default). Where the set has a warning band (England's fridge: up to 8 °C), an item whose upper limit is
+ * below it warns up to it rather than failing; the set's legal limits always apply.
+ */
+export function equipmentItemLimits(
+  type: MasterTypeType,
+  item: { lowerLimit: number | null; upperLimit: number | null },
+  jurisdiction: string | null | undefined,
+): TemperatureLimits {
+  const standard = standardsOf(jurisdiction)[type].checks[0].limits;
+  const upperLimit = item.upperLimit ?? standard.upperLimit ?? 0;
+  const band = standard.warnUpTo;
+  return {
+    lowerLimit: item.lowerLimit,
+    upperLimit,
+    warnUpTo: band !== null && upperLimit < band ? band : null,
+    ...legalOf(ruleSetOf(jurisdiction), type),
+  };
+}
+
+/**
+ * The limits a stored reading was judged by: its copied numbers with its check's comparison and the legal
+ * limits of the rule set it was judged under.
+ */
+export function storedLimits(
+  logType: LogType,
+  checkKind: string,
+  copied: Pick<TemperatureLimits, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>,
+  jurisdiction: string | null | undefined,
+): TemperatureLimits {
+  const upperExclusive = checkOf(logType, checkKind, jurisdiction)?.limits.upperExclusive === true;
+  return {
+    ...copied,
+    ...(upperExclusive ? { upperExclusive } : {}),
+    ...legalOf(ruleSetOf(jurisdiction), logType),
+  };
+}
+
+/** Whether a reading of `logType` at `celsius` is above the legal maximum of its type under `jurisdiction`. */
+export function isAboveLegalLimit(
+  logType: LogType,
+  celsius: number,
+  jurisdiction: string | null | undefined,
+): boolean {
+  const maximum = legalOf(ruleSetOf(jurisdiction), logType).legalMaximum;
   return maximum !== undefined && celsius > maximum;
 }
 
@@ -80,160 +236,15 @@ export function isAboveLegalLimit(logType: LogType, celsius: number): boolean {
 export const aboveLegalLimitLabel = 'Above the legal limit';
 
 /** A reading's result as the exports and the inspection pack print it: "WARN (above the legal limit)". */
-export function resultText(result: TemperatureResult, logType: LogType, celsius: number): string {
-  return isAboveLegalLimit(logType, celsius) ? `${result} (${aboveLegalLimitLabel.toLowerCase()})` : result;
-}
-
-/** A site's reheating limit (DOMAIN.md): 75 °C, 82 °C in Scotland. A site setting. */
-export const defaultReheatLimitCelsius = 75;
-export const scotlandReheatLimitCelsius = 82;
-/** The limits a site may choose for reheating: England, Wales and Northern Ireland's, and Scotland's. */
-export const reheatLimitChoices = [defaultReheatLimitCelsius, scotlandReheatLimitCelsius] as const;
-
-/** What of a site changes the limits its readings are judged by. */
-export interface SiteTemperatureSettings {
-  reheatLimitCelsius: number;
-}
-
-/** A probe's or food item's check limits at a site: reheating is judged by the site's own limit. */
-export function checkLimitsAtSite(
+export function resultText(
+  result: TemperatureResult,
   logType: LogType,
-  limits: TemperatureLimits,
-  site: SiteTemperatureSettings | undefined,
-): TemperatureLimits {
-  return logType === 'REHEATING' && site ? { ...limits, lowerLimit: site.reheatLimitCelsius } : limits;
-}
-
-/**
- * DOMAIN.md's default limits per log type. A fridge's or freezer's item carries its own limits (set on the
- * equipment, defaulting to these); probes and food items are judged by these.
- */
-export const temperatureStandards = {
-  FRIDGE: {
-    label: logTypeLabels.FRIDGE,
-    itemKinds: ['TEMPERATURE_ITEM'],
-    checks: [
-      {
-        kind: 'FRIDGE',
-        label: 'Fridge',
-        limits: atMost(defaultTemperatureLimits.FRIDGE.upperLimit, fridgeWarnUpTo),
-      },
-    ],
-  },
-  FREEZER: {
-    label: logTypeLabels.FREEZER,
-    itemKinds: ['TEMPERATURE_ITEM'],
-    checks: [
-      { kind: 'FREEZER', label: 'Freezer', limits: atMost(defaultTemperatureLimits.FREEZER.upperLimit) },
-    ],
-  },
-  CELLAR: {
-    label: logTypeLabels.CELLAR,
-    itemKinds: ['PROBE'],
-    checks: [{ kind: 'CELLAR', label: 'Cellar', limits: between(10, 14) }],
-  },
-  FOOD_DELIVERY: {
-    label: logTypeLabels.FOOD_DELIVERY,
-    itemKinds: ['FOOD_ITEM', 'PROBE'],
-    checks: [
-      { kind: 'CHILLED', label: 'Chilled delivery', limits: atMost(8) },
-      { kind: 'FROZEN', label: 'Frozen delivery', limits: atMost(-15) },
-    ],
-  },
-  PROBE_CALIBRATION: {
-    label: logTypeLabels.PROBE_CALIBRATION,
-    itemKinds: ['PROBE'],
-    checks: [
-      { kind: 'ICE_WATER', label: 'Ice water', limits: between(-1, 1) },
-      { kind: 'BOILING_WATER', label: 'Boiling water', limits: between(99, 101) },
-    ],
-  },
-  COOKING_COOLING: {
-    label: logTypeLabels.COOKING_COOLING,
-    itemKinds: ['FOOD_ITEM', 'PROBE'],
-    checks: [
-      { kind: 'COOKED', label: 'Cooked core', limits: atLeast(75) },
-      { kind: 'COOLED', label: 'Cooled within 90 minutes', limits: atMost(8) },
-    ],
-  },
-  HOT_HOLD_DISPLAY: {
-    label: logTypeLabels.HOT_HOLD_DISPLAY,
-    itemKinds: ['FOOD_ITEM', 'PROBE'],
-    checks: [{ kind: 'HOT_HOLD', label: 'Hot holding', limits: atLeast(63) }],
-  },
-  REHEATING: {
-    label: logTypeLabels.REHEATING,
-    itemKinds: ['FOOD_ITEM', 'PROBE'],
-    checks: [{ kind: 'REHEATED', label: 'Reheated core', limits: atLeast(defaultReheatLimitCelsius) }],
-  },
-  LEGIONELLA_WATER: {
-    label: logTypeLabels.LEGIONELLA_WATER,
-    itemKinds: ['PROBE'],
-    checks: [
-      { kind: 'HOT_OUTLET', label: 'Hot outlet within 1 minute', limits: atLeast(50) },
-      { kind: 'STORED_HOT', label: 'Stored hot water', limits: atLeast(60) },
-      {
-        kind: 'COLD',
-        label: 'Cold water',
-        limits: { ...atMost(20), upperExclusive: true },
-      },
-    ],
-  },
-  HOT_WATER: {
-    label: logTypeLabels.HOT_WATER,
-    itemKinds: ['PROBE'],
-    checks: [{ kind: 'HOT_WATER', label: 'Hot water', limits: atLeast(50) }],
-  },
-} as const satisfies Record<LogType, TemperatureStandard>;
-
-/** The check `kind` of a log type, or undefined when the type has no such check. */
-export function checkOf(logType: LogType, kind: string): TemperatureCheck | undefined {
-  const checks: readonly TemperatureCheck[] = temperatureStandards[logType].checks;
-  return checks.find((check) => check.kind === kind);
-}
-
-/** The log types an item of `kind` is read for, in the table's order. */
-export function logTypesFor(kind: TemperatureItemKind): LogType[] {
-  return (Object.keys(temperatureStandards) as LogType[]).filter((logType) => {
-    const kinds: readonly TemperatureItemKind[] = temperatureStandards[logType].itemKinds;
-    return kinds.includes(kind);
-  });
-}
-
-/**
- * A fridge's or freezer's item is judged by its own limits (an upper limit never set takes the type's
- * default); a fridge whose upper limit is below the legal 8 °C warns up to 8 °C rather than failing.
- */
-export function equipmentItemLimits(
-  type: MasterTypeType,
-  item: { lowerLimit: number | null; upperLimit: number | null },
-): TemperatureLimits {
-  const upperLimit = item.upperLimit ?? defaultTemperatureLimits[type].upperLimit;
-  const legalMaximum = legalMaximums[type];
-  return {
-    lowerLimit: item.lowerLimit,
-    upperLimit,
-    warnUpTo: type === 'FRIDGE' && upperLimit < fridgeWarnUpTo ? fridgeWarnUpTo : null,
-    ...(legalMaximum === undefined ? {} : { legalMaximum }),
-  };
-}
-
-/**
- * The limits a stored reading was judged by: its copied numbers with its check's comparison and its log
- * type's legal maximum.
- */
-export function storedLimits(
-  logType: LogType,
-  checkKind: string,
-  copied: Pick<TemperatureLimits, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>,
-): TemperatureLimits {
-  const upperExclusive = checkOf(logType, checkKind)?.limits.upperExclusive === true;
-  const legalMaximum = legalMaximums[logType];
-  return {
-    ...copied,
-    ...(upperExclusive ? { upperExclusive } : {}),
-    ...(legalMaximum === undefined ? {} : { legalMaximum }),
-  };
+  celsius: number,
+  jurisdiction: string | null | undefined,
+): string {
+  return isAboveLegalLimit(logType, celsius, jurisdiction)
+    ? `${result} (${aboveLegalLimitLabel.toLowerCase()})`
+    : result;
 }
 
 const isAboveUpper = (celsius: number, limits: TemperatureLimits) =>
@@ -243,50 +254,66 @@ const isAboveUpper = (celsius: number, limits: TemperatureLimits) =>
 /**
  * PASS within the limits (both ends included, unless the upper one is exclusive); WARN above the upper
  * limit but at most `warnUpTo`; FAIL anywhere else, below the lower limit included. A reading within
- * limits an admin loosened but above the legal maximum is a WARN, never a plain PASS (the reading's DTO
- * flags it `aboveLegalLimit`); it does not fail, as the looser limit was given with a reason.
+ * limits an admin loosened but beyond a legal limit is a WARN, never a plain PASS (the reading's DTO flags
+ * it `aboveLegalLimit`); it does not fail, as the looser limit was given with a reason.
  */
 export function judgeReading(celsius: number, limits: TemperatureLimits): TemperatureResult {
   if (limits.lowerLimit !== null && celsius < limits.lowerLimit) return 'FAIL';
   if (!isAboveUpper(celsius, limits)) {
-    return limits.legalMaximum !== undefined && celsius > limits.legalMaximum ? 'WARN' : 'PASS';
+    const beyondLaw =
+      (limits.legalMaximum !== undefined && celsius > limits.legalMaximum) ||
+      (limits.legalMinimum !== undefined && celsius < limits.legalMinimum);
+    return beyondLaw ? 'WARN' : 'PASS';
   }
   return limits.warnUpTo !== null && celsius <= limits.warnUpTo ? 'WARN' : 'FAIL';
 }
 
-/** `5 °C`, `-0.5 °C`: a temperature as the messages and the export write it. */
-export const celsiusText = (celsius: number) => `${celsius} °C`;
+/** `5 °C`, `-0.5 °C`: a stored temperature as the messages and the export write it, in °C. */
+export const celsiusText = (celsius: number) => temperatureText(celsius, 'C');
 
-/** The limits in words: "at most 5 °C (warns up to 8 °C)", "10 to 14 °C", "below 20 °C", "at least 63 °C". */
-export function limitsText(limits: TemperatureLimits): string {
+/**
+ * The limits in words, in `unit`: "at most 5 °C (warns up to 8 °C)", "10 to 14 °C", "below 20 °C",
+ * "at least 140 °F".
+ */
+export function limitsText(limits: TemperatureLimits, unit: TemperatureUnit = 'C'): string {
   const { lowerLimit, upperLimit, warnUpTo } = limits;
+  const text = (celsius: number) => temperatureText(celsius, unit);
   const upper =
-    upperLimit === null ? null : `${limits.upperExclusive ? 'below' : 'at most'} ${celsiusText(upperLimit)}`;
+    upperLimit === null ? null : `${limits.upperExclusive ? 'below' : 'at most'} ${text(upperLimit)}`;
   const range =
     lowerLimit !== null && upperLimit !== null && !limits.upperExclusive
-      ? `${lowerLimit} to ${celsiusText(upperLimit)}`
-      : [lowerLimit === null ? null : `at least ${celsiusText(lowerLimit)}`, upper]
+      ? `${text(lowerLimit).split(' ')[0]} to ${text(upperLimit)}`
+      : [lowerLimit === null ? null : `at least ${text(lowerLimit)}`, upper]
           .filter((part) => part !== null)
           .join(' and ') || 'no limits';
-  const text = warnUpTo === null ? range : `${range} (warns up to ${celsiusText(warnUpTo)})`;
-  // A limit looser than the legal maximum says so.
-  return limits.legalMaximum !== undefined && upperLimit !== null && upperLimit > limits.legalMaximum
-    ? `${text}; legal maximum ${celsiusText(limits.legalMaximum)}`
-    : text;
+  const words = warnUpTo === null ? range : `${range} (warns up to ${text(warnUpTo)})`;
+  // A limit looser than the law says so.
+  if (limits.legalMaximum !== undefined && upperLimit !== null && upperLimit > limits.legalMaximum) {
+    return `${words}; legal maximum ${text(limits.legalMaximum)}`;
+  }
+  if (limits.legalMinimum !== undefined && lowerLimit !== null && lowerLimit < limits.legalMinimum) {
+    return `${words}; legal minimum ${text(limits.legalMinimum)}`;
+  }
+  return words;
 }
 
 /**
- * Why a reading fails, naming the limit it broke ("9 °C is above the upper limit of 8 °C"), or null when
- * it does not fail.
+ * Why a reading fails, naming the limit it broke in `unit` ("9 °C is above the upper limit of 8 °C"), or
+ * null when it does not fail.
  */
-export function failureOf(celsius: number, limits: TemperatureLimits): string | null {
+export function failureOf(
+  celsius: number,
+  limits: TemperatureLimits,
+  unit: TemperatureUnit = 'C',
+): string | null {
   if (judgeReading(celsius, limits) !== 'FAIL') return null;
-  const reading = celsiusText(celsius);
+  const text = (value: number) => temperatureText(value, unit);
+  const reading = text(celsius);
   if (limits.lowerLimit !== null && celsius < limits.lowerLimit) {
-    return `${reading} is below the lower limit of ${celsiusText(limits.lowerLimit)}`;
+    return `${reading} is below the lower limit of ${text(limits.lowerLimit)}`;
   }
   const upperLimit = limits.upperLimit ?? 0;
-  if (limits.upperExclusive) return `${reading} is not below the limit of ${celsiusText(upperLimit)}`;
+  if (limits.upperExclusive) return `${reading} is not below the limit of ${text(upperLimit)}`;
   const ceiling = limits.warnUpTo ?? upperLimit;
-  return `${reading} is above the ${limits.warnUpTo === null ? 'upper limit' : 'legal maximum'} of ${celsiusText(ceiling)}`;
+  return `${reading} is above the ${limits.warnUpTo === null ? 'upper limit' : 'legal maximum'} of ${text(ceiling)}`;
 }
