@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from '@console/shared-sdk/router';
 import {
+  fail,
   fakeApi,
   loginResponse,
   ok,
@@ -11,13 +12,14 @@ import {
   type Sent,
 } from '@console/shared-sdk/testing';
 import { session } from '@console/shared-sdk';
+import type { PlaceDetail, Site } from '@console/shared-sdk/sites';
 import { SitesPage } from './SitesPage';
 
 const countries = [
   { code: 'GB', name: 'United Kingdom', timezones: ['Europe/London'] },
   { code: 'US', name: 'United States', timezones: ['America/New_York', 'America/Chicago'] },
 ];
-const bristol = {
+const bristol: PlaceDetail = {
   place_id: 'bristol-gb',
   name: 'Bristol',
   formatted_address: 'Bristol, England, United Kingdom',
@@ -31,6 +33,27 @@ const bristol = {
   lat_long: '51.45,-2.58',
   timeZoneId: 'Europe/London',
 };
+const brooklyn: PlaceDetail = {
+  place_id: 'brooklyn-us',
+  name: 'Brooklyn',
+  formatted_address: 'Brooklyn, New York, United States',
+  address_components: [],
+  geometry: { location: { lat: 40.7178, lng: -73.9636 } },
+  city: 'Brooklyn',
+  county: 'Kings County',
+  state: 'New York',
+  country: 'US',
+  countryName: 'United States',
+  lat_long: '40.7178,-73.9636',
+  timeZoneId: 'America/New_York',
+};
+const places = [bristol, brooklyn];
+const prediction = (place: PlaceDetail) => ({
+  description: `${place.name}, ${place.state}`,
+  place_id: place.place_id,
+  structured_formatting: { main_text: place.name, secondary_text: place.state ?? '' },
+});
+
 /** Open round the clock on Saturdays, as the API stores it: equal times. */
 const allDaySaturday = {
   ...site,
@@ -40,29 +63,37 @@ const allDaySaturday = {
   ],
 };
 
-function fakeSitesApi() {
+/**
+ * The site API with `record` as its one site. `answer` may answer a request first (a refusal); what it
+ * leaves undefined gets the usual answer.
+ */
+function fakeSitesApi(
+  record: Site = allDaySaturday,
+  answer: (sent: Sent) => Response | undefined = () => undefined,
+) {
   return fakeApi((sent: Sent) => {
+    const answered = answer(sent);
+    if (answered) return answered;
     switch (sent.path) {
       case 'site-panel/web-app-list':
-        return ok({ list: [allDaySaturday], records: 1, page: 1, limit: 10 });
+        return ok({ list: [record], records: 1, page: 1, limit: 10 });
       case 'location/simple-list-countries':
         return ok(countries);
-      case 'site-panel/places':
-        return ok({
-          predictions: [
-            {
-              description: 'Bristol, England',
-              place_id: 'bristol-gb',
-              structured_formatting: { main_text: 'Bristol', secondary_text: 'England' },
-            },
-          ],
-        });
-      case 'site-panel/fetchCountry':
-        return ok({ result: bristol });
+      case 'site-panel/places': {
+        const { input } = JSON.parse(sent.body) as { input: string };
+        const found = places.filter((place) => place.name.toLowerCase().startsWith(input.toLowerCase()));
+        return ok({ predictions: found.map(prediction) });
+      }
+      case 'site-panel/fetchCountry': {
+        const { placeId } = JSON.parse(sent.body) as { placeId: string };
+        return ok({ result: places.find((place) => place.place_id === placeId) });
+      }
       case `site-panel/find-one/${site._id}`:
-        return ok(allDaySaturday);
+        return ok(record);
+      case 'site-panel/create-new-one':
+        return ok(record, 'Site created');
       case 'site-panel/update-one':
-        return ok(allDaySaturday, 'Site updated');
+        return ok(record, 'Site updated');
       case 'staff-people/simple-list':
         return ok([]);
       default:
@@ -201,6 +232,9 @@ test('the alert timings show in the view and the form, are checked, and are sent
   const body = api.to('site-panel/update-one')[0]!.body;
   expect(formField(body, 'escalationMinutes')).toBe('45');
   expect(formField(body, 'excursionDebounceMinutes')).toBe('10');
+  // The rules were not touched: neither they nor a reason are sent, so the site keeps its own.
+  expect(formField(body, 'jurisdiction')).toBeUndefined();
+  expect(formField(body, 'jurisdictionReason')).toBeUndefined();
 });
 
 test('each day of the opening hours is one row of aligned columns: the day, "Open 24 hours", opens, closes', async () => {
@@ -245,4 +279,176 @@ test('the form’s headings go down one level at a time: its title, then no head
       .map((heading) => heading.textContent),
   ).toEqual(['Add site']);
   expect(skippedHeadings(dialog, 1)).toEqual([]);
+});
+
+/** The food-safety rules select of a form, and the words under it. */
+const rulesSelect = (form: ReturnType<typeof within>) =>
+  form.getByRole('combobox', { name: /Food-safety rules/ });
+
+async function chooseRules(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof within>,
+  name: string,
+) {
+  await user.click(rulesSelect(form));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+async function findTown(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof within>,
+  town: string,
+  option: string,
+) {
+  const search = form.getByRole('combobox', { name: 'Find the town' });
+  // Pasted rather than typed: each keystroke renders the whole form again, which is slow in jsdom.
+  await user.clear(search);
+  await user.paste(town);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+test('a new site at a Brooklyn address takes New York City’s rules, says what they decide, and sends them', async () => {
+  const api = fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const form = within(await screen.findByRole('dialog', { name: 'Add site' }));
+  await user.click(form.getByRole('textbox', { name: /Site name/ }));
+  await user.paste('Harbour Kitchen Brooklyn');
+  await findTown(user, form, 'Brooklyn', 'Brooklyn, New York');
+
+  await waitFor(() => expect(rulesSelect(form)).toHaveTextContent('New York City (Health Code Article 81)'));
+  expect(rulesSelect(form)).toHaveAccessibleDescription(
+    'Decides the limits readings are judged by, and shows temperatures in °F. Authority: NYC Department of Health and Mental Hygiene. Taken from the address until you choose.',
+  );
+  // A new site has nothing to give a reason for.
+  expect(form.queryByRole('textbox', { name: /Reason for the change/ })).toBeNull();
+
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/create-new-one')).toHaveLength(1));
+  const body = api.to('site-panel/create-new-one')[0]!.body;
+  expect(formField(body, 'jurisdiction')).toBe('US-NYC');
+  expect(formField(body, 'city')).toBe('Brooklyn');
+  expect(formField(body, 'jurisdictionReason')).toBeUndefined();
+});
+
+test('a new site’s rules follow the address until the admin chooses them', async () => {
+  const api = fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const form = within(await screen.findByRole('dialog', { name: 'Add site' }));
+  await user.click(form.getByRole('textbox', { name: /Site name/ }));
+  await user.paste('Harbour Kitchen');
+  await findTown(user, form, 'Bristol', 'Bristol, England');
+  await waitFor(() =>
+    expect(rulesSelect(form)).toHaveTextContent('England, Wales and Northern Ireland (FSA guidance)'),
+  );
+  await findTown(user, form, 'Brooklyn', 'Brooklyn, New York');
+  await waitFor(() => expect(rulesSelect(form)).toHaveTextContent('New York City (Health Code Article 81)'));
+
+  await chooseRules(user, form, 'United States (FDA Food Code 2022)');
+  expect(rulesSelect(form)).toHaveAccessibleDescription(
+    'Decides the limits readings are judged by, and shows temperatures in °F. Authority: U.S. Food and Drug Administration.',
+  );
+  await findTown(user, form, 'Bristol', 'Bristol, England');
+  await waitFor(() => expect(form.getByRole('combobox', { name: /Country/ })).toHaveValue('United Kingdom'));
+  expect(rulesSelect(form)).toHaveTextContent('United States (FDA Food Code 2022)');
+
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/create-new-one')).toHaveLength(1));
+  expect(formField(api.to('site-panel/create-new-one')[0]!.body, 'jurisdiction')).toBe('US-FDA');
+});
+
+test('changing an existing site’s rules asks why, shows the server’s word on it, and sends both', async () => {
+  let refused = false;
+  const api = fakeSitesApi(allDaySaturday, (sent) => {
+    if (sent.path !== 'site-panel/update-one' || refused) return undefined;
+    refused = true;
+    return fail(400, {
+      message: 'Check the highlighted fields',
+      error: 'VALIDATION_ERROR',
+      details: {
+        fieldErrors: { jurisdictionReason: ['Say why the rules change, in at least 3 characters'] },
+      },
+    });
+  });
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+  const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+  expect(rulesSelect(form)).toHaveTextContent('England, Wales and Northern Ireland (FSA guidance)');
+  expect(rulesSelect(form)).toHaveAccessibleDescription(
+    'Decides the limits readings are judged by, and shows temperatures in °C. Authority: Food Standards Agency.',
+  );
+  expect(form.queryByRole('textbox', { name: /Reason for the change/ })).toBeNull();
+
+  await chooseRules(user, form, 'Scotland (FSS guidance)');
+  const reason = await form.findByRole('textbox', { name: /Reason for the change/ });
+  expect(reason).toBeRequired();
+  expect(reason).toHaveAccessibleDescription(
+    'The new rules apply to readings from now on; past readings keep their verdicts. Kept in the site’s history.',
+  );
+
+  // Empty, the form says so and sends nothing.
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  expect(await form.findByText('Reason for the change is required')).toBeInTheDocument();
+  expect(api.to('site-panel/update-one')).toHaveLength(0);
+
+  // The server's message shows under the field it is about.
+  await user.type(reason, 'No');
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  expect(await form.findByText('Say why the rules change, in at least 3 characters')).toBeInTheDocument();
+  expect(reason).toHaveAccessibleDescription('Say why the rules change, in at least 3 characters');
+
+  await user.clear(reason);
+  await user.paste('The kitchen moved to Edinburgh');
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(2));
+  const body = api.to('site-panel/update-one')[1]!.body;
+  expect(formField(body, 'jurisdiction')).toBe('GB-SCT');
+  expect(formField(body, 'jurisdictionReason')).toBe('The kitchen moved to Edinburgh');
+});
+
+test('choosing the site’s own rules again takes the reason away, and nothing about them is sent', async () => {
+  const api = fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+  const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+  await chooseRules(user, form, 'European Union (Regulation 852/2004, national limits)');
+  expect(await form.findByRole('textbox', { name: /Reason for the change/ })).toBeInTheDocument();
+  await chooseRules(user, form, 'England, Wales and Northern Ireland (FSA guidance)');
+  expect(form.queryByRole('textbox', { name: /Reason for the change/ })).toBeNull();
+
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(1));
+  const body = api.to('site-panel/update-one')[0]!.body;
+  expect(formField(body, 'jurisdiction')).toBeUndefined();
+  expect(formField(body, 'jurisdictionReason')).toBeUndefined();
+});
+
+test('the view names the site’s food-safety rules and the unit its temperatures show in', async () => {
+  const newYork: Site = {
+    ...allDaySaturday,
+    city: 'Brooklyn',
+    county: 'Kings County',
+    state: 'New York',
+    country: 'US',
+    timeZoneId: 'America/New_York',
+    timeZoneName: 'Eastern Standard Time',
+    jurisdiction: 'US-NYC',
+    temperatureUnit: 'F',
+    locale: 'en-US',
+  };
+  fakeSitesApi(newYork);
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `View ${site.name}` }));
+  const view = within(await screen.findByRole('dialog'));
+  expect(await view.findByText('New York City (Health Code Article 81)')).toBeInTheDocument();
+  expect(view.getByText('Food-safety rules')).toBeInTheDocument();
+  expect(view.getByText('Temperatures in')).toBeInTheDocument();
+  expect(view.getByText('°F')).toBeInTheDocument();
+  expect(view.queryByText(/Reheating limit/)).toBeNull();
 });

@@ -1,10 +1,10 @@
 import { Chip, Stack, Typography } from '@console/shared-sdk/mui';
 import { z } from 'zod';
 import { siteChoices, useDocumentTitle } from '@console/shared-sdk';
+import { requiredText, ruleSetOf, unitSymbols, type Jurisdiction } from '@console/shared-sdk/contract';
 import {
   defaultEscalationMinutes,
   defaultExcursionDebounceMinutes,
-  reheatLimitOptions,
   siteInputSchema,
   sitesApi,
   sitesResource,
@@ -21,7 +21,11 @@ import {
   CountryField,
   dayNames,
   fromOpeningWeek,
+  formJurisdiction,
   fullWeek,
+  jurisdictionChanged,
+  JurisdictionField,
+  JurisdictionReasonField,
   OpeningHoursField,
   PlaceSearch,
   sameTimesMessage,
@@ -48,8 +52,11 @@ interface SiteForm {
   timeZoneId: string;
   lat_long: string;
   timing: OpeningDay[];
-  /** "75" or "82" (°C); the contract reads it as a number. */
-  reheatLimitCelsius: string;
+  /** The food-safety rules chosen; null while a new site's follow its address. */
+  jurisdiction: Jurisdiction | null;
+  /** The edited site's rules as stored (null for a new site): changing them asks for a reason. */
+  savedJurisdiction: Jurisdiction | null;
+  jurisdictionReason: string;
   /** Alert timings in minutes; null while the box is empty (the form then asks for a value). */
   escalationMinutes: number | null;
   excursionDebounceMinutes: number | null;
@@ -87,6 +94,14 @@ const requiredMinutes = (schema: (typeof siteInputSchema.shape)['escalationMinut
 const alertTimingsSchema = {
   escalationMinutes: requiredMinutes(siteInputSchema.shape.escalationMinutes),
   excursionDebounceMinutes: requiredMinutes(siteInputSchema.shape.excursionDebounceMinutes),
+};
+
+/**
+ * The update body carries a reason only when the rules change (see toUpdate), and then the API refuses it
+ * empty: the form says so before sending.
+ */
+const jurisdictionReasonSchema = {
+  jurisdictionReason: requiredText('Reason for the change', 500).optional(),
 };
 
 const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
@@ -172,7 +187,8 @@ const sites = defineResource({
     { label: 'Description', field: 'description' },
     { label: 'Address', render: address },
     { label: 'Time zone', render: (site) => `${site.timeZoneId} (${site.timeZoneName})` },
-    { label: 'Reheating limit', render: (site) => `${site.reheatLimitCelsius} °C` },
+    { label: 'Food-safety rules', render: (site) => ruleSetOf(site.jurisdiction).name },
+    { label: 'Temperatures in', render: (site) => unitSymbols[site.temperatureUnit] },
     // The form's labels, with what the minutes count: time unacknowledged, time outside the limits.
     { label: 'Escalation time', render: (site) => `${minutes(site.escalationMinutes)} unacknowledged` },
     {
@@ -199,7 +215,11 @@ const sites = defineResource({
   ],
   form: {
     schema: siteInputSchema.extend({ timing: openingWeekSchema, ...alertTimingsSchema }),
-    updateSchema: siteUpdateSchema.extend({ timing: openingWeekSchema, ...alertTimingsSchema }),
+    updateSchema: siteUpdateSchema.extend({
+      timing: openingWeekSchema,
+      ...alertTimingsSchema,
+      ...jurisdictionReasonSchema,
+    }),
     width: 'md',
     fields: [
       { kind: 'text', name: 'name', label: 'Site name', required: true },
@@ -232,13 +252,18 @@ const sites = defineResource({
       },
       { kind: 'text', name: 'lat_long', label: 'Latitude, longitude', placeholder: '50.8194,-0.1335' },
       {
-        kind: 'select',
-        name: 'reheatLimitCelsius',
-        label: 'Reheating limit',
+        kind: 'custom',
+        name: 'jurisdiction',
+        label: 'Food-safety rules',
         required: true,
-        options: reheatLimitOptions,
-        helperText:
-          'Reheated food must reach this core temperature: 75 °C, or 82 °C in Scotland (chosen from the town for a new site)',
+        render: (props) => <JurisdictionField {...props} />,
+      },
+      {
+        kind: 'custom',
+        name: 'jurisdictionReason',
+        label: 'Reason for the change',
+        required: true,
+        render: (props) => <JurisdictionReasonField {...props} />,
       },
       {
         kind: 'number',
@@ -287,7 +312,9 @@ const sites = defineResource({
       timeZoneId: '',
       lat_long: '',
       timing: toOpeningWeek(defaultWeek),
-      reheatLimitCelsius: '75',
+      jurisdiction: null,
+      savedJurisdiction: null,
+      jurisdictionReason: '',
       escalationMinutes: defaultEscalationMinutes,
       excursionDebounceMinutes: defaultExcursionDebounceMinutes,
       siteAdminList: [],
@@ -307,22 +334,40 @@ const sites = defineResource({
       timeZoneId: site.timeZoneId,
       lat_long: site.lat_long ?? '',
       timing: toOpeningWeek(site.timing),
-      reheatLimitCelsius: String(site.reheatLimitCelsius),
+      jurisdiction: site.jurisdiction,
+      savedJurisdiction: site.jurisdiction,
+      jurisdictionReason: '',
       escalationMinutes: site.escalationMinutes,
       excursionDebounceMinutes: site.excursionDebounceMinutes,
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
     }),
-    toInput: ({ _id: _new, ...form }: SiteForm): SiteInput => ({
+    // Sent as shown, so a new site gets the rules the admin saw (the address's until they chose).
+    toInput: ({
+      _id: _new,
+      savedJurisdiction: _none,
+      jurisdictionReason: _unasked,
+      ...form
+    }: SiteForm): SiteInput => ({
       ...form,
+      jurisdiction: formJurisdiction(form),
       timing: fromOpeningWeek(form.timing),
       siteAdminList: form.siteAdminList.map((option) => option.value),
     }),
-    toUpdate: ({ _id: _own, ...form }: SiteForm, site: Site): SiteUpdateInput => ({
-      ...form,
-      timing: fromOpeningWeek(form.timing),
-      _id: site._id,
-      siteAdminList: form.siteAdminList.map((option) => option.value),
-    }),
+    // The rules only when they change: a form opened before another admin changed them must not put the
+    // old ones back.
+    toUpdate: (
+      { _id: _own, jurisdiction, savedJurisdiction, jurisdictionReason, ...form }: SiteForm,
+      site: Site,
+    ): SiteUpdateInput => {
+      const changed = jurisdictionChanged({ ...form, jurisdiction, savedJurisdiction });
+      return {
+        ...form,
+        ...(changed ? { jurisdiction: jurisdiction ?? undefined, jurisdictionReason } : {}),
+        timing: fromOpeningWeek(form.timing),
+        _id: site._id,
+        siteAdminList: form.siteAdminList.map((option) => option.value),
+      };
+    },
   },
 });
 

@@ -14,12 +14,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAbility } from '@console/shared-sdk';
 import { locationApi, type Country } from '@console/shared-sdk/location';
 import {
-  defaultReheatLimitFor,
-  siteAdminsApi,
-  sitesApi,
-  type Timing,
-  type TimingDay,
-} from '@console/shared-sdk/sites';
+  defaultJurisdictionFor,
+  jurisdictionOptions,
+  ruleSets,
+  unitSymbols,
+  type Jurisdiction,
+} from '@console/shared-sdk/contract';
+import { siteAdminsApi, sitesApi, type Timing, type TimingDay } from '@console/shared-sdk/sites';
 import { FieldInput, type CustomFieldProps } from '@console/shared-sdk/ui';
 import { InviteSiteAdminDialog } from './site-admin-invite';
 
@@ -36,9 +37,6 @@ interface PlaceFields {
   country: string;
   lat_long: string;
   timeZoneId: string;
-  /** Set for a new site only (empty `_id`): 82 °C in Scotland, else 75 °C. */
-  reheatLimitCelsius: string;
-  _id: string;
 }
 
 /** Finds a town in the packaged place data and fills the address, coordinates and time zone from it. */
@@ -76,10 +74,6 @@ export function PlaceSearch(props: CustomFieldProps<string, PlaceFields>) {
     props.setField('country', place.country);
     props.setField('lat_long', place.lat_long);
     props.setField('timeZoneId', place.timeZoneId);
-    // A new site takes the reheating limit of where it is (82 °C in Scotland); an existing one keeps its own.
-    if (props.values._id === '') {
-      props.setField('reheatLimitCelsius', String(defaultReheatLimitFor(place)));
-    }
   }
 
   return (
@@ -225,6 +219,97 @@ export function CountryField(props: CustomFieldProps<string, { timeZoneId: strin
         if (implied) props.setField('timeZoneId', implied);
         else if (!chosen.timezones.includes(props.values.timeZoneId)) props.setField('timeZoneId', '');
       }}
+    />
+  );
+}
+
+/** What the food-safety rules fields read of the site form. */
+export interface JurisdictionFormFields {
+  country: string;
+  state: string;
+  county: string;
+  city: string;
+  /** The admin's choice; null while a new site's follows its address. */
+  jurisdiction: Jurisdiction | null;
+  /** The edited site's rules as stored; null for a new site. */
+  savedJurisdiction: Jurisdiction | null;
+}
+
+/** The rules the form stands at: the admin's choice, else the default of the address as it is now. */
+export const formJurisdiction = (form: Omit<JurisdictionFormFields, 'savedJurisdiction'>): Jurisdiction =>
+  form.jurisdiction ?? defaultJurisdictionFor(form);
+
+/** An existing site moved to other rules, which the API takes only with a reason. */
+export const jurisdictionChanged = (form: JurisdictionFormFields): boolean =>
+  form.savedJurisdiction !== null && formJurisdiction(form) !== form.savedJurisdiction;
+
+const asJurisdiction = (value: unknown): Jurisdiction | undefined =>
+  jurisdictionOptions.find((option) => option.value === value)?.value;
+
+// Static options and no dates: the select needs nothing of the form's site or zone.
+const noContext = { siteID: null, timeZone: 'UTC' };
+
+/**
+ * The food-safety rules a site is judged by. A new site's follow its address (New York City's in Brooklyn)
+ * until the admin chooses; the helper says what the choice decides and who stands behind the rules.
+ */
+export function JurisdictionField(props: CustomFieldProps<Jurisdiction | null, JurisdictionFormFields>) {
+  const shown = formJurisdiction(props.values);
+  const rules = ruleSets[shown];
+  const helperText = [
+    `Decides the limits readings are judged by, and shows temperatures in ${unitSymbols[rules.unit]}.`,
+    `Authority: ${rules.authority}.`,
+    props.value === null ? 'Taken from the address until you choose.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <FieldInput
+      id={props.id}
+      field={{
+        kind: 'select',
+        name: 'jurisdiction',
+        label: props.label,
+        required: true,
+        options: jurisdictionOptions,
+        helperText,
+      }}
+      value={shown}
+      onChange={(value) => {
+        const chosen = asJurisdiction(value);
+        if (chosen) props.onChange(chosen);
+      }}
+      onBlur={props.onBlur}
+      error={props.error}
+      errors={{}}
+      disabled={props.disabled}
+      context={noContext}
+    />
+  );
+}
+
+/** Why an existing site's rules changed: asked only then, and kept in the site's history. */
+export function JurisdictionReasonField(props: CustomFieldProps<string, JurisdictionFormFields>) {
+  if (!jurisdictionChanged(props.values)) return null;
+  return (
+    <FieldInput
+      id={props.id}
+      field={{
+        kind: 'multiline',
+        name: 'jurisdictionReason',
+        label: props.label,
+        required: true,
+        rows: 2,
+        helperText:
+          'The new rules apply to readings from now on; past readings keep their verdicts. Kept in the site’s history.',
+      }}
+      value={props.value}
+      onChange={(value) => props.onChange(typeof value === 'string' ? value : '')}
+      onBlur={props.onBlur}
+      error={props.error}
+      errors={{}}
+      disabled={props.disabled}
+      context={noContext}
     />
   );
 }
