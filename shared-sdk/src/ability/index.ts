@@ -115,8 +115,8 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       const onMySites = { orgId: user.orgId, siteID: { $in: siteIds } };
       can('read', 'Organization', { _id: user.orgId });
       can('read', 'Site', { orgId: user.orgId, _id: { $in: siteIds } });
-      // Opening hours, address, reheating limit and alert timings (escalation, sensor delay) of its own
-      // sites, which it runs day to day, but not who administers them.
+      // Opening hours, address and alert timings (escalation, sensor delay) of its own sites, which it runs
+      // day to day, but not who administers them, nor the law they are judged by.
       can(
         'update',
         'Site',
@@ -127,7 +127,6 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
           'slotWindows',
           'address',
           'timeZoneId',
-          'reheatLimitCelsius',
           'escalationMinutes',
           'excursionDebounceMinutes',
         ],

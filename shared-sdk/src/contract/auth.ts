@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, passwordSchema } from './common.js';
 import { roleSchema } from './enums.js';
+import { dateFormats } from './date-words.js';
 
 /** One CASL rule as it travels to the browser: action, subject, optional conditions/fields/inverted. */
 export const abilityRuleSchema = z.object({
@@ -24,6 +25,8 @@ export const userDataSchema = z.object({
   siteIds: z.array(idSchema),
   ability: z.array(abilityRuleSchema),
   accessToken: z.string(),
+  /** How the console writes dates for them (dateFormats); left out (a session from before it), SITE. */
+  dateFormat: z.enum(dateFormats).optional(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { jurisdictionSchema } from './rule-sets/index.js';
+import { temperatureUnits } from './units.js';
 import { roleSchema } from './enums.js';
 
 /** Every record id: a UUIDv7 string, so sorting by `_id` is creation order. */
@@ -262,12 +264,19 @@ export function siteScopedListQuerySchema<const Column extends string>(
   return listQuerySchema(sortable).extend({ siteID: idSchema.optional() }).extend(siteQuerySchema.shape);
 }
 
-/** A site in the picker: its name, where it is and its time zone. */
+/**
+ * A site in the picker: its name, where it is, its time zone, and how its records are judged and written
+ * (its rule set, the unit its temperatures show in, its locale). The last three default to England's for
+ * a server older than rule sets.
+ */
 export const siteOptionSchema = z.object({
   _id: idSchema,
   name: z.string(),
   location: siteLocationSchema,
   timeZoneId: z.string(),
+  jurisdiction: jurisdictionSchema.default('GB-ENG'),
+  temperatureUnit: z.enum(temperatureUnits).default('C'),
+  locale: z.string().default('en-GB'),
 });
 export type SiteOption = z.infer<typeof siteOptionSchema>;
 

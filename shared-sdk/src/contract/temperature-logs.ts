@@ -14,6 +14,8 @@ import { downloadFileTypeSchema, logTypeSchema, type LogType } from './enums.js'
 import { historyEntrySchema } from './history.js';
 import { lateSyncMinutes } from './device-time.js';
 import { temperatureItemKinds } from './temperature-standards.js';
+import { jurisdictionSchema } from './rule-sets/index.js';
+import { temperatureUnits } from './units.js';
 import { readingSourceSchema, type ReadingSource } from './alerts.js';
 
 // Temperature readings (issue 11, DOMAIN.md "Temperature checks"): what staff record on the mobile app and
@@ -94,10 +96,15 @@ export const temperatureLogSchema = z.object({
   limits: temperatureLimitsSchema,
   result: temperatureResultSchema,
   /**
-   * Above its log type's legal maximum (a fridge above 8 °C), worked out from the log type and the value:
-   * flagged even where an admin loosened the item's limit with a reason (the result is then WARN).
+   * Above its log type's legal maximum under the rule set it was judged by (England's fridge above 8 °C,
+   * New York's above 41 °F), worked out from the log type and the value: flagged even where an admin
+   * loosened the item's limit with a reason (the result is then WARN).
    */
   aboveLegalLimit: z.boolean(),
+  /** The rule set it was judged by: its site's when it was taken, kept when the site's changes later. */
+  jurisdiction: jurisdictionSchema,
+  /** The unit its site shows temperatures in now; `celsius` and `limits` stay in °C. */
+  temperatureUnit: z.enum(temperatureUnits),
   correctiveAction: z.string().nullable(),
   note: z.string().nullable(),
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, instantSchema, passwordSchema, phoneSchema, requiredText } from './common.js';
 import { genderSchema, kitchenLanguageSchema, roleSchema } from './enums.js';
+import { dateFormats } from './date-words.js';
 
 // Notification settings (issue 24), per person, per kind of event and per channel. Each kind's own key
 // says whether its events reach the person by e-mail (at once for a failure, a sensor gone silent or a
@@ -102,6 +103,8 @@ export const profileSchema = z.object({
   language: kitchenLanguageSchema.default('en'),
   /** Whether they have a kitchen PIN (the PIN itself is never answered). */
   hasPin: z.boolean().default(false),
+  /** How the console writes dates for them (dateFormats); defaults for a server older than the choice. */
+  dateFormat: z.enum(dateFormats).default('SITE'),
   createdAt: instantSchema,
   updatedAt: instantSchema,
 });
@@ -115,6 +118,8 @@ export const updateProfileSchema = z.object({
   gender: genderSchema.nullish(),
   /** The kitchen app's language; left out, it stays as it is. */
   language: kitchenLanguageSchema.optional(),
+  /** How the console writes dates for them; left out, it stays as it is. */
+  dateFormat: z.enum(dateFormats, { error: () => 'Choose SITE, en-GB or en-US' }).optional(),
   /**
    * Needed to change the e-mail address: a stolen access token must not be able to move the account to
    * another address and take it over through forgot-password.

@@ -35,6 +35,8 @@ test('selects the first site when nothing was chosen, with the spec label "name 
     selectedSiteID: sites[0]!._id,
     selectedSiteTimezone: 'Europe/London',
     selectedSiteLabel: 'Brighton (Brighton)',
+    selectedSiteUnit: 'C',
+    selectedSiteLocale: 'en-GB',
   });
   expect(localStorage.getItem('selectedSiteID')).toBe(sites[0]!._id);
 });

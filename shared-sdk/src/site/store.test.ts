@@ -17,17 +17,24 @@ test('the site label is the name with its location in brackets', () => {
   expect(siteLabel(located({}))).toBe('Harbour Kitchen');
 });
 
-test('selecting a site stores its id, time zone and label; clearing removes them', () => {
+test('selecting a site stores its id, time zone, label, unit and locale; clearing removes them', () => {
   selectedSite.select(site);
   expect(selectedSite.get()).toEqual({
     selectedSiteID: site._id,
     selectedSiteTimezone: 'Europe/London',
     selectedSiteLabel: 'Harbour Kitchen (Bristol)',
+    selectedSiteUnit: 'C',
+    selectedSiteLocale: 'en-GB',
   });
   expect(localStorage.getItem('selectedSiteID')).toBe(site._id);
   expect(localStorage.getItem('selectedSiteTimezone')).toBe('Europe/London');
 
+  selectedSite.select({ ...site, temperatureUnit: 'F', locale: 'en-US' });
+  expect(localStorage.getItem('selectedSiteUnit')).toBe('F');
+  expect(localStorage.getItem('selectedSiteLocale')).toBe('en-US');
+
   selectedSite.select(null);
   expect(localStorage.getItem('selectedSiteID')).toBeNull();
+  expect(localStorage.getItem('selectedSiteUnit')).toBeNull();
   expect(selectedSite.get().selectedSiteID).toBeNull();
 });

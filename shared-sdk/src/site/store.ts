@@ -1,20 +1,38 @@
 import { createStore, useStore } from 'zustand';
-import type { SiteOption } from '../contract/index.js';
+import type { SiteOption, TemperatureUnit } from '../contract/index.js';
 import { storage } from '../session/storage.js';
 
-/** The spec's global selection: selectedSiteID and selectedSiteTimezone, persisted. */
+/**
+ * The spec's global selection: selectedSiteID and selectedSiteTimezone, persisted; with the unit the site
+ * shows temperatures in and the locale it writes dates in (its rule set's).
+ */
 export interface SelectedSite {
   selectedSiteID: string | null;
   selectedSiteTimezone: string | null;
   selectedSiteLabel: string | null;
+  selectedSiteUnit: TemperatureUnit | null;
+  selectedSiteLocale: string | null;
 }
 
-const keys = ['selectedSiteID', 'selectedSiteTimezone', 'selectedSiteLabel'] as const;
+const keys = [
+  'selectedSiteID',
+  'selectedSiteTimezone',
+  'selectedSiteLabel',
+  'selectedSiteUnit',
+  'selectedSiteLocale',
+] as const;
+
+const storedUnit = (): TemperatureUnit | null => {
+  const unit = storage.get('selectedSiteUnit');
+  return unit === 'C' || unit === 'F' ? unit : null;
+};
 
 export const siteStore = createStore<SelectedSite>(() => ({
   selectedSiteID: storage.get('selectedSiteID'),
   selectedSiteTimezone: storage.get('selectedSiteTimezone'),
   selectedSiteLabel: storage.get('selectedSiteLabel'),
+  selectedSiteUnit: storedUnit(),
+  selectedSiteLocale: storage.get('selectedSiteLocale'),
 }));
 
 /** The spec's site label: the site name with its location in brackets. */
@@ -25,14 +43,27 @@ export function siteLabel(site: Pick<SiteOption, 'name' | 'location'>): string {
 
 export const selectedSite = {
   get: () => siteStore.getState(),
-  select(site: Pick<SiteOption, '_id' | 'name' | 'location' | 'timeZoneId'> | null) {
+  select(
+    site:
+      | (Pick<SiteOption, '_id' | 'name' | 'location' | 'timeZoneId'> &
+          Partial<Pick<SiteOption, 'temperatureUnit' | 'locale'>>)
+      | null,
+  ) {
     const next: SelectedSite = site
       ? {
           selectedSiteID: site._id,
           selectedSiteTimezone: site.timeZoneId,
           selectedSiteLabel: siteLabel(site),
+          selectedSiteUnit: site.temperatureUnit ?? null,
+          selectedSiteLocale: site.locale ?? null,
         }
-      : { selectedSiteID: null, selectedSiteTimezone: null, selectedSiteLabel: null };
+      : {
+          selectedSiteID: null,
+          selectedSiteTimezone: null,
+          selectedSiteLabel: null,
+          selectedSiteUnit: null,
+          selectedSiteLocale: null,
+        };
     for (const key of keys) storage.set(key, next[key]);
     siteStore.setState(next, true);
   },

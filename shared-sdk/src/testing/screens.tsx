@@ -54,12 +54,26 @@ export interface DemoSite {
   /** The site's town; its name unless told. */
   city?: string;
   timeZoneId?: string;
+  /** An American site (New York City's rules, °F, en-US) rather than an English one. */
+  american?: boolean;
 }
 
-/** A site as the site selector and `site-panel/simple-list` give it: Brighton, in London's time, unless told. */
+/**
+ * A site as the site selector and `site-panel/simple-list` give it: Brighton, in London's time, judged by
+ * England's rules in °C, unless told.
+ */
 export function siteOption(id: string, site: DemoSite = {}): SiteOption {
-  const { name = 'Brighton', city = name, timeZoneId = 'Europe/London' } = site;
-  return { _id: id, name, location: { country: 'GB', county: null, region: null, city }, timeZoneId };
+  const { name = 'Brighton', city = name, american = false } = site;
+  const timeZoneId = site.timeZoneId ?? (american ? 'America/New_York' : 'Europe/London');
+  return {
+    _id: id,
+    name,
+    location: { country: american ? 'US' : 'GB', county: null, region: null, city },
+    timeZoneId,
+    jurisdiction: american ? 'US-NYC' : 'GB-ENG',
+    temperatureUnit: american ? 'F' : 'C',
+    locale: american ? 'en-US' : 'en-GB',
+  };
 }
 
 /** Chooses a site in the site selector (`null`: "All sites"), as the user would in the shell. */

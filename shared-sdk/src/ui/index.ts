@@ -100,6 +100,7 @@ export {
   type SiteBoundOptions,
 } from './options.js';
 export { SiteTime, useSiteTimeZone, useDraft, type LocalKind } from './site-dates.js';
+export { siteFormat, useSiteFormat, type SiteFormat, type SiteWriting } from './site-format.js';
 export { DateRangeFilter, SitePicker } from './pickers.js';
 export type { DateRange, DateRangeFilterProps, SitePickerProps } from './SitePickers.js';
 export {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { formatInstant, type DateWordsStyle } from '../contract/date-words.js';
+import type { DateWordsStyle } from '../contract/date-words.js';
 import { useSelectedSite } from '../site/store.js';
+import { useSiteFormat } from './site-format.js';
 
 // Dates and times on the console are the selected site's: a manager in another zone still sees and picks
 // the site's calendar day. Values travel as site-local strings (YYYY-MM-DD, HH:mm), never as instants.
@@ -27,9 +28,9 @@ export function SiteTime({
   zone?: string | null | undefined;
   none?: string;
 }) {
-  const selectedZone = useSiteTimeZone();
+  const format = useSiteFormat({ zone });
   if (!value) return <>{none}</>;
-  return <time dateTime={value}>{formatInstant(value, zone ?? selectedZone, style)}</time>;
+  return <time dateTime={value}>{format.instant(value, style)}</time>;
 }
 
 export type LocalKind = 'date' | 'time';

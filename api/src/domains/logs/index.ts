@@ -20,13 +20,13 @@ export { documentDtos, documentPage } from './document/repository.js';
 export { nearMissPage } from './nearMiss/repository.js';
 export { checkRecords } from './record-history/record-check.js';
 export { documents, nearMisses, temperatureReadings } from './schema.js';
-export { checkLabelOf, exportedReaderName, toReadableItem } from './temperature-logs/dto.js';
+export { exportedReaderName, toReadableItem } from './temperature-logs/dto.js';
 export { attachment, drainedOrClosed, ExportAbandoned } from './temperature-logs/export.js';
 export {
   exportBatches,
   type ExportReading,
   itemsOfSite,
-  temperatureSettingsOf,
+  jurisdictionOfSite,
 } from './temperature-logs/repository.js';
 
 // The demo.

@@ -58,6 +58,11 @@ export const temperatureReadings = pgTable(
     upperLimit: doublePrecision('upper_limit'),
     /** Above the upper limit but at most this warns rather than fails (a fridge's 5 to 8 °C). */
     warnUpTo: doublePrecision('warn_up_to'),
+    /**
+     * The rule set it was judged by (its site's when it was taken): its legal limits and its checks' words
+     * stay that set's when the site later changes jurisdiction.
+     */
+    jurisdiction: text('jurisdiction').notNull().default('GB-ENG'),
     result: text('result').$type<TemperatureResult>().notNull(),
     correctiveAction: text('corrective_action'),
     note: text('note'),

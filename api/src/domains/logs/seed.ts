@@ -112,9 +112,9 @@ const foodChecks: readonly {
   { logType: 'HOT_HOLD_DISPLAY', checkKind: 'HOT_HOLD', around: 69, spread: 4, localTime: '13:40' },
 ];
 
-/** The default limits of a check of DOMAIN.md's table (temperature-standards.ts). */
-function limitsOf(logType: LogType, checkKind: string): TemperatureLimits {
-  const check = checkOf(logType, checkKind);
+/** The default limits of a check under a site's rule set (temperature-standards.ts). */
+function limitsOf(logType: LogType, checkKind: string, jurisdiction: string): TemperatureLimits {
+  const check = checkOf(logType, checkKind, jurisdiction);
   if (!check) throw new Error(`no ${checkKind} check for ${logType}`);
   return check.limits;
 }
@@ -192,7 +192,10 @@ async function seedReadings(
 
   const rows: ReadingRow[] = [];
   const add = (
-    reading: Omit<ReadingRow, 'id' | 'orgId' | 'siteId' | 'createdAt' | 'updatedAt' | 'result'> & {
+    reading: Omit<
+      ReadingRow,
+      'id' | 'orgId' | 'siteId' | 'createdAt' | 'updatedAt' | 'result' | 'jurisdiction'
+    > & {
       limits: TemperatureLimits;
     },
   ) => {
@@ -205,6 +208,7 @@ async function seedReadings(
       lowerLimit: limits.lowerLimit,
       upperLimit: limits.upperLimit,
       warnUpTo: limits.warnUpTo,
+      jurisdiction: site.jurisdiction,
       result: judgeReading(fields.celsius, limits),
       createdAt: fields.receivedAt,
       updatedAt: fields.receivedAt,
@@ -253,7 +257,7 @@ async function seedReadings(
           (item.type === 'FRIDGE'
             ? round1(2.4 + draw(seedKey, 1) * 2.2)
             : round1(-22 + draw(seedKey, 1) * 3));
-        const limits = equipmentItemLimits(item.type, item);
+        const limits = equipmentItemLimits(item.type, item, site.jurisdiction);
         // The one reading entered from the paper sheet hours after it was taken.
         const backFilled = key === 'manchester' && daysAgo === 3 && at === 'open' && item === items[0];
         add({
@@ -288,7 +292,7 @@ async function seedReadings(
           readAt: checkAt,
           receivedAt: new Date(checkAt.getTime() + 60_000),
           readBy,
-          limits: limitsOf(check.logType, check.checkKind),
+          limits: limitsOf(check.logType, check.checkKind, site.jurisdiction),
           correctiveAction: cold
             ? 'Below 63 °C after 2 hours on the pass: reheated to 78 °C and put back in a preheated ' +
               'bain-marie; thermostat turned up and checked at the next round.'
@@ -307,7 +311,7 @@ async function seedReadings(
             ['ICE_WATER', 0],
             ['BOILING_WATER', 100],
           ] as const) {
-            const limits = limitsOf('PROBE_CALIBRATION', checkKind);
+            const limits = limitsOf('PROBE_CALIBRATION', checkKind, site.jurisdiction);
             const failing = drifted && checkKind === 'ICE_WATER';
             add({
               logType: 'PROBE_CALIBRATION',

@@ -33,12 +33,7 @@ export {
   type FollowUpOutcome,
   type ReadingChange,
 } from './follow-ups/follow-ups.js';
-export {
-  coolingDueMinutes,
-  coolingStartMaxMinutesBefore,
-  hotHoldDueMinutes,
-  type FollowUpReading,
-} from './follow-ups/rules.js';
+export { coolingStartMaxMinutesBefore, type FollowUpReading } from './follow-ups/rules.js';
 export { bucketSql } from './occurrence.js';
 export { staffOfOccurrence } from './whose-task.js';
 export { recordTaskBaselines } from './history-baseline.js';

@@ -23,6 +23,7 @@ import {
 import { sites, users } from '../../platform/db/schema.js';
 import { historyOf } from '../../platform/history/history.js';
 import { reachedLate } from '../../platform/device-time.js';
+import { stageOfFollowUp } from './follow-ups/rules.js';
 
 // One occurrence of a master task as every caller sees it: the console's daily list and view, the staff's
 // calls, the dashboard. Its checklist lives on the row (copied from the master task when it was made); the
@@ -222,6 +223,7 @@ export function toOccurrenceDto(
       readingID: master.followUp.readingId,
       foodItemID: master.followUp.foodItemId,
       dueAt: master.followUp.dueAt,
+      ...stageOfFollowUp(master.followUp),
       cancelled: master.followUp.cancelled
         ? {
             cause: master.followUp.cancelled.cause,

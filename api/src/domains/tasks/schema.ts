@@ -39,8 +39,17 @@ export interface FollowUpRecord {
   foodItemId: string;
   /** The item's name when the follow-up was made, for its alert's words (tasks read no equipment table). */
   itemName: string;
-  /** When it falls due, an instant: cooling began + 90 minutes, or the last check + 2 hours. */
+  /** When it falls due, an instant: cooling began + a stage's time, or the last check + the re-check interval. */
   dueAt: string;
+  /**
+   * The check whose reading takes it, which stage of how many it is, what that reading must meet (°C) and
+   * the rule set it was made under. Absent on a follow-up made before rule sets: England's single stage.
+   */
+  checkKind?: string;
+  stage?: number;
+  stages?: number;
+  limits?: { lowerLimit: number | null; upperLimit: number | null };
+  jurisdiction?: string;
   /** Set when it was cancelled (its occurrence DELETED): why, in whose words, and when. */
   cancelled?: { cause: FollowUpCancelCause; reason: string; at: string; by: string };
 }

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { LoginResponse } from '@console/shared-sdk/contract';
+import type { DateFormat, LoginResponse } from '@console/shared-sdk/contract';
 import type { AppDeps } from '../app-deps.js';
 import type { Database, Tx } from '../db/client.js';
-import { authSessions, refreshTokens } from '../db/schema.js';
+import { authSessions, refreshTokens, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { newId } from '../db/ids.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
@@ -36,6 +36,12 @@ async function issueRefreshToken(
     .insert(refreshTokens)
     .values({ id: newId(), sessionId: session.id, tokenHash: hashToken(token), expiresAt, createdAt: now });
   return token;
+}
+
+/** How the console writes dates for a person (their profile's choice). */
+async function dateFormatOf(db: Database, userId: string): Promise<DateFormat> {
+  const [row] = await db.select({ dateFormat: users.dateFormat }).from(users).where(eq(users.id, userId));
+  return row?.dateFormat ?? 'SITE';
 }
 
 /**
@@ -74,6 +80,7 @@ async function tokenResponse(
       siteIds,
       ability: rulesFor(user, siteIds),
       accessToken,
+      dateFormat: await dateFormatOf(deps.db, user.id),
     },
   };
 }

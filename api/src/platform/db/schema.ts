@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   Gender,
+  DateFormat,
   KitchenLanguage,
   NotificationSettings,
   Role,
@@ -61,6 +62,8 @@ export const users = pgTable(
     pinSetAt: instant('pin_set_at'),
     /** The language the kitchen app speaks to this person (the console stays English). */
     language: text('language').$type<KitchenLanguage>().notNull().default('en'),
+    /** How the console writes dates for this person: as each site does (SITE), or always en-GB or en-US. */
+    dateFormat: text('date_format').$type<DateFormat>().notNull().default('SITE'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),
@@ -99,8 +102,11 @@ export const sites = pgTable(
     timeZoneId: text('time_zone_id').notNull(),
     timing: jsonb('timing').$type<Timing>().notNull(),
     slotWindows: jsonb('slot_windows').$type<SlotWindows>().notNull().default({}),
-    /** The reheating check's lower limit (DOMAIN.md: 75 °C; 82 °C in Scotland). */
-    reheatLimitCelsius: doublePrecision('reheat_limit_celsius').notNull().default(75),
+    /**
+     * The food-safety rule set its readings are judged by (the contract's rule-sets: GB-ENG, GB-SCT, US-FDA,
+     * US-NYC, EU), which also sets the unit and the way the site writes dates.
+     */
+    jurisdiction: text('jurisdiction').notNull().default('GB-ENG'),
     /** Minutes a failure or overdue task may go unacknowledged before the organisation's admins hear of it. */
     escalationMinutes: integer('escalation_minutes').notNull().default(30),
     /** Minutes a sensor must read outside its limits, without a break, before it alerts (a door opened for a delivery does not). */

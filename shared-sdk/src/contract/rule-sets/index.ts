@@ -29,6 +29,12 @@ export const jurisdictionSchema = z.enum(jurisdictions, {
 /** A site whose jurisdiction was never set (a record older than the rule sets) is judged by England's. */
 export const defaultJurisdiction: Jurisdiction = 'GB-ENG';
 
+/** A stored jurisdiction as the contract's; an unknown one (a set withdrawn since) reads as the default. */
+export const jurisdictionOf = (stored: string | null | undefined): Jurisdiction =>
+  stored && (jurisdictions as readonly string[]).includes(stored)
+    ? (stored as Jurisdiction)
+    : defaultJurisdiction;
+
 /** The set of `jurisdiction`; an unknown id (a stored one whose set was withdrawn) reads as the default's. */
 export const ruleSetOf = (jurisdiction: string | null | undefined): RuleSet =>
   (jurisdiction && jurisdiction in ruleSets ? ruleSets[jurisdiction as Jurisdiction] : undefined) ??

@@ -3,7 +3,8 @@ import {
   checkOf,
   failureOf,
   judgeReading,
-  temperatureStandards,
+  standardsOf,
+  type Jurisdiction,
   type ComplianceAnswerRecord,
   type ComplianceResult,
   type complianceAnswerInputSchema,
@@ -40,6 +41,7 @@ const unanswered = (
  */
 function judgedLine(
   logType: LogType,
+  jurisdiction: Jurisdiction,
   line: ComplianceAnswerRecord,
   sent: AnswerSent,
   at: string,
@@ -59,9 +61,9 @@ function judgedLine(
   let failure = sent.answer === 'NO' ? 'A NO answer needs a comment saying what is wrong' : null;
   let result: ComplianceAnswerRecord['result'] = sent.answer === 'NO' ? 'FAIL' : 'PASS';
   if (celsius !== null) {
-    const standard = temperatureStandards[logType];
+    const standard = standardsOf(jurisdiction)[logType];
     const kind = sent.checkKind ?? line.checkKind ?? standard.checks[0].kind;
-    const check = checkOf(logType, kind);
+    const check = checkOf(logType, kind, jurisdiction);
     if (!check) {
       const kinds = standard.checks.map((one) => one.kind).join(', ');
       errors[`${at}.checkKind`] = [`Not a check of a ${standard.label.toLowerCase()} log: use ${kinds}`];
@@ -100,6 +102,7 @@ function linesById(sent: readonly AnswerSent[], known: ReadonlySet<string>, erro
  */
 export function answersOfSubmission(
   logType: LogType,
+  jurisdiction: Jurisdiction,
   questions: readonly ChecklistItemRecord[],
   sent: readonly AnswerSent[],
 ): ComplianceAnswerRecord[] {
@@ -108,7 +111,7 @@ export function answersOfSubmission(
   const missing: string[] = [];
   const answers = questions.map((question) => {
     const line = byId.get(question.id);
-    if (line) return judgedLine(logType, unanswered(question), line.sent, line.at, errors);
+    if (line) return judgedLine(logType, jurisdiction, unanswered(question), line.sent, line.at, errors);
     if (question.required) missing.push(`"${question.text}" is required: answer it`);
     return unanswered(question);
   });
@@ -120,6 +123,7 @@ export function answersOfSubmission(
 /** The log's answers with the sent lines corrected (each replaced whole), judged again. */
 export function correctedAnswers(
   logType: LogType,
+  jurisdiction: Jurisdiction,
   current: readonly ComplianceAnswerRecord[],
   sent: readonly AnswerSent[],
 ): ComplianceAnswerRecord[] {
@@ -127,7 +131,9 @@ export function correctedAnswers(
   const byId = linesById(sent, new Set(current.map((line) => line._id)), errors);
   const answers = current.map((line) => {
     const correction = byId.get(line._id);
-    return correction ? judgedLine(logType, line, correction.sent, correction.at, errors) : line;
+    return correction
+      ? judgedLine(logType, jurisdiction, line, correction.sent, correction.at, errors)
+      : line;
   });
   refuseFieldErrors(errors);
   return answers;

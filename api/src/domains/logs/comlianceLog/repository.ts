@@ -22,6 +22,7 @@ import { recordsOf, type Change, type RecordScope } from '../../../platform/http
 import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { templateRecords } from '../../tasks/index.js';
 import { answersOfSubmission, correctedAnswers, logResultOf } from './answers.js';
+import { jurisdictionOfSite } from '../temperature-logs/repository.js';
 import {
   assertDeviceTime,
   assertMove,
@@ -200,7 +201,8 @@ export async function insertComplianceLog(
   if (template.type === null) {
     throw fieldError('templateID', 'This template has no log type, so it is not a compliance log');
   }
-  const answers = answersOfSubmission(template.type, template.items, fields.answers);
+  const jurisdiction = await jurisdictionOfSite(tx, place.siteID);
+  const answers = answersOfSubmission(template.type, jurisdiction, template.items, fields.answers);
   return complianceLogRecords.insert(
     tx,
     place,
@@ -238,7 +240,12 @@ export async function updateComplianceLog(
   const answers =
     fields.answers === undefined
       ? current.answers
-      : correctedAnswers(current.logType, current.answers, fields.answers);
+      : correctedAnswers(
+          current.logType,
+          await jurisdictionOfSite(tx, current.siteId),
+          current.answers,
+          fields.answers,
+        );
   const note = fields.note === undefined ? current.note : textOrNull(fields.note);
   const staffRecordChanged =
     canonicalJson(answers) !== canonicalJson(current.answers) || note !== current.note;

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { LogType } from '@console/shared-sdk/contract';
+import { jurisdictionOf, type LogType } from '@console/shared-sdk/contract';
 import type { Tx } from '../../../platform/db/client.js';
 import { checklistTemplates } from '../../tasks/index.js';
 import { complianceLogs } from '../schema.js';
@@ -95,7 +95,7 @@ export async function seedComplianceLogs(
             ...(warm ? { comment: failedDelivery.comment } : {}),
           };
         });
-        const answers = answersOfSubmission(logType, template.items, sent);
+        const answers = answersOfSubmission(logType, jurisdictionOf(site.jurisdiction), template.items, sent);
         const reviewed = weeksAgo >= 1 && !failing;
         const reviewedAt = submittedAt.plus({ days: 1, hours: 6 }).toJSDate();
         rows.push({

@@ -1,17 +1,18 @@
 import {
-  checkLimitsAtSite,
-  checkOf,
+  checkLabelOf,
   isAboveLegalLimit,
+  jurisdictionOf,
+  ruleSetOf,
+  standardsOf,
+  type Jurisdiction,
   logTypesFor,
   storedLimits,
-  temperatureStandards,
   type LogType,
   type TemperatureChartPoint,
   type TemperatureCheckOption,
   type TemperatureLog,
   type TemperatureLogItem,
   type TemperatureLogSnapshot,
-  type SiteTemperatureSettings,
   type TemperatureReadableItem,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
@@ -48,13 +49,16 @@ function itemOf({ reading, temperatureItem, equipment, foodItem }: JoinedReading
   throw new Error(`reading ${reading.id} has no item`);
 }
 
-/** A check in words ("Chilled delivery"); a kind the table no longer has, as it was stored. */
-export const checkLabelOf = (logType: LogType, checkKind: string) =>
-  checkOf(logType, checkKind)?.label ?? checkKind;
-
 /** The limits a stored reading was judged by. */
-const limitsOf = ({ logType, checkKind, lowerLimit, upperLimit, warnUpTo }: TemperatureReadingRow) =>
-  storedLimits(logType, checkKind, { lowerLimit, upperLimit, warnUpTo });
+const limitsOf = ({
+  logType,
+  checkKind,
+  lowerLimit,
+  upperLimit,
+  warnUpTo,
+  jurisdiction,
+}: TemperatureReadingRow) =>
+  storedLimits(logType, checkKind, { lowerLimit, upperLimit, warnUpTo }, jurisdiction);
 
 /** How a sensor is named where a reading names who took it. */
 export const sensorReaderName = (name: string) => `Sensor “${name}”`;
@@ -89,7 +93,7 @@ export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {
     timeZoneId: site.timeZoneId,
     logType: reading.logType,
     checkKind: reading.checkKind,
-    checkLabel: checkLabelOf(reading.logType, reading.checkKind),
+    checkLabel: checkLabelOf(reading.logType, reading.checkKind, reading.jurisdiction),
     item: itemOf(joined),
     celsius: reading.celsius,
     readAt: reading.readAt.toISOString(),
@@ -99,7 +103,9 @@ export function toTemperatureLogDto(joined: JoinedReading): TemperatureLog {
     source: reading.source,
     limits: limitsOf(reading),
     result: reading.result,
-    aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
+    aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius, reading.jurisdiction),
+    jurisdiction: jurisdictionOf(reading.jurisdiction),
+    temperatureUnit: ruleSetOf(site.jurisdiction).unit,
     correctiveAction: reading.correctiveAction,
     note: reading.note,
     coolingStartedAt: reading.coolingStartedAt?.toISOString() ?? null,
@@ -172,24 +178,25 @@ export function toLogItem(item: ReadableItem): TemperatureLogItem {
  * An item with how it is read: a fridge's item as its equipment's type by its own limits; a probe or food
  * item by every check of each log type it is used for, at its site (`site`: reheating by the site's limit).
  */
-export function toReadableItem(item: ReadableItem, site?: SiteTemperatureSettings): TemperatureReadableItem {
+export function toReadableItem(item: ReadableItem, jurisdiction: Jurisdiction): TemperatureReadableItem {
+  const standards = standardsOf(jurisdiction);
   const checksOf = (logType: LogType): TemperatureCheckOption[] => {
     if (item.kind !== 'TEMPERATURE_ITEM') {
-      return temperatureStandards[logType].checks.map((check) => ({
+      return standards[logType].checks.map((check) => ({
         kind: check.kind,
         label: check.label,
-        limits: checkLimitsAtSite(logType, check.limits, site),
+        limits: check.limits,
       }));
     }
-    const { checkKind, limits } = checkFor(item, logType, undefined);
-    return [{ kind: checkKind, label: checkOf(logType, checkKind)?.label ?? checkKind, limits }];
+    const { checkKind, limits } = checkFor(item, logType, undefined, jurisdiction);
+    return [{ kind: checkKind, label: checkLabelOf(logType, checkKind, jurisdiction), limits }];
   };
   const logTypes = item.kind === 'TEMPERATURE_ITEM' ? [item.equipmentType] : logTypesFor(item.kind);
   return {
     ...toLogItem(item),
     logTypes: logTypes.map((logType) => ({
       logType,
-      label: temperatureStandards[logType].label,
+      label: standards[logType].label,
       checks: checksOf(logType),
     })),
   };

@@ -5,11 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   readingSourceLabels,
   temperatureResultLabels,
-  temperatureStandards,
+  checkLabelOf,
+  logTypeLabels,
   type TemperatureResult,
 } from '@console/shared-sdk/contract';
 import { xlsxType } from '../../../platform/http/spreadsheet.js';
-import { checkLabelOf, exportedReaderName } from './dto.js';
+import { exportedReaderName } from './dto.js';
 import type { ExportReading } from './repository.js';
 
 // The temperature log as an inspector reads it: one XLSX written row by row with exceljs's streaming
@@ -65,8 +66,8 @@ const sheetRow = (reading: ExportReading): (string | number)[] => [
   spreadsheetDate(reading.readLocal),
   spreadsheetDate(reading.receivedLocal),
   reading.backFilled ? 'Yes' : 'No',
-  temperatureStandards[reading.logType].label,
-  checkLabelOf(reading.logType, reading.checkKind),
+  logTypeLabels[reading.logType],
+  checkLabelOf(reading.logType, reading.checkKind, reading.jurisdiction),
   reading.temperatureItemName ?? reading.foodItemName ?? '',
   reading.equipmentName ?? '',
   reading.celsius,

@@ -32,6 +32,7 @@ async function followUpReadingOf(tx: Tx, row: TemperatureReadingRow): Promise<Fo
     siteId: row.siteId,
     logType: row.logType,
     checkKind: row.checkKind,
+    jurisdiction: row.jurisdiction,
     foodItemId: row.foodItemId,
     itemName: item?.name ?? '',
     celsius: row.celsius,

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
-  checkLimitsAtSite,
   checkOf,
   equipmentItemLimits,
   failureOf,
@@ -25,7 +24,10 @@ import {
   type ListQuery,
   type LogType,
   type ReadingSource,
-  type SiteTemperatureSettings,
+  jurisdictionOf,
+  ruleSetOf,
+  standardsOf,
+  type Jurisdiction,
   type TemperatureItemKind,
   type TemperatureLimits,
   type TemperatureLogExportQuery,
@@ -84,7 +86,7 @@ export const readingRecords = recordsOf<typeof temperatureReadings, ListQuery<Te
 
 const readingColumns = {
   reading: getTableColumns(temperatureReadings),
-  site: { name: sites.name, timeZoneId: sites.timeZoneId },
+  site: { name: sites.name, timeZoneId: sites.timeZoneId, jurisdiction: sites.jurisdiction },
   temperatureItem: { name: temperatureItems.name, equipmentId: temperatureItems.masterTypeId },
   equipment: { name: masterTypes.name },
   foodItem: { name: foodItems.name, type: foodItems.type },
@@ -95,7 +97,7 @@ const readingColumns = {
 /** A reading as the joined statement reads it; dto.ts turns it into what the API answers. */
 export interface JoinedReading {
   reading: TemperatureReadingRow;
-  site: { name: string; timeZoneId: string };
+  site: { name: string; timeZoneId: string; jurisdiction: string };
   temperatureItem: { name: string; equipmentId: string } | null;
   equipment: { name: string } | null;
   foodItem: { name: string; type: 'FOODITEM' | 'PROB' } | null;
@@ -303,6 +305,10 @@ export interface ExportReading {
   upperLimit: number | null;
   warnUpTo: number | null;
   result: TemperatureResult;
+  /** The rule set it was judged by. */
+  jurisdiction: string;
+  /** The rule set its site is judged by now, whose unit the export writes it in. */
+  siteJurisdiction: string;
   correctiveAction: string | null;
   note: string | null;
   /** The person who took it (null for a sensor's, or when nobody is joined). */
@@ -329,6 +335,8 @@ const exportColumns: Record<keyof ExportReading, SQLWrapper> = {
   upperLimit: temperatureReadings.upperLimit,
   warnUpTo: temperatureReadings.warnUpTo,
   result: temperatureReadings.result,
+  jurisdiction: temperatureReadings.jurisdiction,
+  siteJurisdiction: sites.jurisdiction,
   correctiveAction: temperatureReadings.correctiveAction,
   note: temperatureReadings.note,
   readerFirstName: users.firstName,
@@ -520,6 +528,8 @@ export interface ReadingCheck {
   logType: LogType;
   checkKind: string;
   limits: TemperatureLimits;
+  /** The rule set it is judged by, kept on the reading. */
+  jurisdiction: Jurisdiction;
 }
 
 const kindWords: Record<TemperatureItemKind, string> = {
@@ -537,7 +547,7 @@ export function checkFor(
   item: ReadableItem,
   logType: LogType | undefined,
   checkKind: string | undefined,
-  site?: SiteTemperatureSettings,
+  jurisdiction: Jurisdiction,
 ) {
   if (item.kind === 'TEMPERATURE_ITEM') {
     const type = item.equipmentType;
@@ -547,42 +557,45 @@ export function checkFor(
     if (checkKind !== undefined && checkKind !== type) {
       throw fieldError('checkKind', `A ${type.toLowerCase()}'s item is checked as ${type}`);
     }
-    return { logType: type, checkKind: type, limits: equipmentItemLimits(type, item) } satisfies ReadingCheck;
+    return {
+      logType: type,
+      checkKind: type,
+      limits: equipmentItemLimits(type, item, jurisdiction),
+      jurisdiction,
+    } satisfies ReadingCheck;
   }
   if (logType === undefined)
     throw fieldError('logType', 'Choose the log type of a probe or food item reading');
-  const standard = temperatureStandards[logType];
+  const standard = standardsOf(jurisdiction)[logType];
   const kinds: readonly TemperatureItemKind[] = standard.itemKinds;
   if (!kinds.includes(item.kind)) {
     throw fieldError('logType', `${standard.label} is not read with ${kindWords[item.kind]}`);
   }
-  const check = checkOf(logType, checkKind ?? standard.checks[0].kind);
+  const check = checkOf(logType, checkKind ?? standard.checks[0].kind, jurisdiction);
   if (!check) {
     const names = standard.checks.map((one) => one.kind).join(', ');
     throw fieldError('checkKind', `Not a check of a ${standard.label.toLowerCase()} log: use ${names}`);
   }
-  return {
-    logType,
-    checkKind: check.kind,
-    limits: checkLimitsAtSite(logType, check.limits, site),
-  } satisfies ReadingCheck;
+  return { logType, checkKind: check.kind, limits: check.limits, jurisdiction } satisfies ReadingCheck;
 }
 
-/** What of a site changes the limits its readings are judged by (its reheating limit). */
-export async function temperatureSettingsOf(
-  db: Database | Tx,
-  siteId: string,
-): Promise<SiteTemperatureSettings | undefined> {
+/** The rule set a site's readings are judged by now. */
+export async function jurisdictionOfSite(db: Database | Tx, siteId: string): Promise<Jurisdiction> {
   const [site] = await db
-    .select({ reheatLimitCelsius: sites.reheatLimitCelsius })
+    .select({ jurisdiction: sites.jurisdiction })
     .from(sites)
     .where(eq(sites.id, siteId));
-  return site;
+  return jurisdictionOf(site?.jurisdiction);
 }
 
-/** A failing reading without a corrective action: 400 naming the limit it broke. */
-function assertCorrected(celsius: number, limits: TemperatureLimits, correctiveAction: string | null) {
-  const failure = failureOf(celsius, limits);
+/** A failing reading without a corrective action: 400 naming the limit it broke, in the set's unit. */
+function assertCorrected(
+  celsius: number,
+  limits: TemperatureLimits,
+  correctiveAction: string | null,
+  jurisdiction: string,
+) {
+  const failure = failureOf(celsius, limits, ruleSetOf(jurisdiction).unit);
   if (failure !== null && correctiveAction === null) {
     throw fieldError('correctiveAction', `${failure}: say what was done about it (corrective action)`);
   }
@@ -620,14 +633,9 @@ export async function insertReading(
     throw notFound(field === 'temperatureItemID' ? 'Temperature item' : 'Probe or food item');
   }
   if (item.siteId !== place.siteID) throw fieldError(field, 'Not an item of this site');
-  const check = checkFor(
-    item,
-    fields.logType,
-    fields.checkKind,
-    await temperatureSettingsOf(tx, place.siteID),
-  );
+  const check = checkFor(item, fields.logType, fields.checkKind, await jurisdictionOfSite(tx, place.siteID));
   const correctiveAction = fields.correctiveAction ?? null;
-  assertCorrected(fields.celsius, check.limits, correctiveAction);
+  assertCorrected(fields.celsius, check.limits, correctiveAction, check.jurisdiction);
   const followUpFields = followUpFieldsOf(fields, check, readAt);
   const { lowerLimit, upperLimit, warnUpTo } = check.limits;
   return readingRecords.insert(
@@ -645,6 +653,7 @@ export async function insertReading(
       lowerLimit,
       upperLimit,
       warnUpTo,
+      jurisdiction: check.jurisdiction,
       result: judgeReading(fields.celsius, check.limits),
       correctiveAction,
       note: fields.note ?? null,
@@ -661,12 +670,15 @@ export async function insertReading(
  */
 function followUpFieldsOf(
   fields: Pick<TemperatureLogFields, 'coolingStartedAt' | 'hotHoldEnded'>,
-  check: Pick<ReadingCheck, 'logType' | 'checkKind'>,
+  check: Pick<ReadingCheck, 'logType' | 'checkKind'> & { jurisdiction: string },
   readAt: Date,
 ): { coolingStartedAt: Date | null; hotHoldEnded: boolean } {
   let coolingStartedAt: Date | null = null;
   if (fields.coolingStartedAt !== undefined) {
-    if (check.logType !== 'COOKING_COOLING' || check.checkKind !== 'COOKED') {
+    if (
+      check.logType !== 'COOKING_COOLING' ||
+      check.checkKind !== ruleSetOf(check.jurisdiction).cooking.kind
+    ) {
       throw fieldError(
         'coolingStartedAt',
         'Only a cooked-core reading of cooking and cooling says when cooling began',
@@ -703,12 +715,12 @@ export async function updateReading(
   fields: TemperatureLogUpdateFields,
   now: Date,
 ): Promise<TemperatureReadingRow> {
-  const limits = storedLimits(current.logType, current.checkKind, current);
+  const limits = storedLimits(current.logType, current.checkKind, current, current.jurisdiction);
   const celsius = fields.celsius ?? current.celsius;
   const correctiveAction =
     fields.correctiveAction === undefined ? current.correctiveAction : fields.correctiveAction;
   const note = fields.note === undefined ? current.note : fields.note;
-  assertCorrected(celsius, limits, correctiveAction);
+  assertCorrected(celsius, limits, correctiveAction, current.jurisdiction);
   const result: TemperatureResult = judgeReading(celsius, limits);
   // When cooling began and whether hot holding ended follow the same rules as when recorded.
   const coolingStartedAt =

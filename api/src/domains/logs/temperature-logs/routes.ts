@@ -19,7 +19,7 @@ import {
   temperatureLogUpdateSchema,
   temperatureReadableItemSchema,
   temperatureResultLabels,
-  temperatureStandards,
+  logTypeLabels,
 } from '@console/shared-sdk/contract';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
@@ -47,7 +47,7 @@ import {
   findItem,
   insertReading,
   itemsOfSite,
-  temperatureSettingsOf,
+  jurisdictionOfSite,
   readingPage,
   readingRecords,
   scopeSites,
@@ -193,7 +193,7 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     const item = filters.itemID === undefined ? undefined : await findItem(deps.db, orgId, filters.itemID);
     const backFilled = { true: 'Back-filled only', false: 'Not back-filled' } as const;
     const described = [
-      filters.type && `Log type: ${temperatureStandards[filters.type].label}`,
+      filters.type && `Log type: ${logTypeLabels[filters.type]}`,
       filters.itemID && `Item: ${item?.name ?? filters.itemID}`,
       filters.result && `Result: ${temperatureResultLabels[filters.result]}`,
       filters.backFilled === undefined ? undefined : backFilled[`${filters.backFilled}`],
@@ -279,8 +279,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const place = await assertSiteAccess(request, 'read', subject, request.query.siteID);
-      const site = await temperatureSettingsOf(deps.db, place.siteID);
-      return ok((await itemsOfSite(deps.db, place)).map((item) => toReadableItem(item, site)));
+      const jurisdiction = await jurisdictionOfSite(deps.db, place.siteID);
+      return ok((await itemsOfSite(deps.db, place)).map((item) => toReadableItem(item, jurisdiction)));
     },
   );
 

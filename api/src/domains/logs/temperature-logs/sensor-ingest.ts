@@ -6,6 +6,8 @@ import {
   envelope,
   failureOf,
   judgeReading,
+  jurisdictionOf,
+  type Jurisdiction,
   logTypesFor,
   sensorIngestResultSchema,
   sensorIngestSchema,
@@ -28,7 +30,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { hashDeviceKey, sensorReceipts, sensors } from '../../equipment/index.js';
 import { temperatureReadings } from '../schema.js';
 import { sensorReaderName, snapshotOf, temperatureLogDtos } from './dto.js';
-import { checkFor, readableItems, type ReadableItem, type temperatureSettingsOf } from './repository.js';
+import { checkFor, readableItems, type ReadableItem } from './repository.js';
 
 // POST /sensor/ingest (issue 24): a wireless sensor, or the gateway it talks through, posts batches of
 // readings with its device key in a header. Each line lands as a temperature reading of source SENSOR,
@@ -94,9 +96,9 @@ interface AcceptedLine {
  * How a sensor's item is read: a fridge's or freezer's item as its equipment's type by its own limits; a
  * probe as the first log type a probe is read for (a cellar), by that check's limits at the site.
  */
-function sensorCheck(item: ReadableItem, site: Awaited<ReturnType<typeof temperatureSettingsOf>>) {
+function sensorCheck(item: ReadableItem, jurisdiction: Jurisdiction) {
   const logType = item.kind === 'TEMPERATURE_ITEM' ? undefined : logTypesFor('PROBE')[0];
-  return checkFor(item, logType, undefined, site);
+  return checkFor(item, logType, undefined, jurisdiction);
 }
 
 /** Words for an item in an alert: 'Walk-in fridge – Top shelf', or the probe's name. */
@@ -221,10 +223,10 @@ export async function storeSensorBatches(
     );
   }
   const [site] = await tx
-    .select({ reheatLimitCelsius: sites.reheatLimitCelsius, debounce: sites.excursionDebounceMinutes })
+    .select({ jurisdiction: sites.jurisdiction, debounce: sites.excursionDebounceMinutes })
     .from(sites)
     .where(eq(sites.id, sensor.siteId));
-  const check = sensorCheck(item, site);
+  const check = sensorCheck(item, jurisdictionOf(site?.jurisdiction));
   const isFridgeItem = item.kind === 'TEMPERATURE_ITEM';
   const values = checked.flatMap(({ accepted, receivedAt }) =>
     accepted.map(({ line, readAt }) => ({
@@ -244,6 +246,7 @@ export async function storeSensorBatches(
       lowerLimit: check.limits.lowerLimit,
       upperLimit: check.limits.upperLimit,
       warnUpTo: check.limits.warnUpTo,
+      jurisdiction: check.jurisdiction,
       result: judgeReading(line.celsius, check.limits),
       correctiveAction: null,
       note: null,

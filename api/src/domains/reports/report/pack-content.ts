@@ -10,7 +10,8 @@ import {
   nearMissListQuerySchema,
   storedLimits,
   temperatureLogExportQuerySchema,
-  temperatureStandards,
+  checkLabelOf,
+  logTypeLabels,
   type ComplianceLog,
   type DayScore,
   type DocumentRecord,
@@ -31,7 +32,6 @@ import { sites, users } from '../../../platform/db/schema.js';
 import { historyEntries } from '../../../platform/history/schema.js';
 import { canonicalJson } from '../../../platform/history/history.js';
 import {
-  checkLabelOf,
   exportedReaderName,
   checkRecords,
   complianceLogPage,
@@ -42,7 +42,7 @@ import {
   nearMissPage,
   personName,
   temperatureReadings,
-  temperatureSettingsOf,
+  jurisdictionOfSite,
   toReadableItem,
   type ExportReading,
 } from '../../logs/index.js';
@@ -240,8 +240,8 @@ async function everyPage<Item>(read: (page: number) => Promise<Item[]>): Promise
   }
 }
 
-const checkWords = (logType: LogType, checkKind: string) =>
-  `${temperatureStandards[logType].label}: ${checkLabelOf(logType, checkKind)}`;
+const checkWords = (logType: LogType, checkKind: string, jurisdiction?: string) =>
+  `${logTypeLabels[logType]}: ${checkLabelOf(logType, checkKind, jurisdiction)}`;
 
 const itemWords = (reading: Pick<ExportReading, 'equipmentName' | 'temperatureItemName' | 'foodItemName'>) =>
   [reading.equipmentName, reading.temperatureItemName ?? reading.foodItemName].filter(Boolean).join(': ');
@@ -252,11 +252,11 @@ function packReading(reading: ExportReading): PackReading {
     date: reading.readLocal.slice(0, 10),
     time: reading.readLocal.slice(11, 16),
     item: itemWords(reading),
-    check: checkWords(reading.logType, reading.checkKind),
-    limits: limitsText(storedLimits(reading.logType, reading.checkKind, reading)),
+    check: checkWords(reading.logType, reading.checkKind, reading.jurisdiction),
+    limits: limitsText(storedLimits(reading.logType, reading.checkKind, reading, reading.jurisdiction)),
     celsius: reading.celsius,
     result: reading.result,
-    aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius),
+    aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius, reading.jurisdiction),
     backFilled: reading.backFilled,
     sensor: reading.source === 'SENSOR',
     readBy: exportedReaderName(reading) ?? '',
@@ -272,8 +272,8 @@ const readingDigestLine = (reading: ExportReading) => ({
   received: reading.receivedLocal,
   item: reading.temperatureItemName ?? reading.foodItemName,
   equipment: reading.equipmentName,
-  logType: temperatureStandards[reading.logType].label,
-  check: checkLabelOf(reading.logType, reading.checkKind),
+  logType: logTypeLabels[reading.logType],
+  check: checkLabelOf(reading.logType, reading.checkKind, reading.jurisdiction),
   celsius: reading.celsius,
   lowerLimit: reading.lowerLimit,
   upperLimit: reading.upperLimit,
@@ -580,7 +580,7 @@ export async function producePack(
   // The equipment: a fridge's or freezer's item by its own check; a probe or food item by the checks it was
   // read for in the range, and a probe's calibration, which every probe needs.
   const items = await itemsOfSite(db, { orgId: target.orgId, siteID: target.site.id });
-  const siteSettings = await temperatureSettingsOf(db, target.site.id);
+  const jurisdiction = await jurisdictionOfSite(db, target.site.id);
   const usedChecks = await db
     .selectDistinct({
       itemId: sql<string>`coalesce(${temperatureReadings.temperatureItemId}, ${temperatureReadings.foodItemId})`,
@@ -599,7 +599,7 @@ export async function producePack(
   const itemNames = new Map<string, string>();
   const equipment: PackEquipmentLine[] = items
     .map((item) => {
-      const readable = toReadableItem(item, siteSettings);
+      const readable = toReadableItem(item, jurisdiction);
       const name = readable.equipmentName ? `${readable.equipmentName}: ${readable.name}` : readable.name;
       itemNames.set(readable._id, name);
       const applies = (logType: LogType, checkKind: string) =>

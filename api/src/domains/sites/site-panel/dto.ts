@@ -1,4 +1,10 @@
-import type { Person, Site, SiteOption } from '@console/shared-sdk/contract';
+import {
+  jurisdictionOf,
+  ruleSetOf,
+  type Person,
+  type Site,
+  type SiteOption,
+} from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { timeZoneDataAt } from '../geo/time-zones.js';
 import { adminsBySite, type SiteRow } from './repository.js';
@@ -31,7 +37,9 @@ export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): S
     dstOffset: zone.dstOffset,
     timing: row.timing,
     slotWindows: row.slotWindows,
-    reheatLimitCelsius: row.reheatLimitCelsius,
+    jurisdiction: jurisdictionOf(row.jurisdiction),
+    temperatureUnit: ruleSetOf(row.jurisdiction).unit,
+    locale: ruleSetOf(row.jurisdiction).locale,
     escalationMinutes: row.escalationMinutes,
     excursionDebounceMinutes: row.excursionDebounceMinutes,
     siteAdminList: [...admins],
@@ -57,5 +65,14 @@ export async function siteDto(db: Database | Tx, row: SiteRow, now: Date): Promi
 }
 
 export function toSiteOption(row: SiteRow): SiteOption {
-  return { _id: row.id, name: row.name, location: locationOf(row), timeZoneId: row.timeZoneId };
+  const set = ruleSetOf(row.jurisdiction);
+  return {
+    _id: row.id,
+    name: row.name,
+    location: locationOf(row),
+    timeZoneId: row.timeZoneId,
+    jurisdiction: jurisdictionOf(row.jurisdiction),
+    temperatureUnit: set.unit,
+    locale: set.locale,
+  };
 }

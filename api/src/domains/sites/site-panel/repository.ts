@@ -15,7 +15,7 @@ import {
 import {
   defaultEscalationMinutes,
   defaultExcursionDebounceMinutes,
-  defaultReheatLimitFor,
+  defaultJurisdictionFor,
   type Person,
   type SiteInputParsed,
   type SiteListQuery,
@@ -116,15 +116,15 @@ export async function insertSite(
 ): Promise<SiteRow> {
   await assertNameFree(db, orgId, input.name);
   await assertSiteAdmins(db, orgId, input.siteAdminList);
-  // Left out, the reheating limit is the address's: 82 °C in Scotland, else 75 °C.
-  const reheatLimitCelsius = input.reheatLimitCelsius ?? defaultReheatLimitFor(columnsFrom(input));
+  // Left out, the rule set is the address's (New York City's in the five boroughs, Scotland's there).
+  const jurisdiction = input.jurisdiction ?? defaultJurisdictionFor(columnsFrom(input));
   const [row] = await db
     .insert(sites)
     .values({
       id: newId(),
       orgId,
       ...columnsFrom(input),
-      reheatLimitCelsius,
+      jurisdiction,
       // Left out, the alert timings take their defaults (30 and 15 minutes, as the columns do).
       escalationMinutes: input.escalationMinutes ?? defaultEscalationMinutes,
       excursionDebounceMinutes: input.excursionDebounceMinutes ?? defaultExcursionDebounceMinutes,
@@ -160,8 +160,8 @@ export async function updateSite(
     .update(sites)
     .set({
       ...columnsFrom(input),
-      // Left out, a site keeps its reheating limit (a form that does not know the setting changes nothing).
-      ...(input.reheatLimitCelsius === undefined ? {} : { reheatLimitCelsius: input.reheatLimitCelsius }),
+      // Left out, a site keeps its rule set (a form that does not know the setting changes nothing).
+      ...(input.jurisdiction === undefined ? {} : { jurisdiction: input.jurisdiction }),
       // So do its alert timings.
       ...(input.escalationMinutes === undefined ? {} : { escalationMinutes: input.escalationMinutes }),
       ...(input.excursionDebounceMinutes === undefined

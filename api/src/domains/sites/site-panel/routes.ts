@@ -32,6 +32,7 @@ import { listOf } from '../../../platform/http/list.js';
 import { multipartFieldsToBody } from '../../../platform/http/multipart.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf, orgOf, signedIn } from '../../../platform/auth/guard.js';
+import { actorOf, recordHistory } from '../../../platform/history/history.js';
 import { siteDto, siteDtos, toSiteOption } from './dto.js';
 import {
   adminsBySite,
@@ -164,12 +165,44 @@ export default async function sitePanelRoutes(app: FastifyInstance, { daysChange
             throw forbidden('Only an organisation admin can change who administers a site');
           }
         }
+        const { jurisdictionReason, ...fields } = form;
+        const rulesChange =
+          fields.jurisdiction !== undefined && fields.jurisdiction !== current.jurisdiction
+            ? { from: current.jurisdiction, to: fields.jurisdiction }
+            : null;
+        if (rulesChange) {
+          const subject = asSubject('Site', { _id: current.id, orgId: current.orgId });
+          if (!authOf(request).ability.can('update', subject, 'jurisdiction')) {
+            throw forbidden(
+              'Only an organisation admin can change the food-safety rules a site is judged by',
+            );
+          }
+          if (!jurisdictionReason) {
+            throw fieldError('jurisdictionReason', 'Say why the site is judged by other rules from now on');
+          }
+        }
         const updated = await updateSite(
           tx,
           current,
-          { ...form, siteAdminList: siteAdminList ?? [] },
+          { ...fields, siteAdminList: siteAdminList ?? [] },
           { replaceAdmins, now, daysChanged },
         );
+        if (rulesChange) {
+          // Readings already taken keep the set they were judged by; the site's history says when and why
+          // the law changed.
+          await recordHistory(tx, {
+            orgId: current.orgId,
+            siteId: current.id,
+            subject: 'Site',
+            recordId: current.id,
+            action: 'update',
+            before: { jurisdiction: rulesChange.from },
+            after: { jurisdiction: rulesChange.to },
+            reason: jurisdictionReason ?? null,
+            actor: actorOf(request),
+            at: now,
+          });
+        }
         return siteDto(tx, updated, now);
       });
       return ok(site, 'Site updated');

@@ -16,6 +16,7 @@ import {
 } from '../occurrence-changes.js';
 import { individualTasks, masterTasks, type FollowUpRecord } from '../schema.js';
 import {
+  checkOfFollowUp,
   effectOf,
   followUpDescription,
   followUpLine,
@@ -24,6 +25,7 @@ import {
   wallTime,
   type FollowUpKind,
   type FollowUpReading,
+  type StartedCheck,
 } from './rules.js';
 
 // Follow-up checks (issue 24, DOMAIN.md "Time rules for records") as tasks. A reading that starts one makes
@@ -48,13 +50,19 @@ export interface FollowUpOptions {
 export interface FollowUpOutcome {
   /** The occurrence it completed, and whether the check passed. */
   took?: { occurrenceId: string; masterTaskId: string; passed: boolean };
-  /** The follow-up it started. */
-  started?: { occurrenceId: string; masterTaskId: string; dueAt: Date };
+  /** The follow-ups it started: one, or each stage of a cooling that has several. */
+  started?: { occurrenceId: string; masterTaskId: string; dueAt: Date }[];
 }
 
 /** The follow-up kind of a master task, as SQL on master_tasks.follow_up. */
 const kindIs = (kind: FollowUpKind) => sql`${masterTasks.followUp}->>'kind' = ${kind}`;
 const itemIs = (foodItemId: string) => sql`${masterTasks.followUp}->>'foodItemId' = ${foodItemId}`;
+/**
+ * The follow-ups a reading of `checkKind` takes. One made before rule sets names no check: it is England's
+ * single stage, taken by its cooled or hot-holding reading.
+ */
+const takenBy = (kind: FollowUpKind, checkKind: string) =>
+  sql`coalesce(${masterTasks.followUp}->>'checkKind', ${kind === 'COOLING' ? 'COOLED' : 'HOT_HOLD'}) = ${checkKind}`;
 
 /** The follow-ups a reading started, as SQL on master_tasks.follow_up. */
 const startedBy = (readingId: string) => sql`${masterTasks.followUp}->>'readingId' = ${readingId}`;
@@ -103,7 +111,7 @@ async function actorOf(tx: Tx, userId: string): Promise<OccurrenceActor> {
 async function take(
   tx: Tx,
   reading: FollowUpReading & { foodItemId: string },
-  kind: FollowUpKind,
+  takes: { kind: FollowUpKind; checkKind: string },
   readBy: string,
   timeZoneId: string,
   now: Date,
@@ -112,13 +120,20 @@ async function take(
   const open = await openFollowUps(
     tx,
     reading.orgId,
-    and(eq(masterTasks.siteId, reading.siteId), kindIs(kind), itemIs(reading.foodItemId)),
+    and(
+      eq(masterTasks.siteId, reading.siteId),
+      kindIs(takes.kind),
+      takenBy(takes.kind, takes.checkKind),
+      itemIs(reading.foodItemId),
+    ),
   );
   const found = open.find(({ occurrence }) => occurrence.opensAt.getTime() <= reading.readAt.getTime());
   const line = found?.occurrence.items[0];
   if (!found || !line) return undefined;
   const row: OccurrenceRow = found.occurrence;
-  const verdict = verdictOf(kind, reading, row.expireOn, timeZoneId);
+  const check = found.followUp ? { kind: takes.kind, ...checkOfFollowUp(found.followUp) } : null;
+  if (!check) return undefined;
+  const verdict = verdictOf(check, reading, row.expireOn, timeZoneId);
   const actor = await actorOf(tx, readBy);
   const time = { source: 'device' as const, at: reading.readAt, field: 'changedAt' as const, ...options };
   const changed = await changeChecklistItem(
@@ -143,16 +158,12 @@ async function take(
 }
 
 /** What a follow-up's window decides of its master task: its words, its one date and when it existed. */
-function timingOf(
-  starts: { kind: FollowUpKind; startAt: Date; dueAt: Date },
-  itemName: string,
-  timeZoneId: string,
-) {
-  const { kind, startAt, dueAt } = starts;
+function timingOf(starts: StartedCheck, itemName: string, timeZoneId: string) {
+  const { startAt, dueAt } = starts;
   return {
     taskDate: localDate(timeZoneId, dueAt),
-    name: followUpName(kind, itemName, startAt, timeZoneId),
-    description: followUpDescription(kind, itemName, dueAt, timeZoneId),
+    name: followUpName(starts, itemName, startAt, timeZoneId),
+    description: followUpDescription(starts, itemName, dueAt, timeZoneId),
     dueTime: wallTime(dueAt, timeZoneId),
     // The task exists from the moment it times: the reading that takes it may have been read (on a phone
     // offline) before this one reached the server, and a change is refused before its task existed.
@@ -168,10 +179,10 @@ function timingOf(
 async function start(
   tx: Tx,
   reading: FollowUpReading & { foodItemId: string },
-  starts: { kind: FollowUpKind; startAt: Date; dueAt: Date },
+  starts: StartedCheck,
   timeZoneId: string,
   now: Date,
-): Promise<FollowUpOutcome['started']> {
+): Promise<{ occurrenceId: string; masterTaskId: string; dueAt: Date } | undefined> {
   if (starts.kind === 'HOT_HOLD') {
     const later = await tx
       .select({ id: individualTasks.id })
@@ -200,8 +211,13 @@ async function start(
     foodItemId: reading.foodItemId,
     itemName: reading.itemName,
     dueAt: dueAt.toISOString(),
+    checkKind: starts.checkKind,
+    stage: starts.stage,
+    stages: starts.stages,
+    limits: starts.limits,
+    jurisdiction: starts.jurisdiction,
   };
-  const items = [{ id: newId(), text: followUpLine[kind], required: true, photoRequired: false }];
+  const items = [{ id: newId(), text: followUpLine(starts), required: true, photoRequired: false }];
   const masterTaskId = newId();
   await tx.insert(masterTasks).values({
     id: masterTaskId,
@@ -244,10 +260,11 @@ async function start(
 }
 
 /**
- * What a recorded reading does to follow-ups, in its transaction: a passing cooked-core reading starts a
- * cooling check due 90 minutes after cooling began; a cooled reading takes the item's open cooling check;
- * a hot-holding reading takes the item's open re-check and, unless the hold ended, starts the next one 2
- * hours on. Any other reading does nothing. `readBy` is the person who read it: the completion's actor.
+ * What a recorded reading does to follow-ups, in its transaction, by its rule set: a passing cooked-core
+ * reading starts a cooling check for each stage of cooling (England's one, due 90 minutes after cooling
+ * began; America's two, due at 2 and 6 hours); a stage's cooled reading takes the item's open check of
+ * that stage; a hot-holding reading takes the item's open re-check and, unless the hold ended, starts the
+ * next one. Any other reading does nothing. `readBy` is the person who read it: the completion's actor.
  */
 export async function followUpsOnReading(
   tx: Tx,
@@ -266,10 +283,12 @@ export async function followUpsOnReading(
     const took = await take(tx, ofItem, effect.takes, readBy, timeZoneId, now, options);
     if (took) outcome.took = took;
   }
-  if (effect.starts) {
-    const started = await start(tx, ofItem, effect.starts, timeZoneId, now);
-    if (started) outcome.started = started;
+  const started = [];
+  for (const check of effect.starts ?? []) {
+    const one = await start(tx, ofItem, check, timeZoneId, now);
+    if (one) started.push(one);
   }
+  if (started.length > 0) outcome.started = started;
   return outcome;
 }
 
@@ -366,11 +385,10 @@ export async function followUpsOnReadingCorrected(
   change: Pick<ReadingChange, 'by' | 'reason'>,
   now: Date,
 ): Promise<CorrectionOutcome> {
-  const { starts } = effectOf(reading);
+  const { starts = [] } = effectOf(reading);
   const open = await openFollowUps(tx, reading.orgId, startedBy(reading.id));
-  const [found] = open;
-  if (!found || !found.followUp) {
-    if (!starts || reading.foodItemId === null) return 'unchanged';
+  if (open.length === 0) {
+    if (starts.length === 0 || reading.foodItemId === null) return 'unchanged';
     // Only a reading that never started a check starts one now: a completed or cancelled one stands.
     const [made] = await tx
       .select({ id: masterTasks.id })
@@ -379,53 +397,71 @@ export async function followUpsOnReadingCorrected(
       .limit(1);
     if (made) return 'unchanged';
     const zone = await timeZoneOf(tx, reading);
-    const started = await start(tx, { ...reading, foodItemId: reading.foodItemId }, starts, zone, now);
+    let started = false;
+    for (const check of starts) {
+      if (await start(tx, { ...reading, foodItemId: reading.foodItemId }, check, zone, now)) started = true;
+    }
     return started ? 'started' : 'unchanged';
   }
   const actor = await actorOf(tx, change.by);
-  const { occurrence, followUp } = found;
-  if (!starts || starts.kind !== followUp.kind) {
-    await cancel(tx, occurrence, followUp, { cause: 'READING_CORRECTED', reason: change.reason }, actor, now);
-    return 'cancelled';
-  }
-  if (
-    starts.dueAt.getTime() === occurrence.expireOn.getTime() &&
-    starts.startAt.getTime() === occurrence.opensAt.getTime()
-  ) {
-    return 'unchanged';
-  }
   const zone = await timeZoneOf(tx, reading);
-  const timing = timingOf(starts, followUp.itemName, zone);
-  await retimeOccurrence(
-    tx,
-    occurrence,
-    {
-      opensAt: starts.startAt,
-      expireOn: starts.dueAt,
-      taskDate: timing.taskDate,
-      summary:
-        `Re-timed by a correction of its reading: due by ${timing.dueTime}, ` +
-        `was ${wallTime(occurrence.expireOn, zone)}`,
-      reason: change.reason,
-    },
-    actor,
-    now,
-  );
-  await tx
-    .update(masterTasks)
-    .set({
-      name: timing.name,
-      description: timing.description,
-      dueTime: timing.dueTime,
-      startDate: timing.taskDate,
-      endDate: timing.taskDate,
-      madeThrough: timing.taskDate,
-      createdAt: timing.createdAt,
-      followUp: { ...followUp, dueAt: starts.dueAt.toISOString() },
-      updatedAt: now,
-    })
-    .where(eq(masterTasks.id, occurrence.masterTaskId));
-  return 'retimed';
+  let outcome: CorrectionOutcome = 'unchanged';
+  // Each open check (each stage of a cooling) is matched with the one the corrected reading starts.
+  for (const { occurrence, followUp } of open) {
+    if (!followUp) continue;
+    const { checkKind } = checkOfFollowUp(followUp);
+    const check = starts.find((one) => one.kind === followUp.kind && one.checkKind === checkKind);
+    if (!check) {
+      await cancel(
+        tx,
+        occurrence,
+        followUp,
+        { cause: 'READING_CORRECTED', reason: change.reason },
+        actor,
+        now,
+      );
+      outcome = 'cancelled';
+      continue;
+    }
+    if (
+      check.dueAt.getTime() === occurrence.expireOn.getTime() &&
+      check.startAt.getTime() === occurrence.opensAt.getTime()
+    ) {
+      continue;
+    }
+    const timing = timingOf(check, followUp.itemName, zone);
+    await retimeOccurrence(
+      tx,
+      occurrence,
+      {
+        opensAt: check.startAt,
+        expireOn: check.dueAt,
+        taskDate: timing.taskDate,
+        summary:
+          `Re-timed by a correction of its reading: due by ${timing.dueTime}, ` +
+          `was ${wallTime(occurrence.expireOn, zone)}`,
+        reason: change.reason,
+      },
+      actor,
+      now,
+    );
+    await tx
+      .update(masterTasks)
+      .set({
+        name: timing.name,
+        description: timing.description,
+        dueTime: timing.dueTime,
+        startDate: timing.taskDate,
+        endDate: timing.taskDate,
+        madeThrough: timing.taskDate,
+        createdAt: timing.createdAt,
+        followUp: { ...followUp, dueAt: check.dueAt.toISOString() },
+        updatedAt: now,
+      })
+      .where(eq(masterTasks.id, occurrence.masterTaskId));
+    if (outcome === 'unchanged') outcome = 'retimed';
+  }
+  return outcome;
 }
 
 /** Whether a master task is a follow-up (made by a reading, not by an admin): its calls refuse it. */

@@ -1,30 +1,26 @@
 import {
-  checkOf,
-  coolingDueMinutes,
-  followUpDueMinutes,
   followUpKindLabels,
+  followUpStagesOf,
   formatInstant,
-  hotHoldDueMinutes,
   readingFollowUps,
+  ruleSetOf,
+  temperatureText,
   type LogType,
+  type TemperatureLimits,
   type TemperatureResult,
 } from '@console/shared-sdk/contract';
 import type { FollowUpRecord } from '../schema.js';
 
-// The time-and-temperature rules of follow-up checks (DOMAIN.md "Time rules for records", UK FSA guidance),
-// pure: which readings start, take and end them, when they fall due, and their words. follow-ups.ts
-// writes them as one-off tasks.
+// The time-and-temperature rules of follow-up checks (DOMAIN.md "Time rules for records"), pure: which
+// readings start, take and end them, when they fall due, and their words, from the rule set the reading
+// is judged by (England's one cooling stage, America's two). follow-ups.ts writes them as one-off tasks.
 
 export type FollowUpKind = FollowUpRecord['kind'];
 
 const minuteMs = 60_000;
 
-// The figures are the contract's, which the kitchen app times its checks by before the server has them.
-export {
-  coolingDueMinutes,
-  coolingStartMaxMinutesBefore,
-  hotHoldDueMinutes,
-} from '@console/shared-sdk/contract';
+// The figure is the contract's, which the kitchen app checks cooling's start by before the server has it.
+export { coolingStartMaxMinutesBefore } from '@console/shared-sdk/contract';
 
 /** What a reading means for follow-ups, as the tasks domain is told it (it reads no log table). */
 export interface FollowUpReading {
@@ -33,6 +29,8 @@ export interface FollowUpReading {
   siteId: string;
   logType: LogType;
   checkKind: string;
+  /** The rule set it was judged by, which times and words its follow-ups. */
+  jurisdiction: string;
   /** The probe or food item read; null for a fridge's item, which has no follow-ups. */
   foodItemId: string | null;
   /** The item's name as it is now, for the task's name. */
@@ -47,64 +45,148 @@ export interface FollowUpReading {
   hotHoldEnded: boolean;
 }
 
-/** What one reading does: the follow-up it takes (completes), and the one it starts. */
+/** One follow-up check a reading starts, timed: a stage of cooling, or hot holding's re-check. */
+export interface StartedCheck {
+  kind: FollowUpKind;
+  /** The check whose reading takes it. */
+  checkKind: string;
+  stage: number;
+  stages: number;
+  startAt: Date;
+  dueAt: Date;
+  /** What the taking reading must meet, in °C. */
+  limits: Pick<TemperatureLimits, 'lowerLimit' | 'upperLimit'>;
+  jurisdiction: string;
+}
+
+/** What one reading does: the follow-up it takes (completes), and those it starts. */
 export interface ReadingEffect {
-  takes?: FollowUpKind;
-  starts?: { kind: FollowUpKind; startAt: Date; dueAt: Date };
+  takes?: { kind: FollowUpKind; checkKind: string };
+  starts?: StartedCheck[];
 }
 
 const plus = (at: Date, minutes: number) => new Date(at.getTime() + minutes * minuteMs);
 
 /**
- * What a reading does to follow-ups (the contract's readingFollowUps), timed: cooling is due 90 minutes
- * after it began (the reading's time unless it said), a hot-holding re-check 2 hours after the reading.
- * Fridges' readings have none.
+ * What a reading does to follow-ups (the contract's readingFollowUps), timed by its rule set: each stage of
+ * cooling falls due its time after cooling began (the reading's time unless it said), a hot-holding
+ * re-check its interval after the reading. Fridges' readings have none.
  */
 export function effectOf(reading: FollowUpReading): ReadingEffect {
   if (reading.foodItemId === null) return {};
-  const { takes, starts } = readingFollowUps(reading);
+  const { takes, starts } = readingFollowUps(reading, reading.jurisdiction);
   if (!starts) return takes ? { takes } : {};
   const startAt = starts === 'COOLING' ? (reading.coolingStartedAt ?? reading.readAt) : reading.readAt;
   return {
     ...(takes ? { takes } : {}),
-    starts: { kind: starts, startAt, dueAt: plus(startAt, followUpDueMinutes[starts]) },
+    starts: followUpStagesOf(starts, reading.jurisdiction).map((stage) => ({
+      kind: stage.kind,
+      checkKind: stage.checkKind,
+      stage: stage.stage,
+      stages: stage.stages,
+      startAt,
+      dueAt: plus(startAt, stage.dueMinutes),
+      limits: { lowerLimit: stage.limits.lowerLimit, upperLimit: stage.limits.upperLimit },
+      jurisdiction: ruleSetOf(reading.jurisdiction).jurisdiction,
+    })),
   };
 }
 
-/** The limit a follow-up's reading must meet, from the temperature standards (8 °C at most, 63 °C at least). */
-export const coolingLimit = checkOf('COOKING_COOLING', 'COOLED')?.limits.upperLimit ?? 8;
-export const hotHoldLimit = checkOf('HOT_HOLD_DISPLAY', 'HOT_HOLD')?.limits.lowerLimit ?? 63;
-
-const degrees = (celsius: number) => `${Number(celsius.toFixed(1))} °C`;
+/**
+ * A stored follow-up as a check of its rule set. One made before rule sets holds no check: it is England's
+ * (its cooling 8 °C within 90 minutes, its hot holding 63 °C), as it was made.
+ */
+export function checkOfFollowUp(
+  followUp: FollowUpRecord,
+): Pick<StartedCheck, 'checkKind' | 'stage' | 'stages' | 'limits' | 'jurisdiction'> {
+  if (followUp.checkKind && followUp.limits && followUp.jurisdiction) {
+    return {
+      checkKind: followUp.checkKind,
+      stage: followUp.stage ?? 1,
+      stages: followUp.stages ?? 1,
+      limits: followUp.limits,
+      jurisdiction: followUp.jurisdiction,
+    };
+  }
+  const [first] = followUpStagesOf(followUp.kind, 'GB-ENG');
+  if (!first) throw new Error(`no ${followUp.kind} follow-up in England's rules`);
+  return {
+    checkKind: first.checkKind,
+    stage: 1,
+    stages: 1,
+    limits: { lowerLimit: first.limits.lowerLimit, upperLimit: first.limits.upperLimit },
+    jurisdiction: 'GB-ENG',
+  };
+}
 
 /** A wall time on the site's clock ("14:05"). */
 export const wallTime = (at: Date, timeZoneId: string) => formatInstant(at, timeZoneId, 'time');
 
+/** Which check takes a stored follow-up, and which stage of how many it is, as the API says it. */
+export function stageOfFollowUp(followUp: FollowUpRecord) {
+  const { checkKind, stage, stages } = checkOfFollowUp(followUp);
+  return { checkKind, stage, stages };
+}
+
 /** The kind in words, as a task's name and an alert say it. */
 export const followUpKindWords: Record<FollowUpKind, string> = followUpKindLabels;
 
-/** The single checklist line: what staff must do. */
-export const followUpLine: Record<FollowUpKind, string> = {
-  COOLING: `Probe the core: ${degrees(coolingLimit)} or below`,
-  HOT_HOLD: `Probe it: ${degrees(hotHoldLimit)} or above`,
-};
+type CheckWords = Pick<StartedCheck, 'kind' | 'stage' | 'stages' | 'limits' | 'jurisdiction'>;
 
-/** The task's name: "Cooling check: Chicken curry (cooling began 14:05)". */
-export function followUpName(kind: FollowUpKind, itemName: string, startAt: Date, timeZoneId: string) {
-  const since = kind === 'COOLING' ? 'cooling began' : 'last checked';
-  return `${followUpKindWords[kind]}: ${itemName} (${since} ${wallTime(startAt, timeZoneId)})`;
+/** The limit a check must meet, in its set's unit: "70 °F or below", "63 °C or above". */
+function limitWords(check: CheckWords): string {
+  const unit = ruleSetOf(check.jurisdiction).unit;
+  const { upperLimit, lowerLimit } = check.limits;
+  if (upperLimit !== null) return `${temperatureText(upperLimit, unit)} or below`;
+  return `${temperatureText(lowerLimit ?? 0, unit)} or above`;
 }
 
-/** The task's description: why it exists and how it is done (by a reading, not by ticking). */
-export function followUpDescription(kind: FollowUpKind, itemName: string, dueAt: Date, timeZoneId: string) {
+/** The single checklist line: what staff must do ("Probe the core: 70 °F or below"). */
+export function followUpLine(check: CheckWords): string {
+  return check.kind === 'COOLING' ? `Probe the core: ${limitWords(check)}` : `Probe it: ${limitWords(check)}`;
+}
+
+/** "Cooling check 1 of 2" where cooling has stages, else the kind's words. */
+const kindWords = (check: CheckWords) =>
+  check.stages > 1
+    ? `${followUpKindWords[check.kind]} ${check.stage} of ${check.stages}`
+    : followUpKindWords[check.kind];
+
+/** The task's name: "Cooling check 1 of 2: Chicken curry (cooling began 14:05)". */
+export function followUpName(check: CheckWords, itemName: string, startAt: Date, timeZoneId: string) {
+  const since = check.kind === 'COOLING' ? 'cooling began' : 'last checked';
+  return `${kindWords(check)}: ${itemName} (${since} ${wallTime(startAt, timeZoneId)})`;
+}
+
+const durationWords = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+
+/** The task's description: why it exists, under which rules, and how it is done (by a reading, not by ticking). */
+export function followUpDescription(
+  check: CheckWords & { checkKind: string },
+  itemName: string,
+  dueAt: Date,
+  timeZoneId: string,
+) {
+  const set = ruleSetOf(check.jurisdiction);
   const due = wallTime(dueAt, timeZoneId);
-  return kind === 'COOLING'
-    ? `Cooked food must cool to ${degrees(coolingLimit)} or below within ${coolingDueMinutes} minutes ` +
-        `(FSA guidance). Record a "Cooled within 90 minutes" reading of ${itemName} in the temperature log ` +
-        `by ${due}: it completes this check.`
-    : `Food on hot hold is checked again every ${hotHoldDueMinutes / 60} hours and must stay at ` +
-        `${degrees(hotHoldLimit)} or above (FSA guidance). Record a hot-holding reading of ${itemName} by ` +
-        `${due}: it completes this check and starts the next one, unless the food has left hot holding.`;
+  if (check.kind === 'COOLING') {
+    const stage = set.cooling.stages.find((one) => one.kind === check.checkKind);
+    const within = stage ? ` within ${durationWords(stage.withinMinutes)} of cooling beginning` : '';
+    const source = stage ? ` (${stage.source.code}, ${stage.source.section})` : '';
+    return (
+      `Cooked food must cool to ${limitWords(check)}${within}${source}. Record a ` +
+      `"${stage?.label ?? 'cooled'}" reading of ${itemName} in the temperature log by ${due}: it completes ` +
+      'this check.'
+    );
+  }
+  const { hotHolding } = set;
+  return (
+    `Food on hot hold is checked again every ${durationWords(hotHolding.recheckMinutes)} and must stay at ` +
+    `${limitWords(check)} (${hotHolding.source.code}, ${hotHolding.source.section}). Record a hot-holding ` +
+    `reading of ${itemName} by ${due}: it completes this check and starts the next one, unless the food ` +
+    'has left hot holding.'
+  );
 }
 
 /** How a follow-up's reading went: done (on time and within the limit), or failed with why in words. */
@@ -112,17 +194,19 @@ export type FollowUpVerdict = { passed: true } | { passed: false; comment: strin
 
 /** Judges the reading that takes a follow-up due at `dueAt`: its limit, then its time. */
 export function verdictOf(
-  kind: FollowUpKind,
+  check: CheckWords,
   reading: Pick<FollowUpReading, 'celsius' | 'readAt' | 'result'>,
   dueAt: Date,
   timeZoneId: string,
 ): FollowUpVerdict {
+  const unit = ruleSetOf(check.jurisdiction).unit;
   const problems: string[] = [];
   if (reading.result === 'FAIL') {
+    const { upperLimit, lowerLimit } = check.limits;
     problems.push(
-      kind === 'COOLING'
-        ? `Read ${degrees(reading.celsius)}, above ${degrees(coolingLimit)}`
-        : `Read ${degrees(reading.celsius)}, below ${degrees(hotHoldLimit)}`,
+      upperLimit !== null
+        ? `Read ${temperatureText(reading.celsius, unit)}, above ${temperatureText(upperLimit, unit)}`
+        : `Read ${temperatureText(reading.celsius, unit)}, below ${temperatureText(lowerLimit ?? 0, unit)}`,
     );
   }
   if (reading.readAt.getTime() > dueAt.getTime()) {

@@ -29,6 +29,7 @@ export function toProfile(row: ProfileRow): Profile {
     // Settings stored before a key existed read as its default (issue 24's new kinds).
     notificationSettings: notificationSettingsOf(row.notificationSettings),
     language: row.language,
+    dateFormat: row.dateFormat,
     hasPin: row.pinHash !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -58,6 +59,7 @@ export async function updateProfile(db: Database | Tx, userId: string, input: Up
       ...(input.mobileNumber === undefined ? {} : { mobileNumber: input.mobileNumber || null }),
       ...(input.gender === undefined ? {} : { gender: input.gender }),
       ...(input.language === undefined ? {} : { language: input.language }),
+      ...(input.dateFormat === undefined ? {} : { dateFormat: input.dateFormat }),
       updatedAt: now,
     })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
