@@ -468,8 +468,8 @@ describe('the legal maximum and the site’s reheating limit', () => {
     expect((await fridgeReading(6)).aboveLegalLimit).toBe(false);
   });
 
-  test('reheating is judged by the site’s limit: 82 °C at a Scottish site, and the readings copy it', async () => {
-    await ctx.db.update(sites).set({ reheatLimitCelsius: 82 }).where(eq(sites.id, brighton()));
+  test('reheating is judged by the site’s rule set: 82 °C at a Scottish site, and the readings copy it', async () => {
+    await ctx.db.update(sites).set({ jurisdiction: 'GB-SCT' }).where(eq(sites.id, brighton()));
     try {
       const reheated = (celsius: number, extra: Record<string, unknown> = {}) =>
         record({
@@ -495,7 +495,7 @@ describe('the legal maximum and the site’s reheating limit', () => {
       const reheating = probe?.logTypes.find((type) => type.logType === 'REHEATING');
       expect(reheating?.checks[0]?.limits.lowerLimit).toBe(82);
     } finally {
-      await ctx.db.update(sites).set({ reheatLimitCelsius: 75 }).where(eq(sites.id, brighton()));
+      await ctx.db.update(sites).set({ jurisdiction: 'GB-ENG' }).where(eq(sites.id, brighton()));
     }
   });
 });
@@ -977,6 +977,8 @@ test("an export's rows read back as written: text a spreadsheet's XML must escap
     upperLimit: 5,
     warnUpTo: 8,
     result: 'FAIL',
+    jurisdiction: 'GB-ENG',
+    siteJurisdiction: 'GB-ENG',
     // A control character cannot be held by XML at all: it is dropped, the rest kept.
     correctiveAction: 'Moved stock\u0007 to fridge 2 — 😀',
     note: null,
