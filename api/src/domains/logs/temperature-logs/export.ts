@@ -6,8 +6,17 @@ import {
   readingSourceLabels,
   temperatureResultLabels,
   checkLabelOf,
+  fromCelsius,
+  limitsText,
   logTypeLabels,
+  logTypeSchema,
+  ruleSetOf,
+  standardsOf,
+  unitSymbols,
+  type RuleSet,
+  type RuleSource,
   type TemperatureResult,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import { xlsxType } from '../../../platform/http/spreadsheet.js';
 import { exportedReaderName } from './dto.js';
@@ -15,8 +24,10 @@ import type { ExportReading } from './repository.js';
 
 // The temperature log as an inspector reads it: one XLSX written row by row with exceljs's streaming
 // writer, so an export of any length holds about one batch of rows in memory. Times are the site's wall
-// clock, written as spreadsheet dates so they sort and filter; failed readings are filled red and warnings
-// amber; a second sheet sums the export up.
+// clock, written as spreadsheet dates so they sort and filter, shown in the order the site's locale writes
+// them; temperatures and limits are in the site's unit (the API's °C converted), named in the Unit column;
+// failed readings are filled red and warnings amber; a second sheet sums the export up and a third, Rules,
+// names each rule set the readings were judged by, its unit and where each of its figures comes from.
 
 const resultFills: Record<TemperatureResult, ExcelJS.Fill | undefined> = {
   PASS: undefined,
@@ -24,27 +35,37 @@ const resultFills: Record<TemperatureResult, ExcelJS.Fill | undefined> = {
   FAIL: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } },
 };
 
-// The console's date style ("28 Nov 2026, 17:30", the contract's date words) on real date cells, which still
-// sort and filter as dates.
-const localTime = 'd mmm yyyy", "hh:mm';
+/**
+ * The console's date style (the contract's date words) on real date cells, which still sort and filter as
+ * dates: "28 Nov 2026, 17:30" day first on a 24-hour clock, and America's "Nov 28, 2026, 5:30 PM", as
+ * date-words.ts writes each locale.
+ */
+const localTimeFormat = (locale: string) =>
+  locale === 'en-US' ? 'mmm d", "yyyy", "h:mm AM/PM' : 'd mmm yyyy", "hh:mm';
+
+/** A column whose cells are dates, formatted in each row's locale. */
+const localTime = 'local time';
 const columns: { header: string; width: number; numFmt?: string }[] = [
   { header: 'Site', width: 28 },
-  { header: 'Read (local time)', width: 20, numFmt: localTime },
-  { header: 'Received (local time)', width: 20, numFmt: localTime },
+  { header: 'Read (local time)', width: 22, numFmt: localTime },
+  { header: 'Received (local time)', width: 22, numFmt: localTime },
   { header: 'Back-filled', width: 11 },
   { header: 'Log type', width: 22 },
   { header: 'Check', width: 24 },
   { header: 'Item', width: 24 },
   { header: 'Equipment', width: 22 },
-  { header: 'Reading (°C)', width: 12, numFmt: '0.0#' },
-  { header: 'Lower limit (°C)', width: 15 },
-  { header: 'Upper limit (°C)', width: 15 },
+  { header: 'Reading', width: 12, numFmt: '0.0#' },
+  { header: 'Lower limit', width: 15 },
+  { header: 'Upper limit', width: 15 },
+  { header: 'Unit', width: 6 },
   { header: 'Result', width: 9 },
   { header: 'Corrective action', width: 40 },
   { header: 'Note', width: 30 },
   { header: 'Read by', width: 22 },
   { header: 'Source', width: 10 },
 ];
+/** The columns holding temperatures, whose headers name the unit when the whole sheet has one. */
+const temperatureColumns = new Set(['Reading', 'Lower limit', 'Upper limit']);
 
 /** Each column's letter, as a cell's reference starts. */
 const columnLetters = columns.map((_, index) => String.fromCharCode(65 + index));
@@ -60,8 +81,11 @@ const spreadsheetEpochDays = 25_569;
 const spreadsheetDate = (wallClock: string) =>
   Date.parse(`${wallClock}Z`) / millisecondsPerDay + spreadsheetEpochDays;
 
-/** A row's values: text, or a number (dates are numbers in a spreadsheet, their column's format says how). */
-const sheetRow = (reading: ExportReading): (string | number)[] => [
+/**
+ * A row's values, its temperatures in `unit`: text, or a number (dates are numbers in a spreadsheet, their
+ * cell's format says how).
+ */
+const sheetRow = (reading: ExportReading, unit: TemperatureUnit): (string | number)[] => [
   reading.siteName,
   spreadsheetDate(reading.readLocal),
   spreadsheetDate(reading.receivedLocal),
@@ -70,9 +94,10 @@ const sheetRow = (reading: ExportReading): (string | number)[] => [
   checkLabelOf(reading.logType, reading.checkKind, reading.jurisdiction),
   reading.temperatureItemName ?? reading.foodItemName ?? '',
   reading.equipmentName ?? '',
-  reading.celsius,
-  reading.lowerLimit ?? '',
-  reading.upperLimit ?? '',
+  fromCelsius(reading.celsius, unit),
+  reading.lowerLimit === null ? '' : fromCelsius(reading.lowerLimit, unit),
+  reading.upperLimit === null ? '' : fromCelsius(reading.upperLimit, unit),
+  unitSymbols[unit],
   temperatureResultLabels[reading.result],
   reading.correctiveAction ?? '',
   reading.note ?? '',
@@ -105,29 +130,43 @@ interface WorkbookStyles {
   styles: { addStyleModel(style: Partial<ExcelJS.Style>): number };
 }
 
-/** The export's sheet of readings: rows are written as they are added, so it holds no rows in memory. */
-function readingSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string) {
+/**
+ * The export's sheet of readings: rows are written as they are added, so it holds no rows in memory. Its
+ * header goes first, so the unit it names is settled before the first row: `unit`, or none when each row
+ * is written in its own site's unit (the Unit column says which).
+ */
+function readingSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  unit: TemperatureUnit | null,
+) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map(({ header, width }) => ({ header, width }));
+  sheet.columns = columns.map(({ header, width }) => ({
+    header: unit && temperatureColumns.has(header) ? `${header} (${unitSymbols[unit]})` : header,
+    width,
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   // Committing the header opens the sheet's rows, after which the readings' rows are written as XML.
   header.commit();
   const { styles } = workbook as unknown as WorkbookStyles;
-  /** Each result's style of each column, as the workbook's style numbers (0: none). */
-  const styleIds = Object.fromEntries(
-    (Object.keys(resultFills) as TemperatureResult[]).map((result) => {
+  /** Each column's style for a result and a locale's dates, as the workbook's style numbers (0: none). */
+  const styleIds = new Map<string, number[]>();
+  const stylesOf = (result: TemperatureResult, locale: string) => {
+    const key = `${result}|${locale}`;
+    let found = styleIds.get(key);
+    if (!found) {
       const fill = resultFills[result];
-      return [
-        result,
-        columns.map(({ numFmt }) =>
-          numFmt || fill
-            ? styles.addStyleModel({ ...(numFmt ? { numFmt } : {}), ...(fill ? { fill } : {}) })
-            : 0,
-        ),
-      ];
-    }),
-  ) as Record<TemperatureResult, number[]>;
+      found = columns.map(({ numFmt }) => {
+        const format = numFmt === localTime ? localTimeFormat(locale) : numFmt;
+        return format || fill
+          ? styles.addStyleModel({ ...(format ? { numFmt: format } : {}), ...(fill ? { fill } : {}) })
+          : 0;
+      });
+      styleIds.set(key, found);
+    }
+    return found;
+  };
   const part = sheet as unknown as SheetPart;
   let rowNumber = 1;
   return {
@@ -137,11 +176,12 @@ function readingSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string
       let xml = '';
       for (const reading of readings) {
         rowNumber += 1;
-        const styleOf = styleIds[reading.result];
-        const values = sheetRow(reading);
+        const site = ruleSetOf(reading.siteJurisdiction);
+        const styleOf = stylesOf(reading.result, site.locale);
+        const values = sheetRow(reading, unit ?? site.unit);
         let row = `<row r="${rowNumber}">`;
         for (const [column, value] of values.entries()) {
-          const style = styleOf[column];
+          const style = styleOf[column] ?? 0;
           if (value === '' && style === 0) continue;
           row += `<c r="${columnLetters[column]}${rowNumber}"${style === 0 ? '' : ` s="${style}"`}`;
           if (typeof value === 'number') row += `><v>${value}</v></c>`;
@@ -155,6 +195,61 @@ function readingSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string
     },
     commit: () => sheet.commit(),
   };
+}
+
+/** Where a figure comes from, as a line: "FDA Food Code 2022, 3-501.16(A)(2)". */
+const sourceText = (source: RuleSource) => `${source.code}, ${source.section}`;
+
+/**
+ * A rule set's figures, each check's in its own unit with its source, then its legal limits: the lines of
+ * the Rules sheet.
+ */
+function ruleLines(set: RuleSet): [what: string, figure: string, source: string][] {
+  const standards = standardsOf(set.jurisdiction);
+  const lines: [string, string, string][] = [];
+  for (const logType of logTypeSchema.options) {
+    const rules: readonly { kind: string; source: RuleSource }[] =
+      logType === 'COOKING_COOLING'
+        ? [set.cooking, ...set.cooling.stages]
+        : logType === 'HOT_HOLD_DISPLAY'
+          ? [set.hotHolding]
+          : logType === 'REHEATING'
+            ? [set.reheating]
+            : set.checks[logType];
+    for (const rule of rules) {
+      const check = standards[logType].checks.find((one) => one.kind === rule.kind);
+      if (!check) continue;
+      const within =
+        logType === 'REHEATING' && set.reheating.withinMinutes !== null
+          ? `, within ${set.reheating.withinMinutes} minutes`
+          : '';
+      lines.push([
+        `${logTypeLabels[logType]}: ${check.label}`,
+        `${limitsText(check.limits, set.unit)}${within}`,
+        sourceText(rule.source),
+      ]);
+    }
+    if (logType === 'HOT_HOLD_DISPLAY')
+      lines.push([
+        `${logTypeLabels[logType]}: checked again`,
+        `every ${set.hotHolding.recheckMinutes} minutes`,
+        sourceText(set.hotHolding.recheckSource),
+      ]);
+  }
+  for (const logType of logTypeSchema.options) {
+    const legal = set.legal[logType];
+    if (!legal) continue;
+    const figures = [
+      legal.atMost === undefined ? null : `at most ${legal.atMost} ${unitSymbols[set.unit]}`,
+      legal.atLeast === undefined ? null : `at least ${legal.atLeast} ${unitSymbols[set.unit]}`,
+    ].filter((figure) => figure !== null);
+    lines.push([
+      `${logTypeLabels[logType]}: the legal limit`,
+      figures.join(' and '),
+      sourceText(legal.source),
+    ]);
+  }
+  return lines;
 }
 
 /** What the summary sheet says about the export besides its counts. */
@@ -203,29 +298,53 @@ export interface ReadingWorkbook {
   finish(heading: ExportHeading): Promise<void>;
 }
 
-export function readingWorkbook(): ReadingWorkbook {
+/**
+ * The workbook of an export. `units` are the units of the export's sites, where its caller knows them:
+ * sites of one unit give a sheet in it, its headers naming it ("Reading (°F)"); sites of several give each
+ * row in its own site's unit. Not told, the sheet takes its first reading's site's unit and writes every
+ * row in it, so what a header names is always what its column holds. The Unit column says it on each row.
+ */
+export function readingWorkbook(options: { units?: readonly TemperatureUnit[] } = {}): ReadingWorkbook {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = readingSheet(workbook, 'Readings');
+  const told = options.units && [...new Set(options.units)];
+  const sheetUnit = (first: ExportReading | undefined): TemperatureUnit | null => {
+    if (told) return told.length === 1 ? (told[0] ?? null) : null;
+    return ruleSetOf(first?.siteJurisdiction).unit;
+  };
+  let sheet: ReturnType<typeof readingSheet> | null = null;
+  let unit: TemperatureUnit | null = null;
   const tally: Tally = { readings: 0, results: { PASS: 0, WARN: 0, FAIL: 0 }, backFilled: 0 };
+  /** The rule sets the readings were judged by, in the order first met. */
+  const judgedBy = new Set<string>();
   return {
     stream,
     async add(readings) {
       if (stream.destroyed) throw new ExportAbandoned();
+      if (!sheet) {
+        unit = sheetUnit(readings[0]);
+        sheet = readingSheet(workbook, 'Readings', unit);
+      }
       sheet.add(readings);
       for (const reading of readings) {
         tally.readings += 1;
         tally.results[reading.result] += 1;
         if (reading.backFilled) tally.backFilled += 1;
+        judgedBy.add(reading.jurisdiction);
       }
       if (stream.writableNeedDrain) await drainedOrClosed(stream);
     },
     async finish(heading) {
+      if (!sheet) {
+        unit = sheetUnit(undefined);
+        sheet = readingSheet(workbook, 'Readings', unit);
+      }
       sheet.commit();
+      const sets = [...judgedBy].map((jurisdiction) => ruleSetOf(jurisdiction));
       const summary = workbook.addWorksheet('Summary');
       summary.columns = [{ width: 22 }, { width: 60 }];
       const lines: [string, string | number][] = [
@@ -233,6 +352,8 @@ export function readingWorkbook(): ReadingWorkbook {
         ['Range', heading.range],
         [heading.sites.length === 1 ? 'Site' : 'Sites', heading.sites.join(', ') || 'None'],
         ...heading.filters.map((filter): [string, string] => ['Filter', filter]),
+        ['Temperatures in', unit ? unitSymbols[unit] : 'Each site’s unit, in the Unit column'],
+        [sets.length === 1 ? 'Rule set' : 'Rule sets', sets.map((set) => set.name).join('; ') || 'None'],
         ['Readings', tally.readings],
         ...(Object.keys(tally.results) as TemperatureResult[]).map((result): [string, number] => [
           temperatureResultLabels[result],
@@ -243,6 +364,30 @@ export function readingWorkbook(): ReadingWorkbook {
       ];
       for (const [label, value] of lines) summary.addRow([label, value]).commit();
       summary.commit();
+
+      const rules = workbook.addWorksheet('Rules', { views: [{ state: 'frozen', ySplit: 1 }] });
+      rules.columns = [
+        { header: 'Rule set', width: 40 },
+        { header: 'Check', width: 44 },
+        { header: 'Figure', width: 40 },
+        { header: 'Source', width: 70 },
+      ];
+      rules.getRow(1).font = { bold: true };
+      rules.getRow(1).commit();
+      for (const set of sets) {
+        rules.addRow([set.name, 'Enforced by', set.authority]).commit();
+        rules.addRow([set.name, 'Its unit', unitSymbols[set.unit]]).commit();
+        for (const [what, figure, source] of ruleLines(set))
+          rules.addRow([set.name, what, figure, source]).commit();
+      }
+      rules.addRow([]).commit();
+      rules
+        .addRow([
+          'Each reading keeps the limits it was judged by (its item’s own, where an admin set them); these are ' +
+            'its rule set’s figures and legal limits, in the set’s own unit.',
+        ])
+        .commit();
+      rules.commit();
       await workbook.commit();
     },
   };

@@ -839,18 +839,22 @@ describe('export-web-app-list-for-web', () => {
     expect(rows).toHaveLength(page.records);
     const header = sheet?.getRow(1).values as unknown[];
     expect(header.slice(1, 4)).toEqual(['Site', 'Read (local time)', 'Received (local time)']);
+    // An English site's in °C, its dates day first on a 24-hour clock.
+    expect(header.slice(9, 13)).toEqual(['Reading (°C)', 'Lower limit (°C)', 'Upper limit (°C)', 'Unit']);
     // The warm reading: 08:00 UTC is 09:00 in Brighton.
     const warmRow = sheet?.getRows(2, rows.length)?.find((row) => row.getCell(9).value === 9.5);
     expect(warmRow?.getCell(2).value).toEqual(new Date(Date.UTC(2025, 4, 2, 9, 0, 0)));
+    expect(warmRow?.getCell(2).numFmt).toBe('d mmm yyyy", "hh:mm');
     expect(warmRow?.getCell(4).value).toBe('Yes');
     expect(warmRow?.getCell(7).value).toBe('Top shelf');
     expect(warmRow?.getCell(8).value).toBe('Walk-in fridge');
     expect(warmRow?.getCell(11).value).toBe(5);
-    expect(warmRow?.getCell(12).value).toBe('Fail');
-    expect(warmRow?.getCell(13).value).toBe('Door left open: closed');
-    expect(warmRow?.getCell(15).value).toBe('Aisha Khan');
+    expect(warmRow?.getCell(12).value).toBe('°C');
+    expect(warmRow?.getCell(13).value).toBe('Fail');
+    expect(warmRow?.getCell(14).value).toBe('Door left open: closed');
+    expect(warmRow?.getCell(16).value).toBe('Aisha Khan');
     expect(warmRow?.getCell(1).fill).toMatchObject({ pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } });
-    const passRow = sheet?.getRows(2, rows.length)?.find((row) => row.getCell(12).value === 'Pass');
+    const passRow = sheet?.getRows(2, rows.length)?.find((row) => row.getCell(13).value === 'Pass');
     expect(passRow?.getCell(1).fill).toBeUndefined();
     const summary = workbook.getWorksheet('Summary');
     const lines = new Map(
@@ -864,6 +868,68 @@ describe('export-web-app-list-for-web', () => {
     expect(lines.get('Fail')).toBe(1);
     expect(lines.get('Pass')).toBe(3);
     expect(lines.get('Back-filled')).toBe(4);
+    expect(lines.get('Temperatures in')).toBe('°C');
+    expect(lines.get('Rule set')).toBe('England, Wales and Northern Ireland (FSA guidance)');
+  });
+
+  test('a New York site’s export: readings and limits in °F, dates month first, its rule set named with its sources', async () => {
+    await ctx.db.update(sites).set({ jurisdiction: 'US-NYC' }).where(eq(sites.id, brighton()));
+    try {
+      // Judged by New York City's rules, as a reading taken there now is.
+      const action = 'Stock moved to the walk-in';
+      const reading = await fridgeReading(5, undefined, { correctiveAction: action });
+      expect(reading.jurisdiction).toBe('US-NYC');
+      const day = now.slice(0, 10);
+      const { response, workbook } = await exported({ siteID: brighton(), startDate: day, endDate: day });
+      expect(response.statusCode).toBe(200);
+      const sheet = workbook.getWorksheet('Readings');
+      const header = sheet?.getRow(1).values as unknown[];
+      expect(header.slice(9, 13)).toEqual(['Reading (°F)', 'Lower limit (°F)', 'Upper limit (°F)', 'Unit']);
+      const rows = sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? [];
+      const row = rows.find((one) => one.getCell(14).value === action);
+      expect(row?.getCell(9).value).toBe(41);
+      // Its limit as it was judged by (the item's own, 3 °C), in °F.
+      expect(reading.limits.upperLimit).toBe(3);
+      expect(row?.getCell(11).value).toBe(37.4);
+      expect(row?.getCell(12).value).toBe('°F');
+      expect(row?.getCell(6).value).toBe('Fridge');
+      // 09:59 UTC is 10:59 in Brighton, written as America writes it.
+      expect(row?.getCell(2).value).toEqual(new Date(Date.UTC(2025, 5, 10, 10, 59, 0)));
+      expect(row?.getCell(2).numFmt).toBe('mmm d", "yyyy", "h:mm AM/PM');
+      // Every row of the site in °F, those judged by England's rules before too.
+      expect(rows.every((one) => one.getCell(12).value === '°F')).toBe(true);
+
+      const summary = new Map(
+        (workbook.getWorksheet('Summary')?.getSheetValues() ?? []).flatMap((values) =>
+          Array.isArray(values) ? [[String(values[1]), values[2]] as const] : [],
+        ),
+      );
+      expect(summary.get('Temperatures in')).toBe('°F');
+      expect(String(summary.get('Rule sets') ?? summary.get('Rule set'))).toContain(
+        'New York City (Health Code Article 81)',
+      );
+      const rules = (workbook.getWorksheet('Rules')?.getSheetValues() ?? []).flatMap((values) =>
+        Array.isArray(values) ? [values.slice(1).map(String)] : [],
+      );
+      expect(rules[0]).toEqual(['Rule set', 'Check', 'Figure', 'Source']);
+      const newYork = 'New York City (Health Code Article 81)';
+      expect(rules).toContainEqual([newYork, 'Enforced by', 'NYC Department of Health and Mental Hygiene']);
+      expect(rules).toContainEqual([newYork, 'Its unit', '°F']);
+      expect(rules).toContainEqual([
+        newYork,
+        'Fridge: Fridge',
+        'at most 41 °F',
+        'NYC Health Code, Article 81, §81.09, cold holding',
+      ]);
+      expect(rules).toContainEqual([
+        newYork,
+        'Cooking and cooling: Cooled to 70 °F within 2 hours',
+        'at most 70 °F',
+        'NYC Health Code, Article 81, §81.09, cooling',
+      ]);
+    } finally {
+      await ctx.db.update(sites).set({ jurisdiction: 'GB-ENG' }).where(eq(sites.id, brighton()));
+    }
   });
 
   test("the export's rows match the list's filters", async () => {
@@ -1006,15 +1072,80 @@ test("an export's rows read back as written: text a spreadsheet's XML must escap
   expect(failed?.getCell(7).value).toBe('  Top shelf  ');
   expect(failed?.getCell(9).value).toBe(9.5);
   expect(failed?.getCell(9).numFmt).toBe('0.0#');
-  expect(failed?.getCell(12).value).toBe('Fail');
-  expect(failed?.getCell(13).value).toBe('Moved stock to fridge 2 — 😀');
-  expect(failed?.getCell(15).value).toBe("Zoë O'Brien");
+  expect(failed?.getCell(13).value).toBe('Fail');
+  expect(failed?.getCell(14).value).toBe('Moved stock to fridge 2 — 😀');
+  expect(failed?.getCell(16).value).toBe("Zoë O'Brien");
   // The failed row is red across, its empty cells too.
-  for (const column of [1, 8, 14, 16])
+  for (const column of [1, 8, 15, 17])
     expect(failed?.getCell(column).fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
   const passed = sheet?.getRow(3);
-  expect(passed?.getCell(12).value).toBe('Pass');
+  expect(passed?.getCell(13).value).toBe('Pass');
   expect(passed?.getCell(1).fill).toBeUndefined();
-  expect(passed?.getCell(13).value).toBeNull();
+  expect(passed?.getCell(14).value).toBeNull();
   expect(sheet?.rowCount).toBe(3);
+});
+
+test('an export of sites in both units: each row in its own site’s unit, or every row in one the sheet names', async () => {
+  const english = {
+    id: '00000000-0000-4000-8000-000000000002',
+    key: '2025-05-02 08:00:00+00',
+    siteName: 'Brighton',
+    readLocal: '2025-05-02T09:00:00',
+    receivedLocal: '2025-05-02T09:01:00',
+    backFilled: false,
+    logType: 'FRIDGE',
+    checkKind: 'FRIDGE',
+    temperatureItemName: 'Top shelf',
+    equipmentName: null,
+    foodItemName: null,
+    celsius: 5,
+    lowerLimit: null,
+    upperLimit: 8,
+    warnUpTo: null,
+    result: 'PASS',
+    jurisdiction: 'GB-ENG',
+    siteJurisdiction: 'GB-ENG',
+    correctiveAction: null,
+    note: null,
+    readerFirstName: null,
+    readerLastName: null,
+    source: 'STAFF',
+    sensorName: null,
+  } as const;
+  const american = {
+    ...english,
+    siteName: 'Brooklyn',
+    jurisdiction: 'US-NYC',
+    siteJurisdiction: 'US-NYC',
+  } as const;
+  const written = async (workbook: ReturnType<typeof readingWorkbook>) => {
+    const chunks: Buffer[] = [];
+    workbook.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => workbook.stream.on('end', resolve));
+    await workbook.add([american, english]);
+    await workbook.finish({ range: '2025-05-02', sites: [], filters: [], generatedAt: new Date() });
+    await ended;
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
+    const sheet = read.getWorksheet('Readings');
+    return {
+      header: (sheet?.getRow(1).values as unknown[]).slice(9, 13),
+      rows: [2, 3].map((n) => [9, 11, 12].map((column) => sheet?.getRow(n).getCell(column).value)),
+      dates: [2, 3].map((n) => sheet?.getRow(n).getCell(2).numFmt),
+    };
+  };
+  // Told the sites' units: each row as its site writes it, the headers naming none.
+  expect(await written(readingWorkbook({ units: ['F', 'C'] }))).toEqual({
+    header: ['Reading', 'Lower limit', 'Upper limit', 'Unit'],
+    rows: [
+      [41, 46.4, '°F'],
+      [5, 8, '°C'],
+    ],
+    dates: ['mmm d", "yyyy", "h:mm AM/PM', 'd mmm yyyy", "hh:mm'],
+  });
+  // Not told: the first reading's site's unit for every row, named in the headers.
+  expect((await written(readingWorkbook())).rows).toEqual([
+    [41, 46.4, '°F'],
+    [41, 46.4, '°F'],
+  ]);
 });
