@@ -53,8 +53,12 @@ export const temperatureLimitsSchema = z.object({
   warnUpTo: z.number().nullable(),
   /** Present (true) when the reading must be strictly below `upperLimit` (cold water "below 20 °C"). */
   upperExclusive: z.boolean().optional(),
-  /** The log type's legal maximum, where it has one (a fridge's 8 °C), whatever the item's own limits. */
+  /**
+   * The legal maximum and minimum of the log type under the rule set the reading is judged by, where it has
+   * them (England's fridge 8 °C, New York's hot holding 140 °F), whatever the item's own limits.
+   */
   legalMaximum: z.number().optional(),
+  legalMinimum: z.number().optional(),
 });
 
 /** What a reading was taken of, by name as it is now. */

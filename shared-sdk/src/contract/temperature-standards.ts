@@ -156,6 +156,24 @@ export function checkOf(
   return standardsOf(jurisdiction)[logType].checks.find((check) => check.kind === kind);
 }
 
+/**
+ * A check kind named without knowing the site's rule set (a compliance-log template's line, shared by sites
+ * under different sets) as this set's: the same kind where the set has it; a cooling stage of another set
+ * ("COOLED", England's) as this set's last stage, the temperature cooling must end at. Else undefined.
+ */
+export function checkKindAt(
+  logType: LogType,
+  kind: string,
+  jurisdiction: string | null | undefined,
+): string | undefined {
+  if (checkOf(logType, kind, jurisdiction)) return kind;
+  if (logType !== 'COOKING_COOLING') return undefined;
+  const isCoolingStage = jurisdictions.some((other) =>
+    ruleSetOf(other).cooling.stages.some((stage) => stage.kind === kind),
+  );
+  return isCoolingStage ? ruleSetOf(jurisdiction).cooling.stages.at(-1)?.kind : undefined;
+}
+
 /** A check in words ("Cooled to 70 °F within 2 hours"), from any set that has it; else the kind as stored. */
 export function checkLabelOf(logType: LogType, kind: string, jurisdiction?: string | null): string {
   const own = jurisdiction ? checkOf(logType, kind, jurisdiction) : undefined;

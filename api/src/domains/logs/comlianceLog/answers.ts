@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  checkKindAt,
   checkOf,
   failureOf,
   judgeReading,
@@ -62,7 +63,10 @@ function judgedLine(
   let result: ComplianceAnswerRecord['result'] = sent.answer === 'NO' ? 'FAIL' : 'PASS';
   if (celsius !== null) {
     const standard = standardsOf(jurisdiction)[logType];
-    const kind = sent.checkKind ?? line.checkKind ?? standard.checks[0].kind;
+    const named = sent.checkKind ?? line.checkKind ?? standard.checks[0].kind;
+    // A template's line is shared by sites under different rule sets: England's "COOLED" is New York's last
+    // stage of cooling.
+    const kind = checkKindAt(logType, named, jurisdiction) ?? named;
     const check = checkOf(logType, kind, jurisdiction);
     if (!check) {
       const kinds = standard.checks.map((one) => one.kind).join(', ');

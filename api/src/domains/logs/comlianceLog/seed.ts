@@ -30,7 +30,8 @@ const temperatureLines: readonly { logType: LogType; says: RegExp; checkKind: st
   { logType: 'LEGIONELLA_WATER', says: /Cold water is below 20°C/, checkKind: 'COLD', around: 13.5 },
   { logType: 'LEGIONELLA_WATER', says: /calorifier/, checkKind: 'STORED_HOT', around: 62 },
   { logType: 'COOKING_COOLING', says: /Core temperature reached 75°C/, checkKind: 'COOKED', around: 82 },
-  { logType: 'COOKING_COOLING', says: /cooled to 8°C/, checkKind: 'COOLED', around: 6 },
+  // Cooled to 4 °C: within England's 8 °C and New York's 41 °F (5 °C) alike.
+  { logType: 'COOKING_COOLING', says: /cooled to 8°C/, checkKind: 'COOLED', around: 4 },
 ];
 
 /** The one delivery that failed: chicken above 8 °C, rejected, and the supplier asked to explain. */

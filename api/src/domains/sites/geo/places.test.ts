@@ -1,4 +1,4 @@
-import { defaultReheatLimitFor } from '@console/shared-sdk/contract';
+import { defaultJurisdictionFor } from '@console/shared-sdk/contract';
 import { countries, countryByCode } from './countries.js';
 import { fold, placeById, placeDetail, searchPlaces, searchText } from './places.js';
 import { regionsOf } from './regions.js';
@@ -93,11 +93,12 @@ describe('placeDetail', () => {
     expect(detail.address_components[3]).toMatchObject({ long_name: 'United Kingdom', short_name: 'GB' });
   });
 
-  test("a Scottish town's region is Scotland, so a new site there takes Scotland's reheating limit", () => {
+  test("a place's region decides a new site's rules: Scotland's in Inverness, New York City's in Brooklyn", () => {
     const inverness = placeDetail(searchPlaces('Inverness', { country: 'GB' })[0]!);
     expect(inverness).toMatchObject({ state: 'Scotland', timeZoneId: 'Europe/London' });
-    expect(defaultReheatLimitFor(inverness)).toBe(82);
-    expect(defaultReheatLimitFor(placeDetail(placeById('city:GB:hove')!))).toBe(75);
+    expect(defaultJurisdictionFor(inverness)).toBe('GB-SCT');
+    expect(defaultJurisdictionFor(placeDetail(placeById('city:GB:hove')!))).toBe('GB-ENG');
+    expect(defaultJurisdictionFor(placeDetail(searchPlaces('Brooklyn', { country: 'US' })[0]!))).toBe('US-NYC');
   });
 
   test('takes the zone from the position', () => {

@@ -3,6 +3,7 @@ import type { ListData, Site, SiteInput, SiteOption } from '@console/shared-sdk/
 import { individualTasks, masterTasks } from '../../tasks/index.js';
 import { sites } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
+import { historyOf } from '../../../platform/history/history.js';
 import { demoLogins } from '../../../demo.js';
 import { ensureOccurrences } from '../../tasks/index.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
@@ -223,6 +224,9 @@ describe('GET /simple-list', () => {
       name: 'The Harbour Kitchen, Brighton',
       location: { country: 'GB', county: 'East Sussex', region: 'England', city: 'Brighton' },
       timeZoneId: 'Europe/London',
+      jurisdiction: 'GB-ENG',
+      temperatureUnit: 'C',
+      locale: 'en-GB',
     });
   });
 
@@ -261,36 +265,77 @@ describe('GET /find-one/:id', () => {
   });
 });
 
-describe('the reheating limit, a site setting', () => {
-  test('a new site in Scotland starts at 82 °C, elsewhere at 75 °C; it is chosen, kept and changed', async () => {
-    const leeds = await created('Leeds Reheat Kitchen');
-    expect(leeds.reheatLimitCelsius).toBe(75);
-    const edinburgh = await created('Edinburgh Reheat Kitchen', {
+describe('the food-safety rules a site is judged by, a site setting', () => {
+  test('a new site takes the rules of where it is: England, Scotland, New York City, with their units', async () => {
+    const leeds = await created('Leeds Rules Kitchen');
+    expect(leeds).toMatchObject({ jurisdiction: 'GB-ENG', temperatureUnit: 'C', locale: 'en-GB' });
+    const edinburgh = await created('Edinburgh Rules Kitchen', {
       city: 'Edinburgh',
       county: '',
       state: 'Edinburgh',
       lat_long: '55.9533,-3.1883',
     });
-    expect(edinburgh.reheatLimitCelsius).toBe(82);
-    // Chosen explicitly, the choice holds; anything but 75 or 82 is a 400 on the field.
-    expect((await created('Leeds Strict Kitchen', { reheatLimitCelsius: 82 })).reheatLimitCelsius).toBe(82);
-    const odd = await create('Odd Kitchen', { reheatLimitCelsius: 80 });
+    expect(edinburgh.jurisdiction).toBe('GB-SCT');
+    const brooklyn = await created('Brooklyn Rules Kitchen', {
+      city: 'Brooklyn',
+      county: 'Kings County',
+      state: 'New York',
+      country: 'US',
+      lat_long: '40.7178,-73.9636',
+      timeZoneId: 'America/New_York',
+    });
+    expect(brooklyn).toMatchObject({ jurisdiction: 'US-NYC', temperatureUnit: 'F', locale: 'en-US' });
+    const austin = await created('Austin Rules Kitchen', {
+      city: 'Austin',
+      county: '',
+      state: 'Texas',
+      country: 'US',
+      lat_long: '30.2672,-97.7431',
+      timeZoneId: 'America/Chicago',
+    });
+    expect(austin).toMatchObject({ jurisdiction: 'US-FDA', temperatureUnit: 'F' });
+    // Chosen explicitly, the choice holds; an unknown one is a 400 on the field.
+    expect((await created('Leeds Scottish Kitchen', { jurisdiction: 'GB-SCT' })).jurisdiction).toBe('GB-SCT');
+    const odd = await create('Odd Rules Kitchen', { jurisdiction: 'XX' as SiteInput['jurisdiction'] });
     expect(odd.statusCode).toBe(400);
-    expect(odd.json.details?.fieldErrors.reheatLimitCelsius).toEqual([
-      'The reheating limit is 75 °C, or 82 °C in Scotland',
+    expect(odd.json.details?.fieldErrors.jurisdiction?.[0]).toMatch(/^Choose a jurisdiction/);
+  });
+
+  test('a change needs a reason and an organisation admin, applies from then on, and is kept in the history', async () => {
+    const site = await created('Hove Rules Kitchen');
+    // An edit without it keeps it, and records nothing.
+    const kept = await update({ ...formOf(site), description: 'Renamed' });
+    expect(kept.json.data.jurisdiction).toBe('GB-ENG');
+    const withoutReason = await update({ ...formOf(site), jurisdiction: 'GB-SCT' });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json.details?.fieldErrors.jurisdictionReason).toEqual([
+      'Say why the site is judged by other rules from now on',
     ]);
-    // An edit without it keeps it; with it, changes it.
-    const kept = await update({ ...formOf(edinburgh), description: 'Renamed' });
-    expect(kept.json.data.reheatLimitCelsius).toBe(82);
-    const changed = await update({ ...formOf(edinburgh), reheatLimitCelsius: '75' });
+    const changed = await update({
+      ...formOf(site),
+      jurisdiction: 'GB-SCT',
+      jurisdictionReason: 'The kitchen moved to Edinburgh',
+    });
     expect(changed.statusCode).toBe(200);
-    expect((await findOne(edinburgh._id)).json.data.reheatLimitCelsius).toBe(75);
-    // A site admin may set it on its own site.
+    expect((await findOne(site._id)).json.data.jurisdiction).toBe('GB-SCT');
+    const entries = await historyOf(ctx.db, orgId(), 'Site', site._id);
+    expect(entries.map((entry) => [entry.changes, entry.reason, entry.actorName])).toEqual([
+      [
+        { before: { jurisdiction: 'GB-ENG' }, after: { jurisdiction: 'GB-SCT' } },
+        'The kitchen moved to Edinburgh',
+        expect.stringMatching(/\S/),
+      ],
+    ]);
+    // A site admin runs its site day to day but does not change the law it is judged by.
     const brighton = (await findOne(demo().brighton.id)).json.data;
-    const byManager = await update({ ...formOf(brighton), reheatLimitCelsius: 82 }, manager);
-    expect(byManager.statusCode).toBe(200);
-    expect(byManager.json.data.reheatLimitCelsius).toBe(82);
-    await update({ ...formOf(brighton), reheatLimitCelsius: 75 });
+    const byManager = await update(
+      { ...formOf(brighton), jurisdiction: 'GB-SCT', jurisdictionReason: 'Trying' },
+      manager,
+    );
+    expect(byManager.statusCode).toBe(403);
+    expect((await findOne(demo().brighton.id)).json.data.jurisdiction).toBe('GB-ENG');
+    // Sending the rules it already has is no change.
+    expect((await update({ ...formOf(brighton), jurisdiction: 'GB-ENG' }, manager)).statusCode).toBe(200);
   });
 });
 

@@ -460,6 +460,10 @@ describe('follow-ups are tasks', () => {
       readingID: reading._id,
       foodItemID: food.soup,
       dueAt: '2025-06-20T11:30:00.000Z',
+      // England's one stage of cooling, taken by a "Cooled within 90 minutes" reading.
+      checkKind: 'COOLED',
+      stage: 1,
+      stages: 1,
       cancelled: null,
     });
     const ref = { masterTaskID: task.masterTaskID, individualTaskID: task._id };

@@ -122,6 +122,10 @@ export function checkOfFollowUp(
 /** A wall time on the site's clock ("14:05"). */
 export const wallTime = (at: Date, timeZoneId: string) => formatInstant(at, timeZoneId, 'time');
 
+/** A time on the site's clock as its rule set's locale writes it, for words: "14:05", "2:05 PM". */
+const clockWords = (at: Date, timeZoneId: string, jurisdiction: string) =>
+  formatInstant(at, timeZoneId, 'time', ruleSetOf(jurisdiction).locale);
+
 /** Which check takes a stored follow-up, and which stage of how many it is, as the API says it. */
 export function stageOfFollowUp(followUp: FollowUpRecord) {
   const { checkKind, stage, stages } = checkOfFollowUp(followUp);
@@ -155,7 +159,7 @@ const kindWords = (check: CheckWords) =>
 /** The task's name: "Cooling check 1 of 2: Chicken curry (cooling began 14:05)". */
 export function followUpName(check: CheckWords, itemName: string, startAt: Date, timeZoneId: string) {
   const since = check.kind === 'COOLING' ? 'cooling began' : 'last checked';
-  return `${kindWords(check)}: ${itemName} (${since} ${wallTime(startAt, timeZoneId)})`;
+  return `${kindWords(check)}: ${itemName} (${since} ${clockWords(startAt, timeZoneId, check.jurisdiction)})`;
 }
 
 const durationWords = (minutes: number) =>
@@ -169,7 +173,7 @@ export function followUpDescription(
   timeZoneId: string,
 ) {
   const set = ruleSetOf(check.jurisdiction);
-  const due = wallTime(dueAt, timeZoneId);
+  const due = clockWords(dueAt, timeZoneId, check.jurisdiction);
   if (check.kind === 'COOLING') {
     const stage = set.cooling.stages.find((one) => one.kind === check.checkKind);
     const within = stage ? ` within ${durationWords(stage.withinMinutes)} of cooling beginning` : '';
@@ -211,7 +215,8 @@ export function verdictOf(
   }
   if (reading.readAt.getTime() > dueAt.getTime()) {
     problems.push(
-      `Read at ${wallTime(reading.readAt, timeZoneId)}, after its due time ${wallTime(dueAt, timeZoneId)}`,
+      `Read at ${clockWords(reading.readAt, timeZoneId, check.jurisdiction)}, after its due time ` +
+        clockWords(dueAt, timeZoneId, check.jurisdiction),
     );
   }
   if (problems.length === 0) return { passed: true };
