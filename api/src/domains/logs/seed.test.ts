@@ -201,3 +201,37 @@ test('one story: only people who can sign in did the work, they have signed in, 
   expect(completions.length).toBeGreaterThan(100);
   expect(completions.filter((row) => row.actor !== row.completer)).toEqual([]);
 });
+
+test('Brooklyn is judged by New York City’s rules: its readings in °F, and yesterday’s braise cooled in two stages, one late', async () => {
+  const brooklyn = ctx.demo.sites.brooklyn.id;
+  const rows = await ctx.db
+    .select()
+    .from(temperatureReadings)
+    .where(eq(temperatureReadings.siteId, brooklyn));
+  expect(new Set(rows.map((row) => row.jurisdiction))).toEqual(new Set(['US-NYC']));
+  const stages = rows
+    .filter((row) => row.checkKind === 'COOLED_TO_70F' || row.checkKind === 'COOLED_TO_41F')
+    .sort((a, b) => a.readAt.getTime() - b.readAt.getTime());
+  expect(stages.map((row) => [row.checkKind, row.result])).toEqual([
+    ['COOLED_TO_70F', 'PASS'],
+    ['COOLED_TO_41F', 'PASS'],
+  ]);
+  const day = DateTime.fromJSDate(stages[0]!.readAt, { zone: 'America/New_York' }).toISODate();
+  const reply = await ctx.inject<{ data: { list: { name: string; bucket: string }[] } }>(
+    'GET',
+    '/api/v1/master-task/web-app-list',
+    { token, query: { siteID: brooklyn, taskListDate: day ?? '', limit: 100 } },
+  );
+  const checks = reply.json.data.list.filter((task) => task.name.startsWith('Cooling check'));
+  expect(checks.map((task) => [task.name.slice(0, 'Cooling check 1 of 2'.length), task.bucket])).toEqual([
+    ['Cooling check 1 of 2', 'ON_TIME'],
+    ['Cooling check 2 of 2', 'LATE'],
+  ]);
+  // The other sites stay England's.
+  const brighton = await ctx.db
+    .select({ jurisdiction: temperatureReadings.jurisdiction })
+    .from(temperatureReadings)
+    .where(eq(temperatureReadings.siteId, ctx.demo.sites.brighton.id))
+    .limit(1);
+  expect(brighton[0]?.jurisdiction).toBe('GB-ENG');
+});

@@ -1,4 +1,5 @@
 import { seedSensorWeek } from './temperature-logs/sensor-seed.js';
+import { seedTwoStageCooling } from './temperature-logs/cooling-seed.js';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
@@ -645,6 +646,20 @@ export const seedLogs: DomainSeed = async (tx, base) => {
   for (const [key, site] of siteRows) {
     const sitePeople = people.get(site.id);
     if (sitePeople) await seedReadings(tx, base, site, key, sitePeople);
+  }
+  // Brooklyn, under New York City's rules, cooled a braise in two stages yesterday evening, one late.
+  const brooklyn = siteRows.get('brooklyn');
+  const brooklynCook = brooklyn && people.get(brooklyn.id)?.staff[0];
+  if (brooklyn && brooklynCook) {
+    const [braise] = await tx
+      .select({ id: foodItems.id })
+      .from(foodItems)
+      .where(
+        and(eq(foodItems.siteId, brooklyn.id), eq(foodItems.type, 'FOODITEM'), isNull(foodItems.deletedAt)),
+      )
+      .orderBy(foodItems.name)
+      .limit(1);
+    if (braise) await seedTwoStageCooling(tx, brooklyn, braise, brooklynCook, base.now);
   }
   await seedComplianceLogs(tx, base, [...siteRows.values()], people);
   await seedNearMisses(tx, base, siteRows, people);
