@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { notifyStore } from '@console/shared-sdk';
+import { notifyStore, session } from '@console/shared-sdk';
+import type { DateFormat } from '@console/shared-sdk/contract';
 import type { InspectionPackPreview } from '@console/shared-sdk/reports';
 import {
   chooseSite,
@@ -158,4 +159,46 @@ test('a failed pack is a toast with the answer’s message', async () => {
   expect(notifyStore.getState().toasts.map((toast) => [toast.severity, toast.message])).toEqual([
     ['error', 'You may not read this site’s reports'],
   ]);
+});
+
+describe('at an American site', () => {
+  /** The signed-in person chooses how dates are written for them, as their profile saves it. */
+  function chooseDateFormat(dateFormat: DateFormat) {
+    const { accessToken, refreshToken, userData } = session.get();
+    act(() =>
+      session.signIn({
+        accessToken: accessToken!,
+        refreshToken: refreshToken!,
+        userData: { ...userData!, dateFormat },
+      }),
+    );
+  }
+
+  const answerPack = () =>
+    fakeApi((sent) => {
+      if (sent.path === 'report/inspection-pack/preview')
+        return ok({ ...pack, siteName: 'Brooklyn', timeZoneId: 'America/New_York' });
+      throw new Error(`Unexpected ${sent.path}`);
+    });
+
+  beforeEach(() => chooseSite(demoIds.brighton, { name: 'Brooklyn', american: true }));
+
+  test('the range is written month first', async () => {
+    answerPack();
+    renderOnSiteRoute(<InspectionPackScreen />, '/?startDate=2026-01-01&endDate=2026-03-31');
+    await screen.findByText('Records intact');
+    expect(
+      screen.getByText('Brooklyn (Brooklyn) · Jan 1, 2026 to Mar 31, 2026 · times in America/New_York'),
+    ).toBeTruthy();
+  });
+
+  test('a person who chose day-first dates reads the range so', async () => {
+    chooseDateFormat('en-GB');
+    answerPack();
+    renderOnSiteRoute(<InspectionPackScreen />, '/?startDate=2026-01-01&endDate=2026-03-31');
+    await screen.findByText('Records intact');
+    expect(
+      screen.getByText('Brooklyn (Brooklyn) · 1 Jan 2026 to 31 Mar 2026 · times in America/New_York'),
+    ).toBeTruthy();
+  });
 });

@@ -22,8 +22,8 @@ import {
   type InspectionPackPreview,
 } from '@console/shared-sdk/reports';
 import { DateRangeChooser, useDateRange } from '@console/shared-sdk/report-kit';
-import { EmptyState, useSiteTimeZone } from '@console/shared-sdk/ui';
-import { dayText, reportRead, scoreText, toastReportError } from './report-words';
+import { EmptyState, useSiteFormat } from '@console/shared-sdk/ui';
+import { reportRead, scoreText, toastReportError } from './report-words';
 
 // `/dashboard/reports/inspection` (issue 12): what a site admin hands an environmental-health officer. The
 // preview counts each section of the pack for the selected site and range, says whether any record was
@@ -149,7 +149,7 @@ function Digest({ digest }: { digest: string }) {
 export function InspectionPackScreen() {
   const siteID = useSelectedSite((s) => s.selectedSiteID);
   const siteName = useSelectedSite((s) => s.selectedSiteLabel);
-  const timeZone = useSiteTimeZone();
+  const format = useSiteFormat();
   const dates = useDateRange({ defaultDays: inspectionPackDefaultDays });
   const { range } = dates;
   const preview = useRead(
@@ -203,8 +203,8 @@ export function InspectionPackScreen() {
           Inspection pack
         </Typography>
         <Typography color="text.secondary">
-          {siteName ?? 'This site'} · {dayText(range.startDate)} to {dayText(range.endDate)} · times in{' '}
-          {timeZone}
+          {siteName ?? 'This site'} · {format.day(range.startDate)} to {format.day(range.endDate)} · times in{' '}
+          {format.zone}
         </Typography>
       </Box>
       <Typography sx={{ maxWidth: '75ch' }}>

@@ -1,5 +1,4 @@
 import { isApiError, notify, type Reader } from '@console/shared-sdk';
-import { formatDay } from '@console/shared-sdk/contract';
 import { scoreBandLabels, type ScoreBand } from '@console/shared-sdk/reports';
 
 // What the reports screens say about scores and failures, in one place.
@@ -49,6 +48,3 @@ export function changeText(change: number | null): string {
   if (change === 0) return 'No change';
   return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)} points`;
 }
-
-/** "3 Nov 2026". */
-export const dayText = (date: string) => formatDay(date);

@@ -1,9 +1,10 @@
 import { LineChart } from '@console/shared-sdk/charts';
 import type { DayScore } from '@console/shared-sdk/reports';
-import { dayText } from './report-words';
+import { useSiteFormat } from '@console/shared-sdk/ui';
 
 /** A site's score per day over the range, 0–100, with gaps on days nothing was due. */
 export function ScoreDaysPlot({ days }: { days: readonly DayScore[] }) {
+  const format = useSiteFormat();
   return (
     <LineChart
       height={260}
@@ -12,7 +13,7 @@ export function ScoreDaysPlot({ days }: { days: readonly DayScore[] }) {
         {
           data: days.map((day) => new Date(`${day.date}T12:00:00Z`)),
           scaleType: 'time',
-          valueFormatter: (value: Date) => dayText(value.toISOString().slice(0, 10)),
+          valueFormatter: (value: Date) => format.day(value.toISOString().slice(0, 10)),
         },
       ]}
       yAxis={[{ min: 0, max: 100, label: 'Score' }]}

@@ -1,14 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { notifyStore, selectedSite } from '@console/shared-sdk';
+import { notifyStore, selectedSite, siteChoices } from '@console/shared-sdk';
 import type { AllSitesScoreList, SiteScore, SiteScoreReport } from '@console/shared-sdk/reports';
 import {
   fakeApi,
   ok,
   onAPhone,
+  chooseSite,
+  demoIds,
   renderWithRouter,
   resetBrowserState,
   signInAs,
+  siteOption,
 } from '@console/shared-sdk/testing';
 import { SiteScoresScreen } from './site-scores';
 
@@ -123,6 +126,49 @@ test('a site opens its days; a day opens that day’s tasks for the site by the 
   await user.click(within(table).getByRole('button', { name: 'Tasks of 30 Mar 2026' }));
   expect(view.url()).toBe('/dashboard/task?taskListDate=2026-03-30');
   expect(selectedSite.get().selectedSiteID).toBe(days.siteID);
+});
+
+describe('an American site', () => {
+  const american = { name: 'Vine Street Café', city: 'Brooklyn', american: true };
+  const vineStreet = siteOption(days.siteID, american);
+
+  /** The site selector's list: Brighton and Vine Street Café in Brooklyn. */
+  async function loadSiteChoices() {
+    fakeApi((sent) => {
+      if (sent.path === 'site-panel/simple-list') return ok([siteOption(demoIds.brighton), vineStreet]);
+      if (sent.path === 'site-panel/site-report-scoreList')
+        return ok({ ...days, timeZoneId: 'America/New_York' });
+      throw new Error(`Unexpected ${sent.path}`);
+    });
+    siteChoices.load();
+    await waitFor(() => expect(siteChoices.get().status).toBe('ready'));
+  }
+
+  test('its days are written month first', async () => {
+    await loadSiteChoices();
+    chooseSite(days.siteID, american);
+    renderWithRouter(<SiteScoresScreen />, `/dashboard/reports?site=${days.siteID}`);
+    const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
+    expect(within(table).getByRole('button', { name: 'Tasks of Mar 30, 2026' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Tasks of Mar 29, 2026' })).toBeTruthy();
+  });
+
+  test('a day opens its tasks with the site chosen whole: its zone, unit and date format', async () => {
+    const user = userEvent.setup();
+    await loadSiteChoices();
+    chooseSite(demoIds.brighton);
+    const view = renderWithRouter(<SiteScoresScreen />, `/dashboard/reports?site=${days.siteID}`);
+    const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
+    // The latest day first.
+    await user.click(within(table).getAllByRole('button', { name: /^Tasks of/ })[0]!);
+    expect(view.url()).toBe('/dashboard/task?taskListDate=2026-03-30');
+    expect(selectedSite.get()).toMatchObject({
+      selectedSiteID: days.siteID,
+      selectedSiteTimezone: 'America/New_York',
+      selectedSiteUnit: 'F',
+      selectedSiteLocale: 'en-US',
+    });
+  });
 });
 
 test('a failure is a toast with the answer’s message, not the pop-up', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { selectedSite, useDocumentTitle, useRead } from '@console/shared-sdk';
+import { selectedSite, siteChoices, useDocumentTitle, useRead } from '@console/shared-sdk';
 import {
   Box,
   Button,
@@ -27,8 +27,8 @@ import {
   useDateRange,
   type LocalDateRange,
 } from '@console/shared-sdk/report-kit';
-import { EmptyState } from '@console/shared-sdk/ui';
-import { bandColors, changeText, dayText, reportRead, scoreText } from './report-words';
+import { EmptyState, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
+import { bandColors, changeText, reportRead, scoreText } from './report-words';
 
 // `/dashboard/reports` (issue 12): every site the admin may see ranked by its score over a range, with a
 // small trend each; `?site=` opens one site's scores per day as a chart and a table, and a day opens that
@@ -209,14 +209,15 @@ type Day = SiteScoreReport['list'][number];
 
 /** The day's link to its tasks. */
 function DayLink({ day, onDay }: { day: Day; onDay: (date: string) => void }) {
+  const format = useSiteFormat();
   return (
     <Link
       component="button"
       type="button"
       onClick={() => onDay(day.date)}
-      aria-label={`Tasks of ${dayText(day.date)}`}
+      aria-label={`Tasks of ${format.day(day.date)}`}
     >
-      {dayText(day.date)}
+      {format.day(day.date)}
     </Link>
   );
 }
@@ -344,11 +345,15 @@ export function SiteScoresScreen() {
     });
   const openDay = (date: string) => {
     if (!siteID) return;
-    // The tasks remote reads the selected site; the site selector confirms it against the site list.
-    selectedSite.prefer(siteID);
+    // The tasks remote reads the selected site, and writes its records in that site's unit and date
+    // format: chosen from the site list, which holds them, when the site is in it.
+    const option = siteChoices.get().sites.find((choice) => choice._id === siteID);
+    if (option) selectedSite.select(option);
+    else selectedSite.prefer(siteID);
     navigate(`/dashboard/task?taskListDate=${date}`);
   };
 
+  const format = useSiteFormat();
   const heading = siteID ? (days.data?.name ?? 'Site scores') : 'Site scores';
   return (
     <Stack spacing={3}>
@@ -357,7 +362,7 @@ export function SiteScoresScreen() {
           {heading}
         </Typography>
         <Typography color="text.secondary">
-          {rangeWords(range)} · 100 × (on time + ½ late) ÷ due; good from 96, poor at 75 and below
+          {rangeWords(range, format)} · 100 × (on time + ½ late) ÷ due; good from 96, poor at 75 and below
         </Typography>
       </Box>
       <Stack
@@ -404,10 +409,10 @@ export function SiteScoresScreen() {
             <Typography variant="body2" color="text.secondary">
               All listed sites: {scoreText(ranking.data.totals.score, ranking.data.totals.band)},{' '}
               {ranking.data.totals.due} due. Change is against{' '}
-              {rangeWords({
-                startDate: ranking.data.previousStartDate,
-                endDate: ranking.data.previousEndDate,
-              })}
+              {rangeWords(
+                { startDate: ranking.data.previousStartDate, endDate: ranking.data.previousEndDate },
+                format,
+              )}
               .
             </Typography>
           </Stack>
@@ -417,6 +422,6 @@ export function SiteScoresScreen() {
   );
 }
 
-function rangeWords(range: LocalDateRange) {
-  return `${dayText(range.startDate)} to ${dayText(range.endDate)}`;
+function rangeWords(range: LocalDateRange, format: SiteFormat) {
+  return `${format.day(range.startDate)} to ${format.day(range.endDate)}`;
 }

@@ -1,6 +1,5 @@
-import { formatDay, formatDayRange } from '@console/shared-sdk/contract';
 import type { DashboardBuckets, DashboardDay } from '@console/shared-sdk/tasks';
-import { addDays, isDay, type TaskProgress } from '@console/shared-sdk/ui';
+import { addDays, isDay, siteFormat, type SiteFormat, type TaskProgress } from '@console/shared-sdk/ui';
 
 // What the site dashboard shows, worked out from the API's answer without React: the week a date falls
 // in, the words for a day's hours and tasks, and where each number leads in the task list.
@@ -78,27 +77,40 @@ export function chosenWeek(asked: string | null, today: string): DayRange {
   return weekOf(asked !== null && isDay(asked) ? asked : today);
 }
 
-/** "30 Mar – 5 Apr 2026", "6 – 12 Apr 2026". */
-export const rangeLabel = ({ startDate, endDate }: DayRange): string => formatDayRange(startDate, endDate);
+/** "30 Mar – 5 Apr 2026", "6 – 12 Apr 2026"; "Mar 30 – Apr 5, 2026" at an American site. */
+export const rangeLabel = ({ startDate, endDate }: DayRange, format: SiteFormat): string =>
+  format.dayRange(startDate, endDate);
 
-/** A schedule column's two lines: "Mon" and "30 Mar". */
-export const weekdayName = (day: string) => formatDay(day, 'weekday');
-export const shortDate = (day: string) => formatDay(day, 'dayMonth');
+/** A schedule column's two lines: "Mon" and "30 Mar" ("Mar 30"). */
+export const weekdayName = (day: string, format: SiteFormat) => format.day(day, 'weekday');
+export const shortDate = (day: string, format: SiteFormat) => format.day(day, 'dayMonth');
 
 // ---- opening hours --------------------------------------------------------------------------------------
 
 /**
- * A day's hours as the site keeps them (DOMAIN.md: a closing time after midnight belongs to the day it
- * opened): "09:00–17:00", "18:00–01:30 (next day)", "18:00–midnight", "Open 24 hours", or "Closed".
+ * A site's wall time (HH:mm) on the clock its dates are written with: "17:30", or "5:30 PM" at an American
+ * site. A wall time is no instant, so it is written as the instant of that time in UTC, read in UTC.
  */
-export function hoursLabel(day: Pick<DashboardDay, 'isOpen' | 'openTime' | 'closeTime'>): string {
+export const wallClock = (time: string, format: SiteFormat): string =>
+  siteFormat(format.unit, 'UTC', format.locale).instant(`1970-01-01T${time}:00Z`, 'time');
+
+/**
+ * A day's hours as the site keeps them (DOMAIN.md: a closing time after midnight belongs to the day it
+ * opened): "09:00–17:00", "18:00–01:30 (next day)", "18:00–midnight", "Open 24 hours", or "Closed"; with a
+ * format, on its clock ("9:00 AM–5:00 PM").
+ */
+export function hoursLabel(
+  day: Pick<DashboardDay, 'isOpen' | 'openTime' | 'closeTime'>,
+  format?: SiteFormat,
+): string {
   const { openTime, closeTime } = day;
   if (!day.isOpen || openTime === null || closeTime === null) return 'Closed';
   // As the API reads the timing: equal times are a whole day, an earlier closing is the next morning.
   if (closeTime === openTime) return 'Open 24 hours';
-  if (closeTime === '00:00') return `${openTime}–midnight`;
-  if (closeTime < openTime) return `${openTime}–${closeTime} (next day)`;
-  return `${openTime}–${closeTime}`;
+  const clock = (time: string) => (format ? wallClock(time, format) : time);
+  if (closeTime === '00:00') return `${clock(openTime)}–midnight`;
+  if (closeTime < openTime) return `${clock(openTime)}–${clock(closeTime)} (next day)`;
+  return `${clock(openTime)}–${clock(closeTime)}`;
 }
 
 // ---- links into the task list ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {
 } from '@console/shared-sdk/mui';
 import { Link as RouterLink } from '@console/shared-sdk/router';
 import type { DashboardDay } from '@console/shared-sdk/tasks';
-import { dashboardColors, LtrText } from '@console/shared-sdk/ui';
+import { dashboardColors, LtrText, useSiteFormat } from '@console/shared-sdk/ui';
 import {
   barOrder,
   bucketProgress,
@@ -81,7 +81,8 @@ function DayCounts({ day }: { day: DashboardDay }) {
 
 /** One local day: its date, its hours, where its tasks stand; it opens that day's task list. */
 function DayCard({ day, isToday }: { day: DashboardDay; isToday: boolean }) {
-  const hours = hoursLabel(day);
+  const format = useSiteFormat();
+  const hours = hoursLabel(day, format);
   return (
     <Card
       variant="outlined"
@@ -105,10 +106,10 @@ function DayCard({ day, isToday }: { day: DashboardDay; isToday: boolean }) {
           <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
             <Box>
               <Typography component="p" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
-                {weekdayName(day.date)}
+                {weekdayName(day.date, format)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {shortDate(day.date)}
+                {shortDate(day.date, format)}
               </Typography>
             </Box>
             {isToday && <Chip size="small" color="primary" label="Today" />}

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createConsoleTheme, notifyStore } from '@console/shared-sdk';
+import { createConsoleTheme, notifyStore, session } from '@console/shared-sdk';
+import type { DateFormat } from '@console/shared-sdk/contract';
 import { ThemeProvider } from '@console/shared-sdk/mui';
 import type { DashboardDay, SiteDashboard } from '@console/shared-sdk/tasks';
 import {
@@ -26,7 +27,20 @@ const ids = { ...demoIds, auckland: '0190a000-0000-7000-8000-0000000000c2' };
 const sites = {
   brighton: { name: 'The Harbour Kitchen', city: 'Brighton', timeZoneId: 'Europe/London' },
   auckland: { name: 'Harbour Kitchen Ponsonby', city: 'Auckland', timeZoneId: 'Pacific/Auckland' },
+  brooklyn: { name: 'Harbour Kitchen Brooklyn', city: 'Brooklyn', american: true },
 } satisfies Record<string, DemoSite>;
+
+/** The signed-in person chooses how dates are written for them, as their profile saves it. */
+function chooseDateFormat(dateFormat: DateFormat) {
+  const { accessToken, refreshToken, userData } = session.get();
+  act(() =>
+    session.signIn({
+      accessToken: accessToken!,
+      refreshToken: refreshToken!,
+      userData: { ...userData!, dateFormat },
+    }),
+  );
+}
 
 /** Monday closed, Friday and Saturday until 01:30 the next morning, other days 09:00 to 17:00. */
 function hoursOf(date: string): Pick<DashboardDay, 'isOpen' | 'openTime' | 'closeTime'> {
@@ -365,6 +379,33 @@ describe('the site dashboard', () => {
     } finally {
       document.documentElement.dir = '';
     }
+  });
+
+  test("an American site's week is written month first, its hours on a 12-hour clock", async () => {
+    // Thursday 2 April 2026, 05:00 in New York (EDT).
+    chooseSite(ids.brighton, sites.brooklyn);
+    dashboardApi(busyWeek);
+    renderDashboard();
+    const schedule = await screen.findByRole('region', { name: 'Weekly schedule' });
+    expect(screen.getByText('Mar 30 – Apr 5, 2026 · times in America/New_York')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous week, Mar 23 – 29, 2026' })).toBeInTheDocument();
+    const days = within(schedule).getAllByRole('link');
+    expect(days[0]).toHaveAccessibleName(/^Mon\sMar 30\sClosed\s/);
+    expect(within(days[1]!).getByText('9:00 AM–5:00 PM')).toBeVisible();
+    expect(within(days[4]!).getByText('6:00 PM–1:30 AM (next day)')).toBeVisible();
+    expect(days[3]).toHaveAttribute('aria-current', 'date');
+  });
+
+  test('a person who chose day-first dates reads them so at an American site', async () => {
+    chooseSite(ids.brighton, sites.brooklyn);
+    chooseDateFormat('en-GB');
+    dashboardApi(busyWeek);
+    renderDashboard();
+    const schedule = await screen.findByRole('region', { name: 'Weekly schedule' });
+    expect(screen.getByText('30 Mar – 5 Apr 2026 · times in America/New_York')).toBeInTheDocument();
+    const days = within(schedule).getAllByRole('link');
+    expect(days[1]).toHaveAccessibleName(/^Tue\s31 Mar\s09:00–17:00\s/);
+    expect(within(days[4]!).getByText('18:00–01:30 (next day)')).toBeVisible();
   });
 
   test('without a selected site it asks for one', () => {

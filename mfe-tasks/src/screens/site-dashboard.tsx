@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from '@console/shared-sdk/router'
 import { Can, useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { taskDashboardApi, type SiteDashboard } from '@console/shared-sdk/tasks';
-import { addDays, EmptyState, ErrorState, LtrText, todayIn, useSiteTimeZone } from '@console/shared-sdk/ui';
+import { addDays, EmptyState, ErrorState, LtrText, todayIn, useSiteFormat } from '@console/shared-sdk/ui';
 import { DashboardAttention } from './site-dashboard-attention';
 import { DashboardMetrics } from './site-dashboard-metrics';
 import { chosenWeek, rangeLabel, weekOf, type DayRange } from './site-dashboard-model';
@@ -66,14 +66,18 @@ function WeekNavigation({
   currentWeek: DayRange;
   onChange: (week: DayRange) => void;
 }) {
+  const format = useSiteFormat();
   const Previous = consoleIcons.previous;
   const Next = consoleIcons.next;
   const previous = weekOf(addDays(week.startDate, -7));
   const next = weekOf(addDays(week.startDate, 7));
   return (
     <Stack direction="row" role="group" aria-label="Week" sx={{ alignItems: 'center', gap: 0.5 }}>
-      <Tooltip title={`Previous week (${rangeLabel(previous)})`}>
-        <IconButton aria-label={`Previous week, ${rangeLabel(previous)}`} onClick={() => onChange(previous)}>
+      <Tooltip title={`Previous week (${rangeLabel(previous, format)})`}>
+        <IconButton
+          aria-label={`Previous week, ${rangeLabel(previous, format)}`}
+          onClick={() => onChange(previous)}
+        >
           <Previous />
         </IconButton>
       </Tooltip>
@@ -84,8 +88,8 @@ function WeekNavigation({
       >
         This week
       </Button>
-      <Tooltip title={`Next week (${rangeLabel(next)})`}>
-        <IconButton aria-label={`Next week, ${rangeLabel(next)}`} onClick={() => onChange(next)}>
+      <Tooltip title={`Next week (${rangeLabel(next, format)})`}>
+        <IconButton aria-label={`Next week, ${rangeLabel(next, format)}`} onClick={() => onChange(next)}>
           <Next />
         </IconButton>
       </Tooltip>
@@ -142,7 +146,8 @@ function NoTasks() {
 export function SiteDashboardScreen() {
   const siteID = useSelectedSite((s) => s.selectedSiteID);
   const siteName = useSelectedSite((s) => s.selectedSiteLabel);
-  const timeZone = useSiteTimeZone();
+  const format = useSiteFormat();
+  const timeZone = format.zone;
   const { now, tick } = useMinuteClock();
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(siteName ? `${siteName} · Dashboard` : 'Site dashboard');
@@ -175,7 +180,7 @@ export function SiteDashboardScreen() {
           </Typography>
           <Typography color="text.secondary">
             <LtrText>
-              {rangeLabel(week)} · times in {timeZone}
+              {rangeLabel(week, format)} · times in {timeZone}
             </LtrText>
           </Typography>
         </Box>

@@ -10,7 +10,7 @@ import {
 } from '@console/shared-sdk/tasks';
 import { useId, useState, type FormEvent } from 'react';
 import { refOf, type TaskRow } from './task-rows';
-import { siteTime } from './task-times';
+import { siteTime, useTaskFormat } from './task-times';
 
 // The view's checklist: each line with where it stands, who moved it and when, and buttons to move it.
 // A failed line needs to say what failed, and any change to a completed task needs a reason, which the
@@ -170,6 +170,7 @@ export function TaskChecklist({ task, mayChange, onChanged }: TaskChecklistProps
 
 /** The line's text, what it needs, where it stands and who put it there. */
 function ChecklistLine({ task, item }: { task: TaskRow; item: OccurrenceChecklistItem }) {
+  const format = useTaskFormat(task);
   const photos = linePhotos(task, item) ?? 0;
   return (
     <Stack spacing={0.5}>
@@ -190,9 +191,7 @@ function ChecklistLine({ task, item }: { task: TaskRow; item: OccurrenceChecklis
         <Typography variant="body2" color="text.secondary">
           {checklistItemStatusLabels[item.status]}
           {item.changedBy ? ` by ${item.changedBy.firstName} ${item.changedBy.lastName}` : ''},{' '}
-          <time dateTime={item.statusChangeOn}>
-            {siteTime(item.statusChangeOn, task.timeZoneId, task.taskDate)}
-          </time>
+          <time dateTime={item.statusChangeOn}>{siteTime(format, item.statusChangeOn, task.taskDate)}</time>
         </Typography>
       )}
       {item.status === 'FAILED' && item.comment && (

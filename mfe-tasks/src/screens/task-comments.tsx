@@ -15,7 +15,7 @@ import { taskCommentApi, taskLimits, type TaskComment } from '@console/shared-sd
 import { ConfirmDialog, formatSize, isAccepted, PhotoDialog } from '@console/shared-sdk/ui';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { refOf, type TaskRow } from './task-rows';
-import { siteDateTime } from './task-times';
+import { siteDateTime, useTaskFormat } from './task-times';
 
 // The view's comments and photos: read them (a photo opens large), add a comment or a photo about the task
 // or one of its lines, and remove one. The API decides who may remove (the author, or an admin of the
@@ -45,6 +45,7 @@ export interface TaskCommentsProps {
 
 export function TaskComments({ task, mayComment, mayRemoveOthers, onChanged }: TaskCommentsProps) {
   const me = useSession((s) => s.userData?.userID);
+  const format = useTaskFormat(task);
   const [enlarged, setEnlarged] = useState<TaskComment | null>(null);
   const [removing, setRemoving] = useState<TaskComment | null>(null);
   const comments = task.comments ?? [];
@@ -74,7 +75,7 @@ export function TaskComments({ task, mayComment, mayRemoveOthers, onChanged }: T
               <Stack sx={{ flex: 1, minWidth: 0 }} spacing={0.5}>
                 <Typography variant="body2" color="text.secondary">
                   {authorName(comment)},{' '}
-                  <time dateTime={comment.createdAt}>{siteDateTime(comment.createdAt, task.timeZoneId)}</time>
+                  <time dateTime={comment.createdAt}>{siteDateTime(format, comment.createdAt)}</time>
                   {lineText(comment.checkListID) && <> · about “{lineText(comment.checkListID)}”</>}
                 </Typography>
                 {comment.image ? (
@@ -110,7 +111,7 @@ export function TaskComments({ task, mayComment, mayRemoveOthers, onChanged }: T
       {enlarged?.image && (
         <PhotoDialog
           src={fileUrl(enlarged.image.location)}
-          title={`Photo by ${authorName(enlarged)}, ${siteDateTime(enlarged.createdAt, task.timeZoneId)}`}
+          title={`Photo by ${authorName(enlarged)}, ${siteDateTime(format, enlarged.createdAt)}`}
           onClose={() => setEnlarged(null)}
         />
       )}

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import { occurrenceApi } from '@console/shared-sdk/tasks';
-import { dayLabel } from '@console/shared-sdk/ui';
+import { useSiteFormat } from '@console/shared-sdk/ui';
 import { useId, useState } from 'react';
 import type { TaskRow } from './task-rows';
 
@@ -22,15 +22,16 @@ import type { TaskRow } from './task-rows';
 
 type Scope = 'ONE' | 'FUTURE';
 
+/** What each choice deletes, `day` being the task's day in words ("Mon, 30 Mar 2026"). */
 const scopeWords = (day: string): Record<Scope, { label: string; explanation: string }> => ({
   ONE: {
     label: 'This occurrence only',
-    explanation: `Only the task of ${dayLabel(day)} is deleted. The other days are not changed.`,
+    explanation: `Only the task of ${day} is deleted. The other days are not changed.`,
   },
   FUTURE: {
     label: 'This and future occurrences',
     explanation:
-      `The task is no longer made from ${dayLabel(day)} on. Tasks of those days that nobody has started ` +
+      `The task is no longer made from ${day} on. Tasks of those days that nobody has started ` +
       'are deleted; ones already ticked, commented on or completed stay.',
   },
 });
@@ -46,7 +47,8 @@ export function DeleteTaskDialog({ task, onDeleted, onClose }: DeleteTaskDialogP
   const choiceId = useId();
   const [scope, setScope] = useState<Scope>('ONE');
   const [busy, setBusy] = useState(false);
-  const words = scopeWords(task.taskDate);
+  const format = useSiteFormat();
+  const words = scopeWords(format.day(task.taskDate, 'weekdayDate'));
 
   const remove = async () => {
     setBusy(true);

@@ -10,7 +10,7 @@ import {
 } from '@console/shared-sdk/tasks';
 import { StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
 import { everyTask } from './task-rows';
-import { siteDateTime } from './task-times';
+import { siteDateTime, useTaskFormat } from './task-times';
 
 // Where a task stands, in words with a colour and a shape each (never colour alone): the dashboard's four
 // buckets (DOMAIN.md "Tasks"), a deleted task, a reported problem, a late sync and each checklist line.
@@ -87,7 +87,8 @@ export function ReportedChip() {
  */
 export function SyncedLateChip({ syncedAt, zone }: { syncedAt: string | null; zone: string }) {
   const Late = consoleIcons.warning;
-  const received = syncedAt ? `Received ${siteDateTime(syncedAt, zone)}, ` : '';
+  const format = useTaskFormat({ timeZoneId: zone });
+  const received = syncedAt ? `Received ${siteDateTime(format, syncedAt)}, ` : '';
   return (
     <Tooltip title={`${received}more than 30 minutes after it was done on the device`}>
       <Chip

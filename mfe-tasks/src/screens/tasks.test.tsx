@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { maxUploadBytes, Notifications } from '@console/shared-sdk';
+import { maxUploadBytes, Notifications, session } from '@console/shared-sdk';
+import type { DateFormat } from '@console/shared-sdk/contract';
 import type {
   FollowUpCancelCause,
   IndividualTask,
@@ -715,5 +716,67 @@ describe('a follow-up check', () => {
     expect(await within(dialog).findByRole('note', {}, { timeout: 10_000 })).toHaveTextContent(
       'Cancelled: its reading was deleted: “Recorded against the wrong food”.',
     );
+  });
+});
+
+describe('at an American site', () => {
+  /** Due at 4 PM in New York, done half an hour after that day's midnight, a line ticked at 3:05 PM. */
+  const cooler = occurrence(7, 'Walk-in cooler check', {
+    timeZoneId: 'America/New_York',
+    expireOn: '2026-03-30T20:00:00.000Z',
+    status: 'COMPLETED',
+    bucket: 'LATE',
+    completedAt: '2026-03-31T04:30:00.000Z',
+    completedBy: tom,
+    syncedAt: '2026-03-31T04:30:05.000Z',
+    itemCheckList: [
+      line(71, 'Door seal clean', {
+        status: 'COMPLETED',
+        statusChangeOn: '2026-03-30T19:05:00.000Z',
+        changedBy: tom,
+      }),
+    ],
+  });
+
+  /** The signed-in person chooses how dates are written for them, as their profile saves it. */
+  function chooseDateFormat(dateFormat: DateFormat) {
+    const { accessToken, refreshToken, userData } = session.get();
+    act(() =>
+      session.signIn({
+        accessToken: accessToken!,
+        refreshToken: refreshToken!,
+        userData: { ...userData!, dateFormat },
+      }),
+    );
+  }
+
+  beforeEach(() => chooseSite(ids.brighton, { name: 'Brooklyn', american: true }));
+
+  test('times are on a 12-hour clock and dates month first, in the list and the view', async () => {
+    tasksApi([cooler]);
+    const { user } = renderTasks();
+    const row = await rowOf(cooler.name);
+    expect(within(row).getByText('4:00 PM')).toBeInTheDocument();
+    expect(within(row).getByText('Mar 31, 12:30 AM')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText(`View ${cooler.name}`));
+    const dialog = await screen.findByRole('dialog', { name: cooler.name });
+    expect(within(dialog).getByText('by 4:00 PM, Mon, Mar 30, 2026')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(textOf(/^Done by Tom Fletcher, 3:05 PM$/), {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
+  test('a person who chose day-first dates and a 24-hour clock reads them so', async () => {
+    chooseDateFormat('en-GB');
+    tasksApi([cooler]);
+    const { user } = renderTasks();
+    const row = await rowOf(cooler.name);
+    expect(within(row).getByText('16:00')).toBeInTheDocument();
+    expect(within(row).getByText('31 Mar, 00:30')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText(`View ${cooler.name}`));
+    const dialog = await screen.findByRole('dialog', { name: cooler.name });
+    expect(within(dialog).getByText('by 16:00, Mon, 30 Mar 2026')).toBeInTheDocument();
   });
 });

@@ -11,7 +11,6 @@ import {
   type TaskListSortColumn,
 } from '@console/shared-sdk/tasks';
 import {
-  dayLabel,
   defineResource,
   ResourceScreen,
   todayIn,
@@ -30,7 +29,7 @@ import {
 import { Completion, Received } from './task-history';
 import { dailyTaskSource, refOf, taskRowId, type TaskFilters, type TaskRow } from './task-rows';
 import { BucketChip, CancelledChip, ChecklistProgress, ReportedChip, taskTabs } from './task-status';
-import { siteTime } from './task-times';
+import { siteTime, useTaskFormat } from './task-times';
 
 // /dashboard/task: one local day of the selected site's tasks (spec section 7, DOMAIN.md "Tasks"), with
 // the status tabs of the site dashboard's buckets, the view of one task (its checklist, comments and photos,
@@ -49,9 +48,12 @@ const assignedTo = (task: Pick<TaskRow, 'departments' | 'assignees'>) =>
     ...task.assignees.map((person) => `${person.firstName} ${person.lastName}`),
   ].join(', ') || 'Anyone at the site';
 
-/** "by 14:00, Mon, 30 Mar 2026" */
-const dueWords = (task: TaskRow) =>
-  `by ${siteTime(task.expireOn, task.timeZoneId, task.taskDate)}, ${dayLabel(task.taskDate)}`;
+/** When the task is due on its site's clock: "14:00"; "by 14:00, Mon, 30 Mar 2026" with its day. */
+function Due({ task, withDay = false }: { task: TaskRow; withDay?: boolean }) {
+  const format = useTaskFormat(task);
+  const time = siteTime(format, task.expireOn, task.taskDate);
+  return withDay ? `by ${time}, ${format.day(task.taskDate, 'weekdayDate')}` : time;
+}
 
 function TaskStatus({ task }: { task: TaskRow }) {
   const cancelled = task.followUp?.cancelled;
@@ -174,7 +176,7 @@ export const dailyTasks = defineResource({
     {
       field: 'expireOn',
       headerName: 'Due',
-      valueGetter: (_value, task) => siteTime(task.expireOn, task.timeZoneId, task.taskDate),
+      renderCell: ({ row }) => <Due task={row} />,
     },
     {
       field: 'assignees',
@@ -206,13 +208,13 @@ export const dailyTasks = defineResource({
   // A phone's card: where the task stands and what it needs, the rest a tap away in the view.
   card: [
     { label: 'Status', render: (task) => <TaskStatus task={task} /> },
-    { label: 'Due', render: (task) => siteTime(task.expireOn, task.timeZoneId, task.taskDate) },
+    { label: 'Due', render: (task) => <Due task={task} /> },
     { label: 'Assigned to', render: assignedTo },
     { label: 'Checklist', render: (task) => <ChecklistProgress items={task.itemCheckList} /> },
   ],
   view: [
     { label: 'Status', render: (task) => <TaskStatus task={task} /> },
-    { label: 'Due', render: dueWords },
+    { label: 'Due', render: (task) => <Due task={task} withDay /> },
     { label: 'Category', render: (task) => task.category?.name ?? 'None' },
     { label: 'Assigned to', render: assignedTo },
     { label: 'Checklist', render: (task) => <ChecklistProgress items={task.itemCheckList} /> },

@@ -227,6 +227,46 @@ describe('the overview of every site', () => {
     });
   });
 
+  test('a figure opens an American site with its unit and date format, which the portfolio does not carry', async () => {
+    const brooklyn = dayOf({
+      siteID: '01890000-0000-7000-8000-0000000000a3',
+      name: 'Harbour Kitchen Brooklyn',
+      location: { country: 'US', county: null, region: 'New York', city: 'Brooklyn' },
+      timeZoneId: 'America/New_York',
+      tasks: { due: 4, done: 1, late: 0, overdue: 1, upcoming: 2 },
+      attention: 1,
+    });
+    fakeApi((sent: Sent) => {
+      if (sent.path === 'site-panel/simple-list')
+        return ok([
+          siteOption,
+          {
+            _id: brooklyn.siteID,
+            name: brooklyn.name,
+            location: brooklyn.location,
+            timeZoneId: brooklyn.timeZoneId,
+            jurisdiction: 'US-NYC',
+            temperatureUnit: 'F',
+            locale: 'en-US',
+          },
+        ]);
+      if (sent.path === 'site-panel/portfolio') return ok({ list: [brooklyn, harbourDay], records: 2 });
+      throw new Error(`unexpected ${sent.path}`);
+    });
+    registryStore.setState({ listed: true, remotes: [tasksRemote] });
+    dashboardViewStore.setState({ allSites: true });
+    render(<Dashboard />);
+    await userEvent.click(
+      await screen.findByRole('link', { name: '1 task overdue today at Harbour Kitchen Brooklyn' }),
+    );
+    expect(selectedSite.get()).toMatchObject({
+      selectedSiteID: brooklyn.siteID,
+      selectedSiteTimezone: 'America/New_York',
+      selectedSiteUnit: 'F',
+      selectedSiteLocale: 'en-US',
+    });
+  });
+
   test('on a phone, each figure and the site’s name are targets of at least 24 × 24 px', async () => {
     // A phone's width: the overview's narrow layout (a card per site) answers the theme's "below md".
     const phone = (query: string): MediaQueryList =>

@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from '@console/shared-sdk/router';
 import {
   Can,
   selectedSite,
+  siteChoices,
   siteLabel,
   useAbility,
   useDocumentTitle,
@@ -160,13 +161,17 @@ const figures: readonly Figure[] = [
   },
 ];
 
-/** The site as the site selector keeps it. */
-const chosenSite = (site: PortfolioSite) => ({
-  _id: site.siteID,
-  name: site.name,
-  location: site.location,
-  timeZoneId: site.timeZoneId,
-});
+/**
+ * The site as the site selector keeps it: its option in the selector's list, which holds the unit and the
+ * locale the site's screens write in (a portfolio's site has neither), else what the portfolio says.
+ */
+const chosenSite = (site: PortfolioSite) =>
+  siteChoices.get().sites.find((option) => option._id === site.siteID) ?? {
+    _id: site.siteID,
+    name: site.name,
+    location: site.location,
+    timeZoneId: site.timeZoneId,
+  };
 
 /**
  * At least the 24 × 24 px a pointer or a finger needs to hit (WCAG 2.2, target size): a figure is often one

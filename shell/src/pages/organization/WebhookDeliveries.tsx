@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useRead } from '@console/shared-sdk';
 import { webhookApi, type WebhookDelivery } from '@console/shared-sdk/organization';
-import { formatInstant } from '@console/shared-sdk/contract';
-import { EmptyState, ErrorState, useSiteTimeZone } from '@console/shared-sdk/ui';
+import { EmptyState, ErrorState, useSiteFormat } from '@console/shared-sdk/ui';
 
 const pageSize = 20;
 /** The most a list call answers (the API's limit). */
@@ -20,12 +19,13 @@ function answerOf(delivery: WebhookDelivery): string {
 /**
  * A webhook's delivery log, newest first: what was sent, whether it arrived, after how many attempts, the
  * receiver's last answer and, while pending, when it is tried again. A webhook belongs to the organisation,
- * not to one site: its times are on the selected site's clock, as every other time the console shows.
+ * not to one site: its times are on the selected site's clock and in its date format, as every other time
+ * the console shows.
  */
 export function WebhookDeliveries({ webhookID }: { webhookID: string }) {
   const [shown, setShown] = useState(pageSize);
-  const zone = useSiteTimeZone();
-  const when = (instant: string) => formatInstant(instant, zone);
+  const format = useSiteFormat();
+  const when = (instant: string) => format.instant(instant);
   const { data, loading, reload } = useRead(['Webhook', 'deliveries', webhookID, shown], (signal) =>
     webhookApi.deliveries(webhookID, { limit: shown }, { quiet: true, signal }),
   );

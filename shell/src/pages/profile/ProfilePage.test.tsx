@@ -141,6 +141,48 @@ describe('changing the e-mail address', () => {
   }, 15_000);
 });
 
+describe('the date format', () => {
+  it('is saved with the profile and kept in the session, so the console writes dates the chosen way at once', async () => {
+    const api = fakeApi((sent) => {
+      if (sent.path === 'user-profile/view-me') return ok(profile);
+      if (sent.path === 'user-profile/update-me') {
+        const body = JSON.parse(sent.body) as object;
+        return ok({ userID: profile.userID, profile: { ...profile, ...body } }, 'Profile saved');
+      }
+      return fail(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup({ delay: null });
+    render(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+    const card = within(
+      (await screen.findByText('Your details', { selector: '.MuiCardHeader-title' })).closest(
+        '.MuiCard-root',
+      ) as HTMLElement,
+    );
+    // A profile from before the choice writes dates as each site does.
+    const dateFormat = card.getByRole('combobox', { name: 'Date format' });
+    expect(dateFormat).toHaveTextContent('As each site writes them');
+
+    await user.click(dateFormat);
+    await user.click(
+      await screen.findByRole('option', { name: 'Month first, 12-hour clock (Nov 28, 2026, 5:30 PM)' }),
+    );
+    await user.click(card.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(api.to('user-profile/update-me')).toHaveLength(1));
+    expect(JSON.parse(api.to('user-profile/update-me')[0]!.body)).toMatchObject({
+      firstName: 'Ada',
+      dateFormat: 'en-US',
+    });
+    await waitFor(() => expect(session.get().userData?.dateFormat).toBe('en-US'));
+    // Kept with the session, so the next page load writes dates the same way; the session is the same.
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ dateFormat: 'en-US' });
+    expect(session.get()).toMatchObject({ accessToken: loginResponse().accessToken, isAdminToken: false });
+  }, 15_000);
+});
+
 describe('notification settings', () => {
   function renderSettings() {
     const api = fakeApi((sent) => {

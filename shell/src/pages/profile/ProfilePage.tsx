@@ -21,6 +21,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from '@console/shared-sdk/router';
 import { genderSchema, isApiError, roleLabels, session, useDocumentTitle } from '@console/shared-sdk';
+import { dateFormatLabels, dateFormats } from '@console/shared-sdk/contract';
 import {
   changePasswordSchema,
   profileApi,
@@ -135,7 +136,30 @@ const detailFields: AnyFieldDeclaration[] = [
       ...genderSchema.options.map((g) => ({ value: g, label: g.charAt(0) + g.slice(1).toLowerCase() })),
     ],
   },
+  {
+    kind: 'select',
+    name: 'dateFormat',
+    label: 'Date format',
+    helperText: 'How the console writes dates and times for you',
+    options: dateFormats.map((format) => ({ value: format, label: dateFormatLabels[format] })),
+  },
 ];
+
+/**
+ * The signed-in session's user as the saved profile is, so the console writes names and dates the new way
+ * at once. `session.updateUser` takes only the name and e-mail: the whole user goes back in the way a token
+ * refresh's fresh user does, with the tokens it already has.
+ */
+function keepInSession(profile: Profile) {
+  const { accessToken, refreshToken, userData } = session.get();
+  if (!accessToken || !refreshToken || !userData) return;
+  const { firstName, lastName, email, dateFormat } = profile;
+  session.signIn({
+    accessToken,
+    refreshToken,
+    userData: { ...userData, firstName, lastName, email, dateFormat },
+  });
+}
 
 // Password kinds are hidden with a show/hide toggle; the autofill hints let a password manager fill the
 // current password and offer to save the new one.
@@ -391,6 +415,7 @@ export function ProfilePage() {
     currentPassword: '',
     mobileNumber: profile.mobileNumber ?? '',
     gender: profile.gender ?? '',
+    dateFormat: profile.dateFormat,
   };
   const emailChanged = (email: string) => email.trim().toLowerCase() !== profile.email;
   return (
@@ -429,11 +454,7 @@ export function ProfilePage() {
                 { quietFor: formErrorStatuses },
               );
               setProfile(saved.profile);
-              session.updateUser({
-                firstName: saved.profile.firstName,
-                lastName: saved.profile.lastName,
-                email: saved.profile.email,
-              });
+              keepInSession(saved.profile);
             }}
           />
         </Grid>
