@@ -45,8 +45,19 @@ export const europeanUnion = defineRuleSet({
     'SE',
   ].map((country) => ({ country })),
   organisationSetsLimits: true,
+  // Where the EU sets no figure, the common one is given with the member state's law as its source.
   checks: {
-    ...england.checks,
+    CELLAR: [{ kind: 'CELLAR', label: 'Cellar', atLeast: 10, atMost: 14, source: national }],
+    PROBE_CALIBRATION: [
+      { kind: 'ICE_WATER', label: 'Ice water', atLeast: -1, atMost: 1, source: national },
+      { kind: 'BOILING_WATER', label: 'Boiling water', atLeast: 99, atMost: 101, source: national },
+    ],
+    LEGIONELLA_WATER: [
+      { kind: 'HOT_OUTLET', label: 'Hot outlet within 1 minute', atLeast: 50, source: national },
+      { kind: 'STORED_HOT', label: 'Stored hot water', atLeast: 60, source: national },
+      { kind: 'COLD', label: 'Cold water', below: 20, source: national },
+    ],
+    HOT_WATER: [{ kind: 'HOT_WATER', label: 'Hot water', atLeast: 50, source: national }],
     FRIDGE: [{ kind: 'FRIDGE', label: 'Fridge', atMost: 5, source: national }],
     FREEZER: [
       {

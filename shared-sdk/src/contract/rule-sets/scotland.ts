@@ -16,6 +16,44 @@ export const scotland = defineRuleSet({
   appliesTo: [{ country: 'GB', regions: scottishRegions }],
   checks: {
     ...england.checks,
+    FREEZER: [
+      {
+        kind: 'FREEZER',
+        label: 'Freezer',
+        atMost: -18,
+        source: { code: cookSafe, section: 'Frozen storage' },
+      },
+    ],
+    FOOD_DELIVERY: [
+      {
+        kind: 'CHILLED',
+        label: 'Chilled delivery',
+        atMost: 8,
+        source: { code: cookSafe, section: 'Purchasing and delivery' },
+      },
+      {
+        kind: 'FROZEN',
+        label: 'Frozen delivery',
+        atMost: -15,
+        source: { code: cookSafe, section: 'Purchasing and delivery' },
+      },
+    ],
+    PROBE_CALIBRATION: [
+      {
+        kind: 'ICE_WATER',
+        label: 'Ice water',
+        atLeast: -1,
+        atMost: 1,
+        source: { code: cookSafe, section: 'Probe thermometers' },
+      },
+      {
+        kind: 'BOILING_WATER',
+        label: 'Boiling water',
+        atLeast: 99,
+        atMost: 101,
+        source: { code: cookSafe, section: 'Probe thermometers' },
+      },
+    ],
     FRIDGE: [
       {
         kind: 'FRIDGE',
