@@ -80,8 +80,8 @@ export const session = {
     persist(next);
     sessionStore.setState(next, true);
   },
-  /** The user changed their own name or e-mail: the stored userData follows. */
-  updateUser(patch: Partial<Pick<UserData, 'firstName' | 'lastName' | 'email'>>) {
+  /** The user changed their own name, e-mail or date format: the stored userData follows. */
+  updateUser(patch: Partial<Pick<UserData, 'firstName' | 'lastName' | 'email' | 'dateFormat'>>) {
     const state = sessionStore.getState();
     if (!state.userData) return;
     const next = { ...state, userData: { ...state.userData, ...patch } };

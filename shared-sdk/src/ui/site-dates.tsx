@@ -14,21 +14,25 @@ export function useSiteTimeZone(): string {
 }
 
 /**
- * An instant in the console's date style on a site's clock: the zone given (a record's own site's), else
- * the selected site's. `none` is said when there is no instant.
+ * An instant in the console's date style on a site's clock and in its locale: the zone and locale given (a
+ * record's own site's), else the selected site's; the person's own date format wins. `none` is said when
+ * there is no instant.
  */
 export function SiteTime({
   value,
   style = 'dateTime',
   zone,
+  locale,
   none = 'Never',
 }: {
   value: string | null | undefined;
   style?: DateWordsStyle;
   zone?: string | null | undefined;
+  /** The record's own site's locale, where it is not the selected site's. */
+  locale?: string | null | undefined;
   none?: string;
 }) {
-  const format = useSiteFormat({ zone });
+  const format = useSiteFormat({ zone, locale });
   if (!value) return <>{none}</>;
   return <time dateTime={value}>{format.instant(value, style)}</time>;
 }

@@ -145,20 +145,9 @@ const detailFields: AnyFieldDeclaration[] = [
   },
 ];
 
-/**
- * The signed-in session's user as the saved profile is, so the console writes names and dates the new way
- * at once. `session.updateUser` takes only the name and e-mail: the whole user goes back in the way a token
- * refresh's fresh user does, with the tokens it already has.
- */
-function keepInSession(profile: Profile) {
-  const { accessToken, refreshToken, userData } = session.get();
-  if (!accessToken || !refreshToken || !userData) return;
-  const { firstName, lastName, email, dateFormat } = profile;
-  session.signIn({
-    accessToken,
-    refreshToken,
-    userData: { ...userData, firstName, lastName, email, dateFormat },
-  });
+/** The signed-in session's user as the saved profile is, so the console writes names and dates the new way at once. */
+function keepInSession({ firstName, lastName, email, dateFormat }: Profile) {
+  session.updateUser({ firstName, lastName, email, dateFormat });
 }
 
 // Password kinds are hidden with a show/hide toggle; the autofill hints let a password manager fill the
