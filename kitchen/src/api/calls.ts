@@ -2,6 +2,7 @@ import {
   call,
   isApiError,
   messageOnly,
+  siteOptionsApi,
   type CallIdentity,
   type CallOptions,
   type Endpoint,
@@ -152,6 +153,12 @@ export const kitchenApi = {
       { method: 'put', path: 'user-profile/set-pin', json: body, data: setPinResponseSchema },
       as(identity),
     ),
+
+  /**
+   * GET /site-panel/simple-list: the person's sites, with the rule set each is judged by, its unit and the
+   * locale it writes dates in.
+   */
+  sites: (identity: CallIdentity) => inTouch(siteOptionsApi.simpleList({ quiet: true, identity })),
 
   /** GET /task-new-version/today: the person's tasks of today at each of their sites. */
   today: (identity: CallIdentity) =>

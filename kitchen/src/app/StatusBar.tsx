@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxAction } from '../local/db';
 import { timeIn } from '../i18n/format';
 import { dismiss } from '../sync/outbox';
+import { useDeviceDateLocale } from './site-writing';
 import { useKitchen } from './store';
 
 /** The zone the device's own clock is read in: the tablet's site's, or the phone's. */
@@ -20,12 +21,13 @@ export function useDeviceZone(): string {
 function Refused({ action }: { action: OutboxAction }) {
   const { t, i18n } = useTranslation();
   const zone = useDeviceZone();
+  const dateLocale = useDeviceDateLocale();
   const refusal = action.refusal;
   if (!refusal || action.seq === undefined) return null;
   const seq = action.seq;
   const what = refusal.what
     ? t(`refusal.what.${refusal.what.key}`, refusal.what.values ?? {})
-    : t('refusal.what.other', { time: timeIn(action.createdAt, zone, i18n.language) });
+    : t('refusal.what.other', { time: timeIn(action.createdAt, zone, i18n.language, dateLocale) });
   const fieldMessages = Object.values(refusal.fieldErrors).flat();
   return (
     <Alert
@@ -58,6 +60,7 @@ function Refused({ action }: { action: OutboxAction }) {
 export function StatusBar() {
   const { t, i18n } = useTranslation();
   const zone = useDeviceZone();
+  const dateLocale = useDeviceDateLocale();
   const online = useKitchen((state) => state.online);
   const outbox = useKitchen((state) => state.outbox);
   const people = useKitchen((state) => state.people);
@@ -103,7 +106,7 @@ export function StatusBar() {
         </Typography>
         <Typography>
           {lastInTouchAt
-            ? t('status.lastInTouch', { time: timeIn(lastInTouchAt, zone, i18n.language) })
+            ? t('status.lastInTouch', { time: timeIn(lastInTouchAt, zone, i18n.language, dateLocale) })
             : t('status.neverInTouch')}
         </Typography>
       </Stack>

@@ -4,6 +4,7 @@ import {
   type DevicePeople,
   type KitchenLanguage,
   type LoginResponse,
+  type SiteOption,
 } from '@console/shared-sdk/contract';
 import type { OutboxAction, StoredDevice, StoredPerson } from '../local/db';
 import { lastInTouch, onInTouch } from '../local/in-touch';
@@ -20,6 +21,7 @@ import {
 } from '../local/people';
 import { localData } from '../local/db';
 import { forgetRecords } from '../local/records';
+import { keptSites, onSitesKept } from '../local/sites';
 import { actions, onOutboxChange, setStatusOf } from '../sync/outbox';
 import { resumeFor } from '../sync/sender';
 import { onSessionEnded } from '../session/identity';
@@ -44,6 +46,8 @@ export interface KitchenState {
   revoked: boolean;
   /** The tablet's name list, as the server last gave it. */
   roster: DevicePeople | null;
+  /** The sites people here record at, with their rules, units and locales, as kept on the device, by id. */
+  sites: Record<string, SiteOption>;
 }
 
 const initial: KitchenState = {
@@ -56,6 +60,7 @@ const initial: KitchenState = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
   revoked: false,
   roster: null,
+  sites: {},
 };
 
 export const kitchen = createStore<KitchenState>(() => initial);
@@ -67,6 +72,7 @@ export const useCurrentPerson = () =>
   useKitchen((state) => (state.currentId ? (state.people[state.currentId] ?? null) : null));
 
 const byId = (people: StoredPerson[]) => Object.fromEntries(people.map((person) => [person.userID, person]));
+const sitesById = (sites: SiteOption[]) => Object.fromEntries(sites.map((site) => [site._id, site]));
 
 /** The language of the device when nobody is on the screen: the browser's, when the app speaks it. */
 const deviceLanguage = (): KitchenLanguage =>
@@ -95,12 +101,18 @@ let watching = false;
 export async function loadKitchen(): Promise<void> {
   await reloadPeople();
   await reloadOutbox();
-  kitchen.setState({ loaded: true, lastInTouchAt: await lastInTouch(), roster: await storedRoster() });
+  kitchen.setState({
+    loaded: true,
+    lastInTouchAt: await lastInTouch(),
+    roster: await storedRoster(),
+    sites: sitesById(await keptSites()),
+  });
   await speakForCurrent();
   if (watching) return;
   watching = true;
   onOutboxChange(() => void reloadOutbox());
   onInTouch((at) => kitchen.setState({ lastInTouchAt: at }));
+  onSitesKept((sites) => kitchen.setState({ sites: sitesById(sites) }));
   onSessionEnded(() => void reloadPeople());
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => kitchen.setState({ online: true }));
@@ -172,7 +184,7 @@ export async function revokedByManager(): Promise<void> {
   const people = Object.keys(kitchen.getState().people);
   await forgetDevice();
   for (const personId of people) await setStatusOf(personId, ['waiting', 'sending'], 'needs-sign-in');
-  kitchen.setState({ revoked: true, roster: null });
+  kitchen.setState({ revoked: true, roster: null, sites: {} });
   await reloadPeople();
   await speakForCurrent();
 }

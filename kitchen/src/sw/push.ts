@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { pushPayloadSchema, type PushPayload } from '@console/shared-sdk/contract';
+import { defaultDateLocale, pushPayloadSchema, type PushPayload } from '@console/shared-sdk/contract';
 import { timeIn } from '../i18n/format';
 
 // A push message is data (the alert, its task, its site, when it is due); the words are the app's, in the
@@ -16,9 +16,17 @@ export function pushPayloadOf(data: unknown): PushPayload | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The system notification for `payload`, in `t`'s language; `language` formats its time. */
-export function noticeOf(payload: PushPayload, t: TFunction, language: string): PushNotice {
-  const time = timeIn(payload.dueAt, payload.timeZoneId, language);
+/**
+ * The system notification for `payload`, in `t`'s language; `language` and the site's date locale (the
+ * person's date format, else the site's) format its time.
+ */
+export function noticeOf(
+  payload: PushPayload,
+  t: TFunction,
+  language: string,
+  dateLocale: string = defaultDateLocale,
+): PushNotice {
+  const time = timeIn(payload.dueAt, payload.timeZoneId, language, dateLocale);
   const values = { taskName: payload.taskName, siteName: payload.siteName, time };
   return {
     title: t(`push.${payload.kind}.title`, values),

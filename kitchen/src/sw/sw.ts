@@ -6,6 +6,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { currentLanguage } from '../local/db';
+import { currentDateLocaleAt } from '../local/sites';
 import { englishCatalogue, isCatalogue, isKitchenLanguage, type Catalogue } from '../i18n/resources';
 import { noticeOf, openUrlOf, pushPayloadOf } from './push';
 
@@ -77,7 +78,8 @@ self.addEventListener('push', (event) => {
       const stored = await currentLanguage().catch(() => null);
       const language = stored && isKitchenLanguage(stored) ? stored : 'en';
       const t = await wordsIn(language);
-      const notice = noticeOf(payload, t, language);
+      const dateLocale = await currentDateLocaleAt(payload.siteID).catch(() => undefined);
+      const notice = noticeOf(payload, t, language, dateLocale);
       await self.registration.showNotification(notice.title, notice.options);
     })(),
   );

@@ -1,6 +1,7 @@
 import type { IndividualTask, StaffDay, TaskRef, TaskView } from '@console/shared-sdk/contract';
 import { kitchenApi } from '../api/calls';
 import type { LocalRecords } from '../local/records';
+import { keepSites } from '../local/sites';
 import { identityOf } from '../session/identity';
 import { rebuild } from './records';
 
@@ -20,7 +21,15 @@ export function putTask(records: LocalRecords, task: IndividualTask | TaskView):
   else if (view) records.views.set(task._id, { ...view, ...task });
 }
 
-/** The person's today, from the server, kept and answered. Rejects (offline, refused) as the call does. */
+/** The person's sites, with their rules, units and locales, from the server and kept. */
+export async function refreshSites(personId: string): Promise<void> {
+  await keepSites(await kitchenApi.sites(identityOf(personId)));
+}
+
+/**
+ * The person's today, from the server, kept and answered, and their sites' rules with it. Rejects (offline,
+ * refused) as the day's call does.
+ */
 export async function refreshDay(personId: string): Promise<StaffDay> {
   const day = await kitchenApi.today(identityOf(personId));
   const fetchedAt = Date.now();
@@ -36,6 +45,8 @@ export async function refreshDay(personId: string): Promise<StaffDay> {
     },
     { fetchedAt },
   );
+  // The sites' rules change rarely: the copy kept stands when they cannot be read now.
+  await refreshSites(personId).catch(() => undefined);
   return day;
 }
 

@@ -6,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { IndividualTask } from '@console/shared-sdk/contract';
+import { useSiteWriting } from '../../app/site-writing';
 import { useCurrentPerson, useKitchen } from '../../app/store';
 import { failureWords } from '../../i18n/errors';
 import { countdown, timeIn } from '../../i18n/format';
@@ -19,13 +20,14 @@ import { PushError, pushIsOn, pushSupported, turnPushOff, turnPushOn } from './p
 function FollowUpCard({ task }: { task: IndividualTask }) {
   const { t, i18n } = useTranslation();
   const now = useNow(1000);
+  const { dateLocale } = useSiteWriting()(task.siteID);
   const dueAt = task.followUp?.dueAt ?? task.expireOn;
   const left = new Date(dueAt).getTime() - now;
   return (
     <TaskCard task={task}>
       <Typography>
         {t(`labels.followUpKind.${task.followUp?.kind ?? 'COOLING'}`)} ·{' '}
-        {t('alerts.dueAt', { time: timeIn(dueAt, task.timeZoneId, i18n.language) })}
+        {t('alerts.dueAt', { time: timeIn(dueAt, task.timeZoneId, i18n.language, dateLocale) })}
       </Typography>
       <Typography
         sx={{ fontWeight: 700, fontSize: '1.25rem', fontVariantNumeric: 'tabular-nums' }}
@@ -124,6 +126,7 @@ export default function Alerts() {
   const { t, i18n } = useTranslation();
   const person = useCurrentPerson();
   const { followUps, overdue } = usePersonAlerts(1000);
+  const writingOf = useSiteWriting();
   if (!person) return null;
   return (
     <Stack spacing={3}>
@@ -140,7 +143,14 @@ export default function Alerts() {
         {overdue.map((task) => (
           <TaskCard key={task._id} task={task}>
             <Typography color="error">
-              {t('alerts.wasDue', { time: timeIn(task.expireOn, task.timeZoneId, i18n.language) })}
+              {t('alerts.wasDue', {
+                time: timeIn(
+                  task.expireOn,
+                  task.timeZoneId,
+                  i18n.language,
+                  writingOf(task.siteID).dateLocale,
+                ),
+              })}
             </Typography>
           </TaskCard>
         ))}

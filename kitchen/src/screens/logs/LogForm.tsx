@@ -12,21 +12,22 @@ import {
   complianceAnswerSchema,
   complianceLogCreateSchema,
   judgeReading,
-  temperatureStandards,
+  standardsOf,
   type ChecklistItemDefinition,
   type ComplianceAnswer,
   type ComplianceAnswerInput,
   type ComplianceTemplate,
   type TemperatureCheck,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import { useCurrentPerson } from '../../app/store';
 import { Field } from '../../ui/Field';
 import type { StoredPerson } from '../../local/db';
 import { deviceNow } from '../../sync/device-time';
 import { record } from '../../sync/record';
-import { CelsiusField } from '../records/CelsiusField';
+import { TemperatureField } from '../records/TemperatureField';
 import { SaveButton } from '../records/layout';
-import { celsiusIn, celsiusRange, parseCelsius } from '../records/celsius';
+import { celsiusRange, parseTemperature, temperatureIn } from '../records/temperature';
 import { Choice } from '../records/Choice';
 import { useRecordingSite, type RecordingSite } from '../records/sites';
 import { logBody, type LogPayload } from './log-calls';
@@ -41,7 +42,8 @@ const noteMaxLength = complianceLogCreateSchema.shape.note.unwrap().unwrap().max
 interface Answering {
   answer: ComplianceAnswer | null;
   withTemperature: boolean;
-  celsius: string;
+  /** As typed, in the site's unit. */
+  temperature: string;
   checkKind: string;
   comment: string;
 }
@@ -49,14 +51,23 @@ interface Answering {
 const unanswered = (checks: readonly TemperatureCheck[]): Answering => ({
   answer: null,
   withTemperature: false,
-  celsius: '',
+  temperature: '',
   checkKind: checks[0]?.kind ?? '',
   comment: '',
 });
 
-/** Where a question's answer stands: its temperature's result, and what still has to be given. */
-function judged(question: ChecklistItemDefinition, line: Answering, checks: readonly TemperatureCheck[]) {
-  const parsed = line.withTemperature && line.answer !== 'NA' ? parseCelsius(line.celsius) : null;
+/**
+ * Where a question's answer stands: its temperature (typed in `unit`, as °C) and its result, and what
+ * still has to be given.
+ */
+function judged(
+  question: ChecklistItemDefinition,
+  line: Answering,
+  checks: readonly TemperatureCheck[],
+  unit: TemperatureUnit,
+) {
+  const parsed =
+    line.withTemperature && line.answer !== 'NA' ? parseTemperature(line.temperature, unit) : null;
   const check = checks.find((one) => one.kind === line.checkKind) ?? checks[0];
   const celsius = parsed && 'celsius' in parsed ? parsed.celsius : null;
   const result = celsius !== null && check ? judgeReading(celsius, check.limits) : null;
@@ -76,21 +87,23 @@ function Question({
   question,
   line,
   checks,
+  unit,
   tried,
   onChange,
 }: {
   question: ChecklistItemDefinition;
   line: Answering;
   checks: readonly TemperatureCheck[];
+  unit: TemperatureUnit;
   tried: boolean;
   onChange: (line: Answering) => void;
 }) {
   const { t, i18n } = useTranslation();
   const fieldId = useId();
-  const state = judged(question, line, checks);
-  const c = (value: number) => celsiusIn(value, i18n.language);
+  const state = judged(question, line, checks, unit);
+  const c = (value: number) => temperatureIn(value, unit, i18n.language);
   const temperatureError = (() => {
-    if (!state.temperatureProblem || (!tried && line.celsius === '')) return null;
+    if (!state.temperatureProblem || (!tried && line.temperature === '')) return null;
     if (state.temperatureProblem === 'empty') return t('readings.valueRequired');
     if (state.temperatureProblem === 'range')
       return t('readings.valueRange', { min: c(celsiusRange.min), max: c(celsiusRange.max) });
@@ -131,11 +144,12 @@ function Question({
                   onChange={(checkKind) => onChange({ ...line, checkKind })}
                 />
               )}
-              <CelsiusField
-                id={`${fieldId}-celsius`}
+              <TemperatureField
+                id={`${fieldId}-temperature`}
+                unit={unit}
                 label={t('logs.temperature')}
-                value={line.celsius}
-                onChange={(celsius) => onChange({ ...line, celsius })}
+                value={line.temperature}
+                onChange={(temperature) => onChange({ ...line, temperature })}
                 error={temperatureError}
               />
               <Box aria-live="polite">
@@ -150,7 +164,7 @@ function Question({
                 )}
               </Box>
               <Button
-                onClick={() => onChange({ ...line, withTemperature: false, celsius: '' })}
+                onClick={() => onChange({ ...line, withTemperature: false, temperature: '' })}
                 sx={{ alignSelf: 'flex-start' }}
               >
                 {t('logs.removeTemperature')}
@@ -192,7 +206,8 @@ function TemplateForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const checks: readonly TemperatureCheck[] = temperatureStandards[template.type].checks;
+  // Judged by the site's rule set, as the server judges the log's temperatures.
+  const checks: readonly TemperatureCheck[] = standardsOf(site.jurisdiction)[template.type].checks;
   const [lines, setLines] = useState<Record<string, Answering>>(() =>
     Object.fromEntries(template.checkListItems.map((question) => [question._id, unanswered(checks)])),
   );
@@ -209,7 +224,7 @@ function TemplateForm({
     const states = template.checkListItems.map((question) => ({
       question,
       line: lineOf(question._id),
-      state: judged(question, lineOf(question._id), checks),
+      state: judged(question, lineOf(question._id), checks, site.unit),
     }));
     const incomplete = states.some(
       ({ state }) => state.missingAnswer || state.temperatureProblem !== null || state.missingComment,
@@ -274,6 +289,7 @@ function TemplateForm({
             question={question}
             line={lineOf(question._id)}
             checks={checks}
+            unit={site.unit}
             tried={tried}
             onChange={(line) => setLines((before) => ({ ...before, [question._id]: line }))}
           />

@@ -32,7 +32,7 @@ const savedLogOf = (state: unknown) =>
 export default function Logs() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
-  const { sites, site, setSiteID, zone } = useRecordingSite();
+  const { sites, site, setSiteID, zone, dateLocale } = useRecordingSite();
   const templates = useTemplates(site, person);
   const saved = savedLogOf(useLocation().state);
   if (!person) return null;
@@ -89,8 +89,20 @@ export default function Logs() {
           ))}
         </ButtonGrid>
       </Section>
-      <WaitingToSend name="compliance-log" call={submitLog} title={t('logs.waitingTitle')} zone={zone} />
-      <WaitingToSend name="near-miss" call={reportNearMiss} title={t('nearMiss.waitingTitle')} zone={zone} />
+      <WaitingToSend
+        name="compliance-log"
+        call={submitLog}
+        title={t('logs.waitingTitle')}
+        zone={zone}
+        dateLocale={dateLocale}
+      />
+      <WaitingToSend
+        name="near-miss"
+        call={reportNearMiss}
+        title={t('nearMiss.waitingTitle')}
+        zone={zone}
+        dateLocale={dateLocale}
+      />
     </Stack>
   );
 }

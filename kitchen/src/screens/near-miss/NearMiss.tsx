@@ -57,7 +57,7 @@ const blank = (zone: string) => ({
 export default function NearMiss() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
-  const { sites, site, setSiteID, zone } = useRecordingSite();
+  const { sites, site, setSiteID, zone, dateLocale } = useRecordingSite();
   const [form, setForm] = useState(() => blank(zone));
   const photos = usePhotoPreviews();
   const [tried, setTried] = useState(false);
@@ -184,7 +184,13 @@ export default function NearMiss() {
         <Photos photos={photos.photos} max={nearMissMaxPhotos} onAdd={photos.add} onRemove={photos.remove} />
         <SaveButton label={t('nearMiss.save')} saving={saving} problem={problem} />
       </Stack>
-      <WaitingToSend name="near-miss" call={reportNearMiss} title={t('nearMiss.waitingTitle')} zone={zone} />
+      <WaitingToSend
+        name="near-miss"
+        call={reportNearMiss}
+        title={t('nearMiss.waitingTitle')}
+        zone={zone}
+        dateLocale={dateLocale}
+      />
     </Stack>
   );
 }

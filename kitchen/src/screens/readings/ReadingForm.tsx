@@ -9,30 +9,32 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import {
   coolingStartMaxMinutesBefore,
-  followUpDueMinutes,
+  followUpStagesOf,
   judgeReading,
   readingFollowUps,
+  unitSymbols,
   type FollowUpKind,
   type LogType,
   type TemperatureCheckOption,
   type TemperatureLimits,
   type TemperatureReadableItem,
   type TemperatureResult,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import { timeIn } from '../../i18n/format';
 import { Field } from '../../ui/Field';
 import type { StoredPerson } from '../../local/db';
 import { deviceNow } from '../../sync/device-time';
 import { record } from '../../sync/record';
-import { CelsiusField } from '../records/CelsiusField';
+import { TemperatureField } from '../records/TemperatureField';
 import { SaveButton } from '../records/layout';
 import { Choice } from '../records/Choice';
-import { celsiusIn, celsiusRange, parseCelsius } from '../records/celsius';
+import { celsiusRange, parseTemperature, temperatureIn } from '../records/temperature';
 import type { RecordingSite } from '../records/sites';
 import { useNow } from '../today/use-records';
 import { itemWords } from './ItemPicker';
 import { bodyProblems, type ReadingPayload } from './reading-calls';
-import { breachOf, followUpStart } from './reading-rules';
+import { breachOf, followUpStarts } from './reading-rules';
 
 const minuteMs = 60_000;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * minuteMs).toISOString();
@@ -42,18 +44,25 @@ const coolingChoices = [0, 15, 30, 45, 60, 90, 120].filter(
   (minutes) => minutes <= coolingStartMaxMinutesBefore,
 );
 
-/** What a saved reading tells the person: the item, the value, and the follow-up check it started. */
+/**
+ * What a saved reading tells the person: the item, the value (°C, shown in its unit), and the follow-up
+ * checks it started, when each is due.
+ */
 export interface SavedReading {
   item: string;
   celsius: number;
-  followUp: { kind: FollowUpKind; dueAt: string } | null;
+  unit: TemperatureUnit;
+  followUp: { kind: FollowUpKind; dueAts: string[] } | null;
 }
 
-/** The limits in the person's words: "at most 5 °C (warns up to 8 °C)", "10 to 14 °C", "below 20 °C". */
-function useLimitsWords() {
+/**
+ * The limits in the person's words and the site's unit: "at most 5 °C (warns up to 8 °C)", "10 °C to
+ * 14 °C", "at most 41 °F" (the contract's limitsText, in the catalogue's words).
+ */
+function useLimitsWords(unit: TemperatureUnit) {
   const { t, i18n } = useTranslation();
   return (limits: TemperatureLimits) => {
-    const c = (celsius: number) => celsiusIn(celsius, i18n.language);
+    const c = (celsius: number) => temperatureIn(celsius, unit, i18n.language);
     const { lowerLimit, upperLimit, warnUpTo } = limits;
     let range: string;
     if (lowerLimit !== null && upperLimit !== null && !limits.upperExclusive)
@@ -70,20 +79,30 @@ function useLimitsWords() {
   };
 }
 
+/** The reading judged, in the site's unit: within the limits, a warning, or the limit it broke. */
 function ResultNotice({
   celsius,
   limits,
   result,
+  unit,
 }: {
   celsius: number;
   limits: TemperatureLimits;
   result: TemperatureResult;
+  unit: TemperatureUnit;
 }) {
   const { t, i18n } = useTranslation();
-  const c = (value: number) => celsiusIn(value, i18n.language);
+  const c = (value: number) => temperatureIn(value, unit, i18n.language);
   if (result === 'PASS')
     return <Alert severity="success">{t('readings.result.pass', { value: c(celsius) })}</Alert>;
   if (result === 'WARN') {
+    // Below a legal minimum an admin's looser limit allowed (New York's hot holding under 140 °F).
+    if (limits.legalMinimum !== undefined && celsius < limits.legalMinimum)
+      return (
+        <Alert severity="warning">
+          {t('readings.result.warnBelow', { value: c(celsius), limit: c(limits.legalMinimum) })}
+        </Alert>
+      );
     const limit =
       limits.upperLimit !== null && celsius > limits.upperLimit
         ? limits.upperLimit
@@ -102,9 +121,10 @@ function ResultNotice({
 }
 
 /**
- * One reading of one item: what it is for (the item's log types and their checks), the value on a keypad,
- * judged at once by the limits the server will judge it by. A failing reading asks for its corrective
- * action before it can be saved; a cooked core starts the cooling clock; hot holding may end.
+ * One reading of one item: what it is for (the item's log types and their checks, from the site's rule
+ * set), the value on a keypad in the site's unit, judged at once by the limits the server will judge it by.
+ * A failing reading asks for its corrective action before it can be saved; a cooked core starts the cooling
+ * clock (one check, or one per stage where the rules have several); hot holding may end.
  */
 export function ReadingForm({
   item,
@@ -144,28 +164,28 @@ export function ReadingForm({
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const parsed = parseCelsius(text);
+  const { jurisdiction, unit, dateLocale } = site;
+  const parsed = parseTemperature(text, unit);
   const celsius = 'celsius' in parsed ? parsed.celsius : null;
   const result = check && celsius !== null ? judgeReading(celsius, check.limits) : null;
   const failing = result === 'FAIL';
   const followUps =
     check && logType && result && item.kind !== 'TEMPERATURE_ITEM'
-      ? readingFollowUps({ logType, checkKind: check.kind, result, hotHoldEnded })
+      ? readingFollowUps({ logType, checkKind: check.kind, result, hotHoldEnded }, jurisdiction)
       : {};
   const startsCooling = followUps.starts === 'COOLING';
   const isHotHolding = logType === 'HOT_HOLD_DISPLAY';
-  const limitsWords = useLimitsWords();
+  const limitsWords = useLimitsWords(unit);
   const zone = site.timeZoneId;
+  const time = (instant: number) => timeIn(instant, zone, language, dateLocale);
+  const c = (value: number) => temperatureIn(value, unit, language);
 
   const valueError = (() => {
     if (!tried && text === '') return null;
     if ('problem' in parsed) {
       if (parsed.problem === 'empty') return tried ? t('readings.valueRequired') : null;
       if (parsed.problem === 'range')
-        return t('readings.valueRange', {
-          min: celsiusIn(celsiusRange.min, language),
-          max: celsiusIn(celsiusRange.max, language),
-        });
+        return t('readings.valueRange', { min: c(celsiusRange.min), max: c(celsiusRange.max) });
       return t('readings.valueFormat');
     }
     return null;
@@ -183,6 +203,7 @@ export function ReadingForm({
     }
     const payload: ReadingPayload = {
       siteID: site.siteID,
+      site: { jurisdiction, unit, dateLocale },
       item: { _id: item._id, kind: item.kind, name: itemWords(item) },
       logType,
       checkKind: check.kind,
@@ -208,11 +229,12 @@ export function ReadingForm({
     setSaving(true);
     try {
       const action = await record('reading', payload, person.userID);
-      const start = followUpStart(payload, action.deviceTime);
+      const starts = followUpStarts(payload, action.deviceTime);
       onSaved({
         item: payload.item.name,
         celsius,
-        followUp: start ? { kind: start.kind, dueAt: start.dueAt } : null,
+        unit,
+        followUp: starts[0] ? { kind: starts[0].kind, dueAts: starts.map((start) => start.dueAt) } : null,
       });
     } catch {
       setProblem(t('readings.notSaved'));
@@ -220,8 +242,11 @@ export function ReadingForm({
     }
   }
 
-  const coolingDue = now + (followUpDueMinutes.COOLING - coolingMinutes) * minuteMs;
-  const hotHoldDue = now + followUpDueMinutes.HOT_HOLD * minuteMs;
+  const coolingStages = followUpStagesOf('COOLING', jurisdiction).map((stage) => ({
+    ...stage,
+    dueAt: now + (stage.dueMinutes - coolingMinutes) * minuteMs,
+  }));
+  const hotHoldDue = now + (followUpStagesOf('HOT_HOLD', jurisdiction)[0]?.dueMinutes ?? 0) * minuteMs;
 
   return (
     <Stack
@@ -275,18 +300,19 @@ export function ReadingForm({
 
       {check && <Typography>{t('readings.limitsAre', { limits: limitsWords(check.limits) })}</Typography>}
 
-      <CelsiusField
+      <TemperatureField
         id={valueId}
+        unit={unit}
         label={t('readings.value')}
         value={text}
         onChange={setText}
         error={valueError}
-        helperText={t('readings.valueHint')}
+        helperText={t('readings.valueHint', { unit: unitSymbols[unit] })}
       />
 
       <Box aria-live="polite">
         {check && celsius !== null && result && (
-          <ResultNotice celsius={celsius} limits={check.limits} result={result} />
+          <ResultNotice celsius={celsius} limits={check.limits} result={result} unit={unit} />
         )}
       </Box>
 
@@ -318,18 +344,29 @@ export function ReadingForm({
             label={t('readings.cooling.began')}
             value={String(coolingMinutes)}
             options={coolingChoices.map((minutes) => {
-              const time = timeIn(now - minutes * minuteMs, zone, language);
+              const began = time(now - minutes * minuteMs);
               return {
                 value: String(minutes),
                 text:
                   minutes === 0
-                    ? t('readings.cooling.now', { time })
-                    : t('readings.cooling.minutesAgo', { count: minutes, time }),
+                    ? t('readings.cooling.now', { time: began })
+                    : t('readings.cooling.minutesAgo', { count: minutes, time: began }),
               };
             })}
             onChange={(minutes) => setCoolingMinutes(Number(minutes))}
           />
-          <Typography>{t('readings.cooling.due', { time: timeIn(coolingDue, zone, language) })}</Typography>
+          {coolingStages.map((stage) => (
+            <Typography key={stage.checkKind}>
+              {stage.stages > 1
+                ? t('readings.cooling.dueStage', {
+                    stage: stage.stage,
+                    stages: stage.stages,
+                    time: time(stage.dueAt),
+                    limit: c(stage.limits.upperLimit ?? 0),
+                  })
+                : t('readings.cooling.due', { time: time(stage.dueAt) })}
+            </Typography>
+          ))}
         </Stack>
       )}
 
@@ -346,9 +383,7 @@ export function ReadingForm({
             label={t('readings.hotHold.ended')}
           />
           {!hotHoldEnded && followUps.starts === 'HOT_HOLD' && (
-            <Typography>
-              {t('readings.hotHold.next', { time: timeIn(hotHoldDue, zone, language) })}
-            </Typography>
+            <Typography>{t('readings.hotHold.next', { time: time(hotHoldDue) })}</Typography>
           )}
         </Stack>
       )}

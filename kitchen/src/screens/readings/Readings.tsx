@@ -5,30 +5,37 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '@console/shared-sdk/router';
 import { useCurrentPerson } from '../../app/store';
-import { celsiusIn } from '../records/celsius';
-import { timeIn } from '../../i18n/format';
+import { temperatureIn } from '../records/temperature';
+import { timeIn, timesIn } from '../../i18n/format';
 import { useCachedList } from '../records/cached';
 import { NotLoaded } from '../records/layout';
 import { SiteChoice } from '../records/SiteChoice';
-import { useRecordingSite } from '../records/sites';
+import { useRecordingSite, type RecordingSite } from '../records/sites';
 import { WaitingToSend } from '../records/Waiting';
 import { itemListSchema, itemsKey, loadItems } from '../records/site-lists';
 import { ItemPicker } from './ItemPicker';
 import { ReadingForm, type SavedReading } from './ReadingForm';
 import { createReading } from './reading-calls';
 
-function SavedNotice({ saved, zone }: { saved: SavedReading; zone: string }) {
+function SavedNotice({ saved, site }: { saved: SavedReading; site: RecordingSite }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const times = (saved.followUp?.dueAts ?? []).map((dueAt) =>
+    timeIn(dueAt, site.timeZoneId, language, site.dateLocale),
+  );
   return (
     <Alert severity="success" role="status">
       <Typography>
-        {t('readings.saved', { item: saved.item, value: celsiusIn(saved.celsius, i18n.language) })}
+        {t('readings.saved', {
+          item: saved.item,
+          value: temperatureIn(saved.celsius, saved.unit, language),
+        })}
       </Typography>
       {saved.followUp && (
         <Typography>
-          {t(`readings.followUp.started.${saved.followUp.kind}`, {
-            time: timeIn(saved.followUp.dueAt, zone, i18n.language),
-          })}{' '}
+          {times.length > 1
+            ? t('readings.followUp.startedStages', { times: timesIn(times, language) })
+            : t(`readings.followUp.started.${saved.followUp.kind}`, { time: times[0] ?? '' })}{' '}
           <Link to="/today">{t('readings.followUp.seeToday')}</Link>
         </Typography>
       )}
@@ -43,7 +50,7 @@ function SavedNotice({ saved, zone }: { saved: SavedReading; zone: string }) {
 export default function Readings() {
   const { t } = useTranslation();
   const person = useCurrentPerson();
-  const { sites, site, setSiteID, zone } = useRecordingSite();
+  const { sites, site, setSiteID, zone, dateLocale } = useRecordingSite();
   const [params, setParams] = useSearchParams();
   const [saved, setSaved] = useState<SavedReading | null>(null);
   const items = useCachedList(
@@ -84,7 +91,7 @@ export default function Readings() {
         />
       ) : (
         <>
-          {saved && site && <SavedNotice saved={saved} zone={site.timeZoneId} />}
+          {saved && site && <SavedNotice saved={saved} site={site} />}
           {!site && <Alert severity="info">{t('readings.noSite')}</Alert>}
           <NotLoaded list={items} notLoaded={t('readings.notLoaded')} />
           {items.value && (
@@ -98,7 +105,13 @@ export default function Readings() {
           )}
         </>
       )}
-      <WaitingToSend name="reading" call={createReading} title={t('readings.waitingTitle')} zone={zone} />
+      <WaitingToSend
+        name="reading"
+        call={createReading}
+        title={t('readings.waitingTitle')}
+        zone={zone}
+        dateLocale={dateLocale}
+      />
     </Stack>
   );
 }

@@ -7,14 +7,15 @@ import { temperatureLogApi } from '@console/shared-sdk/logs';
 import { inTouch } from '../../api/calls';
 import { i18n } from '../../i18n/i18n';
 import type { OutboxCall } from '../../sync/calls';
-import { celsiusIn } from '../records/celsius';
-import { applyFollowUps, type ReadingFacts } from './reading-rules';
+import { temperatureIn } from '../records/temperature';
+import { applyFollowUps, readingSiteOf, type ReadingFacts } from './reading-rules';
 
 // The outbox's call for a temperature reading: POST /temperature-logs/create-new-one as the person who
 // read it, with the device's time as `readAt` and the action's id as `clientId`. Until it is sent, the
-// follow-up check it starts shows in the person's day as a timer.
+// follow-up checks it starts show in the person's day as timers.
 
 export interface ReadingPayload extends ReadingFacts {
+  /** In °C, as the API takes it, whatever unit it was typed in (its site's, kept in `site`). */
   celsius: number;
   correctiveAction: string | null;
   note: string | null;
@@ -57,6 +58,9 @@ export const createReading: OutboxCall<ReadingPayload, TemperatureLog> = {
   timeField: 'readAt',
   describe: (payload) => ({
     key: 'reading',
-    values: { item: payload.item.name, value: celsiusIn(payload.celsius, i18n.language) },
+    values: {
+      item: payload.item.name,
+      value: temperatureIn(payload.celsius, readingSiteOf(payload).unit, i18n.language),
+    },
   }),
 };

@@ -105,6 +105,30 @@ test('food leaving hot holding starts no check; a fridge’s reading touches no 
   expect(checks(local)).toEqual([]);
 });
 
+test('an American cooked core starts two cooling checks, due 2 and 6 hours on, in °F and on a 12-hour clock', () => {
+  const local = records([]);
+  const cooked: ReadingFacts = {
+    ...hotHolding,
+    logType: 'COOKING_COOLING',
+    checkKind: 'COOKED',
+    site: { jurisdiction: 'US-NYC', unit: 'F', dateLocale: 'en-US' },
+  };
+  const reading = action('0190a000-0000-7000-8000-000000000c95');
+  applyFollowUps(local, cooked, reading);
+  applyFollowUps(local, cooked, reading);
+
+  const due = (minutes: number) => new Date(readAt.getTime() + minutes * minute).toISOString();
+  expect(checks(local)).toEqual([
+    [reading.clientId, 'PENDING', due(120)],
+    [`${reading.clientId}.2`, 'PENDING', due(360)],
+  ]);
+  const [first, second] = local.day?.list ?? [];
+  expect(first?.name).toMatch(/^Cooling check 1 of 2: Chicken curry \(cooling began \d{1,2}:\d\d [AP]M\)$/);
+  expect(first?.itemCheckList[0]?.text).toBe('Probe the core: 70 °F or below');
+  expect(second?.itemCheckList[0]?.text).toBe('Probe the core: 41 °F or below');
+  expect(second?.followUp).toMatchObject({ checkKind: 'COOLED_TO_41F', stage: 2, stages: 2 });
+});
+
 test('which limit a failing reading broke, as the contract judges it', () => {
   const fridge = { lowerLimit: null, upperLimit: 5, warnUpTo: 8 };
   expect(breachOf(6, fridge)).toBeNull();

@@ -1,27 +1,31 @@
 import {
-  checkOf,
+  defaultDateLocale,
+  defaultJurisdiction,
   deviceClockSkewMinutes,
-  followUpDueMinutes,
+  followUpStagesOf,
   judgeReading,
   readingFollowUps,
   type FollowUpKind,
+  type FollowUpStage,
   type IndividualTask,
   type LogType,
   type TemperatureItemKind,
   type TemperatureLimits,
   type TemperatureResult,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import { i18n } from '../../i18n/i18n';
 import { localDateOf, timeIn } from '../../i18n/format';
 import type { OutboxAction } from '../../local/db';
 import type { LocalRecords } from '../../local/records';
+import { temperatureIn } from '../records/temperature';
 import type { Recorder } from '../today/task-calls';
 import { bucketOf } from '../today/task-rules';
 
 // The reading rules the device applies before the server has the reading, with the contract's own
-// functions the server judges by: whether it fails and which limit it broke, and the follow-up check it
-// starts or completes (cooling, hot holding), shown in the person's day as a timer until the server's own
-// check replaces it at the next refresh.
+// functions the server judges by, under the rule set of the reading's site: whether it fails and which
+// limit it broke, and the follow-up checks it starts or completes (cooling's stages, hot holding), shown in
+// the person's day as timers until the server's own checks replace them at the next refresh.
 
 /** Which limit a failing reading broke (the contract's failureOf, as the catalogue words it). */
 export type Breach = { kind: 'below' | 'notBelow' | 'above' | 'aboveLegal'; limit: number };
@@ -37,11 +41,13 @@ export function breachOf(celsius: number, limits: TemperatureLimits): Breach | n
     : { kind: 'aboveLegal', limit: limits.warnUpTo };
 }
 
-/** The limit the reading that takes a check must meet: a cooled core's at most, hot holding's at least. */
-export const followUpLimit: Record<FollowUpKind, number | null> = {
-  COOLING: checkOf('COOKING_COOLING', 'COOLED')?.limits.upperLimit ?? null,
-  HOT_HOLD: checkOf('HOT_HOLD_DISPLAY', 'HOT_HOLD')?.limits.lowerLimit ?? null,
-};
+/** How the reading's site judged and wrote it when it was read. */
+export interface ReadingSite {
+  jurisdiction: string;
+  unit: TemperatureUnit;
+  /** The locale its follow-up checks' times are written in. */
+  dateLocale: string;
+}
 
 /** What of a reading its follow-ups depend on, as the outbox keeps it. */
 export interface ReadingFacts {
@@ -53,18 +59,45 @@ export interface ReadingFacts {
   coolingStartedAt?: string;
   hotHoldEnded?: boolean;
   by: Recorder;
+  /** Left out by a version of the app older than rule sets: England's, in °C. */
+  site?: ReadingSite;
 }
+
+/** The site of a reading as it was kept, or England's for one kept before rule sets. */
+export const readingSiteOf = (reading: Pick<ReadingFacts, 'site'>): ReadingSite =>
+  reading.site ?? { jurisdiction: defaultJurisdiction, unit: 'C', dateLocale: defaultDateLocale };
 
 const minuteMs = 60_000;
 
-/** When the check a reading starts falls due: from cooling's start, or from the reading itself. */
-export function followUpStart(reading: ReadingFacts, readAt: string) {
-  const { starts } = readingFollowUps({ ...reading, hotHoldEnded: reading.hotHoldEnded ?? false });
-  if (!starts || reading.item.kind === 'TEMPERATURE_ITEM') return null;
-  const startAt = starts === 'COOLING' ? (reading.coolingStartedAt ?? readAt) : readAt;
-  const dueAt = new Date(new Date(startAt).getTime() + followUpDueMinutes[starts] * minuteMs);
-  return { kind: starts, startAt, dueAt: dueAt.toISOString() };
+/** A follow-up check a reading starts, timed: one stage of cooling, or hot holding's re-check. */
+export interface StartedCheck extends FollowUpStage {
+  startAt: string;
+  dueAt: string;
 }
+
+/**
+ * The checks a reading starts, under its site's rule set: each stage of cooling due its time after cooling
+ * began (England's one at 90 minutes, America's at 2 and 6 hours), or the hot-holding re-check after the
+ * reading. None for a fridge's item.
+ */
+export function followUpStarts(reading: ReadingFacts, readAt: string): StartedCheck[] {
+  const { jurisdiction } = readingSiteOf(reading);
+  const { starts } = readingFollowUps(
+    { ...reading, hotHoldEnded: reading.hotHoldEnded ?? false },
+    jurisdiction,
+  );
+  if (!starts || reading.item.kind === 'TEMPERATURE_ITEM') return [];
+  const startAt = starts === 'COOLING' ? (reading.coolingStartedAt ?? readAt) : readAt;
+  return followUpStagesOf(starts, jurisdiction).map((stage) => ({
+    ...stage,
+    startAt,
+    dueAt: new Date(new Date(startAt).getTime() + stage.dueMinutes * minuteMs).toISOString(),
+  }));
+}
+
+/** The check a follow-up is taken by; one made before rule sets names none (England's single stage). */
+const checkKindOf = (task: IndividualTask) =>
+  task.followUp?.checkKind ?? (task.followUp?.kind === 'COOLING' ? 'COOLED' : 'HOT_HOLD');
 
 const isOpenCheckOf = (task: IndividualTask, kind: FollowUpKind, itemId: string) =>
   task.followUp?.kind === kind &&
@@ -77,12 +110,9 @@ const isOpenCheckOf = (task: IndividualTask, kind: FollowUpKind, itemId: string)
  * The server's own check of a reading whose answer never arrived (it is sent again, and taken once): the
  * same kind and item, due when this one is, give or take the clock difference the server allows.
  */
-const isServersOwn = (
-  task: IndividualTask,
-  reading: ReadingFacts,
-  start: NonNullable<ReturnType<typeof followUpStart>>,
-) =>
+const isServersOwn = (task: IndividualTask, reading: ReadingFacts, start: StartedCheck) =>
   isOpenCheckOf(task, start.kind, reading.item._id) &&
+  checkKindOf(task) === start.checkKind &&
   Math.abs(new Date(task.followUp?.dueAt ?? task.expireOn).getTime() - new Date(start.dueAt).getTime()) <=
     deviceClockSkewMinutes * minuteMs;
 
@@ -105,27 +135,45 @@ function taken(task: IndividualTask, reading: ReadingFacts, readAt: string): Ind
   return { ...done, bucket: bucketOf(done, Date.now()) };
 }
 
+/** The provisional check's id: its reading's for the first (or only) stage, the stage's after it. */
+const provisionalId = (action: OutboxAction, start: StartedCheck) =>
+  start.stage === 1 ? action.clientId : `${action.clientId}.${start.stage}`;
+
+/** The limit the reading that takes a check must meet, in its unit: "8 °C or below", "140 °F or above". */
+function limitWords(start: StartedCheck, unit: TemperatureUnit, language: string) {
+  const { upperLimit, lowerLimit } = start.limits;
+  const limit = temperatureIn(upperLimit ?? lowerLimit ?? 0, unit, language);
+  return i18n.t(`readings.followUp.line.${start.kind}`, { limit });
+}
+
 /** The check a reading starts, as the day shows it until the server's own comes with the next refresh. */
 function provisionalCheck(
   reading: ReadingFacts,
   action: OutboxAction,
-  start: NonNullable<ReturnType<typeof followUpStart>>,
+  start: StartedCheck,
   site: { timeZoneId: string },
   orgId: string,
 ): IndividualTask {
   const zone = site.timeZoneId;
   const language = i18n.language;
-  const limit = followUpLimit[start.kind];
+  const { unit, dateLocale } = readingSiteOf(reading);
+  const id = provisionalId(action, start);
+  const words = {
+    item: reading.item.name,
+    time: timeIn(start.startAt, zone, language, dateLocale),
+    stage: start.stage,
+    stages: start.stages,
+  };
   return {
     // Goes by its reading's id until the server's check replaces it.
-    _id: action.clientId,
+    _id: id,
     orgId,
     masterTaskID: action.clientId,
     siteID: reading.siteID,
-    name: i18n.t(`readings.followUp.name.${start.kind}`, {
-      item: reading.item.name,
-      time: timeIn(start.startAt, zone, language),
-    }),
+    name:
+      start.stages > 1
+        ? i18n.t(`readings.followUp.stageName.${start.kind}`, words)
+        : i18n.t(`readings.followUp.name.${start.kind}`, words),
     description: i18n.t('readings.followUp.provisional'),
     category: null,
     assignees: [],
@@ -140,8 +188,8 @@ function provisionalCheck(
     photoRequired: false,
     itemCheckList: [
       {
-        _id: action.clientId,
-        text: i18n.t(`readings.followUp.line.${start.kind}`, { limit: limit ?? '' }),
+        _id: id,
+        text: limitWords(start, unit, language),
         required: true,
         photoRequired: false,
         status: 'PENDING',
@@ -163,6 +211,9 @@ function provisionalCheck(
       readingID: action.clientId,
       foodItemID: reading.item._id,
       dueAt: start.dueAt,
+      checkKind: start.checkKind,
+      stage: start.stage,
+      stages: start.stages,
       cancelled: null,
     },
     createdAt: action.deviceTime,
@@ -172,30 +223,38 @@ function provisionalCheck(
 
 /**
  * Shows a waiting reading's follow-ups in the person's day: the item's open check it takes is done, and
- * the check it starts counts down. Applied again on every rebuild, it changes nothing more; and where the
- * server already has the reading (its answer was lost, so it waits to be sent again), its own check stands.
+ * each check it starts counts down. Applied again on every rebuild, it changes nothing more; and where the
+ * server already has the reading (its answer was lost, so it waits to be sent again), its own checks stand.
  */
 export function applyFollowUps(records: LocalRecords, reading: ReadingFacts, action: OutboxAction): void {
   const day = records.day;
   if (!day || reading.item.kind === 'TEMPERATURE_ITEM') return;
   const readAt = action.deviceTime;
-  const start = followUpStart(reading, readAt);
-  const startedHere = (task: IndividualTask) =>
-    task._id === action.clientId || (start !== null && isServersOwn(task, reading, start));
-  const { takes } = readingFollowUps({ ...reading, hotHoldEnded: reading.hotHoldEnded ?? false });
+  const starts = followUpStarts(reading, readAt);
+  const shows = (task: IndividualTask, start: StartedCheck) =>
+    task._id === provisionalId(action, start) || isServersOwn(task, reading, start);
+  const startedHere = (task: IndividualTask) => starts.some((start) => shows(task, start));
+  const { takes } = readingFollowUps(
+    { ...reading, hotHoldEnded: reading.hotHoldEnded ?? false },
+    readingSiteOf(reading).jurisdiction,
+  );
   let list = day.list;
   if (takes) {
     list = list.map((task) =>
       !startedHere(task) &&
-      isOpenCheckOf(task, takes, reading.item._id) &&
+      isOpenCheckOf(task, takes.kind, reading.item._id) &&
+      checkKindOf(task) === takes.checkKind &&
       new Date(task.opensAt).getTime() <= new Date(readAt).getTime()
         ? taken(task, reading, readAt)
         : task,
     );
   }
   const site = day.sites.find((one) => one.siteID === reading.siteID);
-  if (start && site && !list.some(startedHere)) {
-    list = [...list, provisionalCheck(reading, action, start, site, list[0]?.orgId ?? '')];
+  if (site) {
+    for (const start of starts) {
+      if (!list.some((task) => shows(task, start)))
+        list = [...list, provisionalCheck(reading, action, start, site, list[0]?.orgId ?? '')];
+    }
   }
   records.day = { ...day, list };
 }

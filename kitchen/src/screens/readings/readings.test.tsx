@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { fail, fakeApi, ok, type Sent } from '@console/shared-sdk/testing';
+import { fail, fakeApi, ok, siteOption, type Sent } from '@console/shared-sdk/testing';
 import {
   logTypesFor,
+  standardsOf,
   temperatureLogCreateSchema,
   temperatureStandards,
   type IndividualTask,
@@ -114,6 +115,8 @@ function logged(body: Record<string, unknown>): TemperatureLog {
     limits: { lowerLimit: null, upperLimit: 5, warnUpTo: 8 },
     result: 'FAIL',
     aboveLegalLimit: false,
+    jurisdiction: 'GB-ENG',
+    temperatureUnit: 'C',
     correctiveAction: (body['correctiveAction'] as string | null) ?? null,
     note: null,
     coolingStartedAt: null,
@@ -388,4 +391,37 @@ test('a reading refused because its item was deleted since is said in words unti
   ).toBeInTheDocument();
   // Refused, it no longer waits.
   expect(screen.queryByRole('region', { name: 'Readings waiting to send' })).not.toBeInTheDocument();
+});
+
+test('at an American site a fridge is read in °F and kept in °C: 41 °F is 5 °C and passes, 42 °F fails', async () => {
+  const american: TemperatureReadableItem = {
+    ...fridge,
+    logTypes: [{ logType: 'FRIDGE', label: 'Fridge', checks: [...standardsOf('US-NYC').FRIDGE.checks] }],
+  };
+  fakeApi((sent: Sent) => {
+    if (sent.path === 'site-panel/simple-list')
+      return ok([siteOption(ids.site, { name: 'Brooklyn', american: true })]);
+    if (sent.path === 'temperature-logs/item-list') return ok([american]);
+    return fail(404, { message: 'Not found', error: 'NOT_FOUND' });
+  });
+  const user = userEvent.setup();
+  await renderKitchen(`/readings?item=${itemIds.fridge}`);
+
+  expect(await screen.findByText('Limits: at most 41 °F')).toBeInTheDocument();
+  const value = screen.getByRole('textbox', { name: 'Temperature' });
+  expect(value).toHaveAccessibleDescription('In °F, with one decimal at most.');
+  expect(screen.getByText('°F')).toBeInTheDocument();
+  await press(user, ['6', '0', '0']);
+  expect(screen.getByText('Enter a temperature from -76 °F to 572 °F.')).toBeInTheDocument();
+
+  await user.clear(value);
+  await press(user, ['4', '2']);
+  expect(screen.getByText(/^42 °F is above the upper limit of 41 °F\./)).toBeInTheDocument();
+  await press(user, ['Delete last digit', '1']);
+  expect(screen.getByText('41 °F is within the limits.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save reading' }));
+
+  expect(await screen.findByText(/^Saved: Walk-in fridge · Top shelf, 41 °F\./)).toBeInTheDocument();
+  const [kept] = await actions(ids.anna);
+  expect(kept?.payload).toMatchObject({ celsius: 5, result: 'PASS', site: { unit: 'F' } });
 });

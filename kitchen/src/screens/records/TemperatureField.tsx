@@ -4,16 +4,18 @@ import InputAdornment from '@mui/material/InputAdornment';
 import BackspaceIcon from '@mui/icons-material/Backspace';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useTranslation } from 'react-i18next';
+import { unitSymbols, type TemperatureUnit } from '@console/shared-sdk/contract';
 import { Field } from '../../ui/Field';
-import { decimalMarkOf, pressKey } from './celsius';
+import { decimalMarkOf, pressKey } from './temperature';
 
 /**
- * A temperature field with a keypad of large keys beside it: a phone's own number keyboard has no minus
- * on some phones (a freezer reads -18 °C), and a keypad is quicker with a wet or gloved hand. The field
- * takes typing too, for a keyboard and a screen reader.
+ * A temperature field in the site's unit, with a keypad of large keys beside it: a phone's own number
+ * keyboard has no minus on some phones (a freezer reads -18 °C), and a keypad is quicker with a wet or
+ * gloved hand. The field takes typing too, for a keyboard and a screen reader.
  */
-export function CelsiusField({
+export function TemperatureField({
   id,
+  unit,
   value,
   onChange,
   label,
@@ -21,6 +23,7 @@ export function CelsiusField({
   helperText,
 }: {
   id: string;
+  unit: TemperatureUnit;
   value: string;
   onChange: (value: string) => void;
   label: string;
@@ -55,7 +58,7 @@ export function CelsiusField({
           hint={helperText}
           autoComplete="off"
           inputMode="decimal"
-          endAdornment={<InputAdornment position="end">°C</InputAdornment>}
+          endAdornment={<InputAdornment position="end">{unitSymbols[unit]}</InputAdornment>}
         />
       </Box>
       <Box

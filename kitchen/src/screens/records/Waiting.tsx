@@ -19,11 +19,14 @@ export function WaitingToSend({
   call,
   title,
   zone,
+  dateLocale,
 }: {
   name: CallName;
   call: AnyOutboxCall;
   title: string;
+  /** The site's zone and date locale, which the times they were saved at are written in. */
   zone: string;
+  dateLocale: string;
 }) {
   const { t, i18n } = useTranslation();
   const person = useCurrentPerson();
@@ -57,7 +60,7 @@ export function WaitingToSend({
               <Typography sx={{ flex: 1, minWidth: 200 }}>
                 {t('readings.savedAt', {
                   what: t(`refusal.what.${words.key}`, words.values ?? {}),
-                  time: timeIn(action.deviceTime, zone, i18n.language),
+                  time: timeIn(action.deviceTime, zone, i18n.language, dateLocale),
                 })}
               </Typography>
               <Chip

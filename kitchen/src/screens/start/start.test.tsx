@@ -21,6 +21,7 @@ const profile: Profile = {
   notificationSettings: defaultNotificationSettings,
   language: 'es',
   hasPin: false,
+  dateFormat: 'SITE',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

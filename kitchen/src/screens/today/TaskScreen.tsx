@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { fileUrl } from '@console/shared-sdk';
 import { Link, useParams } from '@console/shared-sdk/router';
 import type { OccurrenceChecklistItem, TaskRef, TaskView } from '@console/shared-sdk/contract';
+import { useSiteWriting } from '../../app/site-writing';
 import { useCurrentPerson, useKitchen } from '../../app/store';
 import { countdown, dayTimeIn, timeIn } from '../../i18n/format';
 import type { StoredPerson } from '../../local/db';
@@ -82,6 +83,7 @@ function Line({
   locked: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const { dateLocale } = useSiteWriting()(task.siteID);
   const id = useId();
   const [failing, setFailing] = useState(false);
   const [note, setNote] = useState('');
@@ -128,7 +130,7 @@ function Line({
             {t('task.changedBy', {
               status: t(`labels.checklistItemStatus.${line.status}`),
               name: `${line.changedBy.firstName} ${line.changedBy.lastName}`,
-              time: timeIn(line.statusChangeOn, task.timeZoneId, i18n.language),
+              time: timeIn(line.statusChangeOn, task.timeZoneId, i18n.language, dateLocale),
             })}
           </Typography>
         )}
@@ -207,6 +209,7 @@ function Line({
 
 function Comments({ task, person }: { task: TaskView; person: StoredPerson }) {
   const { t, i18n } = useTranslation();
+  const { dateLocale } = useSiteWriting()(task.siteID);
   const id = useId();
   const [text, setText] = useState('');
   const pending = usePendingPhotos(person.userID, task._id);
@@ -231,7 +234,7 @@ function Comments({ task, person }: { task: TaskView; person: StoredPerson }) {
           <li key={one._id}>
             <Typography variant="body2" color="text.secondary">
               {one.author.firstName} {one.author.lastName} ·{' '}
-              {dayTimeIn(one.createdAt, task.timeZoneId, i18n.language)}
+              {dayTimeIn(one.createdAt, task.timeZoneId, i18n.language, dateLocale)}
             </Typography>
             <Typography>{one.text}</Typography>
           </li>
@@ -294,6 +297,7 @@ export default function TaskScreen() {
   const online = useKitchen((state) => state.online);
   const records = usePersonRecords(person?.userID ?? null);
   const now = useNow(1000);
+  const writingOf = useSiteWriting();
   const personId = person?.userID;
 
   useEffect(() => {
@@ -317,6 +321,7 @@ export default function TaskScreen() {
   }
 
   const zone = task.timeZoneId;
+  const time = (instant: string) => timeIn(instant, zone, i18n.language, writingOf(task.siteID).dateLocale);
   const notOpen = new Date(task.opensAt).getTime() > now;
   const completed = task.status === 'COMPLETED';
   const deleted = task.status === 'DELETED';
@@ -337,7 +342,7 @@ export default function TaskScreen() {
       <Typography variant="h1">{task.name}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip label={t(`labels.taskBucket.${task.bucket}`)} />
-        <Typography>{t('today.due', { time: timeIn(task.expireOn, zone, i18n.language) })}</Typography>
+        <Typography>{t('today.due', { time: time(task.expireOn) })}</Typography>
       </Stack>
       {task.description && (
         <Box>
@@ -347,9 +352,7 @@ export default function TaskScreen() {
       )}
       {deleted && <Alert severity="warning">{t('task.deleted')}</Alert>}
       {notOpen && !deleted && (
-        <Alert severity="info">
-          {t('task.notOpenYet', { time: timeIn(task.opensAt, zone, i18n.language) })}
-        </Alert>
+        <Alert severity="info">{t('task.notOpenYet', { time: time(task.opensAt) })}</Alert>
       )}
       {followUp && (
         <Alert severity="info">
@@ -365,10 +368,10 @@ export default function TaskScreen() {
         <Alert severity="success">
           {task.completedBy && task.completedBy._id !== person.userID
             ? t('task.completed', {
-                time: timeIn(task.completedAt, zone, i18n.language),
+                time: time(task.completedAt),
                 name: `${task.completedBy.firstName} ${task.completedBy.lastName}`,
               })
-            : t('task.completedByYou', { time: timeIn(task.completedAt, zone, i18n.language) })}
+            : t('task.completedByYou', { time: time(task.completedAt) })}
         </Alert>
       )}
       {task.itemCheckList.length > 0 && (

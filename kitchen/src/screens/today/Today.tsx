@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import type { IndividualTask } from '@console/shared-sdk/contract';
+import { useSiteWriting } from '../../app/site-writing';
 import { useCurrentPerson, useKitchen } from '../../app/store';
 import { countdown, localDateWords, timeIn } from '../../i18n/format';
 import { refreshDay } from '../../sync/refresh';
@@ -34,11 +35,13 @@ function FollowUpCountdown({ task }: { task: IndividualTask }) {
 
 function DayTask({ task, waiting, site }: { task: IndividualTask; waiting: boolean; site: string | null }) {
   const { t, i18n } = useTranslation();
+  const { dateLocale } = useSiteWriting()(task.siteID);
   const done = task.itemCheckList.filter((line) => line.status !== 'PENDING').length;
+  const time = (instant: string) => timeIn(instant, task.timeZoneId, i18n.language, dateLocale);
   const when =
     task.status === 'COMPLETED' && task.completedAt
-      ? t('today.doneAt', { time: timeIn(task.completedAt, task.timeZoneId, i18n.language) })
-      : t('today.due', { time: timeIn(task.expireOn, task.timeZoneId, i18n.language) });
+      ? t('today.doneAt', { time: time(task.completedAt) })
+      : t('today.due', { time: time(task.expireOn) });
   return (
     <TaskCard task={task}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -70,6 +73,7 @@ export default function Today() {
   const outbox = useKitchen((state) => state.outbox);
   const records = usePersonRecords(person?.userID ?? null);
   const now = useNow(30_000);
+  const writingOf = useSiteWriting();
   const [refreshing, setRefreshing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const personId = person?.userID;
@@ -130,13 +134,21 @@ export default function Today() {
       </Stack>
       {day?.sites.map((site) => (
         <Typography key={site.siteID}>
-          {t('today.site', { site: site.name, date: localDateWords(site.date, i18n.language) })}
+          {t('today.site', {
+            site: site.name,
+            date: localDateWords(site.date, i18n.language, writingOf(site.siteID).dateLocale),
+          })}
         </Typography>
       ))}
       {!online && records?.fetchedAt && day && (
         <Alert severity="info">
           {t('today.offlineDay', {
-            time: timeIn(records.fetchedAt, day.sites[0]?.timeZoneId ?? 'UTC', i18n.language),
+            time: timeIn(
+              records.fetchedAt,
+              day.sites[0]?.timeZoneId ?? 'UTC',
+              i18n.language,
+              writingOf(day.sites[0]?.siteID).dateLocale,
+            ),
           })}
         </Alert>
       )}

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, fakeApi, ok, type Sent } from '@console/shared-sdk/testing';
+import { fail, fakeApi, ok, siteOption, type Sent } from '@console/shared-sdk/testing';
 import type { IndividualTask, TaskView } from '@console/shared-sdk/contract';
+import { changePerson } from '../../app/store';
 import { storedView } from '../../local/records';
 import { actions } from '../../sync/outbox';
 import { day, ids, line, task, view } from '../../test/fixtures';
@@ -99,6 +100,31 @@ test('with no day stored and no connection, it says to connect', async () => {
   setOnline(false);
   await renderKitchen('/today');
   expect(await screen.findByText(/have not been loaded yet/)).toBeInTheDocument();
+});
+
+test('at an American site the day is dated month first and timed on a 12-hour clock, in the person’s words', async () => {
+  const brooklyn = 'America/New_York';
+  const list = [
+    task({ name: 'Walk-in temperatures', expireOn: '2026-11-28T22:30:00.000Z', timeZoneId: brooklyn }),
+  ];
+  fakeApi((sent: Sent) => {
+    if (sent.path === 'site-panel/simple-list')
+      return ok([siteOption(ids.site, { name: 'Brooklyn', american: true })]);
+    if (sent.path === 'task-new-version/today')
+      return ok({
+        ...day(list),
+        sites: [{ siteID: ids.site, name: 'Brooklyn', timeZoneId: brooklyn, date: '2026-11-28' }],
+      });
+    return fail(404, { message: 'no', error: 'NOT_FOUND' });
+  });
+  const page = await renderKitchen('/today');
+  expect(await screen.findByText('Brooklyn, Saturday, November 28')).toBeInTheDocument();
+  expect(screen.getByText('Due 5:30 PM')).toBeInTheDocument();
+  page.unmount();
+
+  await changePerson(ids.anna, (person) => ({ ...person, language: 'es' }));
+  await renderKitchen('/today');
+  expect(await screen.findByText(/^Para las 5:30\sp\.\s?m\.$/)).toBeInTheDocument();
 });
 
 describe('a task', () => {
