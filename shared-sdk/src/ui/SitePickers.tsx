@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useDraft, useSiteTimeZone, type LocalKind } from './site-dates.js';
+import { useSiteFormat } from './site-format.js';
 
-/** The date pickers' adapter (luxon), with day-first dates as the product's users write them. */
+/** The date pickers' adapter (luxon), writing dates as the site (or the person) does: day first in en-GB. */
 export function SiteDatesProvider({ children, locale = 'en-GB' }: { children: ReactNode; locale?: string }) {
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={locale}>
@@ -64,8 +65,9 @@ export interface SitePickerProps {
 
 /** A MUI X date or time picker reading and writing site-local strings in the selected site's zone. */
 export function SitePicker(props: SitePickerProps) {
+  const { locale } = useSiteFormat();
   return (
-    <SiteDatesProvider>
+    <SiteDatesProvider locale={locale}>
       <PickerField {...props} />
     </SiteDatesProvider>
   );
@@ -74,6 +76,7 @@ export function SitePicker(props: SitePickerProps) {
 function PickerField(props: SitePickerProps) {
   const { kind, value, onChange } = props;
   const zone = useSiteTimeZone();
+  const { locale } = useSiteFormat();
   const [draft, edit] = useDraft(value, (held) => toPickerValue(held, kind, zone));
   const change = (next: DateTime | null) => {
     const typed = fromPickerValue(next, kind, zone);
@@ -101,7 +104,9 @@ function PickerField(props: SitePickerProps) {
     timezone: zone,
     disabled: props.disabled,
   };
-  if (kind === 'time') return <TimePicker {...common} ampm={false} slotProps={{ textField }} />;
+  // A 12-hour clock where the site's locale reads one (an American site's).
+  const ampm = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hour12 === true;
+  if (kind === 'time') return <TimePicker {...common} ampm={ampm} slotProps={{ textField }} />;
   return (
     <DatePicker
       {...common}

@@ -31,5 +31,8 @@ export function addDays(day: string, count: number): string {
   return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
 }
 
-/** "Mon, 30 Mar 2026", for screen readers and the buttons' names: the console's date style with its weekday. */
-export const dayLabel = (day: string): string => formatDay(day, 'weekdayDate');
+/**
+ * "Mon, 30 Mar 2026" ("Mon, Mar 30, 2026" in en-US), for screen readers and the buttons' names: the
+ * console's date style with its weekday, in the site's (or the person's) locale.
+ */
+export const dayLabel = (day: string, locale?: string): string => formatDay(day, 'weekdayDate', locale);

@@ -25,7 +25,8 @@ import type {
   SelectFilterDeclaration,
   StatusFilterDeclaration,
 } from './declarations.js';
-import { addDays, dayLabel, isDay, todayIn } from './days.js';
+import { addDays, dayLabel as dayWords, isDay, todayIn } from './days.js';
+import { useSiteFormat } from './site-format.js';
 import type { FilterValue, FilterValues } from './list-query.js';
 import { optionLabel, useOptions } from './options.js';
 import { DateRangeFilter, SitePicker } from './pickers.js';
@@ -172,6 +173,7 @@ function DayFilter({
   timeZone: string;
 }) {
   const [picking, setPicking] = useState(false);
+  const { locale } = useSiteFormat();
   const today = todayIn(timeZone);
   const day = isDay(value) ? value : today;
   const label = filter.label ?? 'Day';
@@ -180,6 +182,7 @@ function DayFilter({
   const Calendar = consoleIcons.today;
   const previous = addDays(day, -1);
   const next = addDays(day, 1);
+  const dayLabel = (one: string) => dayWords(one, locale);
   return (
     <Stack direction="row" role="group" aria-label={label} sx={{ alignItems: 'center', gap: 0.5 }}>
       <Tooltip title={`Previous day (${dayLabel(previous)})`}>

@@ -1,3 +1,4 @@
+import { useSiteFormat } from './site-format.js';
 import { Button, Chip, Stack } from '@console/shared-sdk/mui';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -258,6 +259,7 @@ function FilterChip({
   context: FormContext;
   onClear: () => void;
 }) {
+  const { locale } = useSiteFormat();
   if (filter.kind === 'select')
     return (
       <SelectChip
@@ -267,7 +269,7 @@ function FilterChip({
         onClear={onClear}
       />
     );
-  return <ClearingChip text={chipText(filter, values, names)} onClear={onClear} />;
+  return <ClearingChip text={chipText(filter, values, names, locale)} onClear={onClear} />;
 }
 
 function SelectChip({
@@ -290,14 +292,19 @@ function chipText(
   filter: Exclude<BarFilter, SelectFilterDeclaration>,
   values: FilterValues,
   names: Readonly<Record<string, Option>>,
+  locale: string,
 ): string {
   switch (filter.kind) {
     case 'dateRange': {
       const from = asText(values[filter.from]);
       const to = asText(values[filter.to]);
       const labels = filter.labels ?? { from: 'From', to: 'To' };
-      if (from && to) return `${labels.from} – ${labels.to}: ${dayLabel(from)} – ${dayLabel(to)}`;
-      return from ? `${labels.from}: ${dayLabel(from)}` : `${labels.to}: ${dayLabel(to ?? '')}`;
+      if (from && to) {
+        return `${labels.from} – ${labels.to}: ${dayLabel(from, locale)} – ${dayLabel(to, locale)}`;
+      }
+      return from
+        ? `${labels.from}: ${dayLabel(from, locale)}`
+        : `${labels.to}: ${dayLabel(to ?? '', locale)}`;
     }
     case 'asyncSelect': {
       const value = asText(values[filter.name]) ?? '';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Stack, TextField } from '@console/shared-sdk/mui';
 import { consoleIcons } from '../icons/index.js';
+import { useSiteFormat } from './site-format.js';
 import { dayLabel } from './days.js';
 import type { DateRangeFilterProps, SitePickerProps } from './SitePickers.js';
 
@@ -23,13 +24,14 @@ export function SitePicker(props: SitePickerProps) {
   );
 }
 
-/** "17 Nov 2026 – 23 Nov 2026", or the end that is set. */
-const rangeText = ({ from, to }: DateRangeFilterProps['value']) =>
-  [from, to].map((day) => (day ? dayLabel(day) : '…')).join(' – ');
+/** "17 Nov 2026 – 23 Nov 2026", or the end that is set, in the site's (or the person's) locale. */
+const rangeText = ({ from, to }: DateRangeFilterProps['value'], locale: string) =>
+  [from, to].map((day) => (day ? dayLabel(day, locale) : '…')).join(' – ');
 
 export function DateRangeFilter({ deferred = false, ...props }: DateRangeFilterProps) {
   const labels = props.labels ?? { from: 'From', to: 'To' };
   const [picking, setPicking] = useState(!deferred);
+  const { locale } = useSiteFormat();
   if (!picking) {
     const Calendar = consoleIcons.today;
     return (
@@ -38,10 +40,10 @@ export function DateRangeFilter({ deferred = false, ...props }: DateRangeFilterP
         color="inherit"
         startIcon={<Calendar />}
         onClick={() => setPicking(true)}
-        aria-label={`${labels.from} – ${labels.to}: ${rangeText(props.value)}. Choose other dates`}
+        aria-label={`${labels.from} – ${labels.to}: ${rangeText(props.value, locale)}. Choose other dates`}
         sx={{ justifyContent: 'flex-start', whiteSpace: 'nowrap' }}
       >
-        {rangeText(props.value)}
+        {rangeText(props.value, locale)}
       </Button>
     );
   }

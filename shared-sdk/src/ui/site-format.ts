@@ -1,17 +1,20 @@
 import { useMemo } from 'react';
+// From the contract's own files, not its index: the kit's chunk carries only what it uses.
 import {
   dateLocaleFor,
   formatDay,
   formatDayRange,
   formatInstant,
+  type DateWordsStyle,
+  type DayWordsStyle,
+} from '../contract/date-words.js';
+import {
   fromCelsius,
   temperatureText,
   toCelsius,
   unitSymbols,
-  type DateWordsStyle,
-  type DayWordsStyle,
   type TemperatureUnit,
-} from '../contract/index.js';
+} from '../contract/units.js';
 import { useSelectedSite } from '../site/store.js';
 import { useSession } from '../session/store.js';
 
