@@ -4,14 +4,19 @@ import {
   complianceLogListQuerySchema,
   documentListQuerySchema,
   isAboveLegalLimit,
+  jurisdictionOf,
   lateSyncMinutes,
   limitsText,
   listDefaults,
+  logTypeSchema,
   nearMissListQuerySchema,
   storedLimits,
   temperatureLogExportQuerySchema,
   checkLabelOf,
   logTypeLabels,
+  ruleSetOf,
+  standardsOf,
+  unitSymbols,
   type ComplianceLog,
   type DayScore,
   type DocumentRecord,
@@ -19,11 +24,15 @@ import {
   type LogType,
   type NearMiss,
   type RecordCheck,
+  type Jurisdiction,
+  type RuleSet,
+  type RuleSource,
   type Score,
   type TaskBucket,
   type TemperatureLimits,
   type TemperatureLogSnapshot,
   type TemperatureResult,
+  type TemperatureUnit,
   type Timing,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
@@ -42,7 +51,6 @@ import {
   nearMissPage,
   personName,
   temperatureReadings,
-  jurisdictionOfSite,
   toReadableItem,
   type ExportReading,
 } from '../../logs/index.js';
@@ -61,7 +69,9 @@ import { siteDayScores } from '../site-panel/repository.js';
 //
 // Readings stream in batches, a day at a time to the writer, so a busy site's months never sit in memory.
 // Every line of content also goes into a SHA-256 digest: the same records give the same digest whatever the
-// format and whenever it is made, and any change to one of them changes it.
+// format and whenever it is made, and any change to one of them changes it. The site's rule set says how
+// the pack is written (its unit, its locale: pack-words.ts) and what its legend cites; its limits' words are
+// content, so a site judged by another set digests differently.
 
 export interface PackTarget {
   orgId: string;
@@ -71,6 +81,8 @@ export interface PackTarget {
     timeZoneId: string;
     address: string;
     timing: Timing;
+    /** The rule set the site is judged by now: the pack's unit, date order and legend. */
+    jurisdiction: Jurisdiction;
   };
   startDate: string;
   endDate: string;
@@ -97,6 +109,7 @@ export interface PackReading {
   item: string;
   /** "Fridge temperatures: Fridge". */
   check: string;
+  /** In the site's unit. */
   limits: string;
   celsius: number;
   result: TemperatureResult;
@@ -192,7 +205,8 @@ export interface PackFirstPage {
 /** What a format does with each section; all are called, in this order, once (a reading day once per day). */
 export interface PackWriter {
   summary(target: PackTarget, first: PackFirstPage): void | Promise<void>;
-  equipment(lines: readonly PackEquipmentLine[]): void | Promise<void>;
+  /** The equipment, and the legend of the rules its limits come from. */
+  equipment(lines: readonly PackEquipmentLine[], rules: readonly RuleLine[]): void | Promise<void>;
   tasks(days: readonly PackTaskDay[], totals: Score): void | Promise<void>;
   readingDay(day: PackReadingDay): void | Promise<void>;
   readingChanges(
@@ -213,17 +227,83 @@ export interface PackSummary {
   generatedAt: Date;
 }
 
+/** A line of the pack's legend: a check, what it asks in its rule set's unit, and where that comes from. */
+export interface RuleLine {
+  check: string;
+  figure: string;
+  source: string;
+}
+
+/** Where a figure comes from: "FDA Food Code 2022, 3-501.16(A)(2)". */
+export const sourceWords = (source: RuleSource) => `${source.code}, ${source.section}`;
+
+/**
+ * The legend of a rule set for the log types a pack lists: each check's figure in the set's own unit with
+ * its source (the cooling stages, hot holding's re-check and reheating's time included), then the legal
+ * limits of those log types.
+ */
+export function ruleLines(set: RuleSet, logTypes: ReadonlySet<LogType>): RuleLine[] {
+  const standards = standardsOf(set.jurisdiction);
+  const listed = logTypeSchema.options.filter((logType) => logTypes.has(logType));
+  const lines: RuleLine[] = [];
+  for (const logType of listed) {
+    const rules: readonly { kind: string; source: RuleSource }[] =
+      logType === 'COOKING_COOLING'
+        ? [set.cooking, ...set.cooling.stages]
+        : logType === 'HOT_HOLD_DISPLAY'
+          ? [set.hotHolding]
+          : logType === 'REHEATING'
+            ? [set.reheating]
+            : set.checks[logType];
+    for (const rule of rules) {
+      const check = standards[logType].checks.find((one) => one.kind === rule.kind);
+      if (!check) continue;
+      const within =
+        logType === 'REHEATING' && set.reheating.withinMinutes !== null
+          ? `, within ${set.reheating.withinMinutes} minutes`
+          : '';
+      lines.push({
+        check: `${logTypeLabels[logType]}: ${check.label}`,
+        figure: `${limitsText(check.limits, set.unit)}${within}`,
+        source: sourceWords(rule.source),
+      });
+    }
+    if (logType === 'HOT_HOLD_DISPLAY')
+      lines.push({
+        check: `${logTypeLabels[logType]}: checked again`,
+        figure: `every ${set.hotHolding.recheckMinutes} minutes`,
+        source: sourceWords(set.hotHolding.recheckSource),
+      });
+  }
+  for (const logType of listed) {
+    const legal = set.legal[logType];
+    if (!legal) continue;
+    const figures = [
+      legal.atMost === undefined ? null : `at most ${legal.atMost} ${unitSymbols[set.unit]}`,
+      legal.atLeast === undefined ? null : `at least ${legal.atLeast} ${unitSymbols[set.unit]}`,
+    ].filter((figure) => figure !== null);
+    lines.push({
+      check: `${logTypeLabels[logType]}: the legal limit`,
+      figure: figures.join(' and '),
+      source: sourceWords(legal.source),
+    });
+  }
+  return lines;
+}
+
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** A site's week of opening hours in words, Monday first. */
-export function hoursLines(timing: Timing): string[] {
+/**
+ * A site's week of opening hours in words, Monday first, each time as `time` writes it ("07:00", "7:00 AM").
+ */
+export function hoursLines(timing: Timing, time: (hhmm: string) => string = (hhmm) => hhmm): string[] {
   return [1, 2, 3, 4, 5, 6, 0].map((day) => {
     const hours = timing.find((entry) => entry.day === day);
     const words = !hours?.isOpen
       ? 'closed'
       : hours.openTime === hours.closeTime
         ? 'open around the clock'
-        : `${hours.openTime}–${hours.closeTime}${hours.closeTime < hours.openTime ? ' (next day)' : ''}`;
+        : `${time(hours.openTime)}–${time(hours.closeTime)}${hours.closeTime < hours.openTime ? ' (next day)' : ''}`;
     return `${weekdays[day]}: ${words}`;
   });
 }
@@ -246,14 +326,15 @@ const checkWords = (logType: LogType, checkKind: string, jurisdiction?: string) 
 const itemWords = (reading: Pick<ExportReading, 'equipmentName' | 'temperatureItemName' | 'foodItemName'>) =>
   [reading.equipmentName, reading.temperatureItemName ?? reading.foodItemName].filter(Boolean).join(': ');
 
-function packReading(reading: ExportReading): PackReading {
+/** A reading as the pack prints it, its limits in `unit` (its site's). */
+function packReading(reading: ExportReading, unit: TemperatureUnit): PackReading {
   return {
     id: reading.id,
     date: reading.readLocal.slice(0, 10),
     time: reading.readLocal.slice(11, 16),
     item: itemWords(reading),
     check: checkWords(reading.logType, reading.checkKind, reading.jurisdiction),
-    limits: limitsText(storedLimits(reading.logType, reading.checkKind, reading, reading.jurisdiction)),
+    limits: limitsText(storedLimits(reading.logType, reading.checkKind, reading, reading.jurisdiction), unit),
     celsius: reading.celsius,
     result: reading.result,
     aboveLegalLimit: isAboveLegalLimit(reading.logType, reading.celsius, reading.jurisdiction),
@@ -442,7 +523,7 @@ async function readingChanges(
       readingId: row.recordId,
       read: row.read,
       item: itemNames.get(before.itemID) ?? 'An item since removed',
-      check: checkWords(before.logType, before.checkKind),
+      check: checkWords(before.logType, before.checkKind, target.site.jurisdiction),
       by: row.actorName,
       at: row.at.toISOString(),
       reason: row.reason ?? '',
@@ -481,6 +562,7 @@ export async function producePack(
   writer: PackWriter,
 ): Promise<PackSummary> {
   const digest = createHash('sha256');
+  const { unit } = ruleSetOf(target.site.jurisdiction);
   const hash = (section: string, line: unknown) => digest.update(`${canonicalJson([section, line])}\n`);
   const scope = { orgId: target.orgId, siteIds: [target.site.id] };
   const siteKey = { id: target.site.id, orgId: target.orgId, timeZoneId: target.site.timeZoneId };
@@ -512,7 +594,9 @@ export async function producePack(
       },
     )) {
       excursions.push(
-        ...batch.map(packReading).filter((reading) => reading.result === 'FAIL' || reading.aboveLegalLimit),
+        ...batch
+          .map((reading) => packReading(reading, unit))
+          .filter((reading) => reading.result === 'FAIL' || reading.aboveLegalLimit),
       );
     }
   }
@@ -564,7 +648,10 @@ export async function producePack(
     now,
   );
 
-  hash('site', { ...target.site, startDate: target.startDate, endDate: target.endDate });
+  // The site's line as it was before sites had rule sets, so a pack of an unchanged site digests as it did:
+  // the rule set shows in the content it changes (the limits' words, in its unit).
+  const { jurisdiction: _judgedBy, ...siteLine } = target.site;
+  hash('site', { ...siteLine, startDate: target.startDate, endDate: target.endDate });
   await writer.summary(target, {
     score: scores.totals,
     excursions,
@@ -580,7 +667,7 @@ export async function producePack(
   // The equipment: a fridge's or freezer's item by its own check; a probe or food item by the checks it was
   // read for in the range, and a probe's calibration, which every probe needs.
   const items = await itemsOfSite(db, { orgId: target.orgId, siteID: target.site.id });
-  const jurisdiction = await jurisdictionOfSite(db, target.site.id);
+  const jurisdiction = jurisdictionOf(target.site.jurisdiction);
   const usedChecks = await db
     .selectDistinct({
       itemId: sql<string>`coalesce(${temperatureReadings.temperatureItemId}, ${temperatureReadings.foodItemId})`,
@@ -597,6 +684,7 @@ export async function producePack(
       ),
     );
   const itemNames = new Map<string, string>();
+  const usedLogTypes = new Set<LogType>();
   const equipment: PackEquipmentLine[] = items
     .map((item) => {
       const readable = toReadableItem(item, jurisdiction);
@@ -611,22 +699,22 @@ export async function producePack(
       return {
         name,
         kind: readable.kind,
-        checks: readable.logTypes.flatMap((logType) =>
-          logType.checks
-            .filter((check) => applies(logType.logType, check.kind))
-            .map((check) => ({
-              logType: logType.label,
-              check: check.label,
-              limits: limitsText(check.limits as TemperatureLimits),
-            })),
-        ),
+        checks: readable.logTypes.flatMap((logType) => {
+          const checks = logType.checks.filter((check) => applies(logType.logType, check.kind));
+          if (checks.length > 0) usedLogTypes.add(logType.logType);
+          return checks.map((check) => ({
+            logType: logType.label,
+            check: check.label,
+            limits: limitsText(check.limits as TemperatureLimits, unit),
+          }));
+        }),
       };
     })
     .sort(
       (a, b) => equipmentKindOrder[a.kind] - equipmentKindOrder[b.kind] || a.name.localeCompare(b.name, 'en'),
     );
   equipment.forEach((line) => hash('equipment', line));
-  await writer.equipment(equipment);
+  await writer.equipment(equipment, ruleLines(ruleSetOf(jurisdiction), usedLogTypes));
 
   // Tasks: every day from the site's first record on, with the occurrences worth naming.
   const entriesByDate = new Map<string, PackTaskEntry[]>();
@@ -650,7 +738,7 @@ export async function producePack(
       if (reading.result === 'WARN') temperature.warned += 1;
       if (reading.backFilled) temperature.backFilled += 1;
       hash('reading', readingDigestLine(reading));
-      const printed = packReading(reading);
+      const printed = packReading(reading, unit);
       if (day && day.date !== printed.date) {
         await writer.readingDay(readingDay(day.date, day.readings));
         day = null;

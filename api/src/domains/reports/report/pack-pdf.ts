@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { checkedSubjectLabels, type RecordCheck } from '@console/shared-sdk/contract';
+import { checkedSubjectLabels, ruleSetOf, unitSymbols, type RecordCheck } from '@console/shared-sdk/contract';
 import { ExportAbandoned } from '../../logs/index.js';
 import { packFonts, printable, unprintablePlaceholder } from './pack-fonts.js';
 import { addDays } from '../../sites/index.js';
@@ -13,7 +13,6 @@ import {
   type PackWriter,
 } from './pack-content.js';
 import {
-  celsiusWords,
   chainWords,
   compactReadingWords,
   complianceResultWords,
@@ -32,10 +31,16 @@ import {
   nearMissStatusWords,
   nearMissTitleWords,
   notYetDueWords,
+  packWritingOf,
   rangeWords,
   recordCheckVerdict,
+  ruleSetWords,
   scoreWords,
   taskEntryWords,
+  temperatureWords,
+  timeWords,
+  weekDayWords,
+  type PackWriting,
 } from './pack-words.js';
 
 // The inspection pack as a PDF (pdfkit), A4 portrait in DejaVu Sans (pack-fonts.ts). The first page says
@@ -89,14 +94,17 @@ export interface PdfPack {
 const listedPerCell = 8;
 
 /** An item's readings of a day in its week's cell: each one, or how many and their span when there are many. */
-export function dayCellWords(readings: readonly PackReading[]): string {
-  if (readings.length <= listedPerCell) return readings.map(compactReadingWords).join('\n');
+export function dayCellWords(readings: readonly PackReading[], writing: PackWriting): string {
+  if (readings.length <= listedPerCell)
+    return readings.map((reading) => compactReadingWords(reading, writing)).join('\n');
   const values = readings.map((reading) => reading.celsius);
   const flagged = readings.filter((reading) => reading.result !== 'PASS' || reading.aboveLegalLimit).length;
+  const first = readings[0];
+  const last = readings.at(-1);
   return [
     `${readings.length} readings`,
-    `${readings[0]?.time ?? ''}–${readings.at(-1)?.time ?? ''}`,
-    `${celsiusWords(Math.min(...values))} to ${celsiusWords(Math.max(...values))}`,
+    `${first ? timeWords(first.time, writing) : ''}–${last ? timeWords(last.time, writing) : ''}`,
+    `${temperatureWords(Math.min(...values), writing)} to ${temperatureWords(Math.max(...values), writing)}`,
     ...(flagged > 0 ? [`${flagged} not passed: below`] : []),
   ].join('\n');
 }
@@ -105,13 +113,15 @@ export function dayCellWords(readings: readonly PackReading[]): string {
 const mondayOf = (date: string) => addDays(date, 1 - (new Date(`${date}T00:00:00Z`).getUTCDay() || 7));
 
 export function pdfPack(target: PackTarget): PdfPack {
+  const writing = packWritingOf(target.site);
+  const rules = ruleSetOf(target.site.jurisdiction);
   const doc = new PDFDocument({
     size: 'A4',
     margin,
     bufferPages: true,
     info: {
       Title: printable(
-        `Inspection pack: ${target.site.name}, ${rangeWords(target.startDate, target.endDate)}`,
+        `Inspection pack: ${target.site.name}, ${rangeWords(target.startDate, target.endDate, writing)}`,
       ),
       Author: 'Compliance Console',
     },
@@ -221,7 +231,7 @@ export function pdfPack(target: PackTarget): PdfPack {
   }
 
   // Readings go in a grid per week: a row per item and check, a column per day, each cell the day's
-  // readings (time and °C); failures and warnings again in full beneath the week.
+  // readings (time and temperature in the site's unit); failures and warnings again in full beneath the week.
   let readingsStarted = false;
   let week: { monday: string; days: PackReadingDay[] } | null = null;
   const writeWeek = ({ monday, days }: { monday: string; days: PackReadingDay[] }) => {
@@ -234,7 +244,7 @@ export function pdfPack(target: PackTarget): PdfPack {
       for (const line of day.lines) {
         const key = `${line.item}\u0000${line.check}\u0000${line.limits}`;
         const row = lines.get(key) ?? { line, cells: dates.map(() => ''), flagged: false };
-        row.cells[column] = dayCellWords(line.readings);
+        row.cells[column] = dayCellWords(line.readings, writing);
         lines.set(key, row);
         for (const reading of line.readings) {
           if (reading.readBy) readers.add(reading.readBy);
@@ -251,11 +261,11 @@ export function pdfPack(target: PackTarget): PdfPack {
     );
     if (doc.y > bottom() - 80) doc.addPage();
     doc.moveDown(0.7);
-    paragraph(`Week of ${dayWords(monday)}`, { bold: true });
+    paragraph(`Week of ${dayWords(monday, writing)}`, { bold: true });
     table(
       [
         { header: 'Item, check and limits', width: 107 },
-        ...dates.map((date) => ({ header: dayWords(date).slice(0, -5), width: 58 })),
+        ...dates.map((date) => ({ header: weekDayWords(date, writing), width: 58 })),
       ],
       rows.map(({ line, cells }) => [`${line.item}\n${line.check}; ${line.limits}`, ...cells]),
       (row) => (rows[row]?.cells.some((cell) => cell.includes('(')) === true ? fills.WARN : null),
@@ -267,8 +277,8 @@ export function pdfPack(target: PackTarget): PdfPack {
           { header: 'What was read, its limits and the corrective action', width: 385 },
         ],
         excursions.map((reading) => [
-          `${localWords(`${reading.date} ${reading.time}`)}\n${reading.item}`,
-          excursionWords(reading),
+          `${localWords(`${reading.date} ${reading.time}`, writing)}\n${reading.item}`,
+          excursionWords(reading, writing),
         ]),
         (row) => (excursions[row]?.result === 'FAIL' ? fills.FAIL : fills.WARN),
       );
@@ -292,9 +302,10 @@ export function pdfPack(target: PackTarget): PdfPack {
       doc.font('Sans').fontSize(9).moveDown(0.2);
       doc.text(printable(site.site.address), { width: width - qrSize - 12 });
       doc.text(
-        `Records of ${rangeWords(site.startDate, site.endDate)}; dates and times are local to the site (${zone}).`,
+        `Records of ${rangeWords(site.startDate, site.endDate, writing)}; dates and times are local to the site (${zone}).`,
         { width: width - qrSize - 12 },
       );
+      doc.text(ruleSetWords(rules), { width: width - qrSize - 12 });
       const textBottom = doc.y;
       qrCode(site.verifyUrl, margin + width - qrSize, margin + 6, qrSize);
       // The address on one line, as small as it must be to fit under the code: a wrapped URL is misread.
@@ -330,9 +341,9 @@ export function pdfPack(target: PackTarget): PdfPack {
             { header: 'What was read, its limits and the corrective action', width: 315 },
           ],
           first.excursions.map((reading) => [
-            localWords(`${reading.date} ${reading.time}`),
+            localWords(`${reading.date} ${reading.time}`, writing),
             `${reading.item} (${reading.check})`,
-            excursionWords(reading),
+            excursionWords(reading, writing),
           ]),
           (row) => (first.excursions[row]?.result === 'FAIL' ? fills.FAIL : fills.WARN),
         );
@@ -346,7 +357,7 @@ export function pdfPack(target: PackTarget): PdfPack {
             { header: 'Date', width: 70 },
             { header: 'Task and what happened', width: 445 },
           ],
-          first.taskProblems.map((entry) => [dateWords(entry.date), taskEntryWords(entry)]),
+          first.taskProblems.map((entry) => [dateWords(entry.date, writing), taskEntryWords(entry, writing)]),
           (row) => (first.taskProblems[row]?.bucket === 'INCOMPLETE' ? fills.BAD : fills.WARN),
         );
 
@@ -361,7 +372,7 @@ export function pdfPack(target: PackTarget): PdfPack {
             { header: 'Status', width: 100 },
           ],
           first.openNearMisses.map((report) => [
-            instantWords(report.occurredAt, zone),
+            instantWords(report.occurredAt, writing),
             report.logID,
             nearMissTitleWords(report),
             nearMissStatusWords(report),
@@ -381,7 +392,7 @@ export function pdfPack(target: PackTarget): PdfPack {
           first.documentsDue.map((document) => [
             document.name,
             documentCategoryWords(document),
-            document.expiresOn ? dateWords(document.expiresOn) : '',
+            document.expiresOn ? dateWords(document.expiresOn, writing) : '',
             documentExpiryWords(document),
           ]),
           (row) => (first.documentsDue[row]?.expiry === 'EXPIRED' ? fills.FAIL : fills.WARN),
@@ -423,29 +434,45 @@ export function pdfPack(target: PackTarget): PdfPack {
         { color: ink.muted, size: 7.5 },
       );
     },
-    equipment(lines) {
+    equipment(lines, legend) {
       doc.addPage();
       heading('Opening hours');
-      hoursLines(target.site.timing).forEach((line) => paragraph(line));
+      hoursLines(target.site.timing, (time) => timeWords(time, writing)).forEach((line) => paragraph(line));
       heading('Equipment and the limits in force');
-      if (lines.length === 0) return paragraph('No fridges, freezers, probes or food items are set up.');
+      if (lines.length === 0) paragraph('No fridges, freezers, probes or food items are set up.');
+      else
+        table(
+          [
+            { header: 'Item', width: 170 },
+            { header: 'Kind', width: 75 },
+            { header: 'Log type and check', width: 150 },
+            { header: 'Passes when', width: 120 },
+          ],
+          lines.flatMap((line) =>
+            line.checks.length === 0
+              ? [[line.name, equipmentKindWords(line.kind), 'Not read in these dates', '']]
+              : line.checks.map((check, index) => [
+                  index === 0 ? line.name : '',
+                  index === 0 ? equipmentKindWords(line.kind) : '',
+                  `${check.logType}: ${check.check}`,
+                  check.limits,
+                ]),
+          ),
+        );
+      heading('The rules these limits come from', 11);
+      paragraph(ruleSetWords(rules));
+      paragraph(
+        'Each item above is judged by its own limits where an admin set them, never looser than the law ' +
+          'without a reason kept in its history. The rule set’s figures, in its own unit, and where each comes from:',
+        { color: ink.muted },
+      );
       table(
         [
-          { header: 'Item', width: 170 },
-          { header: 'Kind', width: 75 },
-          { header: 'Log type and check', width: 150 },
+          { header: 'Log type and check', width: 170 },
           { header: 'Passes when', width: 120 },
+          { header: 'Source', width: 225 },
         ],
-        lines.flatMap((line) =>
-          line.checks.length === 0
-            ? [[line.name, equipmentKindWords(line.kind), 'Not read in these dates', '']]
-            : line.checks.map((check, index) => [
-                index === 0 ? line.name : '',
-                index === 0 ? equipmentKindWords(line.kind) : '',
-                `${check.logType}: ${check.check}`,
-                check.limits,
-              ]),
-        ),
+        legend.map((line) => [line.check, line.figure, line.source]),
       );
     },
     tasks(days, totals) {
@@ -453,9 +480,12 @@ export function pdfPack(target: PackTarget): PdfPack {
       paragraph(`Over the range: ${scoreWords(totals)}.`, { bold: true });
       if (days.length === 0) return paragraph('The site has no tasks or readings in these dates.');
       if (days[0] && days[0].date > target.startDate)
-        paragraph(`The site’s records begin on ${dateWords(days[0].date)}; no day before it is listed.`, {
-          color: ink.muted,
-        });
+        paragraph(
+          `The site’s records begin on ${dateWords(days[0].date, writing)}; no day before it is listed.`,
+          {
+            color: ink.muted,
+          },
+        );
       table(
         [
           { header: 'Date', width: 68 },
@@ -467,13 +497,15 @@ export function pdfPack(target: PackTarget): PdfPack {
           { header: 'Missed, failed and late tasks', width: 295 },
         ],
         days.map((day) => [
-          dayWords(day.date),
+          dayWords(day.date, writing),
           String(day.due),
           String(day.onTime),
           String(day.late),
           String(day.missed),
           day.score === null ? '–' : `${day.score}`,
-          [notYetDueWords(day), ...day.entries.map(taskEntryWords)].filter(Boolean).join('\n'),
+          [notYetDueWords(day), ...day.entries.map((entry) => taskEntryWords(entry, writing))]
+            .filter(Boolean)
+            .join('\n'),
         ]),
         (row) => ((days[row]?.missed ?? 0) > 0 ? fills.BAD : null),
       );
@@ -485,7 +517,7 @@ export function pdfPack(target: PackTarget): PdfPack {
         doc.addPage();
         heading('Temperature readings');
         paragraph(
-          'A week at a time: each item’s readings of a day in its column (time, then °C; more than ' +
+          `A week at a time: each item’s readings of a day in its column (time, then ${unitSymbols[writing.unit]}; more than ` +
             `${listedPerCell} in a day as their number, times and range); a row with a failure or a warning ` +
             'is tinted, and each failure and warning follows the week in full. The Excel file lists every reading.',
           { color: ink.muted },
@@ -517,8 +549,8 @@ export function pdfPack(target: PackTarget): PdfPack {
             { header: 'Original, new value, who, when and why', width: 365 },
           ],
           corrections.map((correction) => [
-            `${localWords(correction.read)} ${correction.item} (${correction.check})`,
-            correctionWords(correction, zone),
+            `${localWords(correction.read, writing)} ${correction.item} (${correction.check})`,
+            correctionWords(correction, writing),
           ]),
         );
       heading(`Deleted readings (${deletions.length})`, 11);
@@ -530,8 +562,8 @@ export function pdfPack(target: PackTarget): PdfPack {
             { header: 'Value, who deleted it, when and why', width: 365 },
           ],
           deletions.map((deletion) => [
-            `${localWords(deletion.read)} ${deletion.item} (${deletion.check})`,
-            deletionWords(deletion, zone),
+            `${localWords(deletion.read, writing)} ${deletion.item} (${deletion.check})`,
+            deletionWords(deletion, writing),
           ]),
         );
     },
@@ -549,7 +581,7 @@ export function pdfPack(target: PackTarget): PdfPack {
           { header: 'Note', width: 105 },
         ],
         logs.map((log) => [
-          instantWords(log.submittedAt, zone),
+          instantWords(log.submittedAt, writing),
           `${log.logID} ${log.title}`,
           complianceResultWords(log),
           complianceStatusWords(log),
@@ -570,7 +602,7 @@ export function pdfPack(target: PackTarget): PdfPack {
           { header: 'Immediate action and outcome', width: 170 },
         ],
         reports.map((report) => [
-          instantWords(report.occurredAt, zone),
+          instantWords(report.occurredAt, writing),
           `${report.logID} ${nearMissTitleWords(report)}. ${report.whatHappened}`,
           nearMissStatusWords(report),
           [report.immediateAction, report.outcome].filter(Boolean).join(' · '),
@@ -591,7 +623,7 @@ export function pdfPack(target: PackTarget): PdfPack {
         documents.map((document) => [
           `${document.name}${document.siteID === null ? ' (whole organisation)' : ''}`,
           documentCategoryWords(document),
-          document.expiresOn ? dateWords(document.expiresOn) : 'Does not expire',
+          document.expiresOn ? dateWords(document.expiresOn, writing) : 'Does not expire',
           documentExpiryWords(document),
         ]),
         (row) =>
@@ -622,13 +654,13 @@ export function pdfPack(target: PackTarget): PdfPack {
       );
       doc.moveDown(0.3).font('Mono').fontSize(10).text(summary.digest, margin, doc.y, { width });
       doc.font('Sans').fontSize(9).moveDown(0.5);
-      paragraph(`Generated ${instantWords(summary.generatedAt.toISOString(), zone)} (${zone}).`);
+      paragraph(`Generated ${instantWords(summary.generatedAt.toISOString(), writing)} (${zone}).`);
 
       // Every page's head and foot, now that the number of pages and the digest are known. The foot sits in
       // the bottom margin: with the margin in force, pdfkit would start a page for it.
       const pages = doc.bufferedPageRange();
       const head = printable(
-        `${target.site.name} · Inspection pack · ${rangeWords(target.startDate, target.endDate)}`,
+        `${target.site.name} · Inspection pack · ${rangeWords(target.startDate, target.endDate, writing)}`,
       );
       for (let index = 0; index < pages.count; index += 1) {
         doc.switchToPage(pages.start + index);

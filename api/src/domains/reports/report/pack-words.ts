@@ -6,47 +6,82 @@ import {
   documentExpiryLabels,
   formatDay,
   formatInstant,
+  fromCelsius,
   nearMissCategoryLabels,
   nearMissWorkflow,
+  ruleSetOf,
   scoreBandLabels,
   taskBucketLabels,
   temperatureItemKindLabels,
   temperatureResultLabels,
+  unitSymbols,
   type ComplianceLog,
   type DocumentRecord,
   type NearMiss,
   type RecordCheck,
   type RecordMismatch,
+  type RuleSet,
   type Score,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import type {
   PackCorrection,
   PackDeletion,
   PackEquipmentLine,
   PackReading,
+  PackTarget,
   PackTaskEntry,
 } from './pack-content.js';
 
 // The pack's words, shared by the PDF and the XLSX, so both say the same thing the same way. Every code of
 // the contract goes through the contract's own labels (the console's), never printed as the code.
 
-// Dates in the console's one style (the contract's date words), as the screens and notifications write them.
+/**
+ * How the pack writes its site's records: temperatures in the site's unit (the records' °C converted), dates
+ * and times on its clock in its locale (month first and a 12-hour clock at an American site), as the
+ * console's date words write them.
+ */
+export interface PackWriting {
+  unit: TemperatureUnit;
+  zone: string;
+  locale: string;
+}
 
-/** "3 Nov 2026". */
-export const dateWords = (date: string) => formatDay(date);
+/** The writing of a pack's site, from its rule set. */
+export function packWritingOf(site: Pick<PackTarget['site'], 'jurisdiction' | 'timeZoneId'>): PackWriting {
+  const set = ruleSetOf(site.jurisdiction);
+  return { unit: set.unit, zone: site.timeZoneId, locale: set.locale };
+}
+
+/** "3 Nov 2026", "Nov 3, 2026". */
+export const dateWords = (date: string, writing: PackWriting) => formatDay(date, 'date', writing.locale);
 
 /** "Tue, 3 Nov 2026". */
-export const dayWords = (date: string) => formatDay(date, 'weekdayDate');
+export const dayWords = (date: string, writing: PackWriting) =>
+  formatDay(date, 'weekdayDate', writing.locale);
 
-/** "3 Nov 2026, 14:05" in the site's zone. */
-export const instantWords = (instant: string, zone: string) => formatInstant(instant, zone);
+/** "Tue, 3 Nov", "Tue, Nov 3": a day of a week's grid. */
+export const weekDayWords = (date: string, writing: PackWriting) =>
+  `${formatDay(date, 'weekday', writing.locale)}, ${formatDay(date, 'dayMonth', writing.locale)}`;
 
-/** "3 Nov 2026, 14:05" from a local "YYYY-MM-DD HH:MM": a wall clock already, written as UTC's. */
-export const localWords = (local: string) => formatInstant(`${local.replace(' ', 'T')}:00Z`, 'UTC');
+/** "3 Nov 2026, 14:05", "Nov 3, 2026, 2:05 PM" in the site's zone. */
+export const instantWords = (instant: string, writing: PackWriting) =>
+  formatInstant(instant, writing.zone, 'dateTime', writing.locale);
+
+/** A wall clock already ("YYYY-MM-DD HH:MM", the site's), written as UTC's. */
+const wallClock = (local: string) => `${local.replace(' ', 'T')}:00Z`;
+
+/** "3 Nov 2026, 14:05" from a local "YYYY-MM-DD HH:MM". */
+export const localWords = (local: string, writing: PackWriting) =>
+  formatInstant(wallClock(local), 'UTC', 'dateTime', writing.locale);
+
+/** "14:05", "2:05 PM" from a local "HH:MM". */
+export const timeWords = (time: string, writing: PackWriting) =>
+  formatInstant(wallClock(`1970-01-01 ${time}`), 'UTC', 'time', writing.locale);
 
 /** "26 Aug 2026 to 23 Nov 2026". */
-export const rangeWords = (startDate: string, endDate: string) =>
-  `${dateWords(startDate)} to ${dateWords(endDate)}`;
+export const rangeWords = (startDate: string, endDate: string, writing: PackWriting) =>
+  `${dateWords(startDate, writing)} to ${dateWords(endDate, writing)}`;
 
 /** "92.5 (Amber): 120 due, 108 on time, 6 late, 6 missed". */
 export function scoreWords(score: Score): string {
@@ -55,15 +90,22 @@ export function scoreWords(score: Score): string {
   return `${score.score} (${scoreBandLabels[score.band]}): ${counts}`;
 }
 
-/** "−17.5 °C", with the typographic minus, so a freezer's reading never reads as a positive temperature. */
-export const celsiusWords = (celsius: number) => `${celsius < 0 ? '−' : ''}${Math.abs(celsius)} °C`;
+/** A stored °C value in the site's unit as a bare number, with the typographic minus: "−17.5", "41". */
+export const degreesWords = (celsius: number, writing: PackWriting) => {
+  const value = fromCelsius(celsius, writing.unit);
+  return `${value < 0 ? '−' : ''}${Math.abs(value)}`;
+};
+
+/** "−17.5 °C", "41 °F": the minus typographic, so a freezer's reading never reads as a positive temperature. */
+export const temperatureWords = (celsius: number, writing: PackWriting) =>
+  `${degreesWords(celsius, writing)} ${unitSymbols[writing.unit]}`;
 
 export const resultWords = (result: PackReading['result']) => temperatureResultLabels[result];
 
 /** What a failed or warned reading comes to, in full. */
-export function excursionWords(reading: PackReading): string {
+export function excursionWords(reading: PackReading, writing: PackWriting): string {
   return [
-    `${celsiusWords(reading.celsius)}: ${resultWords(reading.result)}`,
+    `${temperatureWords(reading.celsius, writing)}: ${resultWords(reading.result)}`,
     `limits ${reading.limits}`,
     reading.aboveLegalLimit ? 'above the legal limit' : null,
     reading.backFilled ? 'back-filled' : null,
@@ -77,17 +119,17 @@ export function excursionWords(reading: PackReading): string {
 }
 
 /**
- * A reading in an item's day line: "07:02 3.1", marked when it failed, warned, was back-filled or was
- * logged by a sensor.
+ * A reading in an item's day line: "07:02 3.1", "7:02 AM 37.6", marked when it failed, warned, was
+ * back-filled or was logged by a sensor.
  */
-export function compactReadingWords(reading: PackReading): string {
+export function compactReadingWords(reading: PackReading, writing: PackWriting): string {
   const marks = [
     reading.result === 'PASS' ? null : resultWords(reading.result),
     reading.aboveLegalLimit && reading.result === 'PASS' ? 'above the legal limit' : null,
     reading.backFilled ? 'back-filled' : null,
     reading.sensor ? 'sensor' : null,
   ].filter(Boolean);
-  return `${reading.time} ${celsiusWords(reading.celsius).replace(' °C', '')}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
+  return `${timeWords(reading.time, writing)} ${degreesWords(reading.celsius, writing)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
 }
 
 /**
@@ -99,12 +141,12 @@ export function notYetDueWords(day: { upcoming: number }): string {
 }
 
 /** What happened to an occurrence worth naming: "Missed", "Completed late 10:42 by Ana Silva (synced late)". */
-export function taskEntryWords(entry: PackTaskEntry): string {
+export function taskEntryWords(entry: PackTaskEntry, writing: PackWriting): string {
   const outcome =
     entry.bucket === 'INCOMPLETE'
       ? 'Missed'
       : entry.bucket === 'LATE' || entry.bucket === 'ON_TIME'
-        ? `${taskBucketLabels[entry.bucket]}${entry.completed ? ` ${entry.completed.slice(11)}` : ''}${entry.completedBy ? ` by ${entry.completedBy}` : ''}`
+        ? `${taskBucketLabels[entry.bucket]}${entry.completed ? ` ${timeWords(entry.completed.slice(11), writing)}` : ''}${entry.completedBy ? ` by ${entry.completedBy}` : ''}`
         : taskBucketLabels[entry.bucket];
   const marks = [
     entry.syncedLate ? 'synced late' : null,
@@ -118,13 +160,13 @@ export function taskEntryWords(entry: PackTaskEntry): string {
   );
 }
 
-export const correctionWords = (correction: PackCorrection, zone: string) =>
-  `${celsiusWords(correction.before)} → ${celsiusWords(correction.after)}` +
+export const correctionWords = (correction: PackCorrection, writing: PackWriting) =>
+  `${temperatureWords(correction.before, writing)} → ${temperatureWords(correction.after, writing)}` +
   (correction.otherChanges.length > 0 ? `; also changed: ${correction.otherChanges.join(', ')}` : '') +
-  ` — by ${correction.by} on ${instantWords(correction.at, zone)}: ${correction.reason}`;
+  ` — by ${correction.by} on ${instantWords(correction.at, writing)}: ${correction.reason}`;
 
-export const deletionWords = (deletion: PackDeletion, zone: string) =>
-  `${celsiusWords(deletion.celsius)} deleted by ${deletion.by} on ${instantWords(deletion.at, zone)}: ${deletion.reason}`;
+export const deletionWords = (deletion: PackDeletion, writing: PackWriting) =>
+  `${temperatureWords(deletion.celsius, writing)} deleted by ${deletion.by} on ${instantWords(deletion.at, writing)}: ${deletion.reason}`;
 
 export const complianceStatusWords = (log: ComplianceLog) => complianceLogWorkflow.labels[log.status];
 export const complianceResultWords = (log: ComplianceLog) => complianceResultLabels[log.result];
@@ -168,3 +210,9 @@ export const chainWords = (check: RecordCheck) =>
 
 /** What an item of the equipment is: "Fridge or freezer", "Probe", "Food item". */
 export const equipmentKindWords = (kind: PackEquipmentLine['kind']) => temperatureItemKindLabels[kind];
+
+// ---- the rules the pack's limits come from ---------------------------------------------------------------
+
+/** The rule set a pack's site is judged by, in a sentence: its name, who enforces it and its unit. */
+export const ruleSetWords = (set: RuleSet) =>
+  `Judged by the rules of ${set.name}, enforced by ${set.authority}; temperatures in ${unitSymbols[set.unit]}.`;

@@ -1,10 +1,15 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { backFilledAfterMinutes, checkedSubjectLabels, lateSyncMinutes } from '@console/shared-sdk/contract';
+import {
+  backFilledAfterMinutes,
+  checkedSubjectLabels,
+  lateSyncMinutes,
+  ruleSetOf,
+  unitSymbols,
+} from '@console/shared-sdk/contract';
 import { drainedOrClosed, ExportAbandoned } from '../../logs/index.js';
 import { hoursLines, type PackReading, type PackTarget, type PackWriter } from './pack-content.js';
 import {
-  celsiusWords,
   chainWords,
   compactReadingWords,
   complianceResultWords,
@@ -20,10 +25,14 @@ import {
   nearMissStatusWords,
   nearMissTitleWords,
   notYetDueWords,
+  packWritingOf,
   rangeWords,
   recordCheckVerdict,
+  ruleSetWords,
   scoreWords,
   taskEntryWords,
+  temperatureWords,
+  timeWords,
 } from './pack-words.js';
 
 // The inspection pack as an XLSX, streamed with exceljs's WorkbookWriter: one sheet per section in the
@@ -69,7 +78,8 @@ const fills = {
   head: solid('FFEEEEEE'),
 } as const;
 
-const dateFormat = 'd mmm yyyy';
+/** A date cell as the site's locale writes a date: "3 Nov 2026", America's "Nov 3, 2026" (date-words.ts). */
+const dateFormatOf = (locale: string) => (locale === 'en-US' ? 'mmm d", "yyyy' : 'd mmm yyyy');
 /** A local date as a date cell: Excel has no zones, so the site's date is written as a UTC midnight. */
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
 /** Excel keeps at most this many characters in a cell. */
@@ -119,7 +129,10 @@ export function xlsxPack(target: PackTarget): XlsxPack {
     useSharedStrings: false,
   });
   const zone = target.site.timeZoneId;
-  const range = rangeWords(target.startDate, target.endDate);
+  const writing = packWritingOf(target.site);
+  const rules = ruleSetOf(target.site.jurisdiction);
+  const dateFormat = dateFormatOf(writing.locale);
+  const range = rangeWords(target.startDate, target.endDate, writing);
   const headerFooter = { oddHeader: printHeader(target.site.name, range), oddFooter: '&RPage &P of &N' };
 
   /** Stops for a client that went away, and waits while it is behind, so memory holds about one section. */
@@ -217,7 +230,11 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         { header: 'Item', width: 30, wrap: true },
         { header: 'Check', width: 28, wrap: true },
         { header: 'Passes when', width: 22, wrap: true },
-        { header: 'Readings (time, °C), or the reading in full', width: 70, wrap: true },
+        {
+          header: `Readings (time, ${unitSymbols[writing.unit]}), or the reading in full`,
+          width: 70,
+          wrap: true,
+        },
         { header: 'Read by', width: 26, wrap: true },
       ],
       { filter: true },
@@ -252,13 +269,16 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       pair('Site', site.site.name);
       pair('Address', site.site.address);
       pair('Time zone', `${zone}: every date and time in this file is the site’s local time.`);
-      hoursLines(site.site.timing).forEach((line, index) => pair(index === 0 ? 'Opening hours' : '', line));
+      pair('Rules', `${ruleSetWords(rules)} The sheet ‘Rules’ cites where each figure comes from.`);
+      hoursLines(site.site.timing, (time) => timeWords(time, writing)).forEach((line, index) =>
+        pair(index === 0 ? 'Opening hours' : '', line),
+      );
       pair('Records of', range);
       if (first.firstRecordDate === null) pair('', 'The site has no tasks or readings in these dates.');
       else if (first.firstRecordDate > site.startDate)
         pair(
           '',
-          `The site’s records begin on ${dateWords(first.firstRecordDate)}; no day before it is listed.`,
+          `The site’s records begin on ${dateWords(first.firstRecordDate, writing)}; no day before it is listed.`,
         );
       pair('Score', scoreWords(first.score), { bold: true });
       pair('Record check', recordCheckVerdict(first.recordCheck), {
@@ -293,7 +313,13 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         columnsOf(['Date', 'Time', 'Item', 'Check', 'What was read, its limits and the corrective action']);
         for (const reading of first.excursions)
           summary.add(
-            [day(reading.date), reading.time, reading.item, reading.check, excursionWords(reading)],
+            [
+              day(reading.date),
+              timeWords(reading.time, writing),
+              reading.item,
+              reading.check,
+              excursionWords(reading, writing),
+            ],
             { fill: excursionFill(reading) },
           );
       }
@@ -303,7 +329,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       else {
         columnsOf(['Date', '', 'Task and what happened'], [[3, 5]]);
         for (const entry of first.taskProblems)
-          summary.add([day(entry.date), '', taskEntryWords(entry)], {
+          summary.add([day(entry.date), '', taskEntryWords(entry, writing)], {
             fill: entry.bucket === 'INCOMPLETE' ? fills.fail : fills.warn,
             spans: [[3, 5]],
           });
@@ -316,7 +342,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         for (const report of first.openNearMisses)
           summary.add(
             [
-              instantWords(report.occurredAt, zone),
+              instantWords(report.occurredAt, writing),
               report.logID,
               nearMissTitleWords(report),
               '',
@@ -346,7 +372,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       await flow();
     },
 
-    async equipment(lines) {
+    async equipment(lines, legend) {
       stillWanted();
       const equipment = sheet(
         'Equipment',
@@ -368,6 +394,27 @@ export function xlsxPack(target: PackTarget): XlsxPack {
           equipment.add([line.name, kind, check.logType, check.check, check.limits]);
       }
       equipment.commit();
+
+      const rulesSheet = sheet(
+        'Rules',
+        [
+          { header: 'Log type and check', width: 40, wrap: true },
+          { header: 'Passes when', width: 36, wrap: true },
+          { header: 'Source', width: 70, wrap: true },
+        ],
+        { head: ['Rules', rules.name] },
+      );
+      rulesSheet.add(['Enforced by', rules.authority]);
+      rulesSheet.add(['Unit', `${unitSymbols[rules.unit]}: every temperature in this file`]);
+      rulesSheet.add([
+        'How to read it',
+        'Each item is judged by its own limits where an admin set them (the sheet ‘Equipment’); these are the ' +
+          'rule set’s figures, in its own unit, and where each comes from.',
+      ]);
+      rulesSheet.add([]);
+      rulesSheet.add(['Log type and check', 'Passes when', 'Source'], { bold: true, fill: fills.head });
+      for (const line of legend) rulesSheet.add([line.check, line.figure, line.source]);
+      rulesSheet.commit();
       await flow();
     },
 
@@ -390,9 +437,12 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       const firstDay = days[0];
       if (!firstDay) tasks.add(['The site has no tasks or readings in these dates.'], { italic: true });
       else if (firstDay.date > target.startDate)
-        tasks.add([`The site’s records begin on ${dateWords(firstDay.date)}; no day before it is listed.`], {
-          italic: true,
-        });
+        tasks.add(
+          [`The site’s records begin on ${dateWords(firstDay.date, writing)}; no day before it is listed.`],
+          {
+            italic: true,
+          },
+        );
       for (const [index, taskDay] of days.entries()) {
         tasks.add(
           [
@@ -409,7 +459,15 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         for (const entry of taskDay.entries) {
           // The entry's words without its failed lines, which follow on rows of their own with their notes.
           tasks.add(
-            [day(taskDay.date), null, null, null, null, null, taskEntryWords({ ...entry, failedLines: [] })],
+            [
+              day(taskDay.date),
+              null,
+              null,
+              null,
+              null,
+              null,
+              taskEntryWords({ ...entry, failedLines: [] }, writing),
+            ],
             {
               detail: true,
               fill: entry.bucket === 'INCOMPLETE' ? fills.fail : null,
@@ -462,12 +520,20 @@ export function xlsxPack(target: PackTarget): XlsxPack {
           line.item,
           line.check,
           line.limits,
-          line.readings.map(compactReadingWords).join(' · '),
+          line.readings.map((reading) => compactReadingWords(reading, writing)).join(' · '),
           distinct(line.readings.map((reading) => reading.readBy)).join(', '),
         ]);
         for (const reading of line.readings.filter(isExcursion))
           readings.add(
-            [date, reading.time, line.item, line.check, null, excursionWords(reading), reading.readBy],
+            [
+              date,
+              timeWords(reading.time, writing),
+              line.item,
+              line.check,
+              null,
+              excursionWords(reading, writing),
+              reading.readBy,
+            ],
             {
               detail: true,
               fill: excursionFill(reading),
@@ -504,14 +570,14 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         corrected.add(['No reading of these dates was changed after it was taken.'], { italic: true });
       for (const correction of corrections)
         corrected.add([
-          localWords(correction.read),
+          localWords(correction.read, writing),
           correction.item,
           correction.check,
-          celsiusWords(correction.before),
-          celsiusWords(correction.after),
+          temperatureWords(correction.before, writing),
+          temperatureWords(correction.after, writing),
           correction.otherChanges.join(', '),
           correction.by,
-          instantWords(correction.at, zone),
+          instantWords(correction.at, writing),
           correction.reason,
         ]);
       corrected.commit();
@@ -532,12 +598,12 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       if (deletions.length === 0) deleted.add(['No reading of these dates was deleted.'], { italic: true });
       for (const deletion of deletions)
         deleted.add([
-          localWords(deletion.read),
+          localWords(deletion.read, writing),
           deletion.item,
           deletion.check,
-          celsiusWords(deletion.celsius),
+          temperatureWords(deletion.celsius, writing),
           deletion.by,
-          instantWords(deletion.at, zone),
+          instantWords(deletion.at, writing),
           deletion.reason,
         ]);
       deleted.commit();
@@ -567,7 +633,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       for (const log of logs)
         logSheet.add(
           [
-            instantWords(log.submittedAt, zone),
+            instantWords(log.submittedAt, writing),
             log.logID,
             log.title,
             complianceResultWords(log),
@@ -607,7 +673,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         reportSheet.add(['No near misses reported in these dates.'], { italic: true });
       for (const report of reports)
         reportSheet.add([
-          instantWords(report.occurredAt, zone),
+          instantWords(report.occurredAt, writing),
           report.logID,
           nearMissTitleWords(report),
           report.whatHappened,
@@ -665,14 +731,16 @@ export function xlsxPack(target: PackTarget): XlsxPack {
           { header: 'Record-history check', width: 30, wrap: true },
           { header: '', width: 100, wrap: true },
         ],
-        { head: ['Record-history check', `Records of ${rangeWords(check.startDate, check.endDate)}`] },
+        {
+          head: ['Record-history check', `Records of ${rangeWords(check.startDate, check.endDate, writing)}`],
+        },
       );
       checkSheet.add(['Verdict', recordCheckVerdict(check)], {
         bold: true,
         fill: check.intact ? fills.good : fills.fail,
       });
       checkSheet.add(['History chain', chainWords(check)], { fill: check.chain.valid ? null : fills.fail });
-      checkSheet.add(['Checked on', `${instantWords(check.checkedAt, zone)} (${zone})`]);
+      checkSheet.add(['Checked on', `${instantWords(check.checkedAt, writing)} (${zone})`]);
       for (const subject of check.subjects)
         checkSheet.add([
           checkedSubjectLabels[subject.subject],
@@ -715,7 +783,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         'Authenticity',
         `Check this file is authentic at ${target.verifyUrl}; any change to the file makes it unrecognised.`,
       ]);
-      digest.add(['Generated', `${instantWords(summary.generatedAt.toISOString(), zone)} (${zone})`]);
+      digest.add(['Generated', `${instantWords(summary.generatedAt.toISOString(), writing)} (${zone})`]);
       digest.add([]);
       digest.add(['What the pack holds', ''], { bold: true, fill: fills.head });
       const { temperature, tasks, complianceLogs, nearMisses, documents } = sections;

@@ -38,6 +38,7 @@ let otherOwner: string;
 
 const brighton = () => ctx.demo.sites.brighton.id;
 const manchester = () => ctx.demo.sites.manchester.id;
+const brooklyn = () => ctx.demo.sites.brooklyn.id;
 
 const preview = (query: Record<string, string>, token = owner) =>
   ctx.inject<{ data: InspectionPackPreview }>('GET', `${base}/preview`, { token, query });
@@ -201,6 +202,13 @@ test('the PDF holds the demo’s excursions with their corrective action, the mi
   expect(first).toContain('Missed and failed tasks (');
   expect(first).toContain('Records intact');
   expect(first).toContain(`${origin}/verify`);
+  // An English site's pack names its rules and stays in °C, its dates day first.
+  expect(first).toContain(
+    'Judged by the rules of England, Wales and Northern Ireland (FSA guidance), enforced by Food Standards ' +
+      'Agency; temperatures in °C.',
+  );
+  expect(first).toContain(dateWords(pack.startDate));
+  expect(text).toContain('time, then °C');
   expect(text).toContain('Reviewed by');
   expect(text).toContain('Signature');
   expect(text).toContain('Temperature readings');
@@ -258,6 +266,7 @@ test('the XLSX has a sheet per section, the readings at the site’s local time,
   expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
     'Summary',
     'Equipment',
+    'Rules',
     'Tasks',
     'Readings',
     'Corrections',
@@ -293,6 +302,67 @@ test('the XLSX has a sheet per section, the readings at the site’s local time,
   );
   // Every sheet prints with its page number of the whole.
   workbook.worksheets.forEach((sheet) => expect(sheet.headerFooter.oddFooter).toContain('&P of &N'));
+});
+
+test('a New York site’s pack: in °F, its dates month first on a 12-hour clock, its rule set, authority and sources named, its digest steady', async () => {
+  const query = { siteID: brooklyn() };
+  const pack = await previewed(query);
+  expect(pack.sections.temperature.readings).toBeGreaterThan(50);
+  expect((await previewed(query)).digest).toBe(pack.digest);
+  // The demo's Brooklyn excursion: its freezer at −11.5 °C, which New York reads as 11.3 °F.
+  const [excursion] = await ctx.db
+    .select()
+    .from(temperatureReadings)
+    .where(
+      and(
+        eq(temperatureReadings.siteId, brooklyn()),
+        eq(temperatureReadings.result, 'FAIL'),
+        eq(temperatureReadings.celsius, -11.5),
+      ),
+    );
+  if (!excursion) throw new Error('the demo has no Brooklyn freezer excursion');
+  const newYork = 'New York City (Health Code Article 81)';
+  const sentence =
+    `Judged by the rules of ${newYork}, enforced by NYC Department of Health and Mental Hygiene; ` +
+    'temperatures in °F.';
+  const cold = 'NYC Health Code, Article 81, §81.09, cold holding';
+  const usDate = (date: string) => formatDay(date, 'date', 'en-US');
+
+  const { text, pageTexts } = await pdfText((await downloaded('PDF', query)).rawPayload);
+  const first = pageTexts[0] ?? '';
+  expect(first).toContain(sentence);
+  expect(first).toContain(`Records of ${usDate(pack.startDate)} to ${usDate(pack.endDate)}`);
+  expect(first).toContain('11.3 °F: Fail');
+  expect(text).toContain('time, then °F');
+  expect(text).toContain('The rules these limits come from');
+  expect(text).toContain(`Fridge: Fridge at most 41 °F ${cold}`);
+  expect(text).toContain('Cooking and cooling: Cooled to 70 °F within 2 hours at most 70 °F');
+  // Opening hours and readings' times on a 12-hour clock.
+  expect(text).toContain('Tuesday: 11:00 AM–11:00 PM');
+  expect(text).toMatch(/\d{1,2}:\d{2} (AM|PM) \d+(\.\d)? /);
+  expect(text).toContain(pack.digest);
+
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await downloaded('EXCEL', query)).rawPayload as unknown as ArrayBuffer);
+  const rows = (name: string): string[][] =>
+    (workbook.getWorksheet(name)?.getSheetValues() ?? []).flatMap((values) =>
+      Array.isArray(values) ? [values.slice(1).map((cell) => String(cell ?? ''))] : [],
+    );
+  expect(rows('Summary')).toContainEqual(
+    expect.arrayContaining(['Rules', expect.stringContaining(sentence) as unknown as string]),
+  );
+  expect(rows('Rules')[0]).toEqual(['Rules', newYork]);
+  expect(rows('Rules')).toContainEqual(['Fridge: Fridge', 'at most 41 °F', cold]);
+  expect(rows('Rules')).toContainEqual([
+    'Hot holding and display: the legal limit',
+    'at least 140 °F',
+    'NYC Health Code, Article 81, §81.09, hot holding',
+  ]);
+  expect(rows('Readings')[0]?.[5]).toBe('Readings (time, °F), or the reading in full');
+  expect(rows('Readings').some((row) => row.some((cell) => cell.includes('11.3 °F: Fail')))).toBe(true);
+  const dated = workbook.getWorksheet('Readings')?.getRow(2).getCell(1);
+  expect(dated?.numFmt).toBe('mmm d", "yyyy');
+  expect(rows('Digest').some((row) => row.includes(pack.digest))).toBe(true);
 });
 
 test('the digest changes when a record of the pack changes', async () => {

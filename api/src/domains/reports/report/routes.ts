@@ -9,6 +9,7 @@ import {
   inspectionPackDownloadQuerySchema,
   inspectionPackPreviewSchema,
   inspectionPackQuerySchema,
+  jurisdictionOf,
   packVerificationSchema,
   packVerifyMaxBytes,
   packVerifyPath,
@@ -68,7 +69,14 @@ export default async function reportRoutes(app: FastifyInstance) {
     const { user } = authOf(request);
     return {
       orgId: site.orgId,
-      site: { id: site.id, name: site.name, timeZoneId: site.timeZoneId, address, timing: site.timing },
+      site: {
+        id: site.id,
+        name: site.name,
+        timeZoneId: site.timeZoneId,
+        address,
+        timing: site.timing,
+        jurisdiction: jurisdictionOf(site.jurisdiction),
+      },
       ...range,
       producer: {
         id: user.id,
