@@ -402,3 +402,52 @@ describe('the view', () => {
     expect(within(dialog).queryByRole('button', { name: /^Correct the answer/ })).not.toBeInTheDocument();
   });
 });
+
+describe('at an American site', () => {
+  const brooklyn = '0190a000-0000-7000-8000-0000000000c7';
+  /** New York City's fridge: at most 41 °F (5 °C). */
+  const brooklynLog: ComplianceLog = {
+    ...fridgeLog,
+    siteID: brooklyn,
+    siteName: 'Brooklyn',
+    timeZoneId: 'America/New_York',
+    answers: [
+      line({
+        _id: ids.temperatureLine,
+        text: 'Walk-in fridge temperature',
+        celsius: 9.4,
+        checkKind: 'FRIDGE',
+        limits: { lowerLimit: null, upperLimit: 5, warnUpTo: null },
+        comment: 'Stock moved to the chiller',
+        result: 'FAIL',
+      }),
+    ],
+    failedCount: 1,
+  };
+
+  beforeEach(() => chooseSite(brooklyn, { name: 'Brooklyn', american: true }));
+
+  test('the answers’ temperatures are in °F, dates month first; a correction is typed in °F and sent in °C', async () => {
+    const api = complianceApi([brooklynLog]);
+    const { user, dialog } = await openFridgeLog();
+    const temperature = within(dialog).getByRole('listitem', { name: 'Walk-in fridge temperature, failed' });
+    expect(temperature).toHaveTextContent('Temperature: 48.9 °F, fail (limits: at most 41 °F)');
+    const historyList = await within(dialog).findByRole('list', { name: 'History' });
+    expect(historyList).toHaveTextContent('Created by Aisha Khan, Mar 30, 2026, 5:30 AM');
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Correct the answer to “Walk-in fridge temperature”' }),
+    );
+    const correction = within(dialog).getByRole('form', {
+      name: 'Correct the answer to “Walk-in fridge temperature”',
+    });
+    const field = within(correction).getByLabelText('Temperature');
+    expect(field).toHaveValue('48.9');
+    await user.clear(field);
+    await user.type(field, '41');
+    await user.type(within(correction).getByLabelText(/^Reason for the change/), 'Misread the display');
+    await user.click(within(correction).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(puts(api.sent)).toHaveLength(1));
+    expect(JSON.parse(puts(api.sent)[0]!.body).answers[0]).toMatchObject({ celsius: 5 });
+  });
+});

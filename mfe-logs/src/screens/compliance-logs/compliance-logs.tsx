@@ -8,7 +8,7 @@ import {
   type ComplianceLogFilters,
   type ComplianceLogSortColumn,
 } from '@console/shared-sdk/logs';
-import { complianceResultLabels, formatInstant } from '@console/shared-sdk/contract';
+import { complianceResultLabels } from '@console/shared-sdk/contract';
 import { Skeleton, Stack } from '@console/shared-sdk/mui';
 import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
@@ -18,6 +18,7 @@ import {
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
 import { BackFilledChip, failedRowsStandOut, LogStatusChip, ResultChip } from './status';
 import { logTypeLabel, logTypeOptions } from './words';
 
@@ -48,26 +49,29 @@ const section = (render: (log: ComplianceLog, helpers: DetailHelpers) => ReactNo
   ),
 });
 
-function Submitted({ log }: { log: ComplianceLog }) {
+function Submitted({ log, formatOf }: { log: ComplianceLog; formatOf: RecordFormats }) {
   return (
     <Stack
       direction="row"
       component="span"
       sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', height: '100%' }}
     >
-      <time dateTime={log.submittedAt}>{formatInstant(log.submittedAt, log.timeZoneId)}</time>
-      {log.backFilled && <BackFilledChip receivedAt={log.receivedAt} timeZone={log.timeZoneId} />}
+      <time dateTime={log.submittedAt}>{formatOf(log).instant(log.submittedAt)}</time>
+      {log.backFilled && <BackFilledChip record={log} />}
     </Stack>
   );
 }
 
-const reviewed = (log: ComplianceLog) =>
+const reviewed = (log: ComplianceLog, formatOf: RecordFormats) =>
   log.reviewedAt
-    ? `${log.reviewedBy ? `${log.reviewedBy.name}, ` : ''}${formatInstant(log.reviewedAt, log.timeZoneId)}`
+    ? `${log.reviewedBy ? `${log.reviewedBy.name}, ` : ''}${formatOf(log).instant(log.reviewedAt)}`
     : 'Not yet';
 
-/** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
-export function complianceLogs(range: LocalDateRange) {
+/**
+ * The declaration for one date range (the list's fixed params: a new range starts again at page 1);
+ * `formatOf` writes each log's dates as its site does.
+ */
+export function complianceLogs(range: LocalDateRange, formatOf: RecordFormats) {
   return defineResource({
     title: 'Compliance logs',
     name: 'compliance log',
@@ -135,7 +139,7 @@ export function complianceLogs(range: LocalDateRange) {
         headerName: 'Submitted',
         flex: 1.1,
         minWidth: 180,
-        renderCell: ({ row }) => <Submitted log={row} />,
+        renderCell: ({ row }) => <Submitted log={row} formatOf={formatOf} />,
       },
     ],
     view: [
@@ -147,10 +151,10 @@ export function complianceLogs(range: LocalDateRange) {
       },
       { label: 'Site', field: 'siteName' },
       { label: 'Submitted by', render: (log) => log.submittedBy.name },
-      { label: 'Submitted', render: (log) => <Submitted log={log} /> },
-      { label: 'Received', render: (log) => formatInstant(log.receivedAt, log.timeZoneId) },
+      { label: 'Submitted', render: (log) => <Submitted log={log} formatOf={formatOf} /> },
+      { label: 'Received', render: (log) => formatOf(log).instant(log.receivedAt) },
       { label: 'Note', render: (log) => log.note || 'None' },
-      { label: 'Reviewed', render: reviewed },
+      { label: 'Reviewed', render: (log) => reviewed(log, formatOf) },
       { label: 'Review note', render: (log) => log.reviewNote || 'None' },
     ],
     detail: {
@@ -179,7 +183,8 @@ const failedRows = failedRowsStandOut((log) => (log as ComplianceLog).result ===
 
 export function ComplianceLogsScreen({ gridProps }: ComplianceLogsScreenProps) {
   const dates = useDateRange({ defaultDays: complianceLogDefaultDays });
-  const resource = useMemo(() => complianceLogs(dates.range), [dates.range]);
+  const formatOf = useRecordFormats();
+  const resource = useMemo(() => complianceLogs(dates.range, formatOf), [dates.range, formatOf]);
   return (
     <ResourceScreen resource={resource} gridProps={{ ...failedRows, ...gridProps }}>
       <DateRangeChooser state={dates} id="log-dates" />

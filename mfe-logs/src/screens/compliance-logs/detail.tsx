@@ -29,17 +29,20 @@ import {
   Typography,
   type Theme,
 } from '@console/shared-sdk/mui';
-import type { DetailHelpers } from '@console/shared-sdk/ui';
+import type { DetailHelpers, SiteFormat } from '@console/shared-sdk/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { statusChoices } from './status';
 import { answerOptions, temperatureVerdict } from './words';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
 import { ReasonField } from '../shared/reason';
+import { useKnownSite, useRecordFormat } from '../shared/site-writing';
+import { celsiusToSend, TemperatureInput } from '../shared/temperature-input';
 import { reasonProblem } from '../shared/words';
 
 // The compliance log's view, below its fields: the answers with failed lines marked (and a correction per
 // line, which changes what staff recorded and so needs a reason), the review (a status move the workflow
-// allows and a note), and the history. Loaded when a log is first opened, not with the list.
+// allows and a note), and the history. Loaded when a log is first opened, not with the list. Temperatures
+// are shown and typed in the unit of the log's site, and judged by its rule set where the site list says.
 
 type Problems<Key extends string> = Partial<Record<Key | 'form', string>>;
 
@@ -60,7 +63,16 @@ function formProblems<Key extends string>(
 
 // ---- answers ---------------------------------------------------------------------------------------------
 
+/** How the log's site writes and judges its temperatures. */
+interface LogSite {
+  format: SiteFormat;
+  /** Its rule set, when the site list gives it. */
+  jurisdiction: string | null;
+}
+
 export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
+  const format = useRecordFormat(log);
+  const site: LogSite = { format, jurisdiction: useKnownSite(log.siteID)?.jurisdiction ?? null };
   const changed = helpers.reload;
   const [correcting, setCorrecting] = useState<string | null>(null);
   const mayCorrect = helpers.can('update');
@@ -73,7 +85,7 @@ export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helper
   return (
     <Stack component="ol" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Answers">
       {log.answers.map((line) => (
-        <AnswerLine key={line._id} log={log} line={line}>
+        <AnswerLine key={line._id} log={log} line={line} site={site}>
           {mayCorrect && correcting !== line._id && (
             <Button
               size="small"
@@ -89,6 +101,7 @@ export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helper
             <Correction
               log={log}
               line={line}
+              site={site}
               onCancel={() => setCorrecting(null)}
               onSaved={() => {
                 setCorrecting(null);
@@ -110,14 +123,16 @@ const failedLine = (theme: Theme) => ({
 function AnswerLine({
   log,
   line,
+  site,
   children,
 }: {
   log: ComplianceLog;
   line: ComplianceAnswerRecord;
+  site: LogSite;
   children?: ReactNode;
 }) {
   const failed = line.result === 'FAIL';
-  const verdict = temperatureVerdict(log.logType, line);
+  const verdict = temperatureVerdict(log.logType, line, site.format.unit, site.jurisdiction);
   const Failed = consoleIcons.warning;
   return (
     <Box
@@ -161,26 +176,27 @@ const correctionField = (path: string): CorrectionKey | undefined => {
     : undefined;
 };
 
-const asCelsius = (text: string) => {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? null : Number(trimmed);
-};
-
-/** One line's answer corrected: what staff recorded changes, so the history keeps why. */
+/**
+ * One line's answer corrected: what staff recorded changes, so the history keeps why. Its temperature is
+ * typed in the site's unit and sent in °C.
+ */
 function Correction({
   log,
   line,
+  site,
   onSaved,
   onCancel,
 }: {
   log: ComplianceLog;
   line: ComplianceAnswerRecord;
+  site: LogSite;
   onSaved(): void;
   onCancel(): void;
 }) {
   const id = useId();
+  const { format } = site;
   const [answer, setAnswer] = useState<ComplianceAnswer | ''>(line.answer ?? '');
-  const [celsius, setCelsius] = useState(line.celsius === null ? '' : String(line.celsius));
+  const [typed, setTyped] = useState(line.celsius === null ? null : format.toShown(line.celsius));
   const [comment, setComment] = useState(line.comment ?? '');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Problems<CorrectionKey>>({});
@@ -196,12 +212,13 @@ function Correction({
         const key = correctionField(issue.path.map(String).join('.')) ?? 'form';
         found[key] ??= issue.message;
       }
-    const reading = asCelsius(celsius);
+    const reading = celsiusToSend(typed, line.celsius, format);
     const failing =
       answer === 'NO' ||
       (reading !== null &&
         !Number.isNaN(reading) &&
-        temperatureVerdict(log.logType, { ...line, celsius: reading })?.result === 'FAIL');
+        temperatureVerdict(log.logType, { ...line, celsius: reading }, format.unit, site.jurisdiction)
+          ?.result === 'FAIL');
     if (failing && comment.trim() === '')
       found.comment ??= 'Say what was wrong: a failed answer needs a comment';
     const reasonMessage = reasonProblem(reason);
@@ -217,7 +234,7 @@ function Correction({
         {
           _id: line._id,
           answer: answer === '' ? 'NA' : answer,
-          celsius: asCelsius(celsius),
+          celsius: celsiusToSend(typed, line.celsius, format),
           checkKind: line.checkKind,
           comment: comment.trim() || null,
         },
@@ -269,18 +286,15 @@ function Correction({
             ))}
           </TextField>
           {takesTemperature && (
-            <TextField
+            <TemperatureInput
               id={`${id}-celsius`}
               label="Temperature"
               size="small"
-              value={celsius}
-              onChange={(event) => setCelsius(event.target.value)}
-              error={problems.celsius !== undefined}
-              helperText={problems.celsius}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal' },
-                input: { endAdornment: <span aria-hidden>°C</span> },
-              }}
+              fullWidth={false}
+              value={typed}
+              onChange={setTyped}
+              unit={format.unit}
+              error={problems.celsius}
             />
           )}
         </Stack>
@@ -429,34 +443,37 @@ const historyFields: readonly HistoryField<Snapshot>[] = [
   { key: 'reviewNote', label: 'Review note' },
 ];
 
-const answerWords = (line: ComplianceAnswerRecord) =>
+const answerWords = (line: ComplianceAnswerRecord, format: SiteFormat) =>
   [
     line.answer ? complianceAnswerLabels[line.answer] : 'not answered',
-    line.celsius === null ? null : `${line.celsius} °C`,
+    line.celsius === null ? null : format.temperature(line.celsius),
     line.comment ? `“${line.comment}”` : null,
   ]
     .filter((part) => part !== null)
     .join(', ');
 
 /** The answers a change corrected, each as before → after. */
-function correctedAnswers(entry: ComplianceLogHistoryEntry): string[] {
+function correctedAnswers(entry: ComplianceLogHistoryEntry, format: SiteFormat): string[] {
   const { before, after } = entry.changes;
   if (!before || !after) return [];
   const earlier = new Map(before.answers.map((line) => [line._id, line]));
   return after.answers.flatMap((line) => {
     const old = earlier.get(line._id);
-    if (!old || answerWords(old) === answerWords(line)) return [];
-    return [`“${line.text}”: ${answerWords(old)} → ${answerWords(line)}`];
+    const same = old?.answer === line.answer && old.celsius === line.celsius && old.comment === line.comment;
+    if (!old || same) return [];
+    return [`“${line.text}”: ${answerWords(old, format)} → ${answerWords(line, format)}`];
   });
 }
 
 export function ComplianceHistory({ log }: { log: ComplianceLog }) {
+  const format = useRecordFormat(log);
   return (
     <RecordHistory
       recordID={log._id}
       load={complianceLogApi.history}
       timeZone={log.timeZoneId}
-      describe={(entry) => [...changedFields(entry, historyFields), ...correctedAnswers(entry)]}
+      siteID={log.siteID}
+      describe={(entry) => [...changedFields(entry, historyFields), ...correctedAnswers(entry, format)]}
     />
   );
 }

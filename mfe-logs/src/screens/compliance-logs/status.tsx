@@ -1,8 +1,9 @@
 import { backFilledAfterMinutes, type LogStatus, type LogWorkflow } from '@console/shared-sdk/logs';
 import type { Option } from '@console/shared-sdk';
 import { consoleIcons } from '@console/shared-sdk/icons';
-import { complianceResultLabels, formatInstant } from '@console/shared-sdk/contract';
+import { complianceResultLabels } from '@console/shared-sdk/contract';
 import { alpha, Chip, Tooltip, type Theme } from '@console/shared-sdk/mui';
+import { useRecordFormat, type RecordSite } from '../shared/site-writing';
 
 // What the compliance-log and near-miss lists show of where a record stands, each state in words with a
 // shape as well as a colour: its status in the workflow, a failed result, a late sync.
@@ -65,11 +66,12 @@ export function ResultChip({ result, failedCount }: { result: 'PASS' | 'FAIL'; f
  * The record reached the server long after it was made on the device (made offline, or typed in later
  * from paper): it counts with the device's time, and inspectors look for exactly this.
  */
-export function BackFilledChip({ receivedAt, timeZone }: { receivedAt: string; timeZone: string }) {
+export function BackFilledChip({ record }: { record: RecordSite & { receivedAt: string } }) {
   const Late = consoleIcons.history;
+  const format = useRecordFormat(record);
   return (
     <Tooltip
-      title={`Received ${formatInstant(receivedAt, timeZone)}, more than ${backFilledAfterMinutes} minutes after it was made on the device`}
+      title={`Received ${format.instant(record.receivedAt)}, more than ${backFilledAfterMinutes} minutes after it was made on the device`}
     >
       <Chip
         size="small"

@@ -1,4 +1,3 @@
-import { formatInstant } from '@console/shared-sdk/contract';
 import {
   abilityFor,
   asSubject,
@@ -21,13 +20,13 @@ import {
 } from '@console/shared-sdk/logs';
 import { Chip, FormControlLabel, Skeleton, Switch } from '@console/shared-sdk/mui';
 import {
-  dayLabel,
   defineResource,
   ResourceScreen,
   type CustomFilterProps,
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
 import {
   documentBodySchema,
   documentEditSchema,
@@ -129,178 +128,186 @@ function SectionLoading({ children }: { children: ReactNode }) {
   );
 }
 
-/** "Marcus Reid, 1 Mar 2026, 10:00", in the zone the document's dates are read in. */
-const addedBy = (document: DocumentRecord) =>
-  `${document.createdBy?.name ?? 'Not recorded'}, ${formatInstant(document.createdAt, document.timeZoneId)}`;
+/**
+ * The documents' declaration; `formatOf` writes each document's dates as its site does (in the zone its
+ * dates are read in).
+ */
+export function documents(formatOf: RecordFormats) {
+  /** "Marcus Reid, 1 Mar 2026, 10:00". */
+  const addedBy = (document: DocumentRecord) =>
+    `${document.createdBy?.name ?? 'Not recorded'}, ${formatOf(document).instant(document.createdAt)}`;
 
-export const documents = defineResource({
-  title: 'Documents',
-  name: 'document',
-  subject: 'Document',
-  api: documentResource,
-  recordLabel: (document: DocumentRecord) => document.name,
-  sortable: documentSortColumns,
-  defaultSort: 'expiresOn',
-  search: { placeholder: 'Search documents by name' },
-  emptyMessage: 'No documents for this site or the organisation yet.',
-  emptyHint: 'Add licences, certificates and insurance, with their expiry dates.',
-  filters: [
-    { kind: 'select', name: 'category', label: 'Category', options: categoryOptions },
-    { kind: 'select', name: 'expiry', label: 'Expiry', options: expiryOptions },
-    {
-      kind: 'custom',
-      name: 'expiring',
-      label: `Expiring within ${expiringWindowDays} days`,
-      render: (props) => <ExpiringFilter {...props} />,
-      // A switch: its chip says what it does, not the number of days it sends.
-      chip: () => `Expiring within ${expiringWindowDays} days`,
-    },
-  ],
-  columns: [
-    { field: 'name', headerName: 'Name', flex: 1.4, minWidth: 160 },
-    {
-      field: 'category',
-      headerName: 'Category',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, document) => documentCategoryLabels[document.category],
-    },
-    {
-      field: 'siteName',
-      headerName: 'Applies to',
-      flex: 1,
-      minWidth: 140,
-      renderCell: ({ row }) => <AppliesTo document={row} />,
-    },
-    {
-      field: 'expiresOn',
-      headerName: 'Expires on',
-      width: 140,
-      valueGetter: (_value, document) => expiryDate(document.expiresOn),
-    },
-    {
-      field: 'expiry',
-      headerName: 'Expiry',
-      width: 170,
-      renderCell: ({ row }) => <ExpiryChip document={row} />,
-    },
-    {
-      field: 'files',
-      headerName: 'Files',
-      width: 80,
-      valueGetter: (_value, document) => document.files.length,
-    },
-  ],
-  view: [
-    { label: 'Category', render: (document) => documentCategoryLabels[document.category] },
-    { label: 'Applies to', render: (document) => <AppliesTo document={document} /> },
-    {
-      label: 'Expiry',
-      render: (document) =>
-        document.expiresOn ? (
-          <>
-            <ExpiryChip document={document} /> {dayLabel(document.expiresOn)}
-          </>
-        ) : (
-          <ExpiryChip document={document} />
-        ),
-    },
-    { label: 'Note', render: (document) => document.note || 'None' },
-    { label: 'Added by', render: addedBy },
-  ],
-  detail: {
-    width: 'md',
-    sections: [
-      {
-        title: 'Files',
-        render: (document) => (
-          <SectionLoading>
-            <DocumentFiles files={document.files} />
-          </SectionLoading>
-        ),
-      },
-      {
-        title: 'History',
-        render: (document) => (
-          <SectionLoading>
-            <DocumentHistory document={document} />
-          </SectionLoading>
-        ),
-      },
-    ],
-  },
-  form: {
-    schema: documentBodySchema,
-    updateSchema: documentEditSchema,
-    width: 'sm',
-    fields: [
-      { kind: 'text', name: 'name', label: 'Name', required: true, helperText: 'e.g. Premises licence' },
-      { kind: 'select', name: 'category', label: 'Category', required: true, options: categoryOptions },
-      {
-        kind: 'select',
-        name: 'place',
-        label: 'Applies to',
-        required: true,
-        options: placeOptions,
-        helperText: 'A site, or the whole organisation (insurance, policies)',
-      },
-      {
-        kind: 'date',
-        name: 'expiresOn',
-        label: 'Expiry date',
-        helperText: 'Leave empty when it does not expire',
-      },
-      { kind: 'multiline', name: 'note', label: 'Note' },
+  return defineResource({
+    title: 'Documents',
+    name: 'document',
+    subject: 'Document',
+    api: documentResource,
+    recordLabel: (document: DocumentRecord) => document.name,
+    sortable: documentSortColumns,
+    defaultSort: 'expiresOn',
+    search: { placeholder: 'Search documents by name' },
+    emptyMessage: 'No documents for this site or the organisation yet.',
+    emptyHint: 'Add licences, certificates and insurance, with their expiry dates.',
+    filters: [
+      { kind: 'select', name: 'category', label: 'Category', options: categoryOptions },
+      { kind: 'select', name: 'expiry', label: 'Expiry', options: expiryOptions },
       {
         kind: 'custom',
-        name: 'files',
-        label: 'Files',
-        required: true,
-        render: (props) => <DocumentFilesField {...props} />,
+        name: 'expiring',
+        label: `Expiring within ${expiringWindowDays} days`,
+        render: (props) => <ExpiringFilter {...props} />,
+        // A switch: its chip says what it does, not the number of days it sends.
+        chip: () => `Expiring within ${expiringWindowDays} days`,
       },
     ],
-    emptyForm: (context): DocumentForm => ({
-      name: '',
-      category: '',
-      place: context.siteID ?? '',
-      expiresOn: null,
-      note: '',
-      files: [],
-    }),
-    toForm: (document: DocumentRecord): DocumentForm => ({
-      name: document.name,
-      category: document.category,
-      place: document.siteID ?? wholeOrganisation,
-      expiresOn: document.expiresOn,
-      note: document.note,
-      files: [...document.files],
-    }),
-    toInput: ({ name, category, place, expiresOn, note, files }: DocumentForm): DocumentBody => ({
-      name,
-      category,
-      place,
-      expiresOn,
-      note,
-      files,
-    }),
-    toUpdate: (form: DocumentForm, document: DocumentRecord): DocumentEdit => ({
-      _id: document._id,
-      name: form.name,
-      category: form.category,
-      place: form.place,
-      expiresOn: form.expiresOn,
-      note: form.note,
-      files: form.files,
-      removedFileIDs: removedFileIDs(document.files, form.files),
-    }),
-  },
-});
+    columns: [
+      { field: 'name', headerName: 'Name', flex: 1.4, minWidth: 160 },
+      {
+        field: 'category',
+        headerName: 'Category',
+        flex: 1,
+        minWidth: 120,
+        valueGetter: (_value, document) => documentCategoryLabels[document.category],
+      },
+      {
+        field: 'siteName',
+        headerName: 'Applies to',
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ row }) => <AppliesTo document={row} />,
+      },
+      {
+        field: 'expiresOn',
+        headerName: 'Expires on',
+        width: 140,
+        valueGetter: (_value, document) => expiryDate(document.expiresOn, formatOf(document)),
+      },
+      {
+        field: 'expiry',
+        headerName: 'Expiry',
+        width: 170,
+        renderCell: ({ row }) => <ExpiryChip document={row} />,
+      },
+      {
+        field: 'files',
+        headerName: 'Files',
+        width: 80,
+        valueGetter: (_value, document) => document.files.length,
+      },
+    ],
+    view: [
+      { label: 'Category', render: (document) => documentCategoryLabels[document.category] },
+      { label: 'Applies to', render: (document) => <AppliesTo document={document} /> },
+      {
+        label: 'Expiry',
+        render: (document) =>
+          document.expiresOn ? (
+            <>
+              <ExpiryChip document={document} /> {expiryDate(document.expiresOn, formatOf(document))}
+            </>
+          ) : (
+            <ExpiryChip document={document} />
+          ),
+      },
+      { label: 'Note', render: (document) => document.note || 'None' },
+      { label: 'Added by', render: addedBy },
+    ],
+    detail: {
+      width: 'md',
+      sections: [
+        {
+          title: 'Files',
+          render: (document) => (
+            <SectionLoading>
+              <DocumentFiles files={document.files} />
+            </SectionLoading>
+          ),
+        },
+        {
+          title: 'History',
+          render: (document) => (
+            <SectionLoading>
+              <DocumentHistory document={document} />
+            </SectionLoading>
+          ),
+        },
+      ],
+    },
+    form: {
+      schema: documentBodySchema,
+      updateSchema: documentEditSchema,
+      width: 'sm',
+      fields: [
+        { kind: 'text', name: 'name', label: 'Name', required: true, helperText: 'e.g. Premises licence' },
+        { kind: 'select', name: 'category', label: 'Category', required: true, options: categoryOptions },
+        {
+          kind: 'select',
+          name: 'place',
+          label: 'Applies to',
+          required: true,
+          options: placeOptions,
+          helperText: 'A site, or the whole organisation (insurance, policies)',
+        },
+        {
+          kind: 'date',
+          name: 'expiresOn',
+          label: 'Expiry date',
+          helperText: 'Leave empty when it does not expire',
+        },
+        { kind: 'multiline', name: 'note', label: 'Note' },
+        {
+          kind: 'custom',
+          name: 'files',
+          label: 'Files',
+          required: true,
+          render: (props) => <DocumentFilesField {...props} />,
+        },
+      ],
+      emptyForm: (context): DocumentForm => ({
+        name: '',
+        category: '',
+        place: context.siteID ?? '',
+        expiresOn: null,
+        note: '',
+        files: [],
+      }),
+      toForm: (document: DocumentRecord): DocumentForm => ({
+        name: document.name,
+        category: document.category,
+        place: document.siteID ?? wholeOrganisation,
+        expiresOn: document.expiresOn,
+        note: document.note,
+        files: [...document.files],
+      }),
+      toInput: ({ name, category, place, expiresOn, note, files }: DocumentForm): DocumentBody => ({
+        name,
+        category,
+        place,
+        expiresOn,
+        note,
+        files,
+      }),
+      toUpdate: (form: DocumentForm, document: DocumentRecord): DocumentEdit => ({
+        _id: document._id,
+        name: form.name,
+        category: form.category,
+        place: form.place,
+        expiresOn: form.expiresOn,
+        note: form.note,
+        files: form.files,
+        removedFileIDs: removedFileIDs(document.files, form.files),
+      }),
+    },
+  });
+}
 
 export type DocumentsScreenProps = Pick<
   ResourceScreenProps<DocumentRecord, DocumentForm, DocumentBody, DocumentEdit, DocumentScreenFilters>,
   'gridProps'
 >;
 
-export const DocumentsScreen = ({ gridProps }: DocumentsScreenProps) => (
-  <ResourceScreen resource={documents} gridProps={gridProps} />
-);
+export function DocumentsScreen({ gridProps }: DocumentsScreenProps) {
+  const formatOf = useRecordFormats();
+  const resource = useMemo(() => documents(formatOf), [formatOf]);
+  return <ResourceScreen resource={resource} gridProps={gridProps} />;
+}

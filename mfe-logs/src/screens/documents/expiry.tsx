@@ -1,7 +1,8 @@
 import { documentExpiryLabels } from '@console/shared-sdk/contract';
 import type { DocumentExpiry } from '@console/shared-sdk/logs';
 import { Chip } from '@console/shared-sdk/mui';
-import { dayLabel, StatusChip, type TaskProgress } from '@console/shared-sdk/ui';
+import { StatusChip, type SiteFormat, type TaskProgress } from '@console/shared-sdk/ui';
+import { useRecordFormat, type RecordSite } from '../shared/site-writing';
 
 // A document's expiry as a chip. The status and the days left come from the API, which reads "today" in
 // the site's zone: the list's "expiring" filter and the chip then always agree.
@@ -41,13 +42,15 @@ export function expiryWords({ expiry, daysToExpiry }: ExpiryFacts): string {
   }
 }
 
-/** The expiry date in words, or "None". */
-export const expiryDate = (expiresOn: string | null) => (expiresOn ? dayLabel(expiresOn) : 'None');
+/** The expiry date in words ("Mon, 30 Mar 2026"), as the document's site writes dates, or "None". */
+export const expiryDate = (expiresOn: string | null, format: SiteFormat) =>
+  expiresOn ? format.day(expiresOn, 'weekdayDate') : 'None';
 
 /** Valid (green), expiring in N days (amber), expired (red), or no expiry date (plain). */
-export function ExpiryChip({ document }: { document: ExpiryFacts }) {
+export function ExpiryChip({ document }: { document: ExpiryFacts & RecordSite }) {
+  const format = useRecordFormat(document);
   const label = expiryWords(document);
-  const title = document.expiresOn ? `${label}: ${dayLabel(document.expiresOn)}` : undefined;
+  const title = document.expiresOn ? `${label}: ${expiryDate(document.expiresOn, format)}` : undefined;
   if (document.expiry === 'NONE') return <Chip size="small" variant="outlined" label={label} />;
   return <StatusChip size="small" status={chipStyle[document.expiry]} label={label} title={title} />;
 }

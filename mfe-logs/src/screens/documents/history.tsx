@@ -5,8 +5,10 @@ import {
   type DocumentRecord,
   type DocumentSnapshot,
 } from '@console/shared-sdk/logs';
-import { dayLabel } from '@console/shared-sdk/ui';
+import type { SiteFormat } from '@console/shared-sdk/ui';
 import { RecordHistory, type HistoryField } from '../shared/history';
+import { useRecordFormat } from '../shared/site-writing';
+import { expiryDate } from './expiry';
 
 // The "History" section of a document's view: who added, changed or deleted it and when (in the zone the
 // document's dates are read in), with what changed.
@@ -17,7 +19,7 @@ const fileCount = (value: unknown) => {
 };
 
 /** The snapshot fields worth a line; a site is named when it is the document's own. */
-function fieldsFor(document: DocumentRecord): readonly HistoryField<DocumentSnapshot>[] {
+function fieldsFor(document: DocumentRecord, format: SiteFormat): readonly HistoryField<DocumentSnapshot>[] {
   return [
     { key: 'name', label: 'Name' },
     {
@@ -41,7 +43,7 @@ function fieldsFor(document: DocumentRecord): readonly HistoryField<DocumentSnap
     {
       key: 'expiresOn',
       label: 'Expiry date',
-      format: (value) => (typeof value === 'string' ? dayLabel(value) : 'none'),
+      format: (value) => (typeof value === 'string' ? expiryDate(value, format) : 'none'),
     },
     { key: 'note', label: 'Note' },
     { key: 'fileIDs', label: 'Files', format: fileCount },
@@ -49,12 +51,14 @@ function fieldsFor(document: DocumentRecord): readonly HistoryField<DocumentSnap
 }
 
 export function DocumentHistory({ document }: { document: DocumentRecord }) {
+  const format = useRecordFormat(document);
   return (
     <RecordHistory
       recordID={document._id}
       load={documentApi.history}
       timeZone={document.timeZoneId}
-      fields={fieldsFor(document)}
+      siteID={document.siteID}
+      fields={fieldsFor(document, format)}
     />
   );
 }

@@ -10,16 +10,17 @@ import {
   type NearMissHistoryEntry,
 } from '@console/shared-sdk/logs';
 import { Box, Button, Chip, Stack, Typography } from '@console/shared-sdk/mui';
-import { dayLabel, PhotoDialog, todayIn } from '@console/shared-sdk/ui';
+import { PhotoDialog, todayIn, type SiteFormat } from '@console/shared-sdk/ui';
 import { useState } from 'react';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
-import { formatInstant } from '@console/shared-sdk/contract';
+import { useRecordFormat } from '../shared/site-writing';
 
 // The near miss's view, below its fields: the follow-up actions with their owner (set in Edit), due date
 // and whether they are done; the photos sent with the report, each opening large; and the history. Loaded
 // when a report is first opened, not with the list.
 
 export function NearMissFollowUps({ report }: { report: NearMiss }) {
+  const format = useRecordFormat(report);
   if (report.followUps.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -49,7 +50,7 @@ export function NearMissFollowUps({ report }: { report: NearMiss }) {
             </Typography>
             {item.dueOn && (
               <Typography variant="body2" color="text.secondary">
-                Due {dayLabel(item.dueOn)}
+                Due {format.day(item.dueOn, 'weekdayDate')}
               </Typography>
             )}
             {item.doneAt !== null ? (
@@ -58,7 +59,7 @@ export function NearMissFollowUps({ report }: { report: NearMiss }) {
                 color="success"
                 variant="outlined"
                 icon={<Done fontSize="small" />}
-                label={`Done ${formatInstant(item.doneAt, report.timeZoneId)}`}
+                label={`Done ${format.instant(item.doneAt)}`}
               />
             ) : overdue ? (
               <Chip size="small" color="error" icon={<Late fontSize="small" />} label="Overdue" />
@@ -114,7 +115,7 @@ export function NearMissPhotos({ report }: { report: NearMiss }) {
 
 type Snapshot = NonNullable<NearMissHistoryEntry['changes']['after']>;
 
-function historyFields(timeZone: string): readonly HistoryField<Snapshot>[] {
+function historyFields(format: SiteFormat): readonly HistoryField<Snapshot>[] {
   return [
     {
       key: 'status',
@@ -131,7 +132,7 @@ function historyFields(timeZone: string): readonly HistoryField<Snapshot>[] {
     {
       key: 'occurredAt',
       label: 'When it happened',
-      format: (value) => (typeof value === 'string' ? formatInstant(value, timeZone) : 'none'),
+      format: (value) => (typeof value === 'string' ? format.instant(value) : 'none'),
     },
     { key: 'location', label: 'Where' },
     { key: 'whatHappened', label: 'What happened' },
@@ -160,12 +161,14 @@ function followUpChanges(entry: NearMissHistoryEntry): string[] {
 }
 
 export function NearMissHistory({ report }: { report: NearMiss }) {
-  const fields = historyFields(report.timeZoneId);
+  const format = useRecordFormat(report);
+  const fields = historyFields(format);
   return (
     <RecordHistory
       recordID={report._id}
       load={nearMissApi.history}
       timeZone={report.timeZoneId}
+      siteID={report.siteID}
       describe={(entry) => [...changedFields(entry, fields), ...followUpChanges(entry)]}
     />
   );

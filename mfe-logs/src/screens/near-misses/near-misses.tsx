@@ -15,7 +15,7 @@ import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/sh
 import { defineResource, ResourceScreen, type ResourceScreenProps } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { BackFilledChip, LogStatusChip } from '../compliance-logs/status';
-import { formatInstant } from '@console/shared-sdk/contract';
+import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
 import { nearMissForm, nearMissFormSchema, nearMissUpdate, type NearMissForm } from './form-model';
 
 // /dashboard/nearMiss: the selected site's near misses and incidents over a date range (default the last
@@ -54,14 +54,14 @@ const statusOptions: readonly Option[] = logStatusSchema.options.map((status) =>
   label: nearMissWorkflow.labels[status],
 }));
 
-function Reported({ report }: { report: NearMiss }) {
+function Reported({ report, formatOf }: { report: NearMiss; formatOf: RecordFormats }) {
   return (
     <Stack direction="row" component="span" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <span>
         {report.reportedBy.name},{' '}
-        <time dateTime={report.reportedAt}>{formatInstant(report.reportedAt, report.timeZoneId)}</time>
+        <time dateTime={report.reportedAt}>{formatOf(report).instant(report.reportedAt)}</time>
       </span>
-      {report.backFilled && <BackFilledChip receivedAt={report.receivedAt} timeZone={report.timeZoneId} />}
+      {report.backFilled && <BackFilledChip record={report} />}
     </Stack>
   );
 }
@@ -72,12 +72,14 @@ const followUpWords = (report: NearMiss) => {
   return `${report.openFollowUps} of ${report.followUps.length} open`;
 };
 
-const occurred = (report: NearMiss) => formatInstant(report.occurredAt, report.timeZoneId);
-
 const orNone = (text: string | null) => (text && text.trim() !== '' ? text : 'None');
 
-/** The declaration for one date range (the list's fixed params: a new range starts again at page 1). */
-export function nearMisses(range: LocalDateRange) {
+/**
+ * The declaration for one date range (the list's fixed params: a new range starts again at page 1);
+ * `formatOf` writes each report's dates as its site does.
+ */
+export function nearMisses(range: LocalDateRange, formatOf: RecordFormats) {
+  const occurred = (report: NearMiss) => formatOf(report).instant(report.occurredAt);
   return defineResource({
     title: 'Near misses',
     name: 'near miss',
@@ -142,11 +144,11 @@ export function nearMisses(range: LocalDateRange) {
       { label: 'Injuries', render: (report) => orNone(report.injuries) },
       { label: 'Immediate action', render: (report) => orNone(report.immediateAction) },
       { label: 'Outcome', render: (report) => orNone(report.outcome) },
-      { label: 'Reported by', render: (report) => <Reported report={report} /> },
-      { label: 'Received', render: (report) => formatInstant(report.receivedAt, report.timeZoneId) },
+      { label: 'Reported by', render: (report) => <Reported report={report} formatOf={formatOf} /> },
+      { label: 'Received', render: (report) => formatOf(report).instant(report.receivedAt) },
       {
         label: 'Closed',
-        render: (report) => (report.closedAt ? formatInstant(report.closedAt, report.timeZoneId) : 'Not yet'),
+        render: (report) => (report.closedAt ? formatOf(report).instant(report.closedAt) : 'Not yet'),
       },
     ],
     detail: {
@@ -243,7 +245,8 @@ export type NearMissesScreenProps = Pick<
 
 export function NearMissesScreen({ gridProps }: NearMissesScreenProps) {
   const dates = useDateRange({ defaultDays: nearMissDefaultDays });
-  const resource = useMemo(() => nearMisses(dates.range), [dates.range]);
+  const formatOf = useRecordFormats();
+  const resource = useMemo(() => nearMisses(dates.range, formatOf), [dates.range, formatOf]);
   return (
     <ResourceScreen resource={resource} gridProps={gridProps}>
       <DateRangeChooser state={dates} id="log-dates" />

@@ -1,4 +1,3 @@
-import { formatInstant } from '@console/shared-sdk/contract';
 import { useState } from 'react';
 import { useDocumentTitle, useRead, useSelectedSite } from '@console/shared-sdk';
 import {
@@ -28,7 +27,7 @@ import {
   useDateRange,
   type LocalDateRange,
 } from '@console/shared-sdk/report-kit';
-import { addDays, EmptyState, useSiteTimeZone } from '@console/shared-sdk/ui';
+import { addDays, EmptyState, useSiteFormat, useSiteTimeZone } from '@console/shared-sdk/ui';
 
 // The record-history check (issue 11): what an inspector asks when the logs look too tidy — were they
 // changed after the fact? The API compares every record of the range with its history and walks the
@@ -77,10 +76,11 @@ export function verdictWords(check: RecordCheck): string {
 }
 
 function Verdict({ check, timeZone }: { check: RecordCheck; timeZone: string }) {
+  const format = useSiteFormat({ zone: timeZone });
   return (
     <Alert severity={check.intact ? 'success' : 'error'} variant="outlined" role="status">
       <AlertTitle>{check.intact ? 'Records intact' : 'Records changed outside the console'}</AlertTitle>
-      {verdictWords(check)} Checked {formatInstant(check.checkedAt, timeZone)} (site time).
+      {verdictWords(check)} Checked {format.instant(check.checkedAt)} (site time).
     </Alert>
   );
 }

@@ -1,8 +1,9 @@
-import { formatInstant, type HistoryAction } from '@console/shared-sdk/contract';
+import type { HistoryAction } from '@console/shared-sdk/contract';
 import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useRead } from '@console/shared-sdk';
 import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
 import type { ReactNode } from 'react';
+import { useRecordFormat } from './site-writing';
 
 // A log record's history (issue 11): who created, changed or deleted it, when in the site's zone, what
 // changed and the reason given. Entries come from each API's GET /log-history-list/{id}, built on the
@@ -36,6 +37,8 @@ export interface RecordHistoryProps<Snapshot> {
   ) => Promise<readonly LogHistoryEntry<Snapshot>[]>;
   /** The record's site zone (the DTO's timeZoneId): times are shown there. */
   timeZone: string;
+  /** The record's site, whose locale the times are written in (the selected site's when not given). */
+  siteID?: string | null;
   /** The fields compared between before and after; changes of others are not listed. */
   fields?: readonly HistoryField<Snapshot>[];
   /** Lines of your own for an entry instead of the field comparison (e.g. follow-up actions). */
@@ -81,9 +84,11 @@ export function RecordHistory<Snapshot>({
   recordID,
   load,
   timeZone,
+  siteID = null,
   fields = [],
   describe,
 }: RecordHistoryProps<Snapshot>) {
+  const format = useRecordFormat({ siteID, timeZoneId: timeZone });
   const {
     data: entries,
     loading,
@@ -106,7 +111,7 @@ export function RecordHistory<Snapshot>({
           <Box component="li" key={entry._id}>
             <Typography variant="body2">
               <strong>{actionWords[entry.action]}</strong> by {entry.actor.name},{' '}
-              <time dateTime={entry.at}>{formatInstant(entry.at, timeZone)}</time>
+              <time dateTime={entry.at}>{format.instant(entry.at)}</time>
             </Typography>
             {lines.length > 0 && (
               <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>

@@ -1,5 +1,4 @@
 import { useRead } from '@console/shared-sdk';
-import { formatInstant } from '@console/shared-sdk/contract';
 import {
   limitsText,
   temperatureLogApi,
@@ -20,14 +19,15 @@ import {
   useMediaQuery,
   useTheme,
 } from '@console/shared-sdk/mui';
-import { dayLabel, EmptyState, ErrorState } from '@console/shared-sdk/ui';
+import { EmptyState, ErrorState, useSiteFormat } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useId } from 'react';
 import type { LocalDateRange } from '@console/shared-sdk/report-kit';
 import { itemLabel, resultLabel } from './status';
 
 // One item's readings against its limits over the list's dates, in a dialog of its own (a download of its
 // own too: the charting library is large and most visits never chart). The limits and the counts are also
-// written out, so the chart says what it shows to those who cannot see it.
+// written out, so the chart says what it shows to those who cannot see it. The chart is of the selected
+// site's item: its temperatures are in that site's unit, its dates as that site writes them.
 
 // The drawing itself (MUI X Charts) loads only once there is something to draw.
 const TemperatureChartPlot = lazy(() =>
@@ -89,8 +89,9 @@ export function TemperatureChartDialog({
     temperatureLogApi.chart({ siteID, itemID, startDate, endDate }, { quiet: true, signal }),
   );
   const chart = read.data;
+  const format = useSiteFormat({ zone: chart?.timeZoneId });
   const name = chart ? itemLabel(chart.item) : (knownLabel ?? 'Item');
-  const dates = `${dayLabel(range.startDate)} to ${dayLabel(range.endDate)}`;
+  const dates = `${format.day(range.startDate, 'weekdayDate')} to ${format.day(range.endDate, 'weekdayDate')}`;
 
   let body;
   if (read.loading) {
@@ -115,8 +116,8 @@ export function TemperatureChartDialog({
           </Typography>
           {periods.map((period) => (
             <Typography component="dd" variant="body2" key={period.from} sx={{ m: 0 }}>
-              {limitsText(period.limits)}
-              {periods.length > 1 && ` from ${formatInstant(period.from, chart.timeZoneId, 'date')}`}
+              {limitsText(period.limits, format.unit)}
+              {periods.length > 1 && ` from ${format.instant(period.from, 'date')}`}
             </Typography>
           ))}
         </Box>
@@ -125,7 +126,11 @@ export function TemperatureChartDialog({
           {chart.truncated && ` (the newest ${chart.points.length}; choose fewer dates to see them all)`}
         </Typography>
         <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label="Drawing the chart" />}>
-          <TemperatureChartPlot chart={chart} title={`${name}, readings in °C, ${dates}`} />
+          <TemperatureChartPlot
+            chart={chart}
+            format={format}
+            title={`${name}, readings in ${format.unitSymbol}, ${dates}`}
+          />
         </Suspense>
       </Stack>
     );

@@ -69,20 +69,24 @@ export const backFilledExplanation =
   'Entered more than 30 minutes after it was read: the reading reached the server late, so check it was ' +
   'really taken at the time shown.';
 
-/** Marks a reading that reached the server more than 30 minutes after it was read. */
-const aboveLegalLimitExplanation =
-  'Above the legal maximum for its type (a fridge above 8 °C), whatever limit its item was given';
+/** Why a reading is flagged above the legal limit, naming the maximum (in its site's unit) where known. */
+const aboveLegalLimitExplanation = (legalMaximum: string | undefined) =>
+  `Above the legal maximum for its type${legalMaximum ? ` (${legalMaximum})` : ''}, whatever limit its item was given`;
 
-/** A reading above its type's legal maximum: shown even where an admin loosened the item's limit. */
-export function AboveLegalLimitChip() {
+/**
+ * A reading above its type's legal maximum: shown even where an admin loosened the item's limit.
+ * `legalMaximum` is that maximum as its site writes it ("41 °F").
+ */
+export function AboveLegalLimitChip({ legalMaximum }: { legalMaximum?: string | undefined }) {
+  const explanation = aboveLegalLimitExplanation(legalMaximum);
   return (
-    <Tooltip title={aboveLegalLimitExplanation}>
+    <Tooltip title={explanation}>
       <Chip
         size="small"
         color="error"
         variant="outlined"
         label={aboveLegalLimitLabel}
-        aria-label={`${aboveLegalLimitLabel}. ${aboveLegalLimitExplanation}`}
+        aria-label={`${aboveLegalLimitLabel}. ${explanation}`}
         tabIndex={0}
       />
     </Tooltip>

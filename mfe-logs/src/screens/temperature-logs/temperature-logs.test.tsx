@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Notifications } from '@console/shared-sdk';
+import { fromCelsius, toCelsius } from '@console/shared-sdk/contract';
 import type {
   TemperatureChart,
   TemperatureLog,
@@ -86,6 +87,8 @@ function reading(n: number, overrides: Partial<TemperatureLog> = {}): Temperatur
     limits: fridgeLimits,
     result: 'PASS',
     aboveLegalLimit: false,
+    jurisdiction: 'GB-ENG',
+    temperatureUnit: 'C',
     correctiveAction: null,
     note: null,
     coolingStartedAt: null,
@@ -647,5 +650,168 @@ describe('follow-up checks', () => {
     expect(
       await within(dialog).findByText('Cooking and cooling: Cooked core, cooling began 29 Mar 2026, 08:55'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('at an American site', () => {
+  const brooklyn = id(700);
+  /** New York City's fridge: at most 41 °F (5 °C), its legal maximum too. */
+  const nycFridge = { lowerLimit: null, upperLimit: 5, warnUpTo: null, legalMaximum: 5 };
+  /** 5:30 PM in Brooklyn (EST) on Saturday 28 November 2026. */
+  const atLimit = reading(11, {
+    siteID: brooklyn,
+    siteName: 'Brooklyn',
+    timeZoneId: 'America/New_York',
+    jurisdiction: 'US-NYC',
+    temperatureUnit: 'F',
+    celsius: 5,
+    limits: nycFridge,
+    readAt: '2026-11-28T22:30:00.000Z',
+    receivedAt: '2026-11-28T22:30:30.000Z',
+  });
+  const above = reading(12, {
+    siteID: brooklyn,
+    siteName: 'Brooklyn',
+    timeZoneId: 'America/New_York',
+    jurisdiction: 'US-NYC',
+    temperatureUnit: 'F',
+    celsius: 9.4,
+    limits: nycFridge,
+    result: 'FAIL',
+    aboveLegalLimit: true,
+    correctiveAction: 'Moved the stock to the walk-in',
+    readAt: '2026-11-28T14:05:00.000Z',
+    receivedAt: '2026-11-28T14:05:30.000Z',
+  });
+  const atLimitLabel = 'Walk-in fridge · Air, Nov 28, 2026, 5:30 PM';
+  const aboveLabel = 'Walk-in fridge · Air, Nov 28, 2026, 9:05 AM';
+
+  /** The American site's readings; a correction is answered as the API would, judged again. */
+  function americanApi() {
+    const american = [atLimit, above];
+    return logsApi(({ method, path, body }) => {
+      const [, call, recordID] = path.split('/');
+      if (method === 'PUT') {
+        const sent = JSON.parse(body) as { _id: string; celsius: number };
+        const was = american.find((row) => row._id === sent._id)!;
+        return ok({ ...was, celsius: sent.celsius }, 'Reading corrected');
+      }
+      if (call === 'web-app-list-for-web') return ok(listPage(american));
+      if (call === 'find-one') return ok(american.find((row) => row._id === recordID));
+      if (call === 'log-history-list') {
+        return ok(historyOf(american.find((row) => row._id === recordID) ?? atLimit));
+      }
+      return undefined;
+    });
+  }
+
+  beforeEach(() => chooseSite(brooklyn, { name: 'Brooklyn', american: true }));
+
+  async function correct(user: ReturnType<typeof renderLogs>['user'], label: string, typed?: string) {
+    await user.click(await screen.findByLabelText(`Edit ${label}`));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit reading' });
+    const field = await within(dialog).findByLabelText(/^Reading/);
+    if (typed !== undefined) {
+      await user.clear(field);
+      await user.type(field, typed);
+    }
+    await user.type(within(dialog).getByLabelText(/^Reason for the change/), 'Read the wrong display');
+    return { dialog, field };
+  }
+
+  const putBody = (api: ReturnType<typeof americanApi>) =>
+    JSON.parse(api.sent.find((s) => s.method === 'PUT')!.body) as { celsius: number };
+
+  test('the list writes readings and limits in °F and dates month first on a 12-hour clock', async () => {
+    americanApi();
+    renderLogs();
+    const row = await rowOf('41 °F');
+    expect(within(row).getByText('Nov 28, 2026, 5:30 PM')).toBeInTheDocument();
+    expect(within(row).getByText('at most 41 °F')).toBeInTheDocument();
+    const failing = await rowOf('48.9 °F');
+    expect(
+      within(failing).getByLabelText(
+        /^Above the legal limit\. Above the legal maximum for its type \(41 °F\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/°C/)).toBeNull();
+  });
+
+  test('the view says why a reading fails, and its history, in °F', async () => {
+    americanApi();
+    const { user } = renderLogs();
+    await user.click(await screen.findByLabelText(`View ${aboveLabel}`));
+    const dialog = await screen.findByRole('dialog', { name: aboveLabel });
+    expect(await within(dialog).findByText('48.9 °F is above the upper limit of 41 °F')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Nov 28, 2026, 9:05 AM')).toHaveLength(2);
+    const history = await within(dialog).findByRole('list', { name: 'History' });
+    expect(within(history).getByText('Reading: 67.1 °F → 48.9 °F')).toBeInTheDocument();
+    expect(within(history).getByText('Mar 30, 2026, 4:00 AM')).toBeInTheDocument();
+  });
+
+  test('the form shows the reading in °F, and a typed 41 °F is sent as 5 °C', async () => {
+    const api = americanApi();
+    const { user } = renderLogs();
+    const { dialog, field } = await correct(user, aboveLabel, '41');
+    expect(within(dialog).getByText('°F')).toBeInTheDocument();
+    expect(field).toHaveValue('41');
+    // Within the limit now: no corrective action is asked for.
+    expect(within(dialog).queryByText(/this reading fails/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.filter((s) => s.method === 'PUT')).toHaveLength(1));
+    expect(putBody(api).celsius).toBe(5);
+  });
+
+  test('a stored 5 °C reads back as 41, and 139.5 typed is sent as the °C that reads back 139.5', async () => {
+    const api = americanApi();
+    const { user } = renderLogs();
+    await user.click(await screen.findByLabelText(`Edit ${atLimitLabel}`));
+    const opened = await screen.findByRole('dialog', { name: 'Edit reading' });
+    expect(await within(opened).findByLabelText(/^Reading/)).toHaveValue('41');
+    await user.click(within(opened).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const { dialog } = await correct(user, atLimitLabel, '139.5');
+    // 139.5 °F is far above New York's fridge limit: the form says why, in °F.
+    expect(
+      within(dialog).getByText(/139\.5 °F is above the upper limit of 41 °F: this reading fails/),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Corrective action/), 'Called the engineer');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.filter((s) => s.method === 'PUT')).toHaveLength(1));
+    const { celsius } = putBody(api);
+    expect(celsius).toBe(toCelsius(139.5, 'F'));
+    expect(fromCelsius(celsius, 'F')).toBe(139.5);
+  });
+
+  test('a reading left as it was is sent as stored, not as its °F converted back', async () => {
+    const api = americanApi();
+    const { user } = renderLogs();
+    // 9.4 °C shows as 48.9 °F, which would come back as 9.39 °C.
+    const { dialog, field } = await correct(user, aboveLabel);
+    expect(field).toHaveValue('48.9');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.filter((s) => s.method === 'PUT')).toHaveLength(1));
+    expect(putBody(api).celsius).toBe(9.4);
+  });
+
+  test('a reading out of range is refused in °F', async () => {
+    const api = americanApi();
+    const { user } = renderLogs();
+    const { dialog, field } = await correct(user, aboveLabel, '600');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field).toBeInvalid());
+    expect(field).toHaveAccessibleDescription('Must be at most 572 °F');
+    expect(api.sent.filter((s) => s.method === 'PUT')).toHaveLength(0);
+  });
+
+  test('an English site still writes °C, day first on a 24-hour clock', async () => {
+    chooseSite(ids.brighton);
+    logsApi();
+    renderLogs();
+    const row = await rowOf('9.5 °C');
+    expect(within(row).getByText('30 Mar 2026, 08:05')).toBeInTheDocument();
+    expect(within(row).getByText('at most 5 °C (warns up to 8 °C)')).toBeInTheDocument();
+    expect(screen.queryByText(/°F/)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { logTypeSchema, useSelectedSite, type LogType } from '@console/shared-sdk';
-import { formatInstant, readingSourceLabels, readingSources } from '@console/shared-sdk/contract';
+import { readingSourceLabels, readingSources, type TemperatureUnit } from '@console/shared-sdk/contract';
 import {
-  celsiusText,
+  checkOf,
   failureOf,
   limitsText,
   temperatureLogApi,
@@ -20,12 +20,16 @@ import {
   defineResource,
   ResourceScreen,
   useModalLocation,
+  useSiteFormat,
   type CustomFieldProps,
   type FormContext,
   type ResourceScreenProps,
+  type SiteFormat,
 } from '@console/shared-sdk/ui';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { reasonField } from '../shared/words';
+import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
+import { celsiusToSend, TemperatureInput } from '../shared/temperature-input';
 import { ChartItemButton, ExportToExcelButton } from './toolbar';
 import {
   AboveLegalLimitChip,
@@ -86,10 +90,10 @@ class Cancelled extends Error {
  * The check in words, with what it says of follow-up checks (issue 24): when a cooked-core reading began
  * cooling (its cooling check is due 90 minutes on), and a hot-holding reading that ended the hold.
  */
-function checkWords(reading: TemperatureLog): string {
+function checkWords(reading: TemperatureLog, format: SiteFormat): string {
   const check = `${logTypeLabel(reading.logType)}: ${reading.checkLabel}`;
   if (reading.coolingStartedAt) {
-    return `${check}, cooling began ${formatInstant(reading.coolingStartedAt, reading.timeZoneId)}`;
+    return `${check}, cooling began ${format.instant(reading.coolingStartedAt)}`;
   }
   return reading.hotHoldEnded ? `${check}, hot holding ended` : check;
 }
@@ -97,12 +101,47 @@ function checkWords(reading: TemperatureLog): string {
 // ---- the edit form ------------------------------------------------------------------------------------
 
 interface CorrectionForm {
+  /**
+   * The reading as typed, in its site's unit (sent in °C). Named like the body's `celsius`, so the
+   * contract's messages and the server's show under it.
+   */
   celsius: number | null;
   correctiveAction: string;
   note: string;
   reason: string;
+  /** The reading as stored, in °C (not a field): sent back as it is while the typed value reads the same. */
+  storedCelsius: number | null;
+  /** The unit its site shows temperatures in (not a field). */
+  unit: TemperatureUnit;
   /** The limits the reading was taken under (not a field): the corrective action's hint is judged by them. */
   limits: TemperatureLimits;
+}
+
+/** The reading, typed in its site's unit, with the contract's messages in that unit too. */
+function ReadingField({
+  id,
+  label,
+  required,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  values,
+}: CustomFieldProps<number | null, CorrectionForm>) {
+  return (
+    <TemperatureInput
+      id={id}
+      label={label}
+      required={required}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      disabled={disabled}
+      unit={values.unit}
+    />
+  );
 }
 
 /**
@@ -119,8 +158,10 @@ function CorrectiveActionField({
   disabled,
   values,
 }: CustomFieldProps<string, CorrectionForm>) {
-  const { celsius, limits } = values;
-  const failure = celsius === null ? null : failureOf(celsius, limits);
+  const { celsius, storedCelsius, limits, unit } = values;
+  const format = useSiteFormat({ unit });
+  const sent = celsiusToSend(celsius, storedCelsius, format);
+  const failure = sent === null || Number.isNaN(sent) ? null : failureOf(sent, limits, unit);
   return (
     <Stack spacing={1}>
       {failure && (
@@ -149,12 +190,20 @@ function CorrectiveActionField({
 
 // ---- the view -----------------------------------------------------------------------------------------
 
-function ReadingResult({ reading }: { reading: TemperatureLog }) {
-  const failure = failureOf(reading.celsius, reading.limits);
+/** The legal maximum a reading above it broke, in its site's unit, where it is known. */
+function legalMaximumText(reading: TemperatureLog, format: SiteFormat): string | undefined {
+  const maximum =
+    reading.limits.legalMaximum ??
+    checkOf(reading.logType, reading.checkKind, reading.jurisdiction)?.limits.legalMaximum;
+  return maximum === undefined ? undefined : format.temperature(maximum);
+}
+
+function ReadingResult({ reading, format }: { reading: TemperatureLog; format: SiteFormat }) {
+  const failure = failureOf(reading.celsius, reading.limits, format.unit);
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <ResultChip result={reading.result} />
-      {reading.aboveLegalLimit && <AboveLegalLimitChip />}
+      {reading.aboveLegalLimit && <AboveLegalLimitChip legalMaximum={legalMaximumText(reading, format)} />}
       {failure && <Typography variant="body2">{failure}</Typography>}
       {reading.result === 'WARN' && (
         <Typography variant="body2">
@@ -167,10 +216,10 @@ function ReadingResult({ reading }: { reading: TemperatureLog }) {
   );
 }
 
-function Received({ reading }: { reading: TemperatureLog }) {
+function Received({ reading, format }: { reading: TemperatureLog; format: SiteFormat }) {
   return (
     <Stack direction="row" component="span" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <time dateTime={reading.receivedAt}>{formatInstant(reading.receivedAt, reading.timeZoneId)}</time>
+      <time dateTime={reading.receivedAt}>{format.instant(reading.receivedAt)}</time>
       {reading.backFilled && <BackFilledChip />}
     </Stack>
   );
@@ -190,21 +239,21 @@ function SectionLoading({ children }: { children: ReactNode }) {
 
 // ---- the declaration ----------------------------------------------------------------------------------
 
-const readAtCell = (reading: TemperatureLog) => (
+const readAtCell = (reading: TemperatureLog, format: SiteFormat) => (
   <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
     {/* A date and time read as one: the chip wraps under it, never the time under the date. */}
     <time dateTime={reading.readAt} style={{ whiteSpace: 'nowrap' }}>
-      {formatInstant(reading.readAt, reading.timeZoneId)}
+      {format.instant(reading.readAt)}
     </time>
     {reading.backFilled && <BackFilledChip />}
   </Stack>
 );
 
-function ResultChips({ reading }: { reading: TemperatureLog }) {
+function ResultChips({ reading, format }: { reading: TemperatureLog; format: SiteFormat }) {
   return (
     <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
       <ResultChip result={reading.result} />
-      {reading.aboveLegalLimit && <AboveLegalLimitChip />}
+      {reading.aboveLegalLimit && <AboveLegalLimitChip legalMaximum={legalMaximumText(reading, format)} />}
     </Stack>
   );
 }
@@ -219,8 +268,11 @@ function ReadBy({ reading }: { reading: TemperatureLog }) {
   );
 }
 
-/** The readings of the selected site between the range's dates; `ask` opens the delete and chart dialogs. */
-export function temperatureLogs(range: LocalDateRange, ask: Ask) {
+/**
+ * The readings of the selected site between the range's dates; `ask` opens the delete and chart dialogs,
+ * and `formatOf` writes each reading as its own site does.
+ */
+export function temperatureLogs(range: LocalDateRange, ask: Ask, formatOf: RecordFormats) {
   return defineResource({
     title: 'Temperature logs',
     name: 'reading',
@@ -228,7 +280,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
     api: { list: temperatureLogApi.list, get: temperatureLogApi.get, update: temperatureLogApi.update },
     params: { startDate: range.startDate, endDate: range.endDate },
     recordLabel: (reading: TemperatureLog) =>
-      `${itemLabel(reading.item)}, ${formatInstant(reading.readAt, reading.timeZoneId)}`,
+      `${itemLabel(reading.item)}, ${formatOf(reading).instant(reading.readAt)}`,
     sortable: temperatureLogSortColumns,
     defaultSort: '-readAt',
     search: { placeholder: 'Search items' },
@@ -256,7 +308,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
         headerName: 'Read at',
         flex: 0.8,
         minWidth: 170,
-        renderCell: ({ row }) => readAtCell(row),
+        renderCell: ({ row }) => readAtCell(row, formatOf(row)),
       },
       {
         field: 'item',
@@ -274,7 +326,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       {
         field: 'celsius',
         headerName: 'Reading',
-        valueGetter: (_value, reading) => celsiusText(reading.celsius),
+        valueGetter: (_value, reading) => formatOf(reading).temperature(reading.celsius),
       },
       {
         field: 'limits',
@@ -282,14 +334,14 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
         flex: 1,
         minWidth: 150,
         sortable: false,
-        valueGetter: (_value, reading) => limitsText(reading.limits),
+        valueGetter: (_value, reading) => limitsText(reading.limits, formatOf(reading).unit),
       },
       {
         field: 'result',
         headerName: 'Result',
         flex: 0.6,
         minWidth: 100,
-        renderCell: ({ row }) => <ResultChips reading={row} />,
+        renderCell: ({ row }) => <ResultChips reading={row} format={formatOf(row)} />,
       },
       {
         field: 'correctiveAction',
@@ -311,25 +363,34 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
     ],
     // A phone's card: the reading and its verdict; the card's title names the item and the time.
     card: [
-      { label: 'Result', render: (reading) => <ResultChips reading={reading} /> },
-      { label: 'Reading', render: (reading) => celsiusText(reading.celsius) },
+      {
+        label: 'Result',
+        render: (reading) => <ResultChips reading={reading} format={formatOf(reading)} />,
+      },
+      { label: 'Reading', render: (reading) => formatOf(reading).temperature(reading.celsius) },
       { label: 'Check', render: (reading) => reading.checkLabel },
       { label: 'Read by', render: (reading) => <ReadBy reading={reading} /> },
     ],
     view: [
-      { label: 'Result', render: (reading) => <ReadingResult reading={reading} /> },
-      { label: 'Reading', render: (reading) => celsiusText(reading.celsius) },
-      { label: 'Limits in force', render: (reading) => limitsText(reading.limits) },
+      {
+        label: 'Result',
+        render: (reading) => <ReadingResult reading={reading} format={formatOf(reading)} />,
+      },
+      { label: 'Reading', render: (reading) => formatOf(reading).temperature(reading.celsius) },
+      {
+        label: 'Limits in force',
+        render: (reading) => limitsText(reading.limits, formatOf(reading).unit),
+      },
       { label: 'Item', render: (reading) => itemLabel(reading.item) },
-      { label: 'Check', render: checkWords },
+      { label: 'Check', render: (reading) => checkWords(reading, formatOf(reading)) },
       { label: 'Site', field: 'siteName' },
       {
         label: 'Read',
         render: (reading) => (
-          <time dateTime={reading.readAt}>{formatInstant(reading.readAt, reading.timeZoneId)}</time>
+          <time dateTime={reading.readAt}>{formatOf(reading).instant(reading.readAt)}</time>
         ),
       },
-      { label: 'Received', render: (reading) => <Received reading={reading} /> },
+      { label: 'Received', render: (reading) => <Received reading={reading} format={formatOf(reading)} /> },
       { label: 'Read by', render: (reading) => reading.readBy.name },
       { label: 'Source', render: (reading) => readingSourceLabels[reading.source] },
       { label: 'Corrective action', render: (reading) => reading.correctiveAction ?? 'None' },
@@ -342,7 +403,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
           title: 'History',
           render: (reading) => (
             <SectionLoading>
-              <TemperatureHistory readingID={reading._id} timeZone={reading.timeZoneId} />
+              <TemperatureHistory reading={reading} />
             </SectionLoading>
           ),
         },
@@ -366,7 +427,13 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       schema: temperatureLogUpdateSchema,
       updateSchema: temperatureLogUpdateSchema,
       fields: [
-        { kind: 'number', name: 'celsius', label: 'Reading', unit: '°C', required: true },
+        {
+          kind: 'custom',
+          name: 'celsius',
+          label: 'Reading',
+          required: true,
+          render: (props) => <ReadingField {...props} />,
+        },
         {
           kind: 'custom',
           name: 'correctiveAction',
@@ -381,15 +448,22 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
         correctiveAction: '',
         note: '',
         reason: '',
+        storedCelsius: null,
+        unit: 'C',
         limits: { lowerLimit: null, upperLimit: null, warnUpTo: null },
       }),
-      toForm: (reading: TemperatureLog): CorrectionForm => ({
-        celsius: reading.celsius,
-        correctiveAction: reading.correctiveAction ?? '',
-        note: reading.note ?? '',
-        reason: '',
-        limits: reading.limits,
-      }),
+      toForm: (reading: TemperatureLog): CorrectionForm => {
+        const format = formatOf(reading);
+        return {
+          celsius: format.toShown(reading.celsius),
+          correctiveAction: reading.correctiveAction ?? '',
+          note: reading.note ?? '',
+          reason: '',
+          storedCelsius: reading.celsius,
+          unit: format.unit,
+          limits: reading.limits,
+        };
+      },
       // Readings are recorded on the mobile app (the staff call): the console only corrects them.
       toInput: () => {
         throw new Error('Readings are not created in the console');
@@ -397,7 +471,7 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask) {
       toUpdate: (form: CorrectionForm, reading: TemperatureLog): TemperatureLogUpdate => ({
         _id: reading._id,
         // A cleared reading is sent as it is, so the contract's own message names the field.
-        celsius: form.celsius as number,
+        celsius: celsiusToSend(form.celsius, form.storedCelsius, formatOf(reading)) as number,
         correctiveAction: form.correctiveAction,
         note: form.note,
         reason: form.reason,
@@ -455,8 +529,10 @@ export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps)
     [],
   );
   const { range } = dates;
-  const resource = useMemo(() => temperatureLogs(range, ask), [range, ask]);
+  const formatOf = useRecordFormats();
+  const resource = useMemo(() => temperatureLogs(range, ask, formatOf), [range, ask, formatOf]);
   const askedWhat = asked?.what;
+  const askedFormat = askedWhat?.kind === 'delete' ? formatOf(askedWhat.reading) : null;
 
   return (
     <>
@@ -483,14 +559,13 @@ export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps)
           </Stack>
         )}
       </ResourceScreen>
-      {asked && askedWhat?.kind === 'delete' && (
+      {asked && askedWhat?.kind === 'delete' && askedFormat && (
         <Suspense fallback={null}>
           <ReasonDialog
             open
             title={`Delete the reading of ${itemLabel(askedWhat.reading.item)}?`}
-            message={`${celsiusText(askedWhat.reading.celsius)} read ${formatInstant(
+            message={`${askedFormat.temperature(askedWhat.reading.celsius)} read ${askedFormat.instant(
               askedWhat.reading.readAt,
-              askedWhat.reading.timeZoneId,
             )}. It leaves the list and the export; its history keeps it with your reason.`}
             confirmLabel="Delete"
             onConfirm={async (reason) => {
