@@ -2,19 +2,26 @@ import {
   masterTypeApi,
   type MasterTypeHistoryEntry,
   type MasterTypeSnapshot,
-  type TemperatureItem,
 } from '@console/shared-sdk/equipment';
 import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
 import { useRead } from '@console/shared-sdk';
-import { EmptyState, ErrorState, SiteTime } from '@console/shared-sdk/ui';
+import { EmptyState, ErrorState, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
 
-const limit = (value: number | null) => (value === null ? 'none' : `${value} °C`);
+/** An item's limits (°C) in words, in the site's unit: "≤ 41 °F", "1 to 5 °C". */
+export function limitText(
+  item: { lowerLimit: number | null; upperLimit: number | null },
+  format: SiteFormat,
+): string {
+  const upper = item.upperLimit === null ? 'none' : format.temperature(item.upperLimit);
+  return item.lowerLimit === null ? `≤ ${upper}` : `${format.toShown(item.lowerLimit)} to ${upper}`;
+}
 
-const limitsText = (item: Pick<TemperatureItem, 'lowerLimit' | 'upperLimit'>) =>
-  item.lowerLimit === null ? `≤ ${item.upperLimit} °C` : `${item.lowerLimit} to ${item.upperLimit} °C`;
-
-/** What changed between two snapshots, one sentence each: names, items added or removed, limits. */
-function changesBetween(before: MasterTypeSnapshot, after: MasterTypeSnapshot): string[] {
+/**
+ * What changed between two snapshots, one sentence each: names, items added or removed, limits (in the
+ * site's unit).
+ */
+function changesBetween(before: MasterTypeSnapshot, after: MasterTypeSnapshot, format: SiteFormat): string[] {
+  const limit = (value: number | null) => (value === null ? 'none' : format.temperature(value));
   const lines: string[] = [];
   if (before.name !== after.name) lines.push(`Name: ${before.name} → ${after.name}`);
   if (before.siteID !== after.siteID) lines.push('Moved to another site');
@@ -22,7 +29,7 @@ function changesBetween(before: MasterTypeSnapshot, after: MasterTypeSnapshot): 
   for (const item of after.temperatureItems) {
     const old = earlier.get(item._id);
     if (!old) {
-      lines.push(`Added ${item.name} (${limitsText(item)})`);
+      lines.push(`Added ${item.name} (${limitText(item, format)})`);
       continue;
     }
     earlier.delete(item._id);
@@ -42,14 +49,17 @@ function changesBetween(before: MasterTypeSnapshot, after: MasterTypeSnapshot): 
 }
 
 /** One entry in words: what happened, and the details a reader checks (limits above all). */
-export function describeEntry(entry: MasterTypeHistoryEntry): { summary: string; details: string[] } {
+export function describeEntry(
+  entry: MasterTypeHistoryEntry,
+  format: SiteFormat,
+): { summary: string; details: string[] } {
   const { before, after } = entry.changes;
   if (entry.action === 'create' || !before) {
-    const items = (after?.temperatureItems ?? []).map((item) => `${item.name} (${limitsText(item)})`);
+    const items = (after?.temperatureItems ?? []).map((item) => `${item.name} (${limitText(item, format)})`);
     return { summary: 'Added', details: items };
   }
   if (entry.action === 'delete' || !after) return { summary: 'Deleted', details: [] };
-  return { summary: 'Changed', details: changesBetween(before, after) };
+  return { summary: 'Changed', details: changesBetween(before, after, format) };
 }
 
 /**
@@ -57,6 +67,7 @@ export function describeEntry(entry: MasterTypeHistoryEntry): { summary: string;
  * time zone), which limits changed, and the reason given for a limit looser than the legal default.
  */
 export function ColdStorageHistory({ masterTypeID, timeZone }: { masterTypeID: string; timeZone: string }) {
+  const format = useSiteFormat({ zone: timeZone });
   // Inline loading and error states, and Retry loads it again; under the fridges' and freezers' subject.
   const {
     data: entries,
@@ -77,11 +88,12 @@ export function ColdStorageHistory({ masterTypeID, timeZone }: { masterTypeID: s
   return (
     <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="History">
       {entries.map((entry) => {
-        const { summary, details } = describeEntry(entry);
+        const { summary, details } = describeEntry(entry, format);
         return (
           <Box component="li" key={entry._id}>
             <Typography variant="body2">
-              <strong>{summary}</strong> by {entry.actor.name}, <SiteTime value={entry.at} zone={timeZone} />
+              <strong>{summary}</strong> by {entry.actor.name},{' '}
+              <time dateTime={entry.at}>{format.instant(entry.at)}</time>
             </Typography>
             {details.length > 0 && (
               <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>

@@ -9,16 +9,39 @@ import {
   type MasterType,
   type MasterTypeType,
 } from '@console/shared-sdk/equipment';
+import { coldStorageDefaults } from '@console/shared-sdk/contract';
 import { Alert, Checkbox, FormControlLabel, TextField, Typography } from '@console/shared-sdk/mui';
-import { defineResource, ResourceScreen, type CustomFieldProps } from '@console/shared-sdk/ui';
-import { ColdStorageHistory } from './cold-storage-history';
+import {
+  defineResource,
+  ResourceScreen,
+  type CustomFieldProps,
+  type SiteFormat,
+} from '@console/shared-sdk/ui';
+import { useMemo } from 'react';
+import { ColdStorageHistory, limitText } from './cold-storage-history';
+import {
+  celsiusToSend,
+  englishSite,
+  TemperatureInput,
+  useSiteTemperatures,
+  type SiteTemperatures,
+} from './site-temperatures';
 
-interface ItemForm {
+// Fridges and freezers of the selected site, their items' limits shown and typed in the site's unit and
+// sent in °C.
+
+/** A pair of limits, in °C as stored, or in the site's unit as the form shows them. */
+interface Limits {
+  lowerLimit: number | null;
+  upperLimit: number | null;
+}
+
+interface ItemForm extends Limits {
   _id?: string;
   name: string;
   location: string;
-  lowerLimit: number | null;
-  upperLimit: number | null;
+  /** The limits as stored, in °C (not fields): each is sent back as it is while it reads as typed. */
+  stored: Limits;
 }
 
 /** The confirmation a limit looser than DOMAIN.md's table needs (the body's `limitOverride`). */
@@ -35,21 +58,29 @@ interface ColdStorageForm {
 
 const noOverride = (): OverrideForm => ({ confirmed: false, reason: '' });
 
+/** An item's limits as the body sends them: in °C. */
+const limitsToSend = (item: ItemForm, format: SiteFormat): Limits => ({
+  lowerLimit: celsiusToSend(item.lowerLimit, item.stored.lowerLimit, format),
+  upperLimit: celsiusToSend(item.upperLimit, item.stored.upperLimit, format),
+});
+
 /**
- * The items whose upper limit is looser than the table allows without a reason. A limit outside the
+ * The items whose upper limit (°C) is looser than the table allows without a reason. A limit outside the
  * plausible range is left out: its own field already says it is refused, and no reason can save it.
  */
 function looserItems(
   type: MasterTypeType,
   items: readonly ItemForm[],
+  format: SiteFormat,
 ): { name: string; upperLimit: number }[] {
-  return items.flatMap(({ name, upperLimit }) =>
-    upperLimit !== null &&
-    isLooserThanDefault(type, upperLimit) &&
-    upperLimit <= temperatureLimitRules[type].plausible.max
-      ? [{ name, upperLimit }]
-      : [],
-  );
+  return items.flatMap((item) => {
+    const { upperLimit } = limitsToSend(item, format);
+    return upperLimit !== null &&
+      isLooserThanDefault(type, upperLimit) &&
+      upperLimit <= temperatureLimitRules[type].plausible.max
+      ? [{ name: item.name, upperLimit }]
+      : [];
+  });
 }
 
 /**
@@ -65,16 +96,19 @@ function LooserLimitConfirmation({
   errors,
   disabled,
   values,
-}: CustomFieldProps<OverrideForm, ColdStorageForm> & { type: MasterTypeType }) {
-  const items = looserItems(type, values.temperatureItems);
+  format,
+}: CustomFieldProps<OverrideForm, ColdStorageForm> & { type: MasterTypeType; format: SiteFormat }) {
+  const items = looserItems(type, values.temperatureItems, format);
   if (items.length === 0) return null;
   const rule = temperatureLimitRules[type];
-  const which = items.map((item) => `${item.name || 'an item'} at ${item.upperLimit} °C`).join(', ');
+  const which = items
+    .map((item) => `${item.name || 'an item'} at ${format.temperature(item.upperLimit)}`)
+    .join(', ');
   return (
     <Alert severity="warning" role="group" aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} variant="body2" sx={{ mb: 1 }}>
-        Above {rule.loosestUpperLimit} °C, {rule.why}: {which}. Saving it needs your confirmation and a
-        reason, which this {words[type].name}&apos;s history keeps.
+        Above {format.temperature(rule.loosestUpperLimit)}, {rule.why}: {which}. Saving it needs your
+        confirmation and a reason, which this {words[type].name}&apos;s history keeps.
       </Typography>
       <FormControlLabel
         label="I confirm this looser limit"
@@ -108,8 +142,33 @@ function LooserLimitConfirmation({
   );
 }
 
-const limitText = (item: { lowerLimit: number | null; upperLimit: number | null }) =>
-  item.lowerLimit === null ? `≤ ${item.upperLimit} °C` : `${item.lowerLimit} to ${item.upperLimit} °C`;
+/** A limit of an item, typed in the site's unit; the contract's messages under it say that unit too. */
+function LimitField({
+  id,
+  label,
+  required,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  format,
+}: CustomFieldProps<number | null, ItemForm> & { format: SiteFormat }) {
+  return (
+    <TemperatureInput
+      id={id}
+      label={label}
+      required={required}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      disabled={disabled}
+      unit={format.unit}
+      size="small"
+    />
+  );
+}
 
 const words: Record<
   MasterTypeType,
@@ -132,19 +191,34 @@ const words: Record<
 };
 
 /**
- * Fridges and freezers: one API (`type` FRIDGE or FREEZER), one declaration. A new item starts at the
- * type's legal default limits (fridge ≤ 5 °C, freezer ≤ -18 °C), which the admin may tighten.
+ * Fridges and freezers: one API (`type` FRIDGE or FREEZER), one declaration, for a site's unit and rule
+ * set. A new item starts at the type's default limits under the site's rules (fridge ≤ 5 °C in England,
+ * ≤ 41 °F in New York; England's until the site's rules are known), which the admin may tighten.
  */
-export function coldStorage(type: MasterTypeType) {
+export function coldStorage(type: MasterTypeType, site: SiteTemperatures = englishSite) {
   const w = words[type];
-  const defaults = defaultTemperatureLimits[type];
-  const newItem = (name = ''): ItemForm => ({ name, location: '', ...defaults });
+  const { format, jurisdiction } = site;
+  const defaults: Limits =
+    jurisdiction === null ? defaultTemperatureLimits[type] : coldStorageDefaults(type, jurisdiction);
+  const shown = (celsius: number | null) => (celsius === null ? null : format.toShown(celsius));
+  const newItem = (name = ''): ItemForm => ({
+    name,
+    location: '',
+    lowerLimit: shown(defaults.lowerLimit),
+    upperLimit: shown(defaults.upperLimit),
+    stored: defaults,
+  });
   /** The body's fields: the confirmation goes only with a looser limit, and only once it is ticked. */
   const bodyOf = ({ name, temperatureItems, limitOverride }: ColdStorageForm) => ({
     name,
     type,
-    temperatureItems,
-    ...(limitOverride.confirmed && looserItems(type, temperatureItems).length > 0
+    temperatureItems: temperatureItems.map((item) => ({
+      _id: item._id,
+      name: item.name,
+      location: item.location,
+      ...limitsToSend(item, format),
+    })),
+    ...(limitOverride.confirmed && looserItems(type, temperatureItems, format).length > 0
       ? { limitOverride: { reason: limitOverride.reason } }
       : {}),
   });
@@ -168,7 +242,7 @@ export function coldStorage(type: MasterTypeType) {
         minWidth: 240,
         sortable: false,
         valueGetter: (_value, row) =>
-          row.temperatureItems.map((item) => `${item.name} (${limitText(item)})`).join(', '),
+          row.temperatureItems.map((item) => `${item.name} (${limitText(item, format)})`).join(', '),
       },
     ],
     view: [
@@ -180,7 +254,7 @@ export function coldStorage(type: MasterTypeType) {
             {row.temperatureItems.map((item) => (
               <li key={item._id}>
                 {item.name}
-                {item.location ? `, ${item.location}` : ''}: {limitText(item)}
+                {item.location ? `, ${item.location}` : ''}: {limitText(item, format)}
               </li>
             ))}
           </ul>
@@ -219,15 +293,26 @@ export function coldStorage(type: MasterTypeType) {
           fields: [
             { kind: 'text', name: 'name', label: 'Item', required: true },
             { kind: 'text', name: 'location', label: 'Where it is' },
-            { kind: 'number', name: 'lowerLimit', label: 'Lower limit', unit: '°C' },
-            { kind: 'number', name: 'upperLimit', label: 'Upper limit', unit: '°C', required: true },
+            {
+              kind: 'custom',
+              name: 'lowerLimit',
+              label: 'Lower limit',
+              render: (props) => <LimitField {...props} format={format} />,
+            },
+            {
+              kind: 'custom',
+              name: 'upperLimit',
+              label: 'Upper limit',
+              required: true,
+              render: (props) => <LimitField {...props} format={format} />,
+            },
           ],
         },
         {
           kind: 'custom',
           name: 'limitOverride',
           label: 'Confirm the looser limit',
-          render: (props) => <LooserLimitConfirmation type={type} {...props} />,
+          render: (props) => <LooserLimitConfirmation type={type} format={format} {...props} />,
         },
       ],
       emptyForm: (): ColdStorageForm => ({
@@ -241,8 +326,9 @@ export function coldStorage(type: MasterTypeType) {
           _id,
           name,
           location,
-          lowerLimit,
-          upperLimit,
+          lowerLimit: shown(lowerLimit),
+          upperLimit: shown(upperLimit),
+          stored: { lowerLimit, upperLimit },
         })),
         limitOverride: noOverride(),
       }),
@@ -252,7 +338,12 @@ export function coldStorage(type: MasterTypeType) {
   });
 }
 
-const fridges = coldStorage('FRIDGE');
-const freezers = coldStorage('FREEZER');
-export const FridgesScreen = () => <ResourceScreen resource={fridges} />;
-export const FreezersScreen = () => <ResourceScreen resource={freezers} />;
+/** The fridges or freezers of the selected site, in its unit and by its rules. */
+function ColdStorageScreen({ type }: { type: MasterTypeType }) {
+  const site = useSiteTemperatures();
+  const resource = useMemo(() => coldStorage(type, site), [type, site]);
+  return <ResourceScreen resource={resource} />;
+}
+
+export const FridgesScreen = () => <ColdStorageScreen type="FRIDGE" />;
+export const FreezersScreen = () => <ColdStorageScreen type="FREEZER" />;

@@ -6,35 +6,49 @@ import {
   type FoodItem,
   type FoodItemType,
 } from '@console/shared-sdk/equipment';
+import { standardsOf } from '@console/shared-sdk/contract';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
+import { useMemo } from 'react';
+import { englishSite, useSiteTemperatures, type SiteTemperatures } from './site-temperatures';
 
 interface FoodItemForm {
   name: string;
   description: string;
 }
 
-const words: Record<
-  FoodItemType,
-  { title: string; name: string; empty: string; hint: string; description: string }
-> = {
+const words: Record<FoodItemType, { title: string; name: string; empty: string; hint: string }> = {
   FOODITEM: {
     title: 'Food items',
     name: 'food item',
     empty: 'No food items at this site yet.',
     hint: 'Add the dishes and ingredients whose temperatures staff check.',
-    description: 'e.g. cooked to 75 °C, held hot above 63 °C',
   },
   PROB: {
     title: 'Probes',
     name: 'probe',
     empty: 'No probes at this site yet.',
     hint: 'Add each thermometer probe so its calibration checks can be logged.',
-    description: 'e.g. serial number, where it is kept',
   },
 };
 
-/** Food items and probes share one API (told apart by `type`), so they share one declaration. */
-export function foodItems(type: FoodItemType) {
+/**
+ * The description's example: a food item's cooking and hot-holding temperatures under the site's rules,
+ * in its unit ("cooked to 75 °C, held hot above 63 °C" in England, 165 and 140 °F in New York).
+ */
+function descriptionHint(type: FoodItemType, { format, jurisdiction }: SiteTemperatures): string {
+  if (type === 'PROB') return 'e.g. serial number, where it is kept';
+  const standards = standardsOf(jurisdiction);
+  const cooked = standards.COOKING_COOLING.checks[0].limits.lowerLimit;
+  const held = standards.HOT_HOLD_DISPLAY.checks[0].limits.lowerLimit;
+  if (cooked === null || held === null) return 'e.g. how it is cooked and held';
+  return `e.g. cooked to ${format.temperature(cooked)}, held hot above ${format.temperature(held)}`;
+}
+
+/**
+ * Food items and probes share one API (told apart by `type`), so they share one declaration, for a site's
+ * unit and rules.
+ */
+export function foodItems(type: FoodItemType, site: SiteTemperatures = englishSite) {
   const w = words[type];
   return defineResource({
     title: w.title,
@@ -56,7 +70,12 @@ export function foodItems(type: FoodItemType) {
       updateSchema: foodItemUpdateSchema,
       fields: [
         { kind: 'text', name: 'name', label: 'Name', required: true },
-        { kind: 'multiline', name: 'description', label: 'Description', helperText: w.description },
+        {
+          kind: 'multiline',
+          name: 'description',
+          label: 'Description',
+          helperText: descriptionHint(type, site),
+        },
       ],
       emptyForm: (): FoodItemForm => ({ name: '', description: '' }),
       toForm: (row: FoodItem): FoodItemForm => ({ name: row.name, description: row.description }),
@@ -66,7 +85,12 @@ export function foodItems(type: FoodItemType) {
   });
 }
 
-const foodItemList = foodItems('FOODITEM');
-const probeList = foodItems('PROB');
-export const FoodItemsScreen = () => <ResourceScreen resource={foodItemList} />;
-export const ProbesScreen = () => <ResourceScreen resource={probeList} />;
+/** The food items or probes of the selected site. */
+function FoodItemsOfSite({ type }: { type: FoodItemType }) {
+  const site = useSiteTemperatures();
+  const resource = useMemo(() => foodItems(type, site), [type, site]);
+  return <ResourceScreen resource={resource} />;
+}
+
+export const FoodItemsScreen = () => <FoodItemsOfSite type="FOODITEM" />;
+export const ProbesScreen = () => <FoodItemsOfSite type="PROB" />;

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { siteChoicesStore } from '@console/shared-sdk';
 import {
   chooseSite,
   demoIds,
@@ -11,12 +12,13 @@ import {
   renderOnSiteRoute,
   resetBrowserState,
   signInAs,
+  siteOption,
   type Sent,
 } from '@console/shared-sdk/testing';
 import { ResourceScreen } from '@console/shared-sdk/ui';
-import { coldStorage } from './cold-storage';
+import { coldStorage, FreezersScreen, FridgesScreen } from './cold-storage';
 import { ColdStorageHistory } from './cold-storage-history';
-import { foodItems } from './food-items';
+import { FoodItemsScreen, foodItems } from './food-items';
 import { suppliers, SuppliersScreen, supplierTypes } from './suppliers';
 
 // Forms typed into on a shared, busy machine: the default 5 s per test is too tight.
@@ -526,5 +528,187 @@ describe('derived defaults', () => {
       supplierName: 'Veg Co',
       siteID: ids.brighton,
     });
+  });
+});
+
+describe('at an American site', () => {
+  const brooklyn = '0190a000-0000-7000-8000-0000000000c7';
+  const american = { name: 'Brooklyn', american: true };
+  // Typing into a whole form is slow on a busy machine.
+  const formTimeout = 30_000;
+
+  // Before any screen is shown and after the last is gone: the list is the session's, not one test's.
+  const noSiteList = () => siteChoicesStore.setState({ owner: null, status: 'unavailable', sites: [] }, true);
+  beforeEach(() => {
+    noSiteList();
+    chooseSite(brooklyn, american);
+  });
+  afterAll(noSiteList);
+
+  /** The site selector's list, as the shell loads it: it says the site's rules (New York City's). */
+  const siteListLoaded = () =>
+    siteChoicesStore.setState(
+      { owner: ids.me, status: 'ready', sites: [siteOption(brooklyn, american)] },
+      true,
+    );
+
+  const created = (api: { sent: Sent[] }) =>
+    JSON.parse(api.sent.find((s) => s.method === 'POST')!.body) as {
+      temperatureItems: { lowerLimit?: number | null; upperLimit: number }[];
+      limitOverride?: { reason: string };
+    };
+
+  test(
+    "a new fridge item starts at New York's 41 °F, typed in °F and sent in °C",
+    async () => {
+      siteListLoaded();
+      const api = fakeApi(({ method, body }) =>
+        method === 'POST'
+          ? ok({ _id: ids.fish, orgId: ids.org, siteID: brooklyn, ...JSON.parse(body), ...stamps }, 'Saved')
+          : ok(listPage([])),
+      );
+      const user = userEvent.setup();
+      renderOnSiteRoute(<FridgesScreen />);
+      await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
+      const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
+      const item = await within(dialog).findByRole('group', { name: 'Temperature item 1' });
+      const upper = within(item).getByLabelText(/^Upper limit/);
+      expect(upper).toHaveValue('41');
+      expect(within(item).getAllByText('°F')).toHaveLength(2);
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in');
+      await user.type(within(item).getByLabelText(/^Lower limit/), '33.8');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.sent.some((s) => s.method === 'POST')).toBe(true));
+      const [sent] = created(api).temperatureItems;
+      expect(sent!.upperLimit).toBe(5);
+      // 33.8 °F is 1 °C, to the double the contract's own conversion gives.
+      expect(sent!.lowerLimit).toBeCloseTo(1, 10);
+    },
+    formTimeout,
+  );
+
+  test(
+    'the contract’s limits and their messages are said in °F',
+    async () => {
+      fakeApi(() => ok(listPage([])));
+      const user = userEvent.setup();
+      renderOnSiteRoute(<FridgesScreen />);
+      await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
+      const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Wine fridge');
+      const item = await within(dialog).findByRole('group', { name: 'Temperature item 1' });
+      const upper = within(item).getByLabelText(/^Upper limit/);
+
+      await user.clear(upper);
+      await user.type(upper, '50');
+      const confirmation = within(dialog).getByRole('group', { name: /Above 46\.4 °F, the legal maximum/ });
+      expect(confirmation).toHaveTextContent('Air temperature at 50 °F');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(item).findByText(
+          'Above 46.4 °F, the legal maximum for a fridge: confirm it with a reason',
+        ),
+      ).toBeInTheDocument();
+
+      await user.clear(upper);
+      await user.type(upper, '100');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(item).findByText('A fridge limit must lie between 23 and 59 °F'),
+      ).toBeInTheDocument();
+    },
+    formTimeout,
+  );
+
+  test(
+    'before the site’s rules are known, a freezer starts at England’s -18 °C, shown as -0.4 °F and sent as -18',
+    async () => {
+      const api = fakeApi(({ method, body }) =>
+        method === 'POST'
+          ? ok({ _id: ids.fish, orgId: ids.org, siteID: brooklyn, ...JSON.parse(body), ...stamps }, 'Saved')
+          : ok(listPage([])),
+      );
+      const user = userEvent.setup();
+      renderOnSiteRoute(<FreezersScreen />);
+      await user.click((await screen.findAllByRole('button', { name: 'Add freezer' }))[0]!);
+      const dialog = screen.getByRole('dialog', { name: 'Add freezer' });
+      const item = await within(dialog).findByRole('group', { name: 'Temperature item 1' });
+      expect(within(item).getByLabelText(/^Upper limit/)).toHaveValue('-0.4');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Chest freezer');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.sent.some((s) => s.method === 'POST')).toBe(true));
+      expect(created(api).temperatureItems[0]!.upperLimit).toBe(-18);
+      expect(created(api)).not.toHaveProperty('limitOverride');
+    },
+    formTimeout,
+  );
+
+  test(
+    'a fridge’s limits read in °F, and a limit left as it was is sent back as stored',
+    async () => {
+      const fridge = {
+        _id: ids.manchester,
+        orgId: ids.org,
+        siteID: brooklyn,
+        name: 'Bar fridge',
+        type: 'FRIDGE',
+        // 4 °C is 39.2 °F, which converted back is 4.000000000000002 °C.
+        temperatureItems: [{ _id: ids.fish, name: 'Shelf', location: '', lowerLimit: 1, upperLimit: 4 }],
+        ...stamps,
+      };
+      const api = fakeApi(({ method, path, body }) => {
+        if (method === 'PUT') return ok({ ...fridge, ...JSON.parse(body) }, 'Saved');
+        return path.startsWith('masterType/find-one/') ? ok(fridge) : ok(listPage([fridge]));
+      });
+      const user = userEvent.setup();
+      renderOnSiteRoute(<FridgesScreen />);
+      expect(await screen.findByText('Shelf (33.8 to 39.2 °F)')).toBeInTheDocument();
+      await user.click((await screen.findAllByRole('button', { name: 'Edit Bar fridge' }))[0]!);
+      const dialog = await screen.findByRole('dialog', { name: 'Edit fridge' });
+      expect(await within(dialog).findByLabelText(/^Upper limit/)).toHaveValue('39.2');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.sent.some((s) => s.method === 'PUT')).toBe(true));
+      expect(JSON.parse(api.sent.find((s) => s.method === 'PUT')!.body).temperatureItems).toEqual([
+        { _id: ids.fish, name: 'Shelf', location: '', lowerLimit: 1, upperLimit: 4 },
+      ]);
+    },
+    formTimeout,
+  );
+
+  test('the history says the limits in °F and the times month first on a 12-hour clock', async () => {
+    const shelf = { _id: ids.fish, name: 'Shelf', location: '', lowerLimit: null, upperLimit: 5 };
+    const snapshot = { siteID: brooklyn, name: 'Bar fridge', type: 'FRIDGE', temperatureItems: [shelf] };
+    fakeApi(() =>
+      ok([
+        {
+          _id: '0190a000-0000-7000-8000-0000000000e2',
+          recordID: ids.manchester,
+          action: 'update',
+          changes: {
+            before: snapshot,
+            after: { ...snapshot, temperatureItems: [{ ...shelf, upperLimit: 10 }] },
+          },
+          reason: 'Soft drinks only',
+          actor: { _id: ids.me, name: 'Olivia Bennett' },
+          at: '2026-07-01T09:30:00.000Z',
+        },
+      ]),
+    );
+    render(<ColdStorageHistory masterTypeID={ids.manchester} timeZone="America/New_York" />);
+    const history = await screen.findByRole('list', { name: 'History' });
+    expect(history).toHaveTextContent('Changed by Olivia Bennett, Jul 1, 2026, 5:30 AM');
+    expect(history).toHaveTextContent('Shelf: upper limit 41 °F → 50 °F');
+  });
+
+  test('a food item’s example temperatures are New York’s, in °F', async () => {
+    siteListLoaded();
+    fakeApi(() => ok(listPage([])));
+    const user = userEvent.setup();
+    renderOnSiteRoute(<FoodItemsScreen />);
+    await user.click((await screen.findAllByRole('button', { name: 'Add food item' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add food item' });
+    expect(
+      await within(dialog).findByText('e.g. cooked to 165 °F, held hot above 140 °F'),
+    ).toBeInTheDocument();
   });
 });

@@ -226,3 +226,17 @@ describe('on a phone', () => {
     expect(skippedHeadings(container)).toEqual([]);
   });
 });
+
+test('at an American site, the last reading is in °F and its times month first on a 12-hour clock', async () => {
+  chooseSite('0190a000-0000-7000-8000-0000000000c7', { name: 'Brooklyn', american: true });
+  fakeApi(({ path }) => {
+    if (path === 'sensor/web-app-list') return ok(listPage([walkIn]));
+    if (path === `sensor/find-one/${ids.sensor}`) return ok(walkIn);
+    return ok(null);
+  });
+  renderOnSiteRoute(<SensorsScreen />, `/?view=${ids.sensor}`);
+  const details = await screen.findByRole('dialog');
+  // 3.6 °C.
+  expect(await within(details).findByText('38.5 °F')).toBeInTheDocument();
+  expect(within(details).getAllByText('Nov 1, 2026, 5:05 AM').length).toBeGreaterThan(0);
+});

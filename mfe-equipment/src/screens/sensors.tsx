@@ -19,13 +19,15 @@ import {
   ResourceScreen,
   ShownOnceDialog,
   SiteTime,
+  useSiteFormat,
   type FormContext,
+  type SiteFormat,
 } from '@console/shared-sdk/ui';
 
 // /dashboard/sensors (issue 24): the site's wireless sensors, each on a fridge's or freezer's temperature
 // item or on a probe, with when it was last heard from and its last reading. A sensor's device key is
 // shown once, when it is registered or its key rotated, with a copy button; the console never shows it
-// again, so the dialog says so.
+// again, so the dialog says so. Readings are in the site's unit, times on its clock as it writes them.
 
 /** The form's item: one select of both kinds, its value `T:<id>` for a temperature item, `P:<id>` a probe. */
 interface SensorForm {
@@ -79,8 +81,8 @@ const itemWords = (sensor: Sensor) =>
     ? `${sensor.item.equipmentName} · ${sensor.item.name}`
     : `Probe · ${sensor.item.name}`;
 
-const lastReading = (sensor: Sensor) =>
-  sensor.lastCelsius === null ? 'None yet' : `${sensor.lastCelsius} °C`;
+const lastReading = (sensor: Sensor, format: SiteFormat) =>
+  sensor.lastCelsius === null ? 'None yet' : format.temperature(sensor.lastCelsius);
 
 /** A key shown for copying, with why it will not be shown again. */
 export interface ShownKey {
@@ -114,8 +116,11 @@ export function DeviceKeyDialog({ shown, onClose }: { shown: ShownKey | null; on
   );
 }
 
-/** The sensors' declaration; `show` receives each key the API answers, to show it once. */
-export function sensors(show: (key: ShownKey) => void) {
+/**
+ * The sensors' declaration; `show` receives each key the API answers, to show it once. `format` is how the
+ * selected site writes temperatures.
+ */
+export function sensors(show: (key: ShownKey) => void, format: SiteFormat) {
   return defineResource({
     title: 'Sensors',
     name: 'sensor',
@@ -156,7 +161,7 @@ export function sensors(show: (key: ShownKey) => void) {
         headerName: 'Last reading',
         width: 120,
         sortable: false,
-        valueGetter: (_value, row) => lastReading(row),
+        valueGetter: (_value, row) => lastReading(row, format),
       },
       {
         field: 'lastSeenAt',
@@ -169,7 +174,7 @@ export function sensors(show: (key: ShownKey) => void) {
       { label: 'Sensor', field: 'name' },
       { label: 'Logs', render: itemWords },
       { label: 'Status', render: (row) => <SensorStatusChip status={row.status} /> },
-      { label: 'Last reading', render: lastReading },
+      { label: 'Last reading', render: (row) => lastReading(row, format) },
       { label: 'Last reading taken', render: (row) => <SiteTime value={row.lastReadAt} /> },
       { label: 'Last seen', render: (row) => <SiteTime value={row.lastSeenAt} /> },
       {
@@ -240,7 +245,8 @@ export function sensors(show: (key: ShownKey) => void) {
 /** /dashboard/sensors: the list, and the key dialog a create or a rotation opens. */
 export function SensorsScreen() {
   const [shown, setShown] = useState<ShownKey | null>(null);
-  const resource = useMemo(() => sensors(setShown), []);
+  const format = useSiteFormat();
+  const resource = useMemo(() => sensors(setShown, format), [format]);
   return (
     <>
       <ResourceScreen resource={resource} />
