@@ -6,7 +6,7 @@ import {
   type NotificationSettings,
   type TemperatureLog,
 } from '@console/shared-sdk/contract';
-import { users } from '../../platform/db/schema.js';
+import { sites, users } from '../../platform/db/schema.js';
 import { raiseEvent } from '../../platform/events/raise.js';
 import { alertEvents } from '../../platform/events/schema.js';
 import { startJobQueue, type JobQueue } from '../../platform/jobs/queue.js';
@@ -190,6 +190,44 @@ describe('a failed reading', () => {
     await deliver();
     expect(mailed()).toEqual([]);
     expect(await ctx.db.select().from(notifications)).toHaveLength(2);
+  });
+
+  test('at an American site: its words in °F, its time as its locale writes it, unless a person chose their own; its details in °C with the unit', async () => {
+    const brighton = ctx.demo.sites.brighton.id;
+    await ctx.db.update(sites).set({ jurisdiction: 'US-NYC' }).where(eq(sites.id, brighton));
+    await ctx.db
+      .update(users)
+      .set({ dateFormat: 'en-GB' })
+      .where(eq(users.email, demoLogins.organizationAdmin));
+    try {
+      // 7 °C, above the shelf's 5 °C: 44.6 °F above 41 °F.
+      const reading = await failedReading(7);
+      expect(reading.temperatureUnit).toBe('F');
+      await deliver();
+      const title = 'Walk-in fridge, Top shelf read 44.6 °F (limit 41 °F) at The Harbour Kitchen, Brighton';
+      const mails = new Map(mailed().map((mail) => [mail.to, mail]));
+      const siteAdmin = mails.get(demoLogins.siteAdmin);
+      expect(siteAdmin?.subject).toBe(`Temperature failure: ${title}`);
+      expect(siteAdmin?.text).toContain('When: Tue, Jun 10, 2025, 10:59 AM (Europe/London time)');
+      // The organisation admin reads dates day first, as they chose.
+      expect(mails.get(demoLogins.organizationAdmin)?.text).toContain(
+        'When: Tue, 10 Jun 2025, 10:59 (Europe/London time)',
+      );
+      expect((await bell(manager)).list[0]?.title).toBe(title);
+      // What a webhook is sent: the numbers in °C, with the unit the words are in.
+      const [event] = await ctx.db.select().from(alertEvents).where(eq(alertEvents.recordId, reading._id));
+      expect(event?.details).toMatchObject({
+        celsius: 7,
+        limits: { upperLimit: 5 },
+        temperatureUnit: 'F',
+      });
+    } finally {
+      await ctx.db.update(sites).set({ jurisdiction: 'GB-ENG' }).where(eq(sites.id, brighton));
+      await ctx.db
+        .update(users)
+        .set({ dateFormat: 'SITE' })
+        .where(eq(users.email, demoLogins.organizationAdmin));
+    }
   });
 
   test('the other organisation’s failure never reaches this one, and a passing reading raises nothing', async () => {

@@ -7,9 +7,12 @@ import {
   alertEventKinds,
   documentCategoryLabels,
   documentCategorySchema,
+  dateLocaleFor,
   documentExpiryWarningDays,
   formatDay,
   formatInstant,
+  ruleSetOf,
+  type DateFormat,
 } from '@console/shared-sdk/contract';
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
@@ -41,7 +44,9 @@ import {
 // so a retry says the same. Events that reached the person at once (an escalation) are left out.
 //
 // A person has no zone of their own: their day is that of their first site (the organisation's first,
-// for an organisation admin), else UTC.
+// for an organisation admin), else UTC. Each event's time and each document's date is written as its site
+// writes dates (the digest's own date as the person's first site does), unless the person chose their own
+// date format.
 
 export interface DigestDeps {
   db: Database;
@@ -61,16 +66,29 @@ type DeliveryRow = typeof emailDeliveries.$inferSelect;
 interface DigestEvent extends AlertEventRow {
   siteName: string | null;
   timeZoneId: string | null;
+  /** How its site writes dates; null for the organisation's own records. */
+  locale: string | null;
 }
 
-/** Each person's zone: their first site's, the organisation's first for an organisation admin. */
-async function homeZones(db: Database, people: readonly Recipient[]): Promise<Map<string, string>> {
+/** Where a person's day is: a site's zone, and how that site writes dates. */
+interface Home {
+  zone: string;
+  locale: string | undefined;
+}
+
+/** Each person's home: their first site, the organisation's first for an organisation admin. */
+async function homesOf(db: Database, people: readonly Recipient[]): Promise<Map<string, Home>> {
   const orgIds = [...new Set(people.map((person) => person.orgId))];
   const orgSites =
     orgIds.length === 0
       ? []
       : await db
-          .select({ id: sites.id, orgId: sites.orgId, timeZoneId: sites.timeZoneId })
+          .select({
+            id: sites.id,
+            orgId: sites.orgId,
+            timeZoneId: sites.timeZoneId,
+            jurisdiction: sites.jurisdiction,
+          })
           .from(sites)
           .where(and(inArray(sites.orgId, orgIds), isNull(sites.deletedAt)))
           .orderBy(sites.id);
@@ -79,7 +97,12 @@ async function homeZones(db: Database, people: readonly Recipient[]): Promise<Ma
       const home = orgSites.find((site) =>
         person.role === 'ORGANIZATION_ADMIN' ? site.orgId === person.orgId : person.siteIds.has(site.id),
       );
-      return [person.id, home?.timeZoneId ?? 'UTC'];
+      return [
+        person.id,
+        home
+          ? { zone: home.timeZoneId, locale: ruleSetOf(home.jurisdiction).locale }
+          : { zone: 'UTC', locale: undefined },
+      ];
     }),
   );
 }
@@ -94,7 +117,12 @@ async function digestEvents(
   const kinds = digestKinds.filter((kind) => wantsEmail(person, kind));
   if (kinds.length === 0) return [];
   const rows = await db
-    .select({ event: alertEvents, siteName: sites.name, timeZoneId: sites.timeZoneId })
+    .select({
+      event: alertEvents,
+      siteName: sites.name,
+      timeZoneId: sites.timeZoneId,
+      jurisdiction: sites.jurisdiction,
+    })
     .from(alertEvents)
     .leftJoin(sites, eq(sites.id, alertEvents.siteId))
     .where(
@@ -108,7 +136,12 @@ async function digestEvents(
     .orderBy(asc(alertEvents.occurredAt), asc(alertEvents.id));
   const heard = rows
     .filter((row) => hearsOf(person, row.event))
-    .map((row) => ({ ...row.event, siteName: row.siteName, timeZoneId: row.timeZoneId }));
+    .map((row) => ({
+      ...row.event,
+      siteName: row.siteName,
+      timeZoneId: row.timeZoneId,
+      locale: row.jurisdiction === null ? null : ruleSetOf(row.jurisdiction).locale,
+    }));
   if (heard.length === 0) return [];
   const mailedAtOnce = await db
     .select({ eventId: emailDeliveries.eventId })
@@ -160,9 +193,9 @@ export async function makeDigests(deps: DigestDeps, now: Date): Promise<DigestRu
     digestKinds.some((kind) => wantsEmail(person, kind)),
   );
   if (people.length === 0) return { made: 0 };
-  const zones = await homeZones(deps.db, people);
+  const homes = await homesOf(deps.db, people);
   const due = people.flatMap((person) => {
-    const zone = zones.get(person.id) ?? 'UTC';
+    const zone = homes.get(person.id)?.zone ?? 'UTC';
     if (DateTime.fromJSDate(now, { zone }).hour < digestFromHour) return [];
     return [{ person, key: digestKeyOf(person.id, localDate(zone, now)) }];
   });
@@ -206,7 +239,7 @@ export async function makeDigests(deps: DigestDeps, now: Date): Promise<DigestRu
 
 // ---- the e-mail -----------------------------------------------------------------------------------------
 
-const longDate = (date: string) => formatDay(date, 'weekdayDate');
+const longDate = (date: string, locale: string) => formatDay(date, 'weekdayDate', locale);
 
 const daysBetween = (from: string, to: string) =>
   Math.round(
@@ -220,10 +253,12 @@ interface DocumentLine {
   expiresOn: string;
   siteName: string | null;
   daysToExpiry: number;
+  /** The locale its date is written in. */
+  locale: string;
 }
 
 function whenWords(line: DocumentLine): string {
-  const on = longDate(line.expiresOn);
+  const on = longDate(line.expiresOn, line.locale);
   if (line.daysToExpiry < 0) {
     const ago = -line.daysToExpiry;
     return `EXPIRED on ${on} (${ago === 1 ? '1 day' : `${ago} days`} ago)`;
@@ -234,7 +269,12 @@ function whenWords(line: DocumentLine): string {
 }
 
 /** A document event as a line, judged at `at` in its site's zone (the person's for the organisation's own). */
-function documentLine(event: DigestEvent, at: Date, home: string): DocumentLine | undefined {
+function documentLine(
+  event: DigestEvent,
+  at: Date,
+  home: string,
+  localeOf: (event: DigestEvent) => string,
+): DocumentLine | undefined {
   const { documentId, name, category, expiresOn } = event.details;
   if (typeof name !== 'string' || typeof expiresOn !== 'string') return undefined;
   const parsed = documentCategorySchema.safeParse(category);
@@ -245,6 +285,7 @@ function documentLine(event: DigestEvent, at: Date, home: string): DocumentLine 
     expiresOn,
     siteName: event.siteName,
     daysToExpiry: daysBetween(localDate(event.timeZoneId ?? home, at), expiresOn),
+    locale: localeOf(event),
   };
 }
 
@@ -265,28 +306,39 @@ function bySite<T extends { siteName: string | null }>(items: readonly T[]): [st
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** The digest's e-mail: the day's alerts by site, then the documents to renew as before. */
+/**
+ * The digest's e-mail: the day's alerts by site, then the documents to renew as before. Its dates are
+ * written as each event's site writes them (the digest's own as the person's home site does), or in the
+ * person's own date format.
+ */
 export function digestMail(
   publicUrl: string,
-  to: { email: string; firstName: string },
+  to: { email: string; firstName: string; dateFormat?: DateFormat | null },
   date: string,
   at: Date,
-  home: string,
+  home: Home,
   events: readonly DigestEvent[],
 ): MailMessage | undefined {
+  const ownLocale = dateLocaleFor(to.dateFormat, home.locale);
+  const localeOf = (event: DigestEvent) => dateLocaleFor(to.dateFormat, event.locale ?? home.locale);
   const documentEvents = events.filter((event) => documentKinds.has(event.kind));
   const others = events.filter((event) => !documentKinds.has(event.kind));
-  const documents = documentEvents.flatMap((event) => documentLine(event, at, home) ?? []);
+  const documents = documentEvents.flatMap((event) => documentLine(event, at, home.zone, localeOf) ?? []);
   if (others.length === 0 && documents.length === 0) return undefined;
   const screen = `${publicUrl}/dashboard/documentmanagement`;
 
   const body: string[] = [`Hello ${to.firstName},`];
   if (others.length > 0) {
-    body.push('', `What needs your attention (${longDate(date)}):`);
+    body.push('', `What needs your attention (${longDate(date, ownLocale)}):`);
     for (const [group, listed] of bySite(others)) {
       body.push('', group);
       for (const event of listed) {
-        const at = formatInstant(event.occurredAt, event.timeZoneId ?? home, 'weekdayDateTime');
+        const at = formatInstant(
+          event.occurredAt,
+          event.timeZoneId ?? home.zone,
+          'weekdayDateTime',
+          localeOf(event),
+        );
         body.push(
           `- ${alertEventKindLabels[event.kind]}: ${event.title} (${at})`,
           `  ${publicUrl}${linkOf(event)}`,
@@ -297,7 +349,7 @@ export function digestMail(
   if (documents.length > 0) {
     body.push(
       '',
-      `These documents expire within ${documentExpiryWarningDays} days or have expired (${longDate(date)}):`,
+      `These documents expire within ${documentExpiryWarningDays} days or have expired (${longDate(date, ownLocale)}):`,
     );
     for (const [group, listed] of bySite(documents)) {
       body.push('', group);
@@ -351,10 +403,17 @@ export async function digestMailOf(
   const person = (await adminsOf(db, [delivery.orgId])).find((one) => one.id === delivery.userId);
   if (!person) return undefined;
   const date = delivery.idempotencyKey.split(':').at(-1) ?? localDate('UTC', delivery.createdAt);
-  const home = (await homeZones(db, [person])).get(person.id) ?? 'UTC';
+  const home = (await homesOf(db, [person])).get(person.id) ?? { zone: 'UTC', locale: undefined };
   const from =
     (await previousDigest(db, person.id, delivery.createdAt)) ??
     new Date(delivery.createdAt.getTime() - firstDigestMs);
   const events = await digestEvents(db, person, from, delivery.createdAt);
-  return digestMail(publicUrl, to, date, delivery.createdAt, home, events);
+  return digestMail(
+    publicUrl,
+    { ...to, dateFormat: person.dateFormat },
+    date,
+    delivery.createdAt,
+    home,
+    events,
+  );
 }

@@ -3,8 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   alertEventKindLabels,
+  dateLocaleFor,
   formatInstantNamingZone,
+  ruleSetOf,
   type AlertEventKind,
+  type DateFormat,
 } from '@console/shared-sdk/contract';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { Database, Tx } from '../../platform/db/client.js';
@@ -91,22 +94,26 @@ const lines = (value: unknown): string[] | undefined =>
 export interface EventOfMail extends AlertEventRow {
   siteName: string | null;
   timeZoneId: string | null;
+  /** How its site writes dates (its rule set's locale); null for the organisation's own records. */
+  locale: string | null;
   escalationMinutes: number | null;
 }
 
 /**
  * An event's own e-mail. A producer may write the body (`details.lines`, `details.subject`: a near miss's
  * report as before events); otherwise it is the event's title, site and time, and the link to its record.
- * An escalation says so: the e-mail was owed once the event had been escalated.
+ * An escalation says so: the e-mail was owed once the event had been escalated. Its time is written as the
+ * site writes dates, unless the person chose their own date format.
  */
 export function eventMail(
   publicUrl: string,
-  to: { email: string; firstName: string },
+  to: { email: string; firstName: string; dateFormat?: DateFormat | null },
   event: EventOfMail,
   escalated: boolean,
 ): MailMessage {
   const own = lines(event.details.lines);
   const zone = event.timeZoneId ?? 'UTC';
+  const locale = dateLocaleFor(to.dateFormat, event.locale);
   const body = [
     `Hello ${to.firstName},`,
     '',
@@ -121,7 +128,7 @@ export function eventMail(
       event.title,
       '',
       ...(event.siteName ? [`Site: ${event.siteName}`] : []),
-      `When: ${formatInstantNamingZone(event.occurredAt, zone)}`,
+      `When: ${formatInstantNamingZone(event.occurredAt, zone, locale)}`,
       '',
       `Open it: ${publicUrl}${linkOf(event)}`,
     ]),
@@ -142,7 +149,12 @@ export function eventMail(
 /** The e-mail a delivery owes, written now; undefined when there is nothing to say any more. */
 async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessage | undefined> {
   const [person] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      dateFormat: users.dateFormat,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(eq(users.id, delivery.userId));
   if (!person || person.deletedAt !== null) return undefined;
@@ -152,6 +164,7 @@ async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessa
       event: alertEvents,
       siteName: sites.name,
       timeZoneId: sites.timeZoneId,
+      jurisdiction: sites.jurisdiction,
       escalationMinutes: sites.escalationMinutes,
     })
     .from(alertEvents)
@@ -166,6 +179,7 @@ async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessa
       ...event.event,
       siteName: event.siteName,
       timeZoneId: event.timeZoneId,
+      locale: event.jurisdiction === null ? null : ruleSetOf(event.jurisdiction).locale,
       escalationMinutes: event.escalationMinutes,
     },
     escalated,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   notificationSettingsOf,
   type AlertEventKind,
+  type DateFormat,
   type NotificationSettings,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
@@ -25,6 +26,8 @@ export interface Recipient {
   firstName: string;
   role: 'ORGANIZATION_ADMIN' | 'SITE_ADMIN';
   settings: NotificationSettings;
+  /** How they read dates: as each site writes them, or their own choice. */
+  dateFormat: DateFormat;
   /** The sites they are a member of. */
   siteIds: ReadonlySet<string>;
   /** The sites of their organisation that have an active site admin of their own. */
@@ -83,6 +86,7 @@ export async function adminsOf(db: Database | Tx, orgIds: readonly string[]): Pr
       firstName: users.firstName,
       role: users.role,
       settings: users.notificationSettings,
+      dateFormat: users.dateFormat,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.orgId))

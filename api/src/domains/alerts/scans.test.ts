@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { sites } from '../../platform/db/schema.js';
 import { alertEvents } from '../../platform/events/schema.js';
 import { demoLogins } from '../../demo.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
@@ -101,4 +102,33 @@ test('opening checks not done by the end of the site’s day are missed, once pe
     title: 'Opening checks missed at The Harbour Kitchen, Brighton on Tue, 10 Jun 2025 (1 of 1 not done)',
   });
   expect(await dispatchEvents(deps(), ctx.clock.now())).toBeGreaterThan(0);
+});
+
+test('an American site’s overdue task names its due time as its locale writes it: a 12-hour clock', async () => {
+  ctx.clock.set(now);
+  const brighton = ctx.demo.sites.brighton.id;
+  await ctx.db.update(sites).set({ jurisdiction: 'US-NYC' }).where(eq(sites.id, brighton));
+  try {
+    const task = await plannedBefore(ctx, date, () =>
+      createOccurrence(
+        ctx,
+        owner,
+        {
+          siteID: brighton,
+          name: 'Check the reach-in cooler',
+          checkListItems: [{ text: 'Door seals clean' }],
+          schedule: { repeat: 'ONCE', startDate: date, dueTime: '10:15' },
+        },
+        date,
+      ),
+    );
+    // The opening checks of the test before are overdue too, raised now beside it.
+    expect(await scanOverdueTasks(deps(), ctx.clock.now())).toBeGreaterThanOrEqual(1);
+    const overdue = (await events('TASK_OVERDUE')).find((event) => event.recordId === task.individualTaskID);
+    expect(overdue?.title).toBe(
+      '“Check the reach-in cooler” was due by 10:15 AM at The Harbour Kitchen, Brighton and is not done',
+    );
+  } finally {
+    await ctx.db.update(sites).set({ jurisdiction: 'GB-ENG' }).where(eq(sites.id, brighton));
+  }
 });

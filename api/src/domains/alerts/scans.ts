@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatDay, formatInstant } from '@console/shared-sdk/contract';
+import { formatDay, formatInstant, ruleSetOf } from '@console/shared-sdk/contract';
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
 import { raiseEvents } from '../../platform/events/raise.js';
@@ -16,6 +16,7 @@ import { individualTasks, masterTasks, pastDueOccurrences } from '../tasks/index
 //   AFTER_CLOSE) not all done by the end of the site's day: its local date is over and the date's last task
 //   has expired (a closing that runs past midnight); once per site, date and slot
 //   (`CHECKS_MISSED:<site>:<date>:<slot>`).
+// Their titles write times and dates as the site's locale does (a 12-hour clock at an American site).
 
 export interface ScanDeps {
   db: Database;
@@ -27,9 +28,23 @@ const missedChecksDays = 2;
 
 const liveSite = and(isNull(sites.deletedAt), isNull(organizations.deletedAt));
 
+/** Each site's locale, from its rule set. */
+async function siteLocales(db: Database, siteIds: readonly string[]): Promise<Map<string, string>> {
+  if (siteIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sites.id, jurisdiction: sites.jurisdiction })
+    .from(sites)
+    .where(inArray(sites.id, [...new Set(siteIds)]));
+  return new Map(rows.map((row) => [row.id, ruleSetOf(row.jurisdiction).locale]));
+}
+
 /** Raises TASK_OVERDUE for occurrences open past their due time; answers how many it raised. */
 export async function scanOverdueTasks(deps: ScanDeps, now: Date): Promise<number> {
   const rows = await pastDueOccurrences(deps.db, now, { followUps: false, unraised: 'TASK_OVERDUE' });
+  const locales = await siteLocales(
+    deps.db,
+    rows.map((row) => row.siteId),
+  );
   const raised = await raiseEvents(
     deps.db,
     rows.map((row) => ({
@@ -39,7 +54,7 @@ export async function scanOverdueTasks(deps: ScanDeps, now: Date): Promise<numbe
       subject: 'Task',
       recordId: row.id,
       dedupeKey: `TASK_OVERDUE:${row.id}`,
-      title: `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time')} at ${row.siteName} and is not done`,
+      title: `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time', locales.get(row.siteId))} at ${row.siteName} and is not done`,
       details: { masterTaskId: row.masterTaskId, taskDate: row.taskDate, taskName: row.name },
       occurredAt: row.expireOn,
     })),
@@ -64,6 +79,7 @@ export async function scanMissedChecks(deps: ScanDeps, now: Date): Promise<numbe
       slot,
       siteName: sites.name,
       timeZoneId: sites.timeZoneId,
+      jurisdiction: sites.jurisdiction,
       missed: sql<number>`count(*) filter (where ${notDone})`.mapWith(Number),
       total: sql<number>`count(*)`.mapWith(Number),
       firstMissed: sql<string>`(array_agg(${individualTasks.id} order by ${individualTasks.expireOn}, ${individualTasks.id}) filter (where ${notDone}))[1]`,
@@ -88,6 +104,7 @@ export async function scanMissedChecks(deps: ScanDeps, now: Date): Promise<numbe
       slot,
       sites.name,
       sites.timeZoneId,
+      sites.jurisdiction,
     )
     // The site's day is over when its last task of the date (of any kind) has expired.
     .having(
@@ -102,7 +119,7 @@ export async function scanMissedChecks(deps: ScanDeps, now: Date): Promise<numbe
   const raised = await raiseEvents(
     deps.db,
     over.map((row) => {
-      const day = formatDay(row.taskDate, 'weekdayDate');
+      const day = formatDay(row.taskDate, 'weekdayDate', ruleSetOf(row.jurisdiction).locale);
       return {
         orgId: row.orgId,
         siteId: row.siteId,

@@ -200,3 +200,37 @@ test('the scan and the digest are jobs on the queue, every quarter of an hour', 
   await digest?.run({});
   expect(digests().size).toBe(0);
 });
+
+test('each document’s date as its site writes dates (month first at an American site), or as the person chose', async () => {
+  await addDocument('Health permit', ctx.demo.sites.brooklyn.id, '2025-06-25', { category: 'LICENCE' });
+  try {
+    expect(await run()).toEqual({ sent: 2 });
+    const owner = digests().get(demoLogins.organizationAdmin)?.text ?? '';
+    // 06:00 in Brooklyn on the 10th: 15 days to go.
+    expect(owner).toContain('- Health permit (Licence): expires in 15 days, on Wed, Jun 25, 2025');
+    expect(owner).toContain('- Premises licence (Licence): expires in 10 days, on Fri, 20 Jun 2025');
+
+    await ctx.db.delete(notifications);
+    await ctx.db.delete(emailDeliveries);
+    await ctx.db.delete(alertEvents);
+    await ctx.db
+      .update(users)
+      .set({ dateFormat: 'en-US' })
+      .where(eq(users.email, demoLogins.organizationAdmin));
+    expect(await run()).toEqual({ sent: 2 });
+    const monthFirst = digests().get(demoLogins.organizationAdmin)?.text ?? '';
+    expect(monthFirst).toContain(
+      'These documents expire within 30 days or have expired (Tue, Jun 10, 2025):',
+    );
+    expect(monthFirst).toContain('- Premises licence (Licence): expires in 10 days, on Fri, Jun 20, 2025');
+  } finally {
+    await ctx.db
+      .update(users)
+      .set({ dateFormat: 'SITE' })
+      .where(eq(users.email, demoLogins.organizationAdmin));
+    await ctx.db
+      .update(documents)
+      .set({ deletedAt: new Date(now) })
+      .where(eq(documents.name, 'Health permit'));
+  }
+});

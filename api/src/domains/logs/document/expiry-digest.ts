@@ -1,5 +1,10 @@
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { documentExpiryOf, documentExpiryWarningDays, formatDay } from '@console/shared-sdk/contract';
+import {
+  documentExpiryOf,
+  documentExpiryWarningDays,
+  formatDay,
+  ruleSetOf,
+} from '@console/shared-sdk/contract';
 import type { Database } from '../../../platform/db/client.js';
 import { organizations, sites } from '../../../platform/db/schema.js';
 import { raiseEvents } from '../../../platform/events/raise.js';
@@ -13,10 +18,11 @@ import { addDays, localDate } from '../../sites/index.js';
  * dated document comes within 30 days of its expiry on its site's today (the organisation's own documents
  * by UTC's), and DOCUMENT_EXPIRED once it has expired; once per document, state and expiry date
  * (`DOCUMENT_EXPIRING:<document>:<expiresOn>`), so a renewed document (a new date) is heard of again.
- * The scan runs on every instance's queue; the dedupe key makes a second raise do nothing.
+ * The scan runs on every instance's queue; the dedupe key makes a second raise do nothing. A site's
+ * document's date is written as its site writes dates; the organisation's own as the console's default.
  */
 
-const longDate = (date: string) => formatDay(date, 'weekdayDate');
+const longDate = (date: string, locale?: string) => formatDay(date, 'weekdayDate', locale);
 
 /** Raises the events of documents that reached a new state; answers how many it raised. */
 export async function raiseDocumentExpiryEvents(db: Database, now: Date): Promise<number> {
@@ -32,6 +38,7 @@ export async function raiseDocumentExpiryEvents(db: Database, now: Date): Promis
       expiresOn: documents.expiresOn,
       siteName: sites.name,
       timeZoneId: sites.timeZoneId,
+      jurisdiction: sites.jurisdiction,
     })
     .from(documents)
     .innerJoin(organizations, eq(organizations.id, documents.orgId))
@@ -53,7 +60,10 @@ export async function raiseDocumentExpiryEvents(db: Database, now: Date): Promis
     if (expiry !== 'EXPIRING' && expiry !== 'EXPIRED') return [];
     const kind = expiry === 'EXPIRING' ? ('DOCUMENT_EXPIRING' as const) : ('DOCUMENT_EXPIRED' as const);
     const where = row.siteName ?? 'whole organisation';
-    const on = longDate(row.expiresOn);
+    const on = longDate(
+      row.expiresOn,
+      row.jurisdiction === null ? undefined : ruleSetOf(row.jurisdiction).locale,
+    );
     return [
       {
         orgId: row.orgId,

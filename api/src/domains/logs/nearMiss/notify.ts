@@ -4,11 +4,12 @@ import type { RaisedEvent } from '../../../platform/events/raise.js';
 // A near miss reported is an event (issue 24): the admins of its site, and the organisation's admins who
 // hear of every site, are told, by e-mail at once when their settings ask for near-miss reports
 // (notificationSettings.nearMissReported) and in the console's bell. The reporter is not told of their own
-// report (`actorUserId`). The e-mail's words are the report's, written here when it is raised.
+// report (`actorUserId`). The e-mail's words are the report's, written here when it is raised, its time as
+// the site writes dates (`locale`, its rule set's).
 
 /** The e-mail's body (between the greeting and the settings line), with the report's times in its site's zone. */
-export function nearMissMailLines(publicUrl: string, report: NearMiss): string[] {
-  const occurred = formatInstantNamingZone(report.occurredAt, report.timeZoneId);
+export function nearMissMailLines(publicUrl: string, report: NearMiss, locale?: string): string[] {
+  const occurred = formatInstantNamingZone(report.occurredAt, report.timeZoneId, locale);
   return [
     `${report.reportedBy.name} reported a near miss at ${report.siteName} (${report.logID}).`,
     '',
@@ -27,8 +28,8 @@ export function nearMissMailLines(publicUrl: string, report: NearMiss): string[]
   ];
 }
 
-/** The event of a near miss reported. */
-export function nearMissEvent(publicUrl: string, report: NearMiss): RaisedEvent {
+/** The event of a near miss reported at a site whose dates are written in `locale`. */
+export function nearMissEvent(publicUrl: string, report: NearMiss, locale?: string): RaisedEvent {
   return {
     orgId: report.orgId,
     siteId: report.siteID,
@@ -39,7 +40,7 @@ export function nearMissEvent(publicUrl: string, report: NearMiss): RaisedEvent 
     details: {
       actorUserId: report.reportedBy._id,
       subject: `Near miss at ${report.siteName}: ${report.title}`,
-      lines: nearMissMailLines(publicUrl, report),
+      lines: nearMissMailLines(publicUrl, report, locale),
     },
     occurredAt: new Date(report.occurredAt),
   };

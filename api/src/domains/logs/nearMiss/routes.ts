@@ -8,11 +8,13 @@ import {
   nearMissMaxPhotos,
   nearMissSchema,
   nearMissUpdateSchema,
+  ruleSetOf,
   uploadContentTypes,
 } from '@console/shared-sdk/contract';
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import { nearMissEvent } from './notify.js';
+import { jurisdictionOfSite } from '../temperature-logs/repository.js';
 import {
   assertReportTimes,
   followUpOwnerChoices,
@@ -88,7 +90,10 @@ export default async function nearMissRoutes(app: FastifyInstance) {
       insert: async (tx, place, fields, now, change) => {
         const row = await insertNearMiss(tx, place, fields, now, change);
         const [report] = await nearMissDtos(tx, [row]);
-        if (report) await raiseEvent(tx, nearMissEvent(publicUrl, report), now);
+        if (report) {
+          const { locale } = ruleSetOf(await jurisdictionOfSite(tx, report.siteID));
+          await raiseEvent(tx, nearMissEvent(publicUrl, report, locale), now);
+        }
         return row;
       },
       update: updateNearMiss,

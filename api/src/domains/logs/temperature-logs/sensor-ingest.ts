@@ -9,12 +9,15 @@ import {
   jurisdictionOf,
   type Jurisdiction,
   logTypesFor,
+  ruleSetOf,
   sensorIngestResultSchema,
   sensorIngestSchema,
   sensorKeyHeader,
   sensorRequestsPerMinute,
+  temperatureText,
   type SensorIngestResult,
   type SensorReading,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import { countCall } from '../../../platform/auth/login-limit.js';
 import type { Clock } from '../../../platform/clock.js';
@@ -305,7 +308,15 @@ export async function storeSensorBatches(
     const raised =
       followed.alert !== null &&
       alertOn !== undefined &&
-      (await raiseExcursion(tx, sensor, item, check.limits, alertOn, followed.alert.runSince, receivedAt));
+      (await raiseExcursion(
+        tx,
+        sensor,
+        item,
+        { limits: check.limits, unit: ruleSetOf(site?.jurisdiction).unit },
+        alertOn,
+        followed.alert.runSince,
+        receivedAt,
+      ));
     results.push({ stored: stored.length, duplicates, refused, raised });
   }
   await tx
@@ -319,18 +330,23 @@ export async function storeSensorBatches(
   return results;
 }
 
-/** Raises the sensor's one TEMPERATURE_FAILED event for the run that began at `runSince`; false when it was raised before. */
+/**
+ * Raises the sensor's one TEMPERATURE_FAILED event for the run that began at `runSince`, its words in its
+ * site's `unit`; false when it was raised before.
+ */
 async function raiseExcursion(
   tx: Tx,
   sensor: SensorRow,
   item: ReadableItem,
-  limits: ReturnType<typeof sensorCheck>['limits'],
+  { limits, unit }: { limits: ReturnType<typeof sensorCheck>['limits']; unit: TemperatureUnit },
   alertOn: ReadingRow,
   runSince: Date,
   now: Date,
 ): Promise<boolean> {
   const minutes = Math.round((alertOn.readAt.getTime() - runSince.getTime()) / minuteMs);
-  const failure = failureOf(alertOn.celsius, limits) ?? `${alertOn.celsius} °C is outside its limits`;
+  const failure =
+    failureOf(alertOn.celsius, limits, unit) ??
+    `${temperatureText(alertOn.celsius, unit)} is outside its limits`;
   const id = await raiseEvent(
     tx,
     {
@@ -353,6 +369,7 @@ async function raiseExcursion(
         lowerLimit: limits.lowerLimit,
         upperLimit: limits.upperLimit,
         warnUpTo: limits.warnUpTo,
+        temperatureUnit: unit,
         excursionSince: runSince.toISOString(),
       },
       occurredAt: alertOn.readAt,
