@@ -25,7 +25,8 @@ import type { ExportReading } from './repository.js';
 // The temperature log as an inspector reads it: one XLSX written row by row with exceljs's streaming
 // writer, so an export of any length holds about one batch of rows in memory. Times are the site's wall
 // clock, written as spreadsheet dates so they sort and filter, shown in the order the site's locale writes
-// them; temperatures and limits are in the site's unit (the API's °C converted), named in the Unit column;
+// them; temperatures and limits are converted from the API's °C to the sites' unit (readingWorkbook says
+// which when sites differ), named on every row in the Unit column;
 // failed readings are filled red and warnings amber; a second sheet sums the export up and a third, Rules,
 // names each rule set the readings were judged by, its unit and where each of its figures comes from.
 
