@@ -1,8 +1,13 @@
 // Each test starts on a fresh device: nothing stored, nobody signed in, the app's language English.
+import { configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { closeLocalData } from '../local/db';
 import { stopSending } from '../sync/sender';
 import { freshPage } from './kitchen';
+
+// What a screen shows after a tap goes through the outbox, IndexedDB and a re-read of the stored records:
+// on a two-core machine running two test files at once that has taken longer than the SDK's 5 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(async () => {
   // The last test's sending, started as it went back online, ends on its own device first.
