@@ -265,12 +265,19 @@ export interface ScopeSite {
   id: string;
   name: string;
   timeZoneId: string;
+  /** The rule set it is judged by now, whose unit its readings are exported in. */
+  jurisdiction: string;
 }
 
 /** The live sites of `scope`, by name. */
 export function scopeSites(db: Database, scope: RecordScope): Promise<ScopeSite[]> {
   return db
-    .select({ id: sites.id, name: sites.name, timeZoneId: sites.timeZoneId })
+    .select({
+      id: sites.id,
+      name: sites.name,
+      timeZoneId: sites.timeZoneId,
+      jurisdiction: sites.jurisdiction,
+    })
     .from(sites)
     .where(
       and(

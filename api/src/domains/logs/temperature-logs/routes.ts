@@ -20,6 +20,7 @@ import {
   temperatureReadableItemSchema,
   temperatureResultLabels,
   logTypeLabels,
+  ruleSetOf,
 } from '@console/shared-sdk/contract';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
@@ -248,7 +249,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       const batches = exportBatches(deps.db, scope, siteList, filters, now, exportBatchSize);
       // The first batch is read before the answer starts, so a failure is still a proper error answer.
       const first = await batches.next();
-      const workbook = readingWorkbook();
+      // Each row in its own site's unit; the headers name the unit when every site shares one.
+      const workbook = readingWorkbook({ units: siteList.map((site) => ruleSetOf(site.jurisdiction).unit) });
       const produce = async () => {
         for (let batch = first; !batch.done;) {
           // The next batch is read while this one is written.

@@ -566,7 +566,14 @@ export async function producePack(
   const hash = (section: string, line: unknown) => digest.update(`${canonicalJson([section, line])}\n`);
   const scope = { orgId: target.orgId, siteIds: [target.site.id] };
   const siteKey = { id: target.site.id, orgId: target.orgId, timeZoneId: target.site.timeZoneId };
-  const siteList = [{ id: target.site.id, name: target.site.name, timeZoneId: target.site.timeZoneId }];
+  const siteList = [
+    {
+      id: target.site.id,
+      name: target.site.name,
+      timeZoneId: target.site.timeZoneId,
+      jurisdiction: target.site.jurisdiction,
+    },
+  ];
   const readingFilters = (extra: { result?: TemperatureResult } = {}) =>
     temperatureLogExportQuerySchema.parse({
       siteID: target.site.id,

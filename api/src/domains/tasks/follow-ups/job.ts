@@ -4,7 +4,7 @@ import type { Database } from '../../../platform/db/client.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import type { JobDefinition, JobSender } from '../../../platform/jobs/queue.js';
 import { pastDueOccurrences } from '../past-due.js';
-import { followUpKindWords, wallTime } from './rules.js';
+import { checkOfFollowUp, clockWords, followUpKindWords } from './rules.js';
 
 // A follow-up not taken in time is an alert (issue 24): every minute, each follow-up occurrence still open
 // past its due time raises FOLLOW_UP_DUE once (its dedupe key names the occurrence), for the site's admins.
@@ -33,7 +33,8 @@ export async function raiseDueFollowUps({ db, log }: Pick<FollowUpJobOptions, 'd
     for (const row of rows) {
       if (!row.followUp) continue;
       const { kind, itemName, foodItemId } = row.followUp;
-      const due = wallTime(row.expireOn, row.timeZoneId);
+      // On the site's clock as its rules write it: "was due by 5:10 PM" at an American site.
+      const due = clockWords(row.expireOn, row.timeZoneId, checkOfFollowUp(row.followUp).jurisdiction);
       const id = await raiseEvent(
         tx,
         {

@@ -123,7 +123,7 @@ export function checkOfFollowUp(
 export const wallTime = (at: Date, timeZoneId: string) => formatInstant(at, timeZoneId, 'time');
 
 /** A time on the site's clock as its rule set's locale writes it, for words: "14:05", "2:05 PM". */
-const clockWords = (at: Date, timeZoneId: string, jurisdiction: string) =>
+export const clockWords = (at: Date, timeZoneId: string, jurisdiction: string) =>
   formatInstant(at, timeZoneId, 'time', ruleSetOf(jurisdiction).locale);
 
 /** Which check takes a stored follow-up, and which stage of how many it is, as the API says it. */
