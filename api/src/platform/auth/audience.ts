@@ -44,6 +44,8 @@ export const staffCalls: Readonly<Record<string, 'mobile' | 'both'>> = {
   'GET /comlianceLog/template-list': 'both',
   'POST /comlianceLog/create-new-one': 'both',
   'POST /nearMiss/create-new-one': 'both',
+  // The sites they work at, with the rules, unit and locale their records are judged and written by.
+  'GET /site-panel/simple-list': 'both',
   // Their own profile and access, and sign-out.
   'GET /user-profile/view-me': 'both',
   'PUT /user-profile/update-me': 'both',

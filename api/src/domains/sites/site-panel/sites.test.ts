@@ -7,6 +7,7 @@ import { historyOf } from '../../../platform/history/history.js';
 import { demoLogins } from '../../../demo.js';
 import { ensureOccurrences } from '../../tasks/index.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { mobileLogin } from '../../../test/logs.js';
 
 const base = '/api/v1/site-panel';
 const missingId = '01890000-0000-7000-8000-000000000000';
@@ -233,6 +234,20 @@ describe('GET /simple-list', () => {
   test('a site admin gets only Brighton; no token is a 401', async () => {
     expect((await options(manager)).json.data.map((s) => s._id)).toEqual([demo().brighton.id]);
     expect((await ctx.inject('GET', `${base}/simple-list`)).statusCode).toBe(401);
+  });
+
+  test('staff on the kitchen app get the sites they work at, with the rules and units they record by', async () => {
+    const diego = await mobileLogin(ctx, 'diego.ramirez@harbourvine.example');
+    const reply = await options(diego);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json.data).toEqual([
+      expect.objectContaining({
+        _id: demo().brooklyn.id,
+        jurisdiction: 'US-NYC',
+        temperatureUnit: 'F',
+        locale: 'en-US',
+      }),
+    ]);
   });
 });
 
