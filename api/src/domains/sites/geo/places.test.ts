@@ -98,7 +98,9 @@ describe('placeDetail', () => {
     expect(inverness).toMatchObject({ state: 'Scotland', timeZoneId: 'Europe/London' });
     expect(defaultJurisdictionFor(inverness)).toBe('GB-SCT');
     expect(defaultJurisdictionFor(placeDetail(placeById('city:GB:hove')!))).toBe('GB-ENG');
-    expect(defaultJurisdictionFor(placeDetail(searchPlaces('Brooklyn', { country: 'US' })[0]!))).toBe('US-NYC');
+    expect(defaultJurisdictionFor(placeDetail(searchPlaces('Brooklyn', { country: 'US' })[0]!))).toBe(
+      'US-NYC',
+    );
   });
 
   test('takes the zone from the position', () => {
