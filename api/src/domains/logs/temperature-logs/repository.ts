@@ -20,7 +20,6 @@ import {
   judgeReading,
   storedLimits,
   temperatureLogDefaultDays,
-  temperatureStandards,
   type ListQuery,
   type LogType,
   type ReadingSource,
