@@ -111,6 +111,7 @@ const staffCalls: Record<string, 'mobile' | 'both'> = {
   [`GET ${v1}/comlianceLog/template-list`]: 'both',
   [`POST ${v1}/comlianceLog/create-new-one`]: 'both',
   [`POST ${v1}/nearMiss/create-new-one`]: 'both',
+  [`GET ${v1}/site-panel/simple-list`]: 'both',
   [`GET ${v1}/user-profile/view-me`]: 'both',
   [`PUT ${v1}/user-profile/update-me`]: 'both',
   [`PATCH ${v1}/user-profile/change-password`]: 'both',

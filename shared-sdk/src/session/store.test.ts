@@ -62,6 +62,8 @@ test('signOut clears every stored key and the selected site', () => {
     selectedSiteID: null,
     selectedSiteTimezone: null,
     selectedSiteLabel: null,
+    selectedSiteUnit: null,
+    selectedSiteLocale: null,
   });
 });
 

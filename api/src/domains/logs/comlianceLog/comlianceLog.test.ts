@@ -195,7 +195,8 @@ describe('create-new-one (staff)', () => {
         answer: 'YES',
         celsius: 3.5,
         checkKind: 'FRIDGE',
-        limits: { lowerLimit: null, upperLimit: 5, warnUpTo: 8, upperExclusive: false },
+        // England's fridge: 5 °C, warning up to 8 °C, the law's maximum, which the line keeps with it.
+        limits: { lowerLimit: null, upperLimit: 5, warnUpTo: 8, upperExclusive: false, legalMaximum: 8 },
         comment: null,
         result: 'PASS',
       },
