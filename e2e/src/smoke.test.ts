@@ -120,11 +120,17 @@ async function settle(walk: Walk, { inDialog = false } = {}) {
 }
 
 /**
- * The console's one date style (the contract's date words): "28 Nov 2026", "28 Nov 2026, 17:30", "17:30",
- * with or without the weekday ("Sat, 28 Nov 2026"), or without the year where space is short ("28 Nov, 17:30").
+ * The console's one date style (the contract's date words) in a site's locale: en-GB "28 Nov 2026",
+ * "28 Nov 2026, 17:30", "17:30", with or without the weekday ("Sat, 28 Nov 2026"), or without the year where
+ * space is short ("28 Nov, 17:30"); en-US, at an American site, "Nov 28, 2026, 5:30 PM", "Sat, Nov 28, 2026",
+ * "Nov 28", "5:30 PM".
  */
 const consoleDay = '(?:[A-Z][a-z]{2}, )?\\d{1,2} [A-Z][a-z]{2,3}(?: \\d{4})?';
-const consoleDate = new RegExp(`^(?:${consoleDay}(?:, \\d{2}:\\d{2})?|\\d{2}:\\d{2})$`);
+const americanDay = '(?:[A-Z][a-z]{2}, )?[A-Z][a-z]{2,3} \\d{1,2}(?:, \\d{4})?';
+const americanTime = '\\d{1,2}:\\d{2}\\s?[AP]M';
+const consoleDate = new RegExp(
+  `^(?:${consoleDay}(?:, \\d{2}:\\d{2})?|\\d{2}:\\d{2}|${americanDay}(?:, ${americanTime})?|${americanTime})$`,
+);
 
 /**
  * What the user can reach (the open dialog's, when one is open, since it hides the page): no heading more

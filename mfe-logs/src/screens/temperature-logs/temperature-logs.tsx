@@ -307,7 +307,8 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask, formatOf: Recor
         field: 'readAt',
         headerName: 'Read at',
         flex: 0.8,
-        minWidth: 170,
+        // An American site's "Nov 29, 2026, 12:45 AM" is the longest the column writes.
+        minWidth: 195,
         renderCell: ({ row }) => readAtCell(row, formatOf(row)),
       },
       {
