@@ -51,11 +51,16 @@ if (databaseOnly && process.env.DATABASE_URL) {
 
 let passed = 0;
 let failed = 0;
+const failedTests = [];
 for (const file of fs.readdirSync(resultsDir)) {
   const summary = JSON.parse(fs.readFileSync(path.join(resultsDir, file), 'utf8'));
   passed += summary.passed;
   failed += summary.failed;
+  for (const failure of summary.failures ?? [])
+    failedTests.push(`${path.basename(file, '.json')}/${failure}`);
 }
+if (failedTests.length > 0)
+  console.log(`\nWhat failed:\n${failedTests.map((line) => `- ${line}`).join('\n')}`);
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')} (database: ${database})`);
 else console.log(`\nAll checks passed (database: ${database})`);

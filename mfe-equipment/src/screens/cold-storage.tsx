@@ -1,15 +1,20 @@
 import {
+  coldStorageLimitIssues,
   defaultTemperatureLimits,
-  isLooserThanDefault,
   masterTypeInputSchema,
   masterTypeResource,
   masterTypeSortColumns,
   masterTypeUpdateSchema,
-  temperatureLimitRules,
+  plausibleColdStorageLimits,
   type MasterType,
   type MasterTypeType,
 } from '@console/shared-sdk/equipment';
-import { coldStorageDefaults } from '@console/shared-sdk/contract';
+import {
+  coldStorageDefaults,
+  isLooserThanDefault,
+  loosestColdStorageLimit,
+  type Jurisdiction,
+} from '@console/shared-sdk/contract';
 import { Alert, Checkbox, FormControlLabel, TextField, Typography } from '@console/shared-sdk/mui';
 import {
   defineResource,
@@ -44,7 +49,7 @@ interface ItemForm extends Limits {
   stored: Limits;
 }
 
-/** The confirmation a limit looser than DOMAIN.md's table needs (the body's `limitOverride`). */
+/** The confirmation a limit looser than the site's rule set allows needs (the body's `limitOverride`). */
 interface OverrideForm {
   confirmed: boolean;
   reason: string;
@@ -65,27 +70,29 @@ const limitsToSend = (item: ItemForm, format: SiteFormat): Limits => ({
 });
 
 /**
- * The items whose upper limit (°C) is looser than the table allows without a reason. A limit outside the
- * plausible range is left out: its own field already says it is refused, and no reason can save it.
+ * The items whose upper limit (°C) is looser than the site's rule set allows without a reason. A limit
+ * outside the plausible range is left out: its own field already says it is refused, and no reason can
+ * save it.
  */
 function looserItems(
   type: MasterTypeType,
   items: readonly ItemForm[],
   format: SiteFormat,
+  jurisdiction: Jurisdiction | null,
 ): { name: string; upperLimit: number }[] {
   return items.flatMap((item) => {
     const { upperLimit } = limitsToSend(item, format);
     return upperLimit !== null &&
-      isLooserThanDefault(type, upperLimit) &&
-      upperLimit <= temperatureLimitRules[type].plausible.max
+      isLooserThanDefault(type, upperLimit, jurisdiction) &&
+      upperLimit <= plausibleColdStorageLimits[type].max
       ? [{ name: item.name, upperLimit }]
       : [];
   });
 }
 
 /**
- * Shown while an upper limit is looser than the table: says which and why that matters, and asks for the
- * explicit confirmation and the reason the fridge's history will keep.
+ * Shown while an upper limit is looser than the site's rule set allows: says which and why that matters,
+ * and asks for the explicit confirmation and the reason the fridge's history will keep.
  */
 function LooserLimitConfirmation({
   type,
@@ -97,18 +104,23 @@ function LooserLimitConfirmation({
   disabled,
   values,
   format,
-}: CustomFieldProps<OverrideForm, ColdStorageForm> & { type: MasterTypeType; format: SiteFormat }) {
-  const items = looserItems(type, values.temperatureItems, format);
+  jurisdiction,
+}: CustomFieldProps<OverrideForm, ColdStorageForm> & {
+  type: MasterTypeType;
+  format: SiteFormat;
+  jurisdiction: Jurisdiction | null;
+}) {
+  const items = looserItems(type, values.temperatureItems, format, jurisdiction);
   if (items.length === 0) return null;
-  const rule = temperatureLimitRules[type];
+  const loosest = loosestColdStorageLimit(type, jurisdiction);
   const which = items
     .map((item) => `${item.name || 'an item'} at ${format.temperature(item.upperLimit)}`)
     .join(', ');
   return (
     <Alert severity="warning" role="group" aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} variant="body2" sx={{ mb: 1 }}>
-        Above {format.temperature(rule.loosestUpperLimit)}, {rule.why}: {which}. Saving it needs your
-        confirmation and a reason, which this {words[type].name}&apos;s history keeps.
+        Above {format.temperature(loosest.celsius)}, {loosest.why}: {which}. Saving it needs your confirmation
+        and a reason, which this {words[type].name}&apos;s history keeps.
       </Typography>
       <FormControlLabel
         label="I confirm this looser limit"
@@ -208,6 +220,18 @@ export function coldStorage(type: MasterTypeType, site: SiteTemperatures = engli
     upperLimit: shown(defaults.upperLimit),
     stored: defaults,
   });
+  /**
+   * What the API checks against the site's rule set when it saves, checked before sending so the fields
+   * say it in the site's unit.
+   */
+  const underSiteRules = (
+    value: Parameters<typeof coldStorageLimitIssues>[0],
+    ctx: { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void },
+  ) => {
+    for (const { path, message } of coldStorageLimitIssues(value, jurisdiction, format.unit)) {
+      ctx.addIssue({ code: 'custom', path, message });
+    }
+  };
   /** The body's fields: the confirmation goes only with a looser limit, and only once it is ticked. */
   const bodyOf = ({ name, temperatureItems, limitOverride }: ColdStorageForm) => ({
     name,
@@ -218,7 +242,7 @@ export function coldStorage(type: MasterTypeType, site: SiteTemperatures = engli
       location: item.location,
       ...limitsToSend(item, format),
     })),
-    ...(limitOverride.confirmed && looserItems(type, temperatureItems, format).length > 0
+    ...(limitOverride.confirmed && looserItems(type, temperatureItems, format, jurisdiction).length > 0
       ? { limitOverride: { reason: limitOverride.reason } }
       : {}),
   });
@@ -273,8 +297,8 @@ export function coldStorage(type: MasterTypeType, site: SiteTemperatures = engli
       ],
     },
     form: {
-      schema: masterTypeInputSchema,
-      updateSchema: masterTypeUpdateSchema,
+      schema: masterTypeInputSchema.superRefine(underSiteRules),
+      updateSchema: masterTypeUpdateSchema.superRefine(underSiteRules),
       width: 'md',
       fields: [
         {
@@ -312,7 +336,9 @@ export function coldStorage(type: MasterTypeType, site: SiteTemperatures = engli
           kind: 'custom',
           name: 'limitOverride',
           label: 'Confirm the looser limit',
-          render: (props) => <LooserLimitConfirmation type={type} format={format} {...props} />,
+          render: (props) => (
+            <LooserLimitConfirmation type={type} format={format} jurisdiction={jurisdiction} {...props} />
+          ),
         },
       ],
       emptyForm: (): ColdStorageForm => ({

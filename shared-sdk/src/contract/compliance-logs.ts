@@ -10,6 +10,8 @@ import {
 import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 import { logTypeSchema, recordStatusSchema } from './enums.js';
 import { historyEntrySchema } from './history.js';
+import { jurisdictionSchema } from './rule-sets/index.js';
+import { temperatureUnits } from './units.js';
 import { templateSchema } from './tasks.js';
 import {
   celsiusSchema,
@@ -131,6 +133,13 @@ export const complianceLogSchema = z.object({
   templateID: idSchema.nullable(),
   title: z.string(),
   answers: z.array(complianceAnswerRecordSchema),
+  /**
+   * The rule set its temperatures were judged by: its site's when it was submitted, kept when the site's
+   * changes later, and the one a correction is judged by.
+   */
+  jurisdiction: jurisdictionSchema,
+  /** The unit its site shows temperatures in now; each answer's `celsius` and `limits` stay in °C. */
+  temperatureUnit: z.enum(temperatureUnits),
   status: logStatusSchema,
   result: complianceResultSchema,
   /** How many answers failed. */

@@ -12,8 +12,14 @@ import {
   siteScopedListQuerySchema,
 } from './common.js';
 import { foodItemTypeSchema, masterTypeTypeSchema } from './enums.js';
-import { defaultTemperatureLimits, type MasterTypeType } from './cold-storage-limits.js';
+import { type MasterTypeType } from './cold-storage-limits.js';
 import { historyEntrySchema } from './history.js';
+import { temperatureText, type TemperatureUnit } from './units.js';
+import {
+  coldStorageDefaults,
+  isLooserThanDefault,
+  loosestColdStorageLimit,
+} from './temperature-standards.js';
 
 export { defaultTemperatureLimits, type MasterTypeType } from './cold-storage-limits.js';
 
@@ -156,23 +162,14 @@ export const foodItemListQuerySchema = siteScopedListQuerySchema(foodItemSortCol
 // ---- fridges and freezers (master types) with their temperature items ----------------------------------
 
 /**
- * What a limit of each type may be. `plausible` is the range a working unit's limits can lie in (a fridge
- * limit of 30 °C is a typing mistake, not a setting). `loosestUpperLimit` is DOMAIN.md's table: an upper
- * limit above it (a fridge above the 8 °C legal maximum, a freezer above -18 °C) is saved only with a
- * confirmed reason, which the item's history keeps. The table sets no lower bound, so any lower limit
- * only tightens.
+ * The range a working fridge's or freezer's limits can lie in, in °C, under every rule set: a fridge limit
+ * of 30 °C is a typing mistake, not a setting. How loose a limit may be without a reason depends on the
+ * site's rule set (`loosestColdStorageLimit`), which only the API knows when it saves.
  */
-export const temperatureLimitRules = {
-  FRIDGE: { plausible: { min: -5, max: 15 }, loosestUpperLimit: 8, why: 'the legal maximum for a fridge' },
-  FREEZER: {
-    plausible: { min: -40, max: 0 },
-    loosestUpperLimit: -18,
-    why: 'the safe maximum for a freezer',
-  },
-} as const satisfies Record<
-  MasterTypeType,
-  { plausible: { min: number; max: number }; loosestUpperLimit: number; why: string }
->;
+export const plausibleColdStorageLimits = {
+  FRIDGE: { min: -5, max: 15 },
+  FREEZER: { min: -40, max: 0 },
+} as const satisfies Record<MasterTypeType, { min: number; max: number }>;
 
 const temperatureMessage = 'Must be a temperature in °C';
 
@@ -214,7 +211,7 @@ export const temperatureItemInputSchema = z.object({
   upperLimit: upperLimitSchema,
 });
 export type TemperatureItemInput = z.input<typeof temperatureItemInputSchema>;
-/** A temperature item after validation: limits resolved against the type's defaults. */
+/** A temperature item as stored: an upper limit left out takes its site rule set's default (`withDefaultLimits`). */
 export type TemperatureItemFields = Omit<
   z.output<typeof temperatureItemInputSchema>,
   'lowerLimit' | 'upperLimit'
@@ -224,7 +221,7 @@ export type TemperatureItemFields = Omit<
 };
 
 /**
- * The confirmation that comes with a limit looser than DOMAIN.md's table: without it such a save is
+ * The confirmation that comes with a limit looser than the site's rule set allows: without it such a save is
  * refused on that limit; with it, the reason is kept in the fridge's history.
  */
 export const limitOverrideSchema = z.object({
@@ -242,32 +239,67 @@ type ItemsOf = {
   limitOverride?: LimitOverride | undefined;
 };
 
-const resolvedLimits = (
+/**
+ * Field errors of a fridge's or freezer's items under its site's rule set, in `unit` (the API's in °C):
+ * an upper limit looser than the set allows without a confirmed reason, and a lower limit not below the
+ * upper one (an upper limit left out takes the set's default). The API checks them when it saves, knowing
+ * the site; the console's form asks for the reason before it sends.
+ */
+export function coldStorageLimitIssues(
+  value: ItemsOf,
+  jurisdiction: string | null | undefined,
+  unit: TemperatureUnit = 'C',
+): { path: (string | number)[]; message: string }[] {
+  const { min, max } = plausibleColdStorageLimits[value.type];
+  const plausible = (limit: number | null | undefined): limit is number =>
+    typeof limit === 'number' && limit >= min && limit <= max;
+  const loosest = loosestColdStorageLimit(value.type, jurisdiction);
+  const defaults = coldStorageDefaults(value.type, jurisdiction);
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  value.temperatureItems.forEach((item, index) => {
+    const upperLimit = item.upperLimit ?? defaults.upperLimit;
+    if (
+      plausible(item.upperLimit) &&
+      isLooserThanDefault(value.type, item.upperLimit, jurisdiction) &&
+      value.limitOverride === undefined
+    ) {
+      issues.push({
+        path: ['temperatureItems', index, 'upperLimit'],
+        message: `Above ${temperatureText(loosest.celsius, unit)}, ${loosest.why}: confirm it with a reason`,
+      });
+    }
+    if (plausible(item.lowerLimit) && plausible(upperLimit) && item.lowerLimit >= upperLimit) {
+      issues.push({
+        path: ['temperatureItems', index, 'lowerLimit'],
+        message: `Lower limit must be below the upper limit (${temperatureText(upperLimit, unit)})`,
+      });
+    }
+  });
+  return issues;
+}
+
+/** The items with an upper limit left out given their rule set's default, as the API stores them. */
+export function withDefaultLimits(
   type: MasterTypeType,
-  item: { lowerLimit?: number | null | undefined; upperLimit?: number | undefined },
-) => ({
-  lowerLimit: item.lowerLimit ?? defaultTemperatureLimits[type].lowerLimit,
-  upperLimit: item.upperLimit ?? defaultTemperatureLimits[type].upperLimit,
-});
-
-/** True when an item's upper limit is looser than DOMAIN.md's table allows without a reason. */
-export const isLooserThanDefault = (type: MasterTypeType, upperLimit: number | null | undefined) =>
-  typeof upperLimit === 'number' && upperLimit > temperatureLimitRules[type].loosestUpperLimit;
-
-/** The message on an upper limit looser than the table when no reason came with it. */
-export const looserLimitMessage = (type: MasterTypeType) => {
-  const rule = temperatureLimitRules[type];
-  return `Above ${rule.loosestUpperLimit} °C, ${rule.why}: confirm it with a reason`;
-};
+  items: readonly z.output<typeof temperatureItemInputSchema>[],
+  jurisdiction: string | null | undefined,
+): TemperatureItemFields[] {
+  const defaults = coldStorageDefaults(type, jurisdiction);
+  return items.map((item) => ({
+    ...item,
+    lowerLimit: item.lowerLimit ?? defaults.lowerLimit,
+    upperLimit: item.upperLimit ?? defaults.upperLimit,
+  }));
+}
 
 /**
- * Limits must be plausible for the type and leave a passing range; a limit looser than the table needs a
- * reason; items of one fridge need distinct names and ids.
+ * Limits must be plausible for the type; items of one fridge need distinct names and ids. What depends on
+ * the site's rule set is `coldStorageLimitIssues`.
  */
 function checkTemperatureItems(value: ItemsOf, ctx: z.RefinementCtx) {
   const names = new Set<string>();
   const ids = new Set<string>();
-  const { plausible } = temperatureLimitRules[value.type];
+  const plausible = plausibleColdStorageLimits[value.type];
   const implausible = `A ${masterTypeTypeWords[value.type]} limit must lie between ${plausible.min} and ${plausible.max} °C`;
   value.temperatureItems.forEach((item, index) => {
     const path = (field: string) => ['temperatureItems', index, field];
@@ -278,16 +310,6 @@ function checkTemperatureItems(value: ItemsOf, ctx: z.RefinementCtx) {
     }
     if (outside(item.upperLimit)) {
       ctx.addIssue({ code: 'custom', path: path('upperLimit'), message: implausible });
-    } else if (isLooserThanDefault(value.type, item.upperLimit) && value.limitOverride === undefined) {
-      ctx.addIssue({ code: 'custom', path: path('upperLimit'), message: looserLimitMessage(value.type) });
-    }
-    const { lowerLimit, upperLimit } = resolvedLimits(value.type, item);
-    if (lowerLimit !== null && lowerLimit >= upperLimit && !outside(lowerLimit) && !outside(upperLimit)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: path('lowerLimit'),
-        message: `Lower limit must be below the upper limit (${upperLimit} °C)`,
-      });
     }
     const name = item.name.toLowerCase();
     if (names.has(name)) {
@@ -310,20 +332,6 @@ function checkTemperatureItems(value: ItemsOf, ctx: z.RefinementCtx) {
 /** The type as a word inside a sentence. */
 const masterTypeTypeWords: Record<MasterTypeType, string> = { FRIDGE: 'fridge', FREEZER: 'freezer' };
 
-function withResolvedLimits<T extends ItemsOf>(
-  value: T,
-): Omit<T, 'temperatureItems'> & {
-  temperatureItems: TemperatureItemFields[];
-} {
-  return {
-    ...value,
-    temperatureItems: value.temperatureItems.map((item) => ({
-      ...item,
-      ...resolvedLimits(value.type, item),
-    })),
-  };
-}
-
 export const masterTypeSchema = z.object({
   ...placed,
   name: z.string(),
@@ -341,18 +349,16 @@ const masterTypeFields = {
     .array(temperatureItemInputSchema)
     .min(1, 'Add at least one temperature item')
     .max(50, 'At most 50 temperature items'),
-  /** Required when an upper limit is looser than DOMAIN.md's table; see limitOverrideSchema. */
+  /** Required when an upper limit is looser than the site's rule set allows; see limitOverrideSchema. */
   limitOverride: limitOverrideSchema.optional(),
 };
 export const masterTypeInputSchema = z
   .object({ siteID: idSchema, ...masterTypeFields })
-  .superRefine(checkTemperatureItems)
-  .transform(withResolvedLimits);
+  .superRefine(checkTemperatureItems);
 export type MasterTypeInput = z.input<typeof masterTypeInputSchema>;
 export const masterTypeUpdateSchema = z
   .object({ ...updateFields, ...masterTypeFields })
-  .superRefine(checkTemperatureItems)
-  .transform(withResolvedLimits);
+  .superRefine(checkTemperatureItems);
 export type MasterTypeUpdate = z.input<typeof masterTypeUpdateSchema>;
 export type MasterTypeFields = Omit<z.output<typeof masterTypeInputSchema>, 'siteID'>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, localDateSchema, siteLocationSchema, siteQuerySchema } from './common.js';
 import { scoreSchema } from './scores.js';
 import { timingSchema } from './site.js';
+import { temperatureUnits } from './units.js';
 
 // The portfolio (issue 25): every site the caller may see with its day, in one call, so an organisation
 // admin of fifty sites sees at a glance where to look. Each site's figures are of its own local today (and
@@ -37,6 +38,10 @@ export const portfolioSiteSchema = z.object({
   name: z.string(),
   location: siteLocationSchema,
   timeZoneId: z.string(),
+  /** How the site writes dates, times and numbers (its rule set's: en-GB, en-US). */
+  locale: z.string(),
+  /** The unit the site shows temperatures in. */
+  temperatureUnit: z.enum(temperatureUnits),
   /** The site's opening hours, so a screen can say whether it is open now. */
   timing: timingSchema,
   /** The site's local today, which every count of the day is of. */

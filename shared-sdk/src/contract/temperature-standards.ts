@@ -202,6 +202,32 @@ export function coldStorageDefaults(
 }
 
 /**
+ * The loosest upper limit a fridge's or freezer's item takes under `jurisdiction` without a reason, in °C:
+ * the law's maximum where the set has one (England's fridge: 8 °C), else the set's own limit, warning band
+ * included (a freezer's -18 °C, New York's 0 °F). An item set above it is saved only with a reason, which
+ * its history keeps.
+ */
+export function loosestColdStorageLimit(
+  type: MasterTypeType,
+  jurisdiction: string | null | undefined,
+): { celsius: number; why: string } {
+  const limits = standardsOf(jurisdiction)[type].checks[0].limits;
+  const word = type === 'FRIDGE' ? 'fridge' : 'freezer';
+  if (limits.legalMaximum !== undefined) {
+    return { celsius: limits.legalMaximum, why: `the legal maximum for a ${word}` };
+  }
+  return { celsius: limits.warnUpTo ?? limits.upperLimit ?? 0, why: `the safe maximum for a ${word}` };
+}
+
+/** Whether an item's upper limit (°C) is looser than `jurisdiction` allows without a reason. */
+export const isLooserThanDefault = (
+  type: MasterTypeType,
+  upperLimit: number | null | undefined,
+  jurisdiction: string | null | undefined,
+): boolean =>
+  typeof upperLimit === 'number' && upperLimit > loosestColdStorageLimit(type, jurisdiction).celsius;
+
+/**
  * A fridge's or freezer's item is judged by its own limits (an upper limit never set takes its rule set's
  * default). Where the set has a warning band (England's fridge: up to 8 °C), an item whose upper limit is
  * below it warns up to it rather than failing; the set's legal limits always apply.

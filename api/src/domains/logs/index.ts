@@ -22,12 +22,7 @@ export { checkRecords } from './record-history/record-check.js';
 export { documents, nearMisses, temperatureReadings } from './schema.js';
 export { exportedReaderName, toReadableItem } from './temperature-logs/dto.js';
 export { attachment, drainedOrClosed, ExportAbandoned } from './temperature-logs/export.js';
-export {
-  exportBatches,
-  type ExportReading,
-  itemsOfSite,
-  jurisdictionOfSite,
-} from './temperature-logs/repository.js';
+export { exportBatches, type ExportReading, itemsOfSite } from './temperature-logs/repository.js';
 
 // The demo.
 export { seedLogs } from './seed.js';

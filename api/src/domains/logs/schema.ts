@@ -115,6 +115,11 @@ export const complianceLogs = pgTable(
     templateId: uuid('template_id').references(() => checklistTemplates.id),
     title: text('title').notNull(),
     answers: jsonb('answers').$type<ComplianceAnswerRecord[]>().notNull(),
+    /**
+     * The rule set its temperatures were judged by (its site's when it was submitted): a correction is
+     * judged by it again, and its words and legal limits stay that set's when the site changes jurisdiction.
+     */
+    jurisdiction: text('jurisdiction').notNull().default('GB-ENG'),
     status: text('status').$type<RecordStatus>().notNull(),
     result: text('result').$type<'PASS' | 'FAIL'>().notNull(),
     note: text('note'),

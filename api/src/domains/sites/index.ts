@@ -10,7 +10,7 @@ export { default as sitePanelRoutes, type SitePanelOptions } from './site-panel/
 // Rules and queries other domains stand on.
 export { insertOrganization } from './organization/repository.js';
 export { toSiteOption } from './site-panel/dto.js';
-export { findSite, insertSite, type SiteDaysChanged } from './site-panel/repository.js';
+export { findSite, insertSite, jurisdictionOfSite, type SiteDaysChanged } from './site-panel/repository.js';
 export { addDays, localDate, type SiteHours, timeSlotsOn, tradingDay } from './time-slots.js';
 
 // The demo.

@@ -48,6 +48,8 @@ function submitted(body: Record<string, unknown>): ComplianceLog {
     siteID: ids.site,
     siteName: 'Brighton',
     timeZoneId: zone,
+    jurisdiction: 'GB-ENG',
+    temperatureUnit: 'C',
     logType: 'FOOD_DELIVERY',
     templateID: delivery._id,
     title: delivery.name,

@@ -59,6 +59,8 @@ const fridgeLog: ComplianceLog = {
   siteID: ids.brighton,
   siteName: 'Brighton',
   timeZoneId: 'Europe/London',
+  jurisdiction: 'GB-ENG',
+  temperatureUnit: 'C',
   logType: 'FRIDGE',
   templateID: null,
   title: 'Fridge opening checks',

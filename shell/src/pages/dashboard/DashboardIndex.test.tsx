@@ -41,6 +41,8 @@ function dayOf(change: Partial<PortfolioSite> & Pick<PortfolioSite, 'siteID' | '
   return {
     location: site.location,
     timeZoneId: site.timeZoneId,
+    locale: 'en-GB',
+    temperatureUnit: 'C',
     timing: site.timing,
     date: '2026-01-05',
     tasks: { due: 0, done: 0, late: 0, overdue: 0, upcoming: 0 },

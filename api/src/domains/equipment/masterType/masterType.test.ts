@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { toCelsius } from '@console/shared-sdk/contract';
 import type {
   ListData,
   MasterType,
@@ -292,7 +293,10 @@ describe('lists', () => {
     expect(fridges.json.data.list.map((m) => m.name)).toEqual(['Line fridge']);
     expect(fridges.json.data.list[0]?.temperatureItems).toHaveLength(2);
     const freezers = await list({ siteID: site, type: 'FREEZER' });
-    expect(freezers.json.data.list.map((m) => m.temperatureItems[0]?.upperLimit)).toEqual([-18]);
+    // The site is Brooklyn, under New York City's rules: a freezer's item with no limit of its own takes 0 °F.
+    expect(freezers.json.data.list.map((m) => m.temperatureItems[0]?.upperLimit)).toEqual([
+      toCelsius(0, 'F'),
+    ]);
     expect((await list({ search: 'ice cream' })).json.data.list.map((m) => m.name)).toEqual([
       'Ice cream freezer',
     ]);
@@ -435,6 +439,63 @@ describe('temperature limits', () => {
     );
     expect(blank['limitOverride.reason']).toEqual(['Give the reason for the looser limit']);
   });
+
+  // How loose an item may be without a reason is its site's rule set's: the legal maximum where the law has
+  // one (a fridge: England's 8 °C, New York's 41 °F), else the set's own limit (a freezer: -18 °C, 0 °F).
+  test.each([
+    ['England', 'brighton', 'FRIDGE', 8, null],
+    [
+      'England',
+      'brighton',
+      'FRIDGE',
+      8.1,
+      'Above 8 °C, the legal maximum for a fridge: confirm it with a reason',
+    ],
+    ['England', 'brighton', 'FREEZER', -18, null],
+    [
+      'England',
+      'brighton',
+      'FREEZER',
+      -17.9,
+      'Above -18 °C, the safe maximum for a freezer: confirm it with a reason',
+    ],
+    ['New York', 'brooklyn', 'FRIDGE', toCelsius(41, 'F'), null],
+    [
+      'New York',
+      'brooklyn',
+      'FRIDGE',
+      toCelsius(42, 'F'),
+      'Above 5 °C, the legal maximum for a fridge: confirm it with a reason',
+    ],
+    ['New York', 'brooklyn', 'FREEZER', toCelsius(0, 'F'), null],
+    [
+      'New York',
+      'brooklyn',
+      'FREEZER',
+      toCelsius(1, 'F'),
+      'Above -17.8 °C, the safe maximum for a freezer: confirm it with a reason',
+    ],
+  ] as const)(
+    '%s (%s): a %s with an upper limit of %d °C',
+    async (_where, siteKey, type, upperLimit, message) => {
+      const reply = await create(
+        form(`Unit at ${upperLimit}`, {
+          siteID: ctx.demo.sites[siteKey].id,
+          type,
+          temperatureItems: [item('Shelf', { upperLimit })],
+        }),
+      );
+      if (message === null) {
+        expect(reply.statusCode).toBe(200);
+        expect(reply.json.data.temperatureItems[0]?.upperLimit).toBe(upperLimit);
+      } else {
+        expect(reply.statusCode).toBe(400);
+        expect(reply.json).toMatchObject({
+          details: { fieldErrors: { 'temperatureItems.0.upperLimit': [message] } },
+        });
+      }
+    },
+  );
 
   test('with a reason it is saved, and the history keeps the reason, who and the limits', async () => {
     const fridge = await created('Wine fridge', {

@@ -1,17 +1,20 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type {
-  ListQuery,
-  MasterTypeFields,
-  MasterTypeSortColumn,
-  MasterTypeType,
-  TemperatureItemFields,
+import {
+  coldStorageLimitIssues,
+  withDefaultLimits,
+  type ListQuery,
+  type MasterTypeFields,
+  type MasterTypeSortColumn,
+  type MasterTypeType,
+  type TemperatureItemFields,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { masterTypes, temperatureItems } from '../schema.js';
-import { fieldError } from '../../../platform/http/errors.js';
+import { badRequest, fieldError, type FieldErrors } from '../../../platform/http/errors.js';
 import { newId } from '../../../platform/db/ids.js';
 import { recordsOf } from '../../../platform/http/repository.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
+import { jurisdictionOfSite } from '../../sites/index.js';
 
 export type MasterTypeRow = typeof masterTypes.$inferSelect;
 export type TemperatureItemRow = typeof temperatureItems.$inferSelect;
@@ -103,6 +106,26 @@ async function saveItems(
   if (added.length > 0) await db.insert(temperatureItems).values(added);
 }
 
+/**
+ * The items as stored, judged against the rule set of the site they are on: an upper limit looser than it
+ * allows needs the body's reason, an upper limit left out takes its default. 400 naming every such field.
+ */
+async function itemsUnderRules(
+  tx: Tx,
+  siteId: string,
+  input: MasterTypeFields,
+): Promise<TemperatureItemFields[]> {
+  const jurisdiction = await jurisdictionOfSite(tx, siteId);
+  const issues = coldStorageLimitIssues(input, jurisdiction);
+  const [first] = issues;
+  if (first) {
+    const fieldErrors: FieldErrors = {};
+    for (const { path, message } of issues) (fieldErrors[path.join('.')] ??= []).push(message);
+    throw badRequest(`${first.path.join('.')}: ${first.message}`, fieldErrors);
+  }
+  return withDefaultLimits(input.type, input.temperatureItems, jurisdiction);
+}
+
 /** Creates a fridge or freezer with its items. Call inside a transaction: a rejected item writes nothing. */
 export async function insertMasterType(
   tx: Tx,
@@ -110,8 +133,9 @@ export async function insertMasterType(
   input: MasterTypeFields,
   now: Date,
 ): Promise<MasterTypeRow> {
+  const items = await itemsUnderRules(tx, place.siteID, input);
   const row = await masterTypeRecords.insert(tx, place, { type: input.type, name: input.name }, now);
-  await saveItems(tx, row.id, input.temperatureItems, now);
+  await saveItems(tx, row.id, items, now);
   return row;
 }
 
@@ -123,6 +147,7 @@ export async function updateMasterType(
   input: MasterTypeFields,
   now: Date,
 ): Promise<MasterTypeRow> {
+  const items = await itemsUnderRules(tx, siteId, input);
   const row = await masterTypeRecords.update(
     tx,
     current,
@@ -130,7 +155,7 @@ export async function updateMasterType(
     now,
     siteId,
   );
-  await saveItems(tx, row.id, input.temperatureItems, now);
+  await saveItems(tx, row.id, items, now);
   return row;
 }
 

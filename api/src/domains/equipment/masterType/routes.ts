@@ -41,10 +41,11 @@ export default async function masterTypeRoutes(app: FastifyInstance) {
     summaries: {
       list: 'Fridges and freezers (type FRIDGE or FREEZER) with their temperature items, paged',
       create:
-        'Add a fridge or freezer with 1 to 50 temperature items. An upper limit left out takes the type ' +
-        'default (fridge 5 °C, freezer -18 °C); sent as null it is a 400 (required). Limits must be ' +
-        'plausible (fridge -5 to 15 °C, freezer -40 to 0 °C); an upper limit above the legal table ' +
-        '(fridge 8 °C, freezer -18 °C) needs limitOverride.reason, which the history keeps',
+        'Add a fridge or freezer with 1 to 50 temperature items, limits in °C. An upper limit left out takes ' +
+        "the default of the site's rule set (England: fridge 5 °C, freezer -18 °C); sent as null it is a 400 " +
+        '(required). Limits must be plausible (fridge -5 to 15 °C, freezer -40 to 0 °C); an upper limit ' +
+        "above the rule set's legal maximum (England's fridge 8 °C), or above its default where it has none " +
+        '(a freezer), needs limitOverride.reason, which the history keeps',
       update:
         "Update a fridge or freezer. temperatureItems replaces the list: send an item's _id to keep it; " +
         'items left out are retired. Limits are checked as on create',

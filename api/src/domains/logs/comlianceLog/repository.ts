@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   complianceLogDefaultDays,
   complianceLogWorkflow,
+  jurisdictionOf,
+  ruleSetOf,
   type ComplianceLog,
   type ComplianceLogSnapshot,
   type ComplianceLogListQuery,
@@ -22,7 +24,7 @@ import { recordsOf, type Change, type RecordScope } from '../../../platform/http
 import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { templateRecords } from '../../tasks/index.js';
 import { answersOfSubmission, correctedAnswers, logResultOf } from './answers.js';
-import { jurisdictionOfSite } from '../temperature-logs/repository.js';
+import { jurisdictionOfSite } from '../../sites/index.js';
 import {
   assertDeviceTime,
   assertMove,
@@ -70,13 +72,13 @@ const reviewer = alias(users, 'reviewer');
 /** A log with the names its answer shows, read in the same statement. */
 const dtoColumns = {
   log: getTableColumns(complianceLogs),
-  site: { name: sites.name, timeZoneId: sites.timeZoneId },
+  site: { name: sites.name, timeZoneId: sites.timeZoneId, jurisdiction: sites.jurisdiction },
   submitter: { firstName: submitter.firstName, lastName: submitter.lastName },
   reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
 };
 interface DtoSource {
   log: ComplianceLogRow;
-  site: { name: string; timeZoneId: string };
+  site: { name: string; timeZoneId: string; jurisdiction: string };
   submitter: { firstName: string; lastName: string } | null;
   reviewer: { firstName: string; lastName: string } | null;
 }
@@ -107,6 +109,8 @@ function toComplianceLogDto({ log, site, submitter: by, reviewer: reviewedBy }: 
     templateID: log.templateId,
     title: log.title,
     answers: log.answers,
+    jurisdiction: jurisdictionOf(log.jurisdiction),
+    temperatureUnit: ruleSetOf(site.jurisdiction).unit,
     // Logs never take DELETED (the contract's LogStatus); the column shares the wider record type.
     status: log.status as ComplianceLog['status'],
     result: log.result,
@@ -211,6 +215,7 @@ export async function insertComplianceLog(
       templateId: template.id,
       title: template.name,
       answers,
+      jurisdiction,
       status: 'REPORTED',
       result: logResultOf(answers).result,
       note: textOrNull(fields.note),
@@ -242,7 +247,7 @@ export async function updateComplianceLog(
       ? current.answers
       : correctedAnswers(
           current.logType,
-          await jurisdictionOfSite(tx, current.siteId),
+          jurisdictionOf(current.jurisdiction),
           current.answers,
           fields.answers,
         );

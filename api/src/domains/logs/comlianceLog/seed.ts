@@ -96,7 +96,8 @@ export async function seedComplianceLogs(
             ...(warm ? { comment: failedDelivery.comment } : {}),
           };
         });
-        const answers = answersOfSubmission(logType, jurisdictionOf(site.jurisdiction), template.items, sent);
+        const jurisdiction = jurisdictionOf(site.jurisdiction);
+        const answers = answersOfSubmission(logType, jurisdiction, template.items, sent);
         const reviewed = weeksAgo >= 1 && !failing;
         const reviewedAt = submittedAt.plus({ days: 1, hours: 6 }).toJSDate();
         rows.push({
@@ -107,6 +108,7 @@ export async function seedComplianceLogs(
           templateId: template.id,
           title: template.name,
           answers,
+          jurisdiction,
           status: failing ? 'PENDING' : reviewed ? 'COMPLETED' : 'REPORTED',
           result: logResultOf(answers).result,
           note: failing ? failedDelivery.note : null,

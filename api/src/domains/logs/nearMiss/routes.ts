@@ -14,7 +14,7 @@ import {
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import { nearMissEvent } from './notify.js';
-import { jurisdictionOfSite } from '../temperature-logs/repository.js';
+import { jurisdictionOfSite } from '../../sites/index.js';
 import {
   assertReportTimes,
   followUpOwnerChoices,

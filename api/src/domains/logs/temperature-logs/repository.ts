@@ -49,6 +49,7 @@ import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { acceptDeviceTime } from '../../../platform/device-time.js';
 import { localDateRangeWhere } from '../log-records.js';
 import { coolingStartMaxMinutesBefore } from '../../tasks/index.js';
+import { jurisdictionOfSite } from '../../sites/index.js';
 
 // Temperature readings in SQL. A list, an export batch and a chart are each one statement that joins the
 // names a reading shows (site, item, fridge, who read it), driven by the index on (site, read_at desc, id
@@ -583,15 +584,6 @@ export function checkFor(
     throw fieldError('checkKind', `Not a check of a ${standard.label.toLowerCase()} log: use ${names}`);
   }
   return { logType, checkKind: check.kind, limits: check.limits, jurisdiction } satisfies ReadingCheck;
-}
-
-/** The rule set a site's readings are judged by now. */
-export async function jurisdictionOfSite(db: Database | Tx, siteId: string): Promise<Jurisdiction> {
-  const [site] = await db
-    .select({ jurisdiction: sites.jurisdiction })
-    .from(sites)
-    .where(eq(sites.id, siteId));
-  return jurisdictionOf(site?.jurisdiction);
 }
 
 /** A failing reading without a corrective action: 400 naming the limit it broke, in the set's unit. */

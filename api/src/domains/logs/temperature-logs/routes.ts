@@ -28,7 +28,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess, siteAccess, siteListScope } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { dispatchJobName } from '../../../platform/events/raise.js';
-import { addDays, localDate } from '../../sites/index.js';
+import { addDays, jurisdictionOfSite, localDate } from '../../sites/index.js';
 import { defaultOrderWords } from '../log-records.js';
 import {
   snapshotOf,
@@ -48,7 +48,6 @@ import {
   findItem,
   insertReading,
   itemsOfSite,
-  jurisdictionOfSite,
   readingPage,
   readingRecords,
   scopeSites,

@@ -148,11 +148,14 @@ export async function portfolio(
     const { score, band, due, onTime, late, missed } = scoreFromTally(
       week.get(row.id) ?? { onTime: 0, late: 0, missed: 0, upcoming: 0 },
     );
+    const option = toSiteOption(row);
     return {
       siteID: row.id,
       name: row.name,
-      location: toSiteOption(row).location,
+      location: option.location,
       timeZoneId: row.timeZoneId,
+      locale: option.locale,
+      temperatureUnit: option.temperatureUnit,
       timing: row.timing,
       date: day.today,
       tasks: today,

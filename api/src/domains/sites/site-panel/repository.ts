@@ -16,6 +16,8 @@ import {
   defaultEscalationMinutes,
   defaultExcursionDebounceMinutes,
   defaultJurisdictionFor,
+  jurisdictionOf,
+  type Jurisdiction,
   type Person,
   type SiteInputParsed,
   type SiteListQuery,
@@ -299,4 +301,13 @@ export async function adminsBySite(
     bySite.set(siteId, list);
   }
   return bySite;
+}
+
+/** The rule set a site's readings are judged by now. */
+export async function jurisdictionOfSite(db: Database | Tx, siteId: string): Promise<Jurisdiction> {
+  const [site] = await db
+    .select({ jurisdiction: sites.jurisdiction })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  return jurisdictionOf(site?.jurisdiction);
 }
