@@ -23,7 +23,6 @@ import {
   type ListQuery,
   type LogType,
   type ReadingSource,
-  jurisdictionOf,
   ruleSetOf,
   standardsOf,
   type Jurisdiction,
