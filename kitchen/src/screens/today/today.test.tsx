@@ -187,6 +187,10 @@ describe('a task', () => {
     await user.click(screen.getByRole('button', { name: 'Save as failed' }));
     await waitFor(async () => expect(await actions()).toHaveLength(1));
     expect((await actions())[0]?.payload).toMatchObject({ status: 'FAILED', comment: '7 °C: moved stock' });
+    // The form closes and the line shows the note it was saved with.
+    await waitFor(() =>
+      expect(screen.queryByLabelText('What failed, and what you did about it')).not.toBeInTheDocument(),
+    );
     expect(await screen.findByText('7 °C: moved stock')).toBeInTheDocument();
   });
 
