@@ -3,7 +3,15 @@ import { userEvent } from '@testing-library/user-event';
 import { ThemeProvider } from '@console/shared-sdk/mui';
 import { MemoryRouter } from '@console/shared-sdk/router';
 import { createConsoleTheme, defineRulesFor, selectedSite, session, SiteSelector } from '@console/shared-sdk';
-import { fakeApi, loginResponse, ok, resetBrowserState, site, type Sent } from '@console/shared-sdk/testing';
+import {
+  fakeApi,
+  loginResponse,
+  ok,
+  resetBrowserState,
+  setClock,
+  site,
+  type Sent,
+} from '@console/shared-sdk/testing';
 import type { PortfolioSite } from '@console/shared-sdk/sites';
 import { registryStore, type RemoteState } from '../../remotes/registry';
 import { dashboardViewStore, useDashboardView } from './dashboard-view';
@@ -229,7 +237,7 @@ describe('the overview of every site', () => {
     });
   });
 
-  test('a figure opens an American site with its unit and date format, which the portfolio does not carry', async () => {
+  test('a figure opens an American site with its unit and date format from the site list', async () => {
     const brooklyn = dayOf({
       siteID: '01890000-0000-7000-8000-0000000000a3',
       name: 'Harbour Kitchen Brooklyn',
@@ -266,6 +274,74 @@ describe('the overview of every site', () => {
       selectedSiteTimezone: 'America/New_York',
       selectedSiteUnit: 'F',
       selectedSiteLocale: 'en-US',
+    });
+  });
+
+  describe("each site's hours on its own clock", () => {
+    // Open 08:00 to 23:30 every day.
+    const evenings = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+      day,
+      isOpen: true,
+      openTime: '08:00',
+      closeTime: '23:30',
+    }));
+    const brooklyn = dayOf({
+      siteID: '01890000-0000-7000-8000-0000000000a3',
+      name: 'Harbour Kitchen Brooklyn',
+      location: { country: 'US', county: null, region: 'New York', city: 'Brooklyn' },
+      timeZoneId: 'America/New_York',
+      locale: 'en-US',
+      temperatureUnit: 'F',
+      timing: evenings,
+    });
+    const leeds = dayOf({ ...quayside, timing: evenings });
+
+    // Tuesday 6 January 2026 at noon in New York, 17:00 in Leeds.
+    beforeEach(() => setClock('2026-01-06T17:00:00Z'));
+    afterEach(() => jest.useRealTimers());
+
+    const rowOf = async (name: RegExp) => {
+      const table = await screen.findByRole('table', { name: /most attention first/ });
+      return within(table)
+        .getAllByRole('row')
+        .find((row) => name.test(within(row).queryByRole('rowheader')?.textContent ?? ''))!;
+    };
+
+    test('an American site reads on a 12-hour clock and a British one on a 24-hour clock, whichever is selected', async () => {
+      // The selected site (the list's first) is Harbour Kitchen in Bristol, a British one.
+      renderOverview([brooklyn, leeds]);
+      const american = await rowOf(/^Harbour Kitchen Brooklyn/);
+      expect(within(american).getByText('8:00 AM–11:30 PM')).toBeInTheDocument();
+      expect(within(american).getByText(/Open now · closes at 11:30 PM/)).toBeInTheDocument();
+      expect(
+        within(american).getByRole('button', {
+          name: 'Harbour Kitchen Brooklyn (Brooklyn): Open now · closes at 11:30 PM',
+        }),
+      ).toBeInTheDocument();
+      const british = await rowOf(/^Quayside Bar/);
+      expect(within(british).getByText('08:00–23:30')).toBeInTheDocument();
+      expect(within(british).getByText(/Open now · closes at 23:30/)).toBeInTheDocument();
+    });
+
+    test('a person who chose day first and a 24-hour clock reads the American site so too', async () => {
+      session.updateUser({ dateFormat: 'en-GB' });
+      renderOverview([brooklyn, leeds]);
+      const american = await rowOf(/^Harbour Kitchen Brooklyn/);
+      expect(within(american).getByText('08:00–23:30')).toBeInTheDocument();
+      expect(within(american).getByText(/Open now · closes at 23:30/)).toBeInTheDocument();
+      expect(within(american).queryByText(/PM/)).toBeNull();
+    });
+
+    test('a site the site list does not hold yet opens with the unit and locale the portfolio gives', async () => {
+      renderOverview([brooklyn, leeds]);
+      await userEvent.click(
+        await screen.findByRole('button', { name: /^Harbour Kitchen Brooklyn \(Brooklyn\)/ }),
+      );
+      expect(selectedSite.get()).toMatchObject({
+        selectedSiteID: brooklyn.siteID,
+        selectedSiteUnit: 'F',
+        selectedSiteLocale: 'en-US',
+      });
     });
   });
 

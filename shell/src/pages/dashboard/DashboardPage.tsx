@@ -27,7 +27,7 @@ import {
 import { scoreBandLabels, type ScoreBand } from '@console/shared-sdk/reports';
 import { sitesApi, type PortfolioSite } from '@console/shared-sdk/sites';
 import { compactCell, compactNumberCell } from '@console/shared-sdk/report-kit';
-import { LtrText } from '@console/shared-sdk/ui';
+import { LtrText, useSiteFormat } from '@console/shared-sdk/ui';
 import { useSiteDashboard } from '../../app/RemoteRoutes';
 import { useDashboardView } from './dashboard-view';
 import { hoursStatus, todaysHours } from './hours';
@@ -162,8 +162,8 @@ const figures: readonly Figure[] = [
 ];
 
 /**
- * The site as the site selector keeps it: its option in the selector's list, which holds the unit and the
- * locale the site's screens write in (a portfolio's site has neither), else what the portfolio says.
+ * The site as the site selector keeps it: its option in the selector's list, else what the portfolio says,
+ * which carries the unit and the locale the site's screens write in too.
  */
 const chosenSite = (site: PortfolioSite) =>
   siteChoices.get().sites.find((option) => option._id === site.siteID) ?? {
@@ -171,6 +171,8 @@ const chosenSite = (site: PortfolioSite) =>
     name: site.name,
     location: site.location,
     timeZoneId: site.timeZoneId,
+    temperatureUnit: site.temperatureUnit,
+    locale: site.locale,
   };
 
 /**
@@ -219,8 +221,10 @@ function SiteHeading({ site, now }: { site: PortfolioSite; now: Date }) {
   // With a site dashboard, the name opens the site's dashboard; otherwise the site's record.
   const siteDashboard = useSiteDashboard().remote !== null;
   const setAllSites = useDashboardView((s) => s.setAllSites);
-  const today = todaysHours(site.timing, site.timeZoneId, now);
-  const status = hoursStatus(today);
+  // Each site's hours on its own clock: "8:00 AM–11:00 PM" in New York, "08:00–23:00" in London.
+  const format = useSiteFormat({ unit: site.temperatureUnit, zone: site.timeZoneId, locale: site.locale });
+  const today = todaysHours(site.timing, site.timeZoneId, format, now);
+  const status = hoursStatus(today, format);
   const place = [site.location.city, site.location.country].filter(Boolean).join(', ');
   return (
     <Box sx={{ minWidth: 0 }}>

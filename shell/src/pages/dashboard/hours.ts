@@ -1,13 +1,14 @@
 import type { Timing, TimingDay } from '@console/shared-sdk/sites';
+import { siteFormat, type SiteFormat } from '@console/shared-sdk/ui';
 
 export interface TodaysHours {
   /** The site's local date, e.g. "Sat 24 Oct". */
   localDate: string;
-  /** "08:00–01:00" or "Open 24 hours", or null when closed all day. */
+  /** "08:00–01:00" ("8:00 AM–1:00 AM" at an American site) or "Open 24 hours", or null when closed all day. */
   hours: string | null;
   openNow: boolean;
   /**
-   * When the current opening ends or the next one starts, local HH:mm, for "closes at"/"opens at"; null
+   * When the current opening ends or the next one starts, local HH:mm (written out by `hoursStatus`); null
    * when it stays open all week (every day around the clock) or opens no more today.
    */
   changesAt: string | null;
@@ -16,11 +17,23 @@ export interface TodaysHours {
 }
 
 /**
- * One day's hours as people read them. Equal opening and closing times are the API's way of saying
- * "around the clock" (docs/decisions.md), so they never show as "07:00–07:00".
+ * A site's wall time (HH:mm) as the site writes its times: "17:30", or "5:30 PM" at an American site (or as
+ * the person chose). A wall time is no instant, so it is written as that time of day in UTC, read in UTC.
+ * The kit's site format has no such helper yet (mfe-tasks keeps the same one as `wallClock`): it belongs in
+ * shared-sdk's site-format.ts, and lives here until it moves there.
  */
-export function formatHours(day: Pick<TimingDay, 'openTime' | 'closeTime'>): string {
-  return day.openTime === day.closeTime ? 'Open 24 hours' : `${day.openTime}–${day.closeTime}`;
+export const siteWallTime = (time: string, format: SiteFormat): string =>
+  siteFormat(format.unit, 'UTC', format.locale).instant(`1970-01-01T${time}:00Z`, 'time');
+
+/**
+ * One day's hours as people read them, on the site's clock: "08:00–01:00", "8:00 AM–1:00 AM". Equal
+ * opening and closing times are the API's way of saying "around the clock" (docs/decisions.md), so they
+ * never show as "07:00–07:00".
+ */
+export function formatHours(day: Pick<TimingDay, 'openTime' | 'closeTime'>, format: SiteFormat): string {
+  return day.openTime === day.closeTime
+    ? 'Open 24 hours'
+    : `${siteWallTime(day.openTime, format)}–${siteWallTime(day.closeTime, format)}`;
 }
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -42,8 +55,17 @@ function openingOn(day: TimingDay | undefined, dayStart: number) {
   return { start, end };
 }
 
-/** Today's hours of a site in its own time zone, and whether it is open at `now`. */
-export function todaysHours(timing: Timing, timeZoneId: string, now: Date = new Date()): TodaysHours {
+/**
+ * Today's hours of a site in its own time zone, written as `format` writes times, and whether it is open at
+ * `now`.
+ */
+export function todaysHours(
+  timing: Timing,
+  timeZoneId: string,
+  format: SiteFormat,
+  now: Date = new Date(),
+): TodaysHours {
+  // Read, not shown: the site's weekday and wall clock now, in fixed English words and a 24-hour clock.
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone: timeZoneId,
@@ -73,7 +95,7 @@ export function todaysHours(timing: Timing, timeZoneId: string, now: Date = new 
       : null;
   return {
     localDate: `${parts.weekday} ${parts.day} ${parts.month}`,
-    hours: todayEntry?.isOpen ? formatHours(todayEntry) : null,
+    hours: todayEntry?.isOpen ? formatHours(todayEntry, format) : null,
     openNow: open !== null,
     changesAt: change === null ? null : clock(change),
     changesOn:
@@ -99,9 +121,12 @@ function closingOf(end: number, dayKey: number, byDay: ReadonlyMap<number, Timin
   return undefined;
 }
 
-/** What a site's hours say now: "Open now · closes at 23:00", "Closed now · opens at 08:00". */
-export function hoursStatus(today: TodaysHours): string {
-  const at = (time: string) => (time === '00:00' ? 'midnight' : time);
+/**
+ * What a site's hours say now, on its clock: "Open now · closes at 23:00", "Closed now · opens at 08:00";
+ * "closes at 11:00 PM" at an American site.
+ */
+export function hoursStatus(today: TodaysHours, format: SiteFormat): string {
+  const at = (time: string) => (time === '00:00' ? 'midnight' : siteWallTime(time, format));
   if (today.openNow) {
     if (today.changesAt === null) return 'Open now, around the clock';
     return `Open now · closes ${today.changesOn ? `${today.changesOn} ` : ''}at ${at(today.changesAt)}`;

@@ -428,6 +428,33 @@ test('choosing the site’s own rules again takes the reason away, and nothing a
   expect(formField(body, 'jurisdictionReason')).toBeUndefined();
 });
 
+test('the view writes a site’s opening hours on its own clock: 12-hour in New York, 24-hour in Bristol', async () => {
+  const newYork: Site = {
+    ...allDaySaturday,
+    timeZoneId: 'America/New_York',
+    jurisdiction: 'US-NYC',
+    temperatureUnit: 'F',
+    locale: 'en-US',
+  };
+  const user = userEvent.setup();
+  for (const [record, monday] of [
+    [newYork, 'Monday: 9:00 AM–5:00 PM'],
+    [allDaySaturday, 'Monday: 09:00–17:00'],
+  ] as const) {
+    fakeSitesApi(record);
+    const { unmount } = render(
+      <MemoryRouter>
+        <SitesPage />
+      </MemoryRouter>,
+    );
+    await user.click(await screen.findByRole('button', { name: `View ${site.name}` }));
+    const view = within(await screen.findByRole('dialog'));
+    expect(await view.findByText(monday)).toBeInTheDocument();
+    expect(view.getByText('Saturday: Open 24 hours')).toBeInTheDocument();
+    unmount();
+  }
+});
+
 test('the view names the site’s food-safety rules and the unit its temperatures show in', async () => {
   const newYork: Site = {
     ...allDaySaturday,

@@ -15,7 +15,7 @@ import {
   type SiteUpdateInput,
   type Timing,
 } from '@console/shared-sdk/sites';
-import { defineResource, LtrText, ResourceScreen } from '@console/shared-sdk/ui';
+import { defineResource, LtrText, ResourceScreen, useSiteFormat } from '@console/shared-sdk/ui';
 import { formatHours, todaysHours } from '../dashboard/hours';
 import {
   CountryField,
@@ -131,8 +131,12 @@ const address = (site: Site) =>
     .filter(Boolean)
     .join(', ');
 
+/** How a site writes its own times: its hours read on its clock, whichever site is selected. */
+const useOwnFormat = (site: Site) =>
+  useSiteFormat({ unit: site.temperatureUnit, zone: site.timeZoneId, locale: site.locale });
+
 function HoursToday({ site }: { site: Site }) {
-  const today = todaysHours(site.timing, site.timeZoneId);
+  const today = todaysHours(site.timing, site.timeZoneId, useOwnFormat(site));
   return (
     <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1}>
       <Chip
@@ -141,6 +145,19 @@ function HoursToday({ site }: { site: Site }) {
         label={today.openNow ? 'Open' : 'Closed'}
       />
       <span>{today.hours ? <LtrText>{today.hours}</LtrText> : 'closed today'}</span>
+    </Stack>
+  );
+}
+
+function OpeningHours({ site }: { site: Site }) {
+  const format = useOwnFormat(site);
+  return (
+    <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+      {fullWeek(site.timing).map((day) => (
+        <Typography component="li" variant="body2" key={day.day}>
+          {dayNames[day.day]}: {day.isOpen ? formatHours(day, format) : 'closed'}
+        </Typography>
+      ))}
     </Stack>
   );
 }
@@ -197,15 +214,7 @@ const sites = defineResource({
     },
     {
       label: 'Opening hours',
-      render: (site) => (
-        <Stack component="ul" sx={{ m: 0, pl: 2 }}>
-          {fullWeek(site.timing).map((day) => (
-            <Typography component="li" variant="body2" key={day.day}>
-              {dayNames[day.day]}: {day.isOpen ? formatHours(day) : 'closed'}
-            </Typography>
-          ))}
-        </Stack>
-      ),
+      render: (site) => <OpeningHours site={site} />,
     },
     {
       label: 'Site admins',
