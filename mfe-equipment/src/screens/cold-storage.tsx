@@ -17,20 +17,16 @@ import {
 } from '@console/shared-sdk/contract';
 import { Alert, Checkbox, FormControlLabel, TextField, Typography } from '@console/shared-sdk/mui';
 import {
+  celsiusToSend,
   defineResource,
   ResourceScreen,
+  TemperatureInput,
   type CustomFieldProps,
   type SiteFormat,
 } from '@console/shared-sdk/ui';
 import { useMemo } from 'react';
 import { ColdStorageHistory, limitText } from './cold-storage-history';
-import {
-  celsiusToSend,
-  englishSite,
-  TemperatureInput,
-  useSiteTemperatures,
-  type SiteTemperatures,
-} from './site-temperatures';
+import { englishSite, useSiteRules, type SiteRules } from './site-rules';
 
 // Fridges and freezers of the selected site, their items' limits shown and typed in the site's unit and
 // sent in °C.
@@ -207,7 +203,7 @@ const words: Record<
  * set. A new item starts at the type's default limits under the site's rules (fridge ≤ 5 °C in England,
  * ≤ 41 °F in New York; England's until the site's rules are known), which the admin may tighten.
  */
-export function coldStorage(type: MasterTypeType, site: SiteTemperatures = englishSite) {
+export function coldStorage(type: MasterTypeType, site: SiteRules = englishSite) {
   const w = words[type];
   const { format, jurisdiction } = site;
   const defaults: Limits =
@@ -366,7 +362,7 @@ export function coldStorage(type: MasterTypeType, site: SiteTemperatures = engli
 
 /** The fridges or freezers of the selected site, in its unit and by its rules. */
 function ColdStorageScreen({ type }: { type: MasterTypeType }) {
-  const site = useSiteTemperatures();
+  const site = useSiteRules();
   const resource = useMemo(() => coldStorage(type, site), [type, site]);
   return <ResourceScreen resource={resource} />;
 }

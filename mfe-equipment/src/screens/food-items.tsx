@@ -9,7 +9,7 @@ import {
 import { standardsOf } from '@console/shared-sdk/contract';
 import { defineResource, ResourceScreen } from '@console/shared-sdk/ui';
 import { useMemo } from 'react';
-import { englishSite, useSiteTemperatures, type SiteTemperatures } from './site-temperatures';
+import { englishSite, useSiteRules, type SiteRules } from './site-rules';
 
 interface FoodItemForm {
   name: string;
@@ -35,7 +35,7 @@ const words: Record<FoodItemType, { title: string; name: string; empty: string; 
  * The description's example: a food item's cooking and hot-holding temperatures under the site's rules,
  * in its unit ("cooked to 75 °C, held hot above 63 °C" in England, 165 and 140 °F in New York).
  */
-function descriptionHint(type: FoodItemType, { format, jurisdiction }: SiteTemperatures): string {
+function descriptionHint(type: FoodItemType, { format, jurisdiction }: SiteRules): string {
   if (type === 'PROB') return 'e.g. serial number, where it is kept';
   const standards = standardsOf(jurisdiction);
   const cooked = standards.COOKING_COOLING.checks[0].limits.lowerLimit;
@@ -48,7 +48,7 @@ function descriptionHint(type: FoodItemType, { format, jurisdiction }: SiteTempe
  * Food items and probes share one API (told apart by `type`), so they share one declaration, for a site's
  * unit and rules.
  */
-export function foodItems(type: FoodItemType, site: SiteTemperatures = englishSite) {
+export function foodItems(type: FoodItemType, site: SiteRules = englishSite) {
   const w = words[type];
   return defineResource({
     title: w.title,
@@ -87,7 +87,7 @@ export function foodItems(type: FoodItemType, site: SiteTemperatures = englishSi
 
 /** The food items or probes of the selected site. */
 function FoodItemsOfSite({ type }: { type: FoodItemType }) {
-  const site = useSiteTemperatures();
+  const site = useSiteRules();
   const resource = useMemo(() => foodItems(type, site), [type, site]);
   return <ResourceScreen resource={resource} />;
 }

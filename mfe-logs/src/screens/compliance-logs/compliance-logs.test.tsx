@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Notifications } from '@console/shared-sdk';
+import { Notifications, siteChoicesStore } from '@console/shared-sdk';
 import type {
   ComplianceAnswerRecord,
   ComplianceLog,
@@ -18,6 +18,7 @@ import {
   resetBrowserState,
   setClock,
   signInAs,
+  siteOption,
   type Sent,
 } from '@console/shared-sdk/testing';
 import { ComplianceLogsScreen } from './compliance-logs';
@@ -407,12 +408,15 @@ describe('the view', () => {
 
 describe('at an American site', () => {
   const brooklyn = '0190a000-0000-7000-8000-0000000000c7';
+  const american = { name: 'Brooklyn', american: true };
   /** New York City's fridge: at most 41 °F (5 °C). */
   const brooklynLog: ComplianceLog = {
     ...fridgeLog,
     siteID: brooklyn,
     siteName: 'Brooklyn',
     timeZoneId: 'America/New_York',
+    jurisdiction: 'US-NYC',
+    temperatureUnit: 'F',
     answers: [
       line({
         _id: ids.temperatureLine,
@@ -427,7 +431,13 @@ describe('at an American site', () => {
     failedCount: 1,
   };
 
-  beforeEach(() => chooseSite(brooklyn, { name: 'Brooklyn', american: true }));
+  // Before any screen is shown and after the last is gone: the list is the session's, not one test's.
+  const noSiteList = () => siteChoicesStore.setState({ owner: null, status: 'unavailable', sites: [] }, true);
+  beforeEach(() => {
+    noSiteList();
+    chooseSite(brooklyn, american);
+  });
+  afterAll(noSiteList);
 
   test('the answers’ temperatures are in °F, dates month first; a correction is typed in °F and sent in °C', async () => {
     const api = complianceApi([brooklynLog]);
@@ -451,5 +461,33 @@ describe('at an American site', () => {
     await user.click(within(correction).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(puts(api.sent)).toHaveLength(1));
     expect(JSON.parse(puts(api.sent)[0]!.body).answers[0]).toMatchObject({ celsius: 5 });
+  });
+
+  test('its log, opened while an English site is selected, keeps its own unit, rule set and date style', async () => {
+    // A link to the log from elsewhere, with Brighton selected; the site list, as the shell loads it,
+    // knows both sites.
+    chooseSite(ids.brighton);
+    siteChoicesStore.setState(
+      { owner: ids.me, status: 'ready', sites: [siteOption(ids.brighton), siteOption(brooklyn, american)] },
+      true,
+    );
+    /** New York City's cooling, cooked food at 39.2 °F 6 hours on: its stage's name, in °F. */
+    const cooled = line({
+      _id: ids.probeLine,
+      text: 'Chilli cooled?',
+      celsius: 4,
+      checkKind: 'COOLED_TO_41F',
+      limits: { lowerLimit: null, upperLimit: 5, warnUpTo: null },
+    });
+    complianceApi([
+      { ...brooklynLog, logType: 'COOKING_COOLING', answers: [cooled], result: 'PASS', failedCount: 0 },
+    ]);
+    const { dialog } = await openFridgeLog();
+    expect(within(dialog).getByRole('listitem', { name: 'Chilli cooled?' })).toHaveTextContent(
+      'Temperature: 39.2 °F, pass (limits: Cooled to 41 °F within 6 hours: at most 41 °F)',
+    );
+    // Its dates as its site writes them: month first, on a 12-hour clock, in New York's time.
+    expect(within(dialog).getAllByText('Mar 30, 2026, 3:10 AM').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByText(/°C/)).toBeNull();
   });
 });

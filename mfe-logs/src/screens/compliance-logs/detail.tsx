@@ -29,20 +29,20 @@ import {
   Typography,
   type Theme,
 } from '@console/shared-sdk/mui';
-import type { DetailHelpers, SiteFormat } from '@console/shared-sdk/ui';
+import { celsiusToSend, TemperatureInput, type DetailHelpers, type SiteFormat } from '@console/shared-sdk/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { statusChoices } from './status';
 import { answerOptions, temperatureVerdict } from './words';
 import { changedFields, RecordHistory, type HistoryField } from '../shared/history';
 import { ReasonField } from '../shared/reason';
-import { useKnownSite, useRecordFormat } from '../shared/site-writing';
-import { celsiusToSend, TemperatureInput } from '../shared/temperature-input';
+import { useRecordFormat } from '../shared/site-writing';
 import { reasonProblem } from '../shared/words';
 
 // The compliance log's view, below its fields: the answers with failed lines marked (and a correction per
 // line, which changes what staff recorded and so needs a reason), the review (a status move the workflow
 // allows and a note), and the history. Loaded when a log is first opened, not with the list. Temperatures
-// are shown and typed in the unit of the log's site, and judged by its rule set where the site list says.
+// are shown and typed in the unit of the log's site, and named and judged by the rule set the log was judged
+// by (its own, whichever site is selected).
 
 type Problems<Key extends string> = Partial<Record<Key | 'form', string>>;
 
@@ -63,16 +63,8 @@ function formProblems<Key extends string>(
 
 // ---- answers ---------------------------------------------------------------------------------------------
 
-/** How the log's site writes and judges its temperatures. */
-interface LogSite {
-  format: SiteFormat;
-  /** Its rule set, when the site list gives it. */
-  jurisdiction: string | null;
-}
-
 export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helpers: DetailHelpers }) {
   const format = useRecordFormat(log);
-  const site: LogSite = { format, jurisdiction: useKnownSite(log.siteID)?.jurisdiction ?? null };
   const changed = helpers.reload;
   const [correcting, setCorrecting] = useState<string | null>(null);
   const mayCorrect = helpers.can('update');
@@ -85,7 +77,7 @@ export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helper
   return (
     <Stack component="ol" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Answers">
       {log.answers.map((line) => (
-        <AnswerLine key={line._id} log={log} line={line} site={site}>
+        <AnswerLine key={line._id} log={log} line={line} format={format}>
           {mayCorrect && correcting !== line._id && (
             <Button
               size="small"
@@ -101,7 +93,7 @@ export function ComplianceAnswers({ log, helpers }: { log: ComplianceLog; helper
             <Correction
               log={log}
               line={line}
-              site={site}
+              format={format}
               onCancel={() => setCorrecting(null)}
               onSaved={() => {
                 setCorrecting(null);
@@ -123,16 +115,17 @@ const failedLine = (theme: Theme) => ({
 function AnswerLine({
   log,
   line,
-  site,
+  format,
   children,
 }: {
   log: ComplianceLog;
   line: ComplianceAnswerRecord;
-  site: LogSite;
+  /** The log's site's. */
+  format: SiteFormat;
   children?: ReactNode;
 }) {
   const failed = line.result === 'FAIL';
-  const verdict = temperatureVerdict(log.logType, line, site.format.unit, site.jurisdiction);
+  const verdict = temperatureVerdict(log, line, format.unit);
   const Failed = consoleIcons.warning;
   return (
     <Box
@@ -183,18 +176,18 @@ const correctionField = (path: string): CorrectionKey | undefined => {
 function Correction({
   log,
   line,
-  site,
+  format,
   onSaved,
   onCancel,
 }: {
   log: ComplianceLog;
   line: ComplianceAnswerRecord;
-  site: LogSite;
+  /** The log's site's. */
+  format: SiteFormat;
   onSaved(): void;
   onCancel(): void;
 }) {
   const id = useId();
-  const { format } = site;
   const [answer, setAnswer] = useState<ComplianceAnswer | ''>(line.answer ?? '');
   const [typed, setTyped] = useState(line.celsius === null ? null : format.toShown(line.celsius));
   const [comment, setComment] = useState(line.comment ?? '');
@@ -217,8 +210,7 @@ function Correction({
       answer === 'NO' ||
       (reading !== null &&
         !Number.isNaN(reading) &&
-        temperatureVerdict(log.logType, { ...line, celsius: reading }, format.unit, site.jurisdiction)
-          ?.result === 'FAIL');
+        temperatureVerdict(log, { ...line, celsius: reading }, format.unit)?.result === 'FAIL');
     if (failing && comment.trim() === '')
       found.comment ??= 'Say what was wrong: a failed answer needs a comment';
     const reasonMessage = reasonProblem(reason);

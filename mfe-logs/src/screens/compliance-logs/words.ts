@@ -1,11 +1,7 @@
 import { logTypeSchema, type LogType, type Option } from '@console/shared-sdk';
+import { complianceAnswerLabels, temperatureText, type TemperatureUnit } from '@console/shared-sdk/contract';
 import {
-  complianceAnswerLabels,
-  jurisdictions,
-  temperatureText,
-  type TemperatureUnit,
-} from '@console/shared-sdk/contract';
-import {
+  checkKindAt,
   checkOf,
   judgeReading,
   limitsText,
@@ -13,12 +9,12 @@ import {
   standardsOf,
   temperatureStandards,
   type ComplianceAnswerRecord,
-  type TemperatureCheck,
+  type ComplianceLog,
 } from '@console/shared-sdk/logs';
 
 // A compliance log's parts in words, from the same temperature standards the API judges by, so the
 // console never tells a different story from the stored result. Temperatures are in the unit of the log's
-// site.
+// site, checks and limits in the words of the rule set the log was judged by.
 
 export const logTypeLabel = (type: LogType) => temperatureStandards[type].label;
 
@@ -42,35 +38,20 @@ export interface TemperatureVerdict {
 }
 
 /**
- * The check `kind` of a log type under the log's site's rule set; where that set is not known (a site the
- * site list has not given) or has no such check, under the first set that has it.
- */
-function checkOfLine(
-  logType: LogType,
-  kind: string,
-  jurisdiction: string | null,
-): TemperatureCheck | undefined {
-  const own = jurisdiction ? checkOf(logType, kind, jurisdiction) : undefined;
-  if (own) return own;
-  for (const set of jurisdictions) {
-    const found = checkOf(logType, kind, set);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * A line's temperature judged by the limits kept on the line when it was answered, written in `unit`
- * (its site's); `jurisdiction` is its site's rule set, when known.
+ * A line's temperature judged by the limits kept on the line when it was answered, written in `unit` (the
+ * log's site's), its check named by the rule set the log was judged by: the log's own, kept when its site's
+ * rules change later.
  */
 export function temperatureVerdict(
-  logType: LogType,
+  log: Pick<ComplianceLog, 'logType' | 'jurisdiction'>,
   line: Pick<ComplianceAnswerRecord, 'celsius' | 'checkKind' | 'limits'>,
   unit: TemperatureUnit,
-  jurisdiction: string | null,
 ): TemperatureVerdict | null {
   if (line.celsius === null) return null;
-  const check = line.checkKind ? checkOfLine(logType, line.checkKind, jurisdiction) : undefined;
+  const { logType, jurisdiction } = log;
+  // The API stores the check of the log's set; a template's kind of another set is read as this set's.
+  const kind = line.checkKind && (checkKindAt(logType, line.checkKind, jurisdiction) ?? line.checkKind);
+  const check = kind ? checkOf(logType, kind, jurisdiction) : undefined;
   const limits = line.limits ? { ...line.limits, upperExclusive: check?.limits.upperExclusive } : null;
   const several = standardsOf(jurisdiction)[logType].checks.length > 1;
   return {

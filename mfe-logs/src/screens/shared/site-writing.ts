@@ -5,15 +5,16 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 // A log screen writes each record as the record's own site does: temperatures in its unit (°F at an
 // American site; the API's values stay °C), dates and times in its zone and its locale, unless the person
-// chose their own date format. The record gives its zone, and a reading its unit; the rest comes from the
-// site selector's list of sites, which the shell loads, and failing that from the selected site.
+// chose their own date format. The record gives its zone, and a reading or a compliance log its unit; the
+// rest comes from the site selector's list of sites, which the shell loads, and failing that from the
+// selected site.
 
 /** What a record says of its site. */
 export interface RecordSite {
   /** Null for a record of the whole organisation (a document). */
   siteID: string | null;
   timeZoneId: string;
-  /** A reading's own; other records take their site's. */
+  /** A reading's or a compliance log's own; other records take their site's. */
   temperatureUnit?: TemperatureUnit;
 }
 
@@ -22,16 +23,11 @@ function useKnownSites(): readonly SiteOption[] {
   return useSyncExternalStore(siteChoicesStore.subscribe, () => siteChoicesStore.getState().sites);
 }
 
-/** The site of `siteID` as the site selector knows it, if it does. */
-export function useKnownSite(siteID: string | null): SiteOption | undefined {
-  const sites = useKnownSites();
-  return siteID === null ? undefined : sites.find((site) => site._id === siteID);
-}
-
 /** How a record is written, for code that is not a component (a grid's value getter). */
 export type RecordFormats = (record: RecordSite) => SiteFormat;
 
-// A list writes many records of a few sites: one format for each unit, zone and locale.
+// A list writes many records of a few sites: one format for each unit, zone and locale (the kit's
+// `siteFormat`), the same object each time, so what a component keeps by its format stays kept.
 const formats = new Map<string, SiteFormat>();
 function formatFor(unit: TemperatureUnit, zone: string, locale: string): SiteFormat {
   const key = `${unit}|${zone}|${locale}`;

@@ -17,8 +17,10 @@ import {
 import { Alert, Box, Skeleton, Stack, TextField, Typography, alpha } from '@console/shared-sdk/mui';
 import { DateRangeChooser, useDateRange, type LocalDateRange } from '@console/shared-sdk/report-kit';
 import {
+  celsiusToSend,
   defineResource,
   ResourceScreen,
+  TemperatureInput,
   useModalLocation,
   useSiteFormat,
   type CustomFieldProps,
@@ -29,7 +31,6 @@ import {
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { reasonField } from '../shared/words';
 import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
-import { celsiusToSend, TemperatureInput } from '../shared/temperature-input';
 import { ChartItemButton, ExportToExcelButton } from './toolbar';
 import {
   AboveLegalLimitChip,
