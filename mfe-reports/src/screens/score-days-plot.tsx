@@ -1,10 +1,12 @@
 import { LineChart } from '@console/shared-sdk/charts';
 import type { DayScore } from '@console/shared-sdk/reports';
-import { useSiteFormat } from '@console/shared-sdk/ui';
+import type { SiteFormat } from '@console/shared-sdk/ui';
 
-/** A site's score per day over the range, 0–100, with gaps on days nothing was due. */
-export function ScoreDaysPlot({ days }: { days: readonly DayScore[] }) {
-  const format = useSiteFormat();
+/**
+ * A site's score per day over the range, 0–100, with gaps on days nothing was due; its days written as the
+ * site writes dates (`format`).
+ */
+export function ScoreDaysPlot({ days, format }: { days: readonly DayScore[]; format: SiteFormat }) {
   return (
     <LineChart
       height={260}

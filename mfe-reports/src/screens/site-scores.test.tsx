@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { notifyStore, selectedSite, siteChoices } from '@console/shared-sdk';
+import { notifyStore, selectedSite, session, siteChoices } from '@console/shared-sdk';
 import type { AllSitesScoreList, SiteScore, SiteScoreReport } from '@console/shared-sdk/reports';
 import {
   fakeApi,
@@ -151,6 +151,43 @@ describe('an American site', () => {
     const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
     expect(within(table).getByRole('button', { name: 'Tasks of Mar 30, 2026' })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Tasks of Mar 29, 2026' })).toBeTruthy();
+  });
+
+  test('its days are written month first while a British site is selected, and the range above them too', async () => {
+    await loadSiteChoices();
+    chooseSite(demoIds.brighton);
+    renderWithRouter(
+      <SiteScoresScreen />,
+      `/dashboard/reports?site=${days.siteID}&startDate=2026-03-29&endDate=2026-03-30`,
+    );
+    const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
+    expect(within(table).getByRole('button', { name: 'Tasks of Mar 30, 2026' })).toHaveTextContent(
+      'Mar 30, 2026',
+    );
+    expect(screen.getByText(/^Mar 29, 2026 to Mar 30, 2026 · /)).toBeTruthy();
+    expect(within(table).queryByText(/30 Mar/)).toBeNull();
+  });
+
+  test('a British site’s days are written day first while this American site is selected', async () => {
+    await loadSiteChoices();
+    chooseSite(days.siteID, american);
+    fakeApi((sent) => {
+      if (sent.path === 'site-panel/site-report-scoreList') return ok({ ...days, siteID: demoIds.brighton });
+      throw new Error(`Unexpected ${sent.path}`);
+    });
+    renderWithRouter(<SiteScoresScreen />, `/dashboard/reports?site=${demoIds.brighton}`);
+    const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
+    expect(within(table).getByRole('button', { name: 'Tasks of 30 Mar 2026' })).toBeTruthy();
+    expect(within(table).queryByText(/Mar 30/)).toBeNull();
+  });
+
+  test('a person who chose day first reads the American site’s days so too', async () => {
+    await loadSiteChoices();
+    session.updateUser({ dateFormat: 'en-GB' });
+    chooseSite(demoIds.brighton);
+    renderWithRouter(<SiteScoresScreen />, `/dashboard/reports?site=${days.siteID}`);
+    const table = await screen.findByRole('table', { name: 'Scores per day of Vine Street Café' });
+    expect(within(table).getByRole('button', { name: 'Tasks of 30 Mar 2026' })).toBeTruthy();
   });
 
   test('a day opens its tasks with the site chosen whole: its zone, unit and date format', async () => {

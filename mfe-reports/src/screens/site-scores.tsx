@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { selectedSite, siteChoices, useDocumentTitle, useRead } from '@console/shared-sdk';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { selectedSite, siteChoicesStore, useDocumentTitle, useRead } from '@console/shared-sdk';
 import {
   Box,
   Button,
@@ -208,8 +208,7 @@ function Ranking({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: Sit
 type Day = SiteScoreReport['list'][number];
 
 /** The day's link to its tasks. */
-function DayLink({ day, onDay }: { day: Day; onDay: (date: string) => void }) {
-  const format = useSiteFormat();
+function DayLink({ day, onDay, format }: { day: Day; onDay: (date: string) => void; format: SiteFormat }) {
   return (
     <Link
       component="button"
@@ -222,7 +221,14 @@ function DayLink({ day, onDay }: { day: Day; onDay: (date: string) => void }) {
   );
 }
 
-function DayCards({ report, onDay }: { report: SiteScoreReport; onDay: (date: string) => void }) {
+/** A site's days, each written as that site writes dates (`format`). */
+interface SiteDaysProps {
+  report: SiteScoreReport;
+  onDay: (date: string) => void;
+  format: SiteFormat;
+}
+
+function DayCards({ report, onDay, format }: SiteDaysProps) {
   return (
     <Stack component="ol" spacing={1} sx={cardList} aria-label={`Scores per day of ${report.name}`}>
       {[...report.list].reverse().map((day) => (
@@ -231,7 +237,7 @@ function DayCards({ report, onDay }: { report: SiteScoreReport; onDay: (date: st
             direction="row"
             sx={{ gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
           >
-            <DayLink day={day} onDay={onDay} />
+            <DayLink day={day} onDay={onDay} format={format} />
             <BandChip score={day.score} band={day.band} />
           </Stack>
           <Typography variant="body2" sx={{ mt: 1 }}>
@@ -243,7 +249,7 @@ function DayCards({ report, onDay }: { report: SiteScoreReport; onDay: (date: st
   );
 }
 
-function SiteDays({ report, onDay }: { report: SiteScoreReport; onDay: (date: string) => void }) {
+function SiteDays({ report, onDay, format }: SiteDaysProps) {
   const phone = usePhone();
   const scored = report.list.filter((day) => day.due > 0);
   return (
@@ -256,12 +262,12 @@ function SiteDays({ report, onDay }: { report: SiteScoreReport; onDay: (date: st
       {scored.length > 0 && (
         <Box role="img" aria-label={`Daily scores of ${report.name}`}>
           <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
-            <DaysPlot days={report.list} />
+            <DaysPlot days={report.list} format={format} />
           </Suspense>
         </Box>
       )}
       {phone ? (
-        <DayCards report={report} onDay={onDay} />
+        <DayCards report={report} onDay={onDay} format={format} />
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Box
@@ -282,7 +288,7 @@ function SiteDays({ report, onDay }: { report: SiteScoreReport; onDay: (date: st
               {[...report.list].reverse().map((day) => (
                 <tr key={day.date}>
                   <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
-                    <DayLink day={day} onDay={onDay} />
+                    <DayLink day={day} onDay={onDay} format={format} />
                   </Box>
                   <ScoreCells counts={day} />
                   <Box component="td" sx={numberCell}>
@@ -330,6 +336,16 @@ export function SiteScoresScreen() {
     ),
   );
   useDocumentTitle(siteID ? (days.data ? `${days.data.name} · Site scores` : 'Site scores') : 'Site scores');
+  // The site whose days show, as the site list (which the layout loads) has it: its unit, zone and locale.
+  const siteChoicesNow = useSyncExternalStore(siteChoicesStore.subscribe, siteChoicesStore.getState);
+  const siteOption = siteID ? siteChoicesNow.sites.find((choice) => choice._id === siteID) : undefined;
+  // A site's days are written as that site writes dates (month first at an American site), whichever site
+  // is selected; the ranking, of every site, as the selected site does. The person's own format wins.
+  const format = useSiteFormat(
+    siteOption
+      ? { unit: siteOption.temperatureUnit, zone: siteOption.timeZoneId, locale: siteOption.locale }
+      : {},
+  );
 
   const open = (site: SiteScore) =>
     setParams((current) => {
@@ -347,13 +363,11 @@ export function SiteScoresScreen() {
     if (!siteID) return;
     // The tasks remote reads the selected site, and writes its records in that site's unit and date
     // format: chosen from the site list, which holds them, when the site is in it.
-    const option = siteChoices.get().sites.find((choice) => choice._id === siteID);
-    if (option) selectedSite.select(option);
+    if (siteOption) selectedSite.select(siteOption);
     else selectedSite.prefer(siteID);
     navigate(`/dashboard/task?taskListDate=${date}`);
   };
 
-  const format = useSiteFormat();
   const heading = siteID ? (days.data?.name ?? 'Site scores') : 'Site scores';
   return (
     <Stack spacing={3}>
@@ -382,7 +396,7 @@ export function SiteScoresScreen() {
           days.loading ? (
             loadingRows
           ) : days.data ? (
-            <SiteDays report={days.data} onDay={openDay} />
+            <SiteDays report={days.data} onDay={openDay} format={format} />
           ) : (
             <EmptyState
               message="The site’s scores could not be loaded."
