@@ -19,6 +19,10 @@ export * from './log-type-labels.js';
 export * from './temperature-logs.js';
 export * from './units.js';
 export * from './rule-sets/index.js';
+// Not from rule-sets/index.ts: the legend words its figures through temperature-standards.ts, which reads
+// the rule sets as it loads, so the sets must be loaded before the legend is.
+export * from './rule-sets/legend.js';
+export * from './national-figures.js';
 export * from './follow-up-rules.js';
 export * from './compliance-logs.js';
 export * from './near-misses.js';

@@ -7,14 +7,10 @@ import {
   temperatureResultLabels,
   checkLabelOf,
   fromCelsius,
-  limitsText,
   logTypeLabels,
-  logTypeSchema,
+  ruleSetLegend,
   ruleSetOf,
-  standardsOf,
   unitSymbols,
-  type RuleSet,
-  type RuleSource,
   type TemperatureResult,
   type TemperatureUnit,
 } from '@console/shared-sdk/contract';
@@ -198,61 +194,6 @@ function readingSheet(
   };
 }
 
-/** Where a figure comes from, as a line: "FDA Food Code 2022, 3-501.16(A)(2)". */
-const sourceText = (source: RuleSource) => `${source.code}, ${source.section}`;
-
-/**
- * A rule set's figures, each check's in its own unit with its source, then its legal limits: the lines of
- * the Rules sheet.
- */
-function ruleLines(set: RuleSet): [what: string, figure: string, source: string][] {
-  const standards = standardsOf(set.jurisdiction);
-  const lines: [string, string, string][] = [];
-  for (const logType of logTypeSchema.options) {
-    const rules: readonly { kind: string; source: RuleSource }[] =
-      logType === 'COOKING_COOLING'
-        ? [set.cooking, ...set.cooling.stages]
-        : logType === 'HOT_HOLD_DISPLAY'
-          ? [set.hotHolding]
-          : logType === 'REHEATING'
-            ? [set.reheating]
-            : set.checks[logType];
-    for (const rule of rules) {
-      const check = standards[logType].checks.find((one) => one.kind === rule.kind);
-      if (!check) continue;
-      const within =
-        logType === 'REHEATING' && set.reheating.withinMinutes !== null
-          ? `, within ${set.reheating.withinMinutes} minutes`
-          : '';
-      lines.push([
-        `${logTypeLabels[logType]}: ${check.label}`,
-        `${limitsText(check.limits, set.unit)}${within}`,
-        sourceText(rule.source),
-      ]);
-    }
-    if (logType === 'HOT_HOLD_DISPLAY')
-      lines.push([
-        `${logTypeLabels[logType]}: checked again`,
-        `every ${set.hotHolding.recheckMinutes} minutes`,
-        sourceText(set.hotHolding.recheckSource),
-      ]);
-  }
-  for (const logType of logTypeSchema.options) {
-    const legal = set.legal[logType];
-    if (!legal) continue;
-    const figures = [
-      legal.atMost === undefined ? null : `at most ${legal.atMost} ${unitSymbols[set.unit]}`,
-      legal.atLeast === undefined ? null : `at least ${legal.atLeast} ${unitSymbols[set.unit]}`,
-    ].filter((figure) => figure !== null);
-    lines.push([
-      `${logTypeLabels[logType]}: the legal limit`,
-      figures.join(' and '),
-      sourceText(legal.source),
-    ]);
-  }
-  return lines;
-}
-
 /** What the summary sheet says about the export besides its counts. */
 export interface ExportHeading {
   /** "2026-03-01 to 2026-03-07", in the sites' local dates. */
@@ -378,8 +319,8 @@ export function readingWorkbook(options: { units?: readonly TemperatureUnit[] } 
       for (const set of sets) {
         rules.addRow([set.name, 'Enforced by', set.authority]).commit();
         rules.addRow([set.name, 'Its unit', unitSymbols[set.unit]]).commit();
-        for (const [what, figure, source] of ruleLines(set))
-          rules.addRow([set.name, what, figure, source]).commit();
+        for (const line of ruleSetLegend(set))
+          rules.addRow([set.name, line.check, line.figure, line.source]).commit();
       }
       rules.addRow([]).commit();
       rules

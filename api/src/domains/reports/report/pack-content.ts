@@ -8,15 +8,13 @@ import {
   lateSyncMinutes,
   limitsText,
   listDefaults,
-  logTypeSchema,
   nearMissListQuerySchema,
   storedLimits,
   temperatureLogExportQuerySchema,
   checkLabelOf,
   logTypeLabels,
+  ruleSetLegend,
   ruleSetOf,
-  standardsOf,
-  unitSymbols,
   type ComplianceLog,
   type DayScore,
   type DocumentRecord,
@@ -24,9 +22,8 @@ import {
   type LogType,
   type NearMiss,
   type RecordCheck,
+  type RuleLine,
   type Jurisdiction,
-  type RuleSet,
-  type RuleSource,
   type Score,
   type TaskBucket,
   type TemperatureLimits,
@@ -225,70 +222,6 @@ export interface PackSummary {
   recordCheck: RecordCheck;
   digest: string;
   generatedAt: Date;
-}
-
-/** A line of the pack's legend: a check, what it asks in its rule set's unit, and where that comes from. */
-export interface RuleLine {
-  check: string;
-  figure: string;
-  source: string;
-}
-
-/** Where a figure comes from: "FDA Food Code 2022, 3-501.16(A)(2)". */
-export const sourceWords = (source: RuleSource) => `${source.code}, ${source.section}`;
-
-/**
- * The legend of a rule set for the log types a pack lists: each check's figure in the set's own unit with
- * its source (the cooling stages, hot holding's re-check and reheating's time included), then the legal
- * limits of those log types.
- */
-export function ruleLines(set: RuleSet, logTypes: ReadonlySet<LogType>): RuleLine[] {
-  const standards = standardsOf(set.jurisdiction);
-  const listed = logTypeSchema.options.filter((logType) => logTypes.has(logType));
-  const lines: RuleLine[] = [];
-  for (const logType of listed) {
-    const rules: readonly { kind: string; source: RuleSource }[] =
-      logType === 'COOKING_COOLING'
-        ? [set.cooking, ...set.cooling.stages]
-        : logType === 'HOT_HOLD_DISPLAY'
-          ? [set.hotHolding]
-          : logType === 'REHEATING'
-            ? [set.reheating]
-            : set.checks[logType];
-    for (const rule of rules) {
-      const check = standards[logType].checks.find((one) => one.kind === rule.kind);
-      if (!check) continue;
-      const within =
-        logType === 'REHEATING' && set.reheating.withinMinutes !== null
-          ? `, within ${set.reheating.withinMinutes} minutes`
-          : '';
-      lines.push({
-        check: `${logTypeLabels[logType]}: ${check.label}`,
-        figure: `${limitsText(check.limits, set.unit)}${within}`,
-        source: sourceWords(rule.source),
-      });
-    }
-    if (logType === 'HOT_HOLD_DISPLAY')
-      lines.push({
-        check: `${logTypeLabels[logType]}: checked again`,
-        figure: `every ${set.hotHolding.recheckMinutes} minutes`,
-        source: sourceWords(set.hotHolding.recheckSource),
-      });
-  }
-  for (const logType of listed) {
-    const legal = set.legal[logType];
-    if (!legal) continue;
-    const figures = [
-      legal.atMost === undefined ? null : `at most ${legal.atMost} ${unitSymbols[set.unit]}`,
-      legal.atLeast === undefined ? null : `at least ${legal.atLeast} ${unitSymbols[set.unit]}`,
-    ].filter((figure) => figure !== null);
-    lines.push({
-      check: `${logTypeLabels[logType]}: the legal limit`,
-      figure: figures.join(' and '),
-      source: sourceWords(legal.source),
-    });
-  }
-  return lines;
 }
 
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -721,7 +654,7 @@ export async function producePack(
       (a, b) => equipmentKindOrder[a.kind] - equipmentKindOrder[b.kind] || a.name.localeCompare(b.name, 'en'),
     );
   equipment.forEach((line) => hash('equipment', line));
-  await writer.equipment(equipment, ruleLines(ruleSetOf(jurisdiction), usedLogTypes));
+  await writer.equipment(equipment, ruleSetLegend(ruleSetOf(jurisdiction), usedLogTypes));
 
   // Tasks: every day from the site's first record on, with the occurrences worth naming.
   const entriesByDate = new Map<string, PackTaskEntry[]>();
