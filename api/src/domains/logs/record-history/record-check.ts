@@ -8,14 +8,18 @@ import {
   listDefaults,
   nearMissListQuerySchema,
   recordCheckListLimit,
+  ruleSetOf,
   temperatureLogListQuerySchema,
+  temperatureText,
   type CheckedSubject,
   type RecordCheck,
   type RecordMismatch,
   type RecordMismatchProblem,
+  type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { complianceLogs, documents, nearMisses, temperatureReadings } from '../schema.js';
+import { sites } from '../../../platform/db/schema.js';
 import { historyEntries } from '../../../platform/history/schema.js';
 import {
   canonicalJson,
@@ -52,6 +56,26 @@ export interface CheckTarget {
   endDate: string;
 }
 
+/**
+ * How the check names a site's records: times on the site's clock, temperatures and dates in the unit and
+ * locale of its rule set, as the rest of what the site prints.
+ */
+interface SiteWords {
+  zone: string;
+  unit: TemperatureUnit;
+  locale: string;
+}
+
+/** The site's words: its rule set, read from the site, gives its unit and locale. */
+async function wordsOfSite(db: Database | Tx, target: CheckTarget): Promise<SiteWords> {
+  const [site] = await db
+    .select({ jurisdiction: sites.jurisdiction })
+    .from(sites)
+    .where(eq(sites.id, target.site.id));
+  const { unit, locale } = ruleSetOf(site?.jurisdiction);
+  return { zone: target.site.timeZoneId, unit, locale };
+}
+
 /** A live record as the check compares it. */
 interface CheckedRecord {
   id: string;
@@ -84,7 +108,12 @@ type Verdict = Finding | 'matches' | 'uncounted';
 /** How the check reads one subject's records: pages of the live ones, and how it finds the removed ones. */
 interface SubjectReader {
   subject: CheckedSubject;
-  pages: (db: Database | Tx, target: CheckTarget, now: Date) => AsyncGenerator<CheckedRecord[]>;
+  pages: (
+    db: Database | Tx,
+    target: CheckTarget,
+    now: Date,
+    words: SiteWords,
+  ) => AsyncGenerator<CheckedRecord[]>;
   /** Whether the record `id` names is still there (for soft deletion: and not marked deleted). */
   live: (id: SQL | SQL.Aliased | PgColumn) => SQL;
   /** Organisation-wide records (documents) belong to every site's check. */
@@ -97,7 +126,7 @@ interface SubjectReader {
    */
   removedSilently: (after: Record<string, unknown>) => boolean;
   /** A record's words from its last snapshot, when the record itself is gone. */
-  labelOfSnapshot: (snapshot: Record<string, unknown>, timeZoneId: string) => string;
+  labelOfSnapshot: (snapshot: Record<string, unknown>, words: SiteWords) => string;
 }
 
 /**
@@ -109,8 +138,12 @@ const pageSize = 1000;
 /** A list query validated as the console sends it, then widened to the check's page size. */
 const widened = <Query extends { limit: number }>(query: Query): Query => ({ ...query, limit: pageSize });
 
-const localTime = (iso: unknown, zone: string) =>
-  typeof iso === 'string' ? formatInstant(iso, zone) : 'unknown time';
+const localTime = (iso: unknown, words: SiteWords) =>
+  typeof iso === 'string' ? formatInstant(iso, words.zone, 'dateTime', words.locale) : 'unknown time';
+
+/** A stored °C value in the site's unit. */
+const temperatureOf = (celsius: unknown, words: SiteWords) =>
+  typeof celsius === 'number' ? temperatureText(celsius, words.unit) : 'an unknown temperature';
 
 const textOf = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
 
@@ -184,7 +217,7 @@ function occurrenceVerdict(record: CheckedRecord, entry: LastEntry | undefined):
   return { problem: 'CHANGED', fields: differingFields(compared, recorded) };
 }
 
-const localDay = (date: string) => formatDay(date);
+const localDay = (date: string, words: SiteWords) => formatDay(date, 'date', words.locale);
 
 /** Calls a page function with page 1, 2, ... until a page comes back short. */
 async function* everyPage<Item>(read: (page: number) => Promise<Item[]>): AsyncGenerator<Item[]> {
@@ -216,7 +249,7 @@ const logReaders: readonly SubjectReader[] = [
     orgWide: false,
     verdict: logVerdict,
     removedSilently: () => true,
-    pages: async function* (db, target, now) {
+    pages: async function* (db, target, now, words) {
       const filters = temperatureLogListQuerySchema.parse(rangeQuery(target, 1));
       const scope = { orgId: target.orgId, siteIds: [target.site.id] };
       for await (const rows of joinedReadingBatches(db, scope, filters, now, pageSize)) {
@@ -224,7 +257,7 @@ const logReaders: readonly SubjectReader[] = [
           const log = toTemperatureLogDto(row);
           return {
             id: log._id,
-            label: `${log.item.name} ${log.celsius} °C at ${localTime(log.readAt, target.site.timeZoneId)}`,
+            label: `${log.item.name} ${temperatureOf(log.celsius, words)} at ${localTime(log.readAt, words)}`,
             snapshot: readingSnapshot(log),
             at: log.readAt,
             // A sensor's reading is made by the sensor, which is nobody's account (as its ingest writes it).
@@ -233,8 +266,8 @@ const logReaders: readonly SubjectReader[] = [
         });
       }
     },
-    labelOfSnapshot: (snapshot, zone) =>
-      `A reading of ${String(snapshot.celsius)} °C at ${localTime(snapshot.readAt, zone)}`,
+    labelOfSnapshot: (snapshot, words) =>
+      `A reading of ${temperatureOf(snapshot.celsius, words)} at ${localTime(snapshot.readAt, words)}`,
   },
   {
     subject: 'ComplianceLog',
@@ -242,7 +275,7 @@ const logReaders: readonly SubjectReader[] = [
     orgWide: false,
     verdict: logVerdict,
     removedSilently: () => true,
-    pages: (db, target, now) =>
+    pages: (db, target, now, words) =>
       everyPage(async (page) => {
         const query = widened(
           complianceLogListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }),
@@ -255,7 +288,7 @@ const logReaders: readonly SubjectReader[] = [
         );
         return list.map((log) => ({
           id: log._id,
-          label: `${log.logID} ${log.title}, ${localTime(log.submittedAt, target.site.timeZoneId)}`,
+          label: `${log.logID} ${log.title}, ${localTime(log.submittedAt, words)}`,
           snapshot: complianceLogSnapshot(log),
           at: log.submittedAt,
           madeBy: actorOf(log.submittedBy),
@@ -269,7 +302,7 @@ const logReaders: readonly SubjectReader[] = [
     orgWide: false,
     verdict: logVerdict,
     removedSilently: () => true,
-    pages: (db, target, now) =>
+    pages: (db, target, now, words) =>
       everyPage(async (page) => {
         const query = widened(nearMissListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }));
         // Photo addresses are not part of a snapshot: no public address is needed to read them.
@@ -277,14 +310,14 @@ const logReaders: readonly SubjectReader[] = [
         const { list } = await nearMissPage(db, scope, query, now);
         return list.map((report) => ({
           id: report._id,
-          label: `${report.logID} ${report.title}, ${localTime(report.occurredAt, target.site.timeZoneId)}`,
+          label: `${report.logID} ${report.title}, ${localTime(report.occurredAt, words)}`,
           snapshot: nearMissSnapshot(report),
           at: report.occurredAt,
           madeBy: actorOf(report.reportedBy),
         }));
       }),
-    labelOfSnapshot: (snapshot, zone) =>
-      `Near miss “${textOf(snapshot.title, 'untitled')}” of ${localTime(snapshot.occurredAt, zone)}`,
+    labelOfSnapshot: (snapshot, words) =>
+      `Near miss “${textOf(snapshot.title, 'untitled')}” of ${localTime(snapshot.occurredAt, words)}`,
   },
   {
     subject: 'Document',
@@ -327,7 +360,7 @@ const occurrenceReader: SubjectReader = {
   orgWide: false,
   verdict: occurrenceVerdict,
   removedSilently: (after) => !isUnusedOccurrence(after),
-  pages: async function* (db, target) {
+  pages: async function* (db, target, _now, words) {
     const keyColumns = sql`${individualTasks.taskDate}, ${individualTasks.id}`;
     let after: { taskDate: string; id: string } | null = null;
     for (;;) {
@@ -359,7 +392,7 @@ const occurrenceReader: SubjectReader = {
       if (rows.length > 0)
         yield rows.map((row) => ({
           id: row.id,
-          label: `${row.name} on ${localDay(row.taskDate)}`,
+          label: `${row.name} on ${localDay(row.taskDate, words)}`,
           snapshot: occurrenceSnapshot(row),
           at: (row.completedAt ?? row.opensAt).toISOString(),
         }));
@@ -369,10 +402,10 @@ const occurrenceReader: SubjectReader = {
     }
   },
   // The snapshot names neither the task nor its date.
-  labelOfSnapshot: (snapshot, zone) =>
+  labelOfSnapshot: (snapshot, words) =>
     snapshot.completedAt === null
       ? `A task, last “${textOf(snapshot.summary, 'changed')}”`
-      : `A task completed at ${localTime(snapshot.completedAt, zone)}`,
+      : `A task completed at ${localTime(snapshot.completedAt, words)}`,
 };
 
 const readers: readonly SubjectReader[] = [...logReaders, occurrenceReader];
@@ -444,6 +477,7 @@ async function silentlyDeleted(
  */
 export async function checkRecords(db: Database | Tx, target: CheckTarget, now: Date): Promise<RecordCheck> {
   const chain = await verifyChain(db, target.orgId);
+  const words = await wordsOfSite(db, target);
   const mismatches: RecordMismatch[] = [];
   const note = (mismatch: RecordMismatch) => {
     if (mismatches.length < recordCheckListLimit) mismatches.push(mismatch);
@@ -452,7 +486,7 @@ export async function checkRecords(db: Database | Tx, target: CheckTarget, now: 
   for (const reader of readers) {
     let checked = 0;
     let mismatched = 0;
-    for await (const records of reader.pages(db, target, now)) {
+    for await (const records of reader.pages(db, target, now, words)) {
       const last = await lastEntriesOf(
         db,
         target.orgId,
@@ -473,7 +507,7 @@ export async function checkRecords(db: Database | Tx, target: CheckTarget, now: 
       note({
         subject: reader.subject,
         recordID: gone.recordId,
-        label: reader.labelOfSnapshot(gone.after, target.site.timeZoneId),
+        label: reader.labelOfSnapshot(gone.after, words),
         problem: 'DELETED',
         fields: [],
       });
@@ -508,8 +542,9 @@ export async function recordCreationHistory(
   now: Date,
 ): Promise<number> {
   const entries: Parameters<typeof recordHistories>[2][number][] = [];
+  const words = await wordsOfSite(tx, target);
   for (const reader of logReaders) {
-    for await (const records of reader.pages(tx, target, now)) {
+    for await (const records of reader.pages(tx, target, now, words)) {
       const last = await lastEntriesOf(
         tx,
         target.orgId,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { RecordCheck } from '@console/shared-sdk/contract';
+import { formatInstant, fromCelsius, type RecordCheck } from '@console/shared-sdk/contract';
 import { nearMisses, temperatureReadings } from '../schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { demoLogins } from '../../../demo.js';
@@ -164,4 +164,35 @@ test('a site with more records than one read takes has every one of them checked
   const after = readingsOf(await checked());
   expect(after?.checked).toBe((before?.checked ?? 0) + 1200);
   expect(after?.mismatched).toBe((before?.mismatched ?? 0) + 1200);
+});
+
+test('an American site’s records are named in its unit and locale: °F, the month first on a 12-hour clock', async () => {
+  const brooklyn = ctx.demo.sites.brooklyn;
+  const [changed, removed] = await ctx.db
+    .select()
+    .from(temperatureReadings)
+    .where(and(eq(temperatureReadings.siteId, brooklyn.id), isNull(temperatureReadings.deletedAt)))
+    .orderBy(sql`${temperatureReadings.readAt} desc`)
+    .limit(2);
+  if (!changed || !removed) throw new Error('the demo has no Brooklyn readings');
+  // 5 °C is 41 °F.
+  await ctx.db.update(temperatureReadings).set({ celsius: 5 }).where(eq(temperatureReadings.id, changed.id));
+  await ctx.db
+    .update(temperatureReadings)
+    .set({ deletedAt: new Date() })
+    .where(eq(temperatureReadings.id, removed.id));
+
+  const result = await checked({ siteID: brooklyn.id });
+  const byRecord = new Map(result.mismatches.map((mismatch) => [mismatch.recordID, mismatch.label]));
+  const newYorkTime = (at: Date) => formatInstant(at, 'America/New_York', 'dateTime', 'en-US');
+  const monthFirst = / at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+  const changedLabel = byRecord.get(changed.id) ?? '';
+  expect(changedLabel).toContain(` 41 °F at ${newYorkTime(changed.readAt)}`);
+  expect(changedLabel).toMatch(monthFirst);
+  // A reading deleted behind the console's back is named by its last history entry, in °F too.
+  const removedLabel = byRecord.get(removed.id) ?? '';
+  expect(removedLabel).toBe(
+    `A reading of ${fromCelsius(removed.celsius, 'F')} °F at ${newYorkTime(removed.readAt)}`,
+  );
+  expect(removedLabel).toMatch(monthFirst);
 });
