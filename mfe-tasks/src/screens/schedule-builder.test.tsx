@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { siteChoicesStore } from '@console/shared-sdk';
 import type { Timing } from '@console/shared-sdk/sites';
-import { chooseSite, fail, fakeApi, ok, resetBrowserState } from '@console/shared-sdk/testing';
+import { chooseSite, fail, fakeApi, ok, resetBrowserState, siteOption } from '@console/shared-sdk/testing';
 import { FormDialog, todayIn, type CustomFieldDeclaration, type FieldErrors } from '@console/shared-sdk/ui';
 import {
   newScheduleDraft,
@@ -215,7 +216,8 @@ test('once: the date is the only date, and the sentence names its weekday', asyn
     dueSlot: 'CLOSE',
     endDate: '2026-12-31',
   });
-  expect(sentence()).toHaveTextContent(/^Once on Tue 1 Dec( 2026)? by closing$/);
+  // The year shows when the date is not in the current one.
+  expect(sentence()).toHaveTextContent(/^Once on Tue,? 1 Dec( 2026)? by closing$/);
   // No end date to a single day.
   expect(screen.queryByText('Optional: the last day it happens.')).not.toBeInTheDocument();
   await choose(user, /^Repeats/, 'Every day');
@@ -229,5 +231,63 @@ test('without a start date the messages still come all at once', () => {
     startDate: 'Choose a start date',
     dayOfMonth: 'Choose a day of the month',
     dueSlot: 'Choose when it is due',
+  });
+});
+
+describe('in the task’s site’s own way of writing dates and times', () => {
+  /** Open 09:00 to 23:00 every day. */
+  const everyDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+    day,
+    isOpen: true,
+    openTime: '09:00',
+    closeTime: '23:00',
+  }));
+
+  /** The site list the layout loads, holding the task's site as an American one. */
+  const americanInTheList = () =>
+    act(() =>
+      siteChoicesStore.setState(
+        { owner: 'test', status: 'ready', sites: [siteOption(site, { american: true })] },
+        true,
+      ),
+    );
+
+  test('an American site: the sentence, the warning and the slot’s hours month first, on a 12-hour clock', async () => {
+    slotsApi(everyDay);
+    // The selected site is British (beforeEach); the task's site, as the site list has it, is American.
+    americanInTheList();
+    const { user } = await renderBuilder({
+      ...newScheduleDraft('2026-12-01'),
+      due: 'time',
+      dueTime: '07:00',
+      endDate: '2026-12-24',
+    });
+    expect(sentence()).toHaveTextContent(/^Every day by 7:00 AM, from Dec 1(, 2026)? until Dec 24(, 2026)?$/);
+    expect(within(sentence()).getByText('7:00 AM')).toHaveAttribute('dir', 'ltr');
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(/^Due by 7:00 AM is outside the site's opening hours on every day/);
+    expect(within(warning).getByText('7:00 AM')).toHaveAttribute('dir', 'ltr');
+
+    await user.click(screen.getByRole('radio', { name: 'In a time slot' }));
+    await choose(user, /^Time slot/, 'Opening (the first hour)');
+    expect(sentence()).toHaveTextContent(/^Every day at opening, from Dec 1/);
+    expect(
+      await screen.findByText(/^On Tue, Dec 1(, 2026)?, the start date: 9:00 AM–10:00 AM\.$/),
+    ).toBeVisible();
+  });
+
+  test('a British site: the same schedule day first, on a 24-hour clock', async () => {
+    slotsApi(everyDay);
+    const { user } = await renderBuilder({
+      ...newScheduleDraft('2026-12-01'),
+      due: 'time',
+      dueTime: '07:00',
+      endDate: '2026-12-24',
+    });
+    expect(sentence()).toHaveTextContent(/^Every day by 07:00, from 1 Dec( 2026)? until 24 Dec( 2026)?$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Due by 07:00 is outside/);
+    await user.click(screen.getByRole('radio', { name: 'In a time slot' }));
+    await choose(user, /^Time slot/, 'Opening (the first hour)');
+    expect(await screen.findByText(/^On Tue,? 1 Dec( 2026)?, the start date: 09:00–10:00\.$/)).toBeVisible();
   });
 });

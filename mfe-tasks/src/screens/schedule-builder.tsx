@@ -1,5 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
-import { acceptedDates, slotNames, useRead, type Option, type SlotName } from '@console/shared-sdk';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  acceptedDates,
+  siteChoicesStore,
+  slotNames,
+  useRead,
+  type Option,
+  type SlotName,
+} from '@console/shared-sdk';
 import {
   Alert,
   Button,
@@ -29,6 +36,7 @@ import {
   LtrText,
   SitePicker,
   todayIn,
+  useSiteFormat,
   useSiteTimeZone,
   type CustomFieldProps,
   type FieldErrors,
@@ -39,8 +47,10 @@ import {
   scheduleSentence,
   weekdayNames,
   weekdaysFromMonday,
+  type SentenceOptions,
 } from './schedule-sentence';
 import { dueTimeNotice } from './schedule-hours';
+import { wallClock } from './task-times';
 
 // The master task form's schedule: how often, from when until when, and when it is due, with the schedule
 // read back in words underneath as it is built. A custom field of the kit's FormDialog: its value is a
@@ -174,29 +184,32 @@ function useSiteDay(
   return { slots: read.reading ? { state: 'loading' } : { state: 'unknown' }, timing: null };
 }
 
-/** What the slot select says under it about the chosen slot on the (start) date. */
-function slotHelp(draft: ScheduleDraft, slots: SlotsOfDay, today: string): string {
+/** What the slot select says under it about the chosen slot on the (start) date, on the site's clock. */
+function slotHelp(draft: ScheduleDraft, slots: SlotsOfDay, options: SentenceOptions): string {
   const general = 'Tasks due in a slot are made only on days the site is open.';
   if (!draft.dueSlot || !draft.startDate || slots.state === 'loading' || slots.state === 'unknown')
     return general;
   const once = draft.repeat === 'ONCE';
-  const date = dateInWords(draft.startDate, { today }) ?? draft.startDate;
+  const date = dateInWords(draft.startDate, options) ?? draft.startDate;
   const day = once ? date : `${date}, the start date`;
   const none = once ? 'the task would not be made' : 'no task that day';
   if (slots.state === 'closed') return `The site is closed on ${day}: ${none}.`;
   const slot = slots.slots.find((one) => one.value === draft.dueSlot);
   return slot
-    ? `On ${day}: ${slot.fromTime}–${slot.toTime}.`
+    ? `On ${day}: ${wallClock(slot.fromTime, options.format)}–${wallClock(slot.toTime, options.format)}.`
     : `${slotLabels[draft.dueSlot]} falls outside the opening hours on ${day}: ${none}.`;
 }
 
+/** A time on either clock: "10:00", "5:30 PM" (whose space may be a narrow no-break one). */
+const clockTime = String.raw`\d{1,2}:\d{2}(?:\s?[AP]M)?`;
+
 /**
- * A sentence with its times ("by 10:00", "08:00–09:00") as left-to-right runs, so a right-to-left page
- * cannot turn a range around. The sentence itself stays a plain string.
+ * A sentence with its times ("by 10:00", "08:00–09:00", "8:00 AM–9:00 AM") as left-to-right runs, so a
+ * right-to-left page cannot turn a range around. The sentence itself stays a plain string.
  */
 function withLtrTimes(text: string): ReactNode[] {
   return text
-    .split(/(\d{2}:\d{2}(?:–\d{2}:\d{2})?)/)
+    .split(new RegExp(`(${clockTime}(?:–${clockTime})?)`))
     .map((part, index) => (index % 2 === 1 ? <LtrText key={index}>{part}</LtrText> : part));
 }
 
@@ -225,6 +238,13 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
   const draft = asDraft(props.value);
   const timeZone = useSiteTimeZone();
   const today = todayIn(timeZone);
+  // The task's site as the site list (which the layout loads) has it: the schedule's dates and times are
+  // written as that site writes them (month first on a 12-hour clock at an American site), unless the
+  // person chose their own format; the selected site's when the list does not hold it.
+  const choices = useSyncExternalStore(siteChoicesStore.subscribe, siteChoicesStore.getState);
+  const site = choices.sites.find((one) => one._id === props.siteID);
+  const format = useSiteFormat({ unit: site?.temperatureUnit, zone: site?.timeZoneId, locale: site?.locale });
+  const sentenceOptions: SentenceOptions = { today, format };
   // The start date's slots; its answer carries the site's week of hours, which a due time is checked by.
   const siteDay = useSiteDay(
     props.siteID,
@@ -233,7 +253,7 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
   const slots = siteDay.slots;
   const notice =
     draft.due === 'time' && siteDay.timing
-      ? dueTimeNotice(scheduleBody(draft), siteDay.timing, { today })
+      ? dueTimeNotice(scheduleBody(draft), siteDay.timing, sentenceOptions)
       : { outsideHours: null, closedDays: null };
   // The warning the admin chose to keep: it goes until the schedule makes another.
   const [kept, setKept] = useState<string | null>(null);
@@ -242,7 +262,7 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
   const set = (change: Partial<ScheduleDraft>) => props.onChange({ ...draft, ...change });
   const common = { onBlur: props.onBlur, errors: {}, disabled, context };
 
-  const sentence = scheduleSentence(scheduleBody(draft), { today });
+  const sentence = scheduleSentence(scheduleBody(draft), sentenceOptions);
   const dueError = errors.dueSlot ?? errors.dueTime;
   // Messages for parts of the schedule no control shows (none today), so none is ever lost.
   const shown = ['repeat', 'startDate', 'endDate', 'weekdays', 'dayOfMonth', 'dueSlot', 'dueTime'];
@@ -354,7 +374,7 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
               label: 'Time slot',
               required: true,
               options: slotOptions,
-              helperText: slotHelp(draft, slots, today),
+              helperText: slotHelp(draft, slots, sentenceOptions),
             }}
             value={draft.dueSlot ?? ''}
             onChange={(next) => set({ dueSlot: next ? (next as SlotName) : null })}

@@ -1,4 +1,5 @@
 import type { Timing } from '@console/shared-sdk/sites';
+import { siteFormat } from '@console/shared-sdk/ui';
 import { dueTimeNotice } from './schedule-hours';
 import type { SentenceSchedule } from './schedule-sentence';
 
@@ -32,7 +33,10 @@ const brooklyn = hours({
   6: ['10:00', '00:30'],
 });
 
-const options = { today: '2026-03-30' };
+/** The site's today, and how a British site writes dates and times. */
+const options = { today: '2026-03-30', format: siteFormat('C', 'Europe/London', 'en-GB') };
+/** The same day at an American site: month first, on a 12-hour clock. */
+const inNewYork = { today: '2026-03-30', format: siteFormat('F', 'America/New_York', 'en-US') };
 const daily = (dueTime: string, more: Partial<SentenceSchedule> = {}): SentenceSchedule => ({
   repeat: 'DAILY',
   startDate: '2026-03-30',
@@ -103,4 +107,15 @@ test('a schedule shorter than a week is checked on the days it has', () => {
     outsideHours: null,
     closedDays: null,
   });
+});
+
+test('at an American site the notice names the due time on a 12-hour clock and dates month first', () => {
+  expect(dueTimeNotice(daily('09:00'), brooklyn, inNewYork).outsideHours).toMatch(
+    /^Due by 9:00 AM is outside the site's opening hours on every day it is made\. /,
+  );
+  expect(dueTimeNotice(daily('12:00', { repeat: 'ONCE' }), brooklyn, inNewYork).closedDays).toBe(
+    'The site is closed on Mon, Mar 30: the task would not be made.',
+  );
+  // The same at a British site.
+  expect(dueTimeNotice(daily('09:00'), brooklyn, options).outsideHours).toMatch(/^Due by 09:00 is outside/);
 });

@@ -1,10 +1,12 @@
 import type { Timing } from '@console/shared-sdk/sites';
 import {
   dateInWords,
+  dueTimeWords,
   listed,
   ordinal,
   weekdayNames,
   weekdaysFromMonday,
+  type SentenceOptions,
   type SentenceSchedule,
 } from './schedule-sentence';
 
@@ -12,7 +14,7 @@ import {
 // closed (api/src/domains/tasks/schedule.ts), so the form says which of the task's days those are; a due
 // time outside the hours of a day it is made is the admin's choice (staff may be in before opening), but
 // nobody may be there to do it and it would count as missed, so the form warns of it and lets them keep it.
-// Pure: the site's hours and today come in.
+// Pure: the site's hours, today and how it writes dates and times come in.
 
 const minutesOf = (time: string) => {
   const [hour = 0, minute = 0] = time.split(':').map(Number);
@@ -97,7 +99,7 @@ function closedDaysNote(schedule: SentenceSchedule, closed: readonly number[], d
 export function dueTimeNotice(
   schedule: SentenceSchedule,
   timing: Timing,
-  options: { today: string },
+  options: SentenceOptions,
 ): DueTimeNotice {
   const none = { outsideHours: null, closedDays: null };
   const weekdays = weekdaysOf(schedule);
@@ -116,7 +118,7 @@ export function dueTimeNotice(
   const open = weekdays.filter((day) => isOpenOn(timing, day));
   const outside = open.filter((day) => !dueInHours(timing, day, dueTime));
   if (outside.length === 0) return { outsideHours: null, closedDays };
-  const due = dueTime === '00:00' ? 'midnight' : dueTime;
+  const due = dueTimeWords(dueTime, options.format);
   const when = once
     ? `on ${date}`
     : outside.length === open.length && open.length > 1

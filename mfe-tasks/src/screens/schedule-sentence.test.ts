@@ -1,7 +1,13 @@
+import { formatDay } from '@console/shared-sdk/contract';
+import { siteFormat } from '@console/shared-sdk/ui';
 import { ordinal, scheduleSentence, type SentenceSchedule } from './schedule-sentence';
 
-// The site's today in these tests: a Sunday in November 2026.
-const inNovember2026 = { today: '2026-11-15' };
+/** How a British site writes dates and times, and an American one. */
+const british = siteFormat('C', 'Europe/London', 'en-GB');
+const american = siteFormat('F', 'America/New_York', 'en-US');
+
+// The site's today in these tests: a Sunday in November 2026, at a British site unless told.
+const inNovember2026 = { today: '2026-11-15', format: british };
 
 const say = (schedule: Partial<SentenceSchedule>, options = inNovember2026) =>
   scheduleSentence({ repeat: 'DAILY', startDate: '2026-12-01', ...schedule }, options);
@@ -143,9 +149,9 @@ describe('dates and years', () => {
 
   test('a date of another year than the current one shows it', () => {
     expect(say({ repeat: 'ONCE', startDate: '2027-03-02', dueSlot: 'CLOSE' })).toBe(
-      'Once on Tue 2 Mar 2027 by closing',
+      'Once on Tue, 2 Mar 2027 by closing',
     );
-    expect(say({ startDate: '2027-03-02', dueSlot: 'OPEN' }, { today: '2027-01-10' })).toBe(
+    expect(say({ startDate: '2027-03-02', dueSlot: 'OPEN' }, { today: '2027-01-10', format: british })).toBe(
       'Every day at opening, from 2 Mar',
     );
   });
@@ -157,13 +163,42 @@ describe('dates and years', () => {
     );
   });
 
-  test('September is Sep in every browser', () => {
-    expect(say({ startDate: '2027-09-01' }, { today: '2027-08-01' })).toBe('Every day, from 1 Sep');
+  test('a month reads as the rest of the console writes it', () => {
+    // Whether en-GB's September is "Sep" or "Sept" is the browser's: the sentence agrees with the screen.
+    expect(say({ startDate: '2027-09-01' }, { today: '2027-08-01', format: british })).toBe(
+      `Every day, from ${formatDay('2027-09-01', 'dayMonth', 'en-GB')}`,
+    );
   });
 
   test('no start date, or one that is no date, cannot be told yet', () => {
     expect(say({ startDate: null })).toBeNull();
     expect(say({ startDate: '' })).toBeNull();
     expect(say({ startDate: '2026-02-30' })).toBeNull();
+  });
+});
+
+describe('at an American site: month first, on a 12-hour clock', () => {
+  const inNewYork = { today: '2026-11-15', format: american };
+
+  test('the due time and the dates', () => {
+    expect(say({ dueTime: '17:30' }, inNewYork)).toBe('Every day by 5:30 PM, from Dec 1');
+    expect(say({ dueTime: '09:30', endDate: '2026-12-24' }, inNewYork)).toBe(
+      'Every day by 9:30 AM, from Dec 1 until Dec 24',
+    );
+    expect(say({ dueTime: '10:00', endDate: '2027-01-31' }, inNewYork)).toBe(
+      'Every day by 10:00 AM, from Dec 1, 2026 until Jan 31, 2027',
+    );
+  });
+
+  test('a one-off with its weekday, and midnight still in words', () => {
+    expect(say({ repeat: 'ONCE', dueTime: '17:30' }, inNewYork)).toBe('Once on Tue, Dec 1 by 5:30 PM');
+    expect(say({ repeat: 'ONCE', startDate: '2027-03-02', dueTime: '00:00' }, inNewYork)).toBe(
+      'Once on Tue, Mar 2, 2027 by midnight',
+    );
+  });
+
+  test('the same schedule at a British site reads day first on a 24-hour clock', () => {
+    expect(say({ dueTime: '17:30' })).toBe('Every day by 17:30, from 1 Dec');
+    expect(say({ repeat: 'ONCE', dueTime: '17:30' })).toBe('Once on Tue 1 Dec by 17:30');
   });
 });

@@ -1,8 +1,12 @@
 import type { SlotName } from '@console/shared-sdk';
 import type { RepeatKind } from '@console/shared-sdk/tasks';
+import type { SiteFormat } from '@console/shared-sdk/ui';
+import { wallClock } from './task-times';
 
 // A master task's schedule in words ("Every weekday at opening, from 1 Dec"), so whoever sets one up reads
-// back what they asked for before it makes a single task. Pure: the site's today comes in as an option.
+// back what they asked for before it makes a single task, its dates and times written as the site writes
+// them ("Every day by 5:30 PM, from Dec 1" at an American site) unless the person chose their own format.
+// Pure: the site's today and format come in as options.
 
 /**
  * What the sentence needs of a schedule: the contract's schedule (a saved task's, or a form's body), with
@@ -24,6 +28,8 @@ export interface SentenceSchedule {
 export interface SentenceOptions {
   /** The site's today (YYYY-MM-DD): dates in its year leave the year out, and it reads as "today". */
   today: string;
+  /** How the site writes dates and times (the kit's site format). */
+  format: SiteFormat;
 }
 
 /** When a task due in each slot is due, as the sentence says it ("Every day at opening"). */
@@ -53,15 +59,10 @@ export const weekdayNames = [
 /** The week as the console's users read it: Monday first. */
 export const weekdaysFromMonday = [1, 2, 3, 4, 5, 6, 0] as const;
 
-// Written out rather than asked of Intl: browsers disagree on en-GB's September ("Sep" or "Sept") and on
-// the comma after the weekday, and the sentence should read the same everywhere.
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 interface CalendarDate {
+  /** YYYY-MM-DD. */
+  iso: string;
   year: number;
-  month: number;
-  day: number;
-  weekday: number;
 }
 
 function calendarDate(isoDate: string | null | undefined): CalendarDate | null {
@@ -71,18 +72,42 @@ function calendarDate(isoDate: string | null | undefined): CalendarDate | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   // 2026-02-30 is not a date, however Date.UTC rolls it over.
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day, weekday: date.getUTCDay() };
+  return { iso: parts[0], year };
 }
 
-const shortDate = (date: CalendarDate, withYear: boolean) =>
-  `${date.day} ${monthNames[date.month - 1]}${withYear ? ` ${date.year}` : ''}`;
+/** "1 Dec" or "1 Dec 2027"; "Dec 1", "Dec 1, 2027" at an American site. */
+const shortDate = (date: CalendarDate, withYear: boolean, format: SiteFormat) =>
+  format.day(date.iso, withYear ? 'date' : 'dayMonth');
 
-/** "Tue 1 Dec", with the year when it is not the current one: a date as the sentence writes it. */
+// The kit's day styles have a weekday only with the year ("Tue, 1 Dec 2026"): the sentence leaves the
+// current year out. This style belongs in the contract's date words (as `weekdayDayMonth`), and is made
+// here from the same locale until it moves there.
+const weekdayDayMonthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tue 1 Dec"; "Tue, Dec 1" at an American site. */
+function weekdayDayMonth(isoDate: string, format: SiteFormat): string {
+  let words = weekdayDayMonthFormats.get(format.locale);
+  if (!words) {
+    words = new Intl.DateTimeFormat(format.locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    weekdayDayMonthFormats.set(format.locale, words);
+  }
+  return words.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/**
+ * "Tue 1 Dec" ("Tue, Dec 1" at an American site), with the year when it is not the current one ("Tue, 2 Mar
+ * 2027"): a date as the sentence writes it.
+ */
 export function dateInWords(isoDate: string, options: SentenceOptions): string | null {
   const date = calendarDate(isoDate);
   if (!date) return null;
   const withYear = date.year !== (calendarDate(options.today)?.year ?? date.year);
-  return `${weekdayNames[date.weekday]?.slice(0, 3)} ${shortDate(date, withYear)}`;
+  return withYear ? options.format.day(date.iso, 'weekdayDate') : weekdayDayMonth(date.iso, options.format);
 }
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
@@ -117,19 +142,23 @@ function weekdayWords(weekdays: readonly number[]): string | null {
   return listed(inWeekOrder.map((day) => weekdayNames[day]));
 }
 
-function duePhrase(schedule: SentenceSchedule): string {
+/** A due time in words: "midnight" for 00:00, else on the site's clock ("17:30", "5:30 PM"). */
+export const dueTimeWords = (dueTime: string, format: SiteFormat): string =>
+  // A task due at 00:00 is due at the end of its date (api/src/domains/tasks/schedule.ts).
+  dueTime === '00:00' ? 'midnight' : wallClock(dueTime, format);
+
+function duePhrase(schedule: SentenceSchedule, format: SiteFormat): string {
   if (schedule.dueSlot) return ` ${slotPhrases[schedule.dueSlot]}`;
-  if (schedule.dueTime && /^\d{2}:\d{2}$/.test(schedule.dueTime)) {
-    // A task due at 00:00 is due at the end of its date (api/src/domains/tasks/schedule.ts).
-    return schedule.dueTime === '00:00' ? ' by midnight' : ` by ${schedule.dueTime}`;
-  }
+  if (schedule.dueTime && /^\d{2}:\d{2}$/.test(schedule.dueTime))
+    return ` by ${dueTimeWords(schedule.dueTime, format)}`;
   return '';
 }
 
 /**
- * The schedule in words, in the site's calendar: "Every weekday at opening, from 1 Dec", "Every day by
- * 10:00, from 1 Dec 2026 until 31 Jan 2027", "Once on Tue 1 Dec by closing", "On the 31st of every month
- * (the last day in shorter months) by 14:00, from today". A date shows its year when that is not the
+ * The schedule in words, in the site's calendar and as it writes dates and times: "Every weekday at
+ * opening, from 1 Dec", "Every day by 10:00, from 1 Dec 2026 until 31 Jan 2027", "Once on Tue 1 Dec by
+ * closing", "On the 31st of every month (the last day in shorter months) by 14:00, from today"; at an
+ * American site "Every day by 5:30 PM, from Dec 1". A date shows its year when that is not the
  * current one, or when the dates span two years. Null while the schedule cannot be told yet: no start
  * date, a weekly one without days or a monthly one without its day. Without a due slot or time the
  * sentence leaves the due part out.
@@ -141,11 +170,12 @@ export function scheduleSentence(schedule: SentenceSchedule, options: SentenceOp
   const end = schedule.repeat === 'ONCE' ? null : calendarDate(schedule.endDate);
   const spansYears = end !== null && end.year !== start.year;
   const withYear = (date: CalendarDate) => spansYears || date.year !== (today?.year ?? date.year);
-  const due = duePhrase(schedule);
+  const { format } = options;
+  const due = duePhrase(schedule, format);
 
   const isToday = schedule.startDate === options.today;
-  const from = isToday && !spansYears ? 'from today' : `from ${shortDate(start, withYear(start))}`;
-  const period = end ? `${from} until ${shortDate(end, withYear(end))}` : from;
+  const from = isToday && !spansYears ? 'from today' : `from ${shortDate(start, withYear(start), format)}`;
+  const period = end ? `${from} until ${shortDate(end, withYear(end), format)}` : from;
 
   switch (schedule.repeat) {
     case 'ONCE':

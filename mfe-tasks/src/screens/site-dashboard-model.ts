@@ -1,5 +1,6 @@
 import type { DashboardBuckets, DashboardDay } from '@console/shared-sdk/tasks';
-import { addDays, isDay, siteFormat, type SiteFormat, type TaskProgress } from '@console/shared-sdk/ui';
+import { addDays, isDay, type SiteFormat, type TaskProgress } from '@console/shared-sdk/ui';
+import { wallClock } from './task-times';
 
 // What the site dashboard shows, worked out from the API's answer without React: the week a date falls
 // in, the words for a day's hours and tasks, and where each number leads in the task list.
@@ -86,13 +87,6 @@ export const weekdayName = (day: string, format: SiteFormat) => format.day(day, 
 export const shortDate = (day: string, format: SiteFormat) => format.day(day, 'dayMonth');
 
 // ---- opening hours --------------------------------------------------------------------------------------
-
-/**
- * A site's wall time (HH:mm) on the clock its dates are written with: "17:30", or "5:30 PM" at an American
- * site. A wall time is no instant, so it is written as the instant of that time in UTC, read in UTC.
- */
-export const wallClock = (time: string, format: SiteFormat): string =>
-  siteFormat(format.unit, 'UTC', format.locale).instant(`1970-01-01T${time}:00Z`, 'time');
 
 /**
  * A day's hours as the site keeps them (DOMAIN.md: a closing time after midnight belongs to the day it
