@@ -136,6 +136,9 @@ async function pushOf(deps: PushDeps, delivery: DeliveryRow) {
       ),
     );
   if (subscriptions.length === 0) return undefined;
+  // The only words sent are names: a follow-up's carries the time it counts from, already written on the
+  // site's clock in its locale when the follow-up was made ("cooling began 2:00 PM"), as its e-mail's title
+  // is. The due time goes as data, which the app writes in the site's locale.
   const taskName = event.details.taskName;
   const payload: PushPayload = {
     kind: found.event.kind,

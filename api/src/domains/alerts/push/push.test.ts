@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import type { MasterTask, PushPayload, StaffDay } from '@console/shared-sdk/contract';
+import { toCelsius, type MasterTask, type PushPayload, type StaffDay } from '@console/shared-sdk/contract';
 import { serverKeys, users } from '../../../platform/db/schema.js';
 import { acknowledgeEventsOf, raiseEvent } from '../../../platform/events/raise.js';
 import { alertEvents } from '../../../platform/events/schema.js';
@@ -10,6 +10,7 @@ import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { mobileLogin } from '../../../test/logs.js';
 import { departments, seedPeople } from '../../people/index.js';
+import { raiseDueFollowUps } from '../../tasks/index.js';
 import { dispatchEvents, pushClaimStaleMs, scanOverdueTasks, sendPendingPushes } from '../index.js';
 import { pushDeliveries, pushSubscriptions } from '../schema.js';
 import { privatePushServiceMessage } from './routes.js';
@@ -125,6 +126,7 @@ const browsers = {
   chloePhone: new Browser('chloe-phone'),
   managerLaptop: new Browser('manager-laptop'),
   bensPhone: new Browser('ben-phone'),
+  diegoPhone: new Browser('diego-phone'),
 };
 const tasks = {
   kitchen: {} as MasterTask,
@@ -446,6 +448,51 @@ describe('delivery', () => {
     });
     const onPhone = heard.find((one) => one.path === browsers.tomPhone.path);
     expect(onPhone && browsers.tomPhone.read(onPhone.body).kind).toBe('FOLLOW_UP_DUE');
+  });
+
+  test('an American site’s follow-up is pushed with its time as the site writes it: 2:00 PM, not 14:00', async () => {
+    const brooklyn = ctx.demo.sites.brooklyn;
+    /** 2:00 PM in Brooklyn (EDT) that Tuesday, when the short rib came off the heat. */
+    const cookedAt = '2025-06-10T18:00:00.000Z';
+    /** Its first cooling check is due 2 hours on, by New York City's rules. */
+    const checkDue = '2025-06-10T20:00:00.000Z';
+    const food = await ctx.inject<{ data: { _id: string } }>('POST', `${v1}/foodItem/create-new-one`, {
+      token: owner,
+      body: { siteID: brooklyn.id, type: 'FOODITEM', name: 'Short rib' },
+    });
+    expect(food.statusCode).toBe(200);
+    // Diego signs in after the last moment the test moves the clock to, so his token serves throughout.
+    ctx.clock.set('2025-06-10T21:00:00.000Z');
+    const diego = await mobileLogin(ctx, 'diego.ramirez@harbourvine.example');
+    await subscribed(diego, browsers.diegoPhone);
+    ctx.clock.set(cookedAt);
+    const cooked = await ctx.inject('POST', `${v1}/temperature-logs/create-new-one`, {
+      token: diego,
+      body: {
+        siteID: brooklyn.id,
+        foodItemID: food.json.data._id,
+        logType: 'COOKING_COOLING',
+        checkKind: 'COOKED',
+        celsius: toCelsius(170, 'F'),
+        readAt: cookedAt,
+      },
+    });
+    expect(cooked.statusCode).toBe(200);
+    ctx.clock.set('2025-06-10T20:05:00.000Z');
+    expect(await raiseDueFollowUps({ db: ctx.db, log }, ctx.clock.now())).toBe(1);
+    await pushOwed();
+    const heard = service.take().filter((one) => one.path === browsers.diegoPhone.path);
+    expect(heard).toHaveLength(1);
+    const message = browsers.diegoPhone.read(heard[0]?.body ?? Buffer.alloc(0));
+    expect(message).toMatchObject({
+      kind: 'FOLLOW_UP_DUE',
+      siteID: brooklyn.id,
+      siteName: 'Harbour Kitchen Brooklyn',
+      taskName: 'Cooling check 1 of 2: Short rib (cooling began 2:00 PM)',
+      dueAt: checkDue,
+      // The app writes the due time on the site's clock, in the site's locale.
+      timeZoneId: 'America/New_York',
+    });
   });
 
   test('a subscription the push service dropped (404, 410) is not used again; a failure is retried', async () => {
