@@ -1,11 +1,13 @@
-import type {
-  ComplianceAnswerInput,
-  ComplianceLog,
-  ComplianceLogHistoryEntry,
-  ComplianceTemplate,
-  ListData,
-  Template,
-  TemplateInput,
+import {
+  toCelsius,
+  type ComplianceAnswerInput,
+  type ComplianceLog,
+  type ComplianceLogHistoryEntry,
+  type ComplianceTemplate,
+  type ListData,
+  type Site,
+  type Template,
+  type TemplateInput,
 } from '@console/shared-sdk/contract';
 import { eq } from 'drizzle-orm';
 import { complianceLogs } from '../schema.js';
@@ -614,6 +616,101 @@ describe('update-one: corrections', () => {
     const log = await submitted();
     await updated({ _id: log._id, answers: goodFridgeAnswers() });
     expect((await history(log._id)).json.data).toHaveLength(1);
+  });
+});
+
+describe('rule sets', () => {
+  /** Sets the rule set `siteID` is judged by, as an organisation admin does on the site form. */
+  async function judgeSiteBy(siteID: string, jurisdiction: string, reason: string) {
+    const site = (
+      await ctx.inject<{ data: Site }>('GET', `/api/v1/site-panel/find-one/${siteID}`, { token: owner })
+    ).json.data;
+    const reply = await ctx.inject('PUT', '/api/v1/site-panel/update-one', {
+      token: owner,
+      body: {
+        _id: site._id,
+        name: site.name,
+        description: site.description,
+        add1: site.add1 ?? undefined,
+        city: site.city ?? undefined,
+        county: site.county ?? undefined,
+        state: site.state ?? undefined,
+        country: site.country,
+        zip: site.zip ?? undefined,
+        timeZoneId: site.timeZoneId,
+        timing: site.timing,
+        jurisdiction,
+        jurisdictionReason: reason,
+      },
+    });
+    expect(reply.statusCode).toBe(200);
+  }
+
+  /** The fridge checklist with the fridge read at `celsius`. */
+  const fridgeAt = (celsius: number, comment?: string): ComplianceAnswerInput[] => [
+    { _id: line(fridgeChecks, 0), answer: 'YES', celsius, ...(comment ? { comment } : {}) },
+    { _id: line(fridgeChecks, 1), answer: 'YES' },
+  ];
+
+  test('a 42 °F fridge fails at a New York site, in °F; 7 °C warns at an English site, in °C', async () => {
+    const diego = await mobileLogin(ctx, 'diego.ramirez@harbourvine.example');
+    const warm = { siteID: brooklyn(), answers: fridgeAt(toCelsius(42, 'F')) };
+    const refused = await submit({ ...warm, templateID: fridgeChecks._id, submittedAt: now }, diego);
+    expect(refused.statusCode).toBe(400);
+    // A failing line wants a comment saying what was done.
+    expect(refused.json.details?.fieldErrors['answers.0.comment']).toBeDefined();
+    const york = await submitted(
+      { siteID: brooklyn(), answers: fridgeAt(toCelsius(42, 'F'), 'Moved the stock to the walk-in') },
+      diego,
+    );
+    expect(york).toMatchObject({
+      jurisdiction: 'US-NYC',
+      temperatureUnit: 'F',
+      result: 'FAIL',
+      failedCount: 1,
+    });
+    expect(york.answers[0]).toMatchObject({ result: 'FAIL', limits: { upperLimit: 5, legalMaximum: 5 } });
+
+    const england = await submitted({ answers: fridgeAt(7) });
+    expect(england).toMatchObject({ jurisdiction: 'GB-ENG', temperatureUnit: 'C', result: 'PASS' });
+    expect(england.answers[0]).toMatchObject({ result: 'WARN', limits: { upperLimit: 5, warnUpTo: 8 } });
+  });
+
+  test('a site’s new rules judge its new logs; an earlier log keeps its verdict and set, and a correction is judged by that set', async () => {
+    const earlier = await submitted({ answers: fridgeAt(7) });
+    expect([earlier.jurisdiction, earlier.result, earlier.answers[0]?.result]).toEqual([
+      'GB-ENG',
+      'PASS',
+      'WARN',
+    ]);
+    await judgeSiteBy(brighton(), 'US-NYC', 'Trying the American rules in this kitchen');
+    try {
+      // A log submitted now is judged by New York City's rules: 7 °C is above its 41 °F.
+      const later = await submitted({ answers: fridgeAt(7, 'Moved the stock to the walk-in') });
+      expect([later.jurisdiction, later.temperatureUnit, later.result]).toEqual(['US-NYC', 'F', 'FAIL']);
+
+      const kept = (await find(earlier._id)).json.data;
+      // The set it was judged by, shown in the site's unit now.
+      expect(kept).toMatchObject({ jurisdiction: 'GB-ENG', temperatureUnit: 'F', result: 'PASS' });
+      expect(kept.answers[0]).toMatchObject({ celsius: 7, result: 'WARN' });
+
+      // The optional line answered now with 6 °C: England's fridge warns, where New York City's would fail
+      // it and want a comment.
+      const corrected = await updated({
+        _id: earlier._id,
+        answers: [{ _id: line(fridgeChecks, 2), answer: 'YES', celsius: 6 }],
+        reason: 'The second fridge was read too',
+      });
+      expect(corrected).toMatchObject({ jurisdiction: 'GB-ENG', result: 'PASS', failedCount: 0 });
+      expect(corrected.answers[2]).toMatchObject({
+        celsius: 6,
+        checkKind: 'FRIDGE',
+        result: 'WARN',
+        limits: { upperLimit: 5, warnUpTo: 8, legalMaximum: 8 },
+      });
+    } finally {
+      await judgeSiteBy(brighton(), 'GB-ENG', 'Back to England’s rules');
+    }
   });
 });
 
