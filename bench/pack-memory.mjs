@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { clearInterval, setInterval } from 'node:timers';
 import { pathToFileURL } from 'node:url';
+import { jurisdictionOf } from '@console/shared-sdk/contract';
 import { root } from '../scripts/lib.mjs';
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
@@ -35,7 +36,15 @@ try {
   const site = await packSite(handle.db, orgId, siteId);
   const target = {
     orgId,
-    site: { id: site.id, name: site.name, timeZoneId: site.timeZoneId, address: '', timing: site.timing },
+    site: {
+      id: site.id,
+      name: site.name,
+      timeZoneId: site.timeZoneId,
+      address: '',
+      timing: site.timing,
+      // As the API's pack does: the site's rule set gives the pack's unit, date order and legend.
+      jurisdiction: jurisdictionOf(site.jurisdiction),
+    },
     startDate,
     endDate,
     producer: { id: '00000000-0000-0000-0000-000000000000', name: 'Bench', role: 'Bench' },
