@@ -265,6 +265,14 @@ const probes: Record<string, Probe> = {
   [`PUT ${v1}/organization/update-note`]: record('organization', (id) => ({
     body: { _id: id, note: 'Written by an attacker' },
   })),
+  [`PUT ${v1}/organization/national-figures`]: record('organization', (id) => ({
+    body: {
+      _id: id,
+      figures: [{ logType: 'FRIDGE', kind: 'FRIDGE', atMost: 12, source: 'An attacker' }],
+      reason: 'Loosened by an attacker',
+    },
+  })),
+  [`GET ${v1}/organization/national-figures/history`]: record('organization', (id) => ({ query: { id } })),
 
   [`GET ${v1}/user-profile/view-me`]: { access: 'signed-in', why: "the caller's own profile" },
   [`PUT ${v1}/user-profile/update-me`]: { access: 'signed-in', why: "the caller's own profile" },

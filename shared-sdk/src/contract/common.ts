@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jurisdictionSchema } from './rule-sets/index.js';
 import { temperatureUnits } from './units.js';
+import { nationalFigureSchema } from './national-figures.js';
 import { roleSchema } from './enums.js';
 
 /** Every record id: a UUIDv7 string, so sorting by `_id` is creation order. */
@@ -277,6 +278,11 @@ export const siteOptionSchema = z.object({
   jurisdiction: jurisdictionSchema.default('GB-ENG'),
   temperatureUnit: z.enum(temperatureUnits).default('C'),
   locale: z.string().default('en-GB'),
+  /**
+   * Its organisation's national figures where its rule set leaves them to it (the EU's), in °C, else empty:
+   * a screen judging or showing its limits reads `withNationalFigures(ruleSetOf(jurisdiction), these)`.
+   */
+  nationalFigures: z.array(nationalFigureSchema).default([]),
 });
 export type SiteOption = z.infer<typeof siteOptionSchema>;
 

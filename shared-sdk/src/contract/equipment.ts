@@ -14,6 +14,7 @@ import {
 import { foodItemTypeSchema, masterTypeTypeSchema } from './enums.js';
 import { type MasterTypeType } from './cold-storage-limits.js';
 import { historyEntrySchema } from './history.js';
+import type { RuleChoice } from './rule-sets/index.js';
 import { temperatureText, type TemperatureUnit } from './units.js';
 import {
   coldStorageDefaults,
@@ -247,7 +248,7 @@ type ItemsOf = {
  */
 export function coldStorageLimitIssues(
   value: ItemsOf,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
   unit: TemperatureUnit = 'C',
 ): { path: (string | number)[]; message: string }[] {
   const { min, max } = plausibleColdStorageLimits[value.type];
@@ -282,7 +283,7 @@ export function coldStorageLimitIssues(
 export function withDefaultLimits(
   type: MasterTypeType,
   items: readonly z.output<typeof temperatureItemInputSchema>[],
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): TemperatureItemFields[] {
   const defaults = coldStorageDefaults(type, jurisdiction);
   return items.map((item) => ({

@@ -1,5 +1,5 @@
 import type { LogType } from './enums.js';
-import { ruleSetOf } from './rule-sets/index.js';
+import { ruleSetOf, type RuleChoice } from './rule-sets/index.js';
 import { checkOf, type TemperatureLimits } from './temperature-standards.js';
 import type { FollowUpKind } from './task-occurrences.js';
 import type { TemperatureResult } from './temperature-logs.js';
@@ -31,10 +31,7 @@ export interface FollowUpStage {
  * one, 8 °C within 90 minutes; America's two, 70 °F within 2 hours and 41 °F within 6), or hot holding's
  * re-check.
  */
-export function followUpStagesOf(
-  kind: FollowUpKind,
-  jurisdiction: string | null | undefined,
-): FollowUpStage[] {
+export function followUpStagesOf(kind: FollowUpKind, jurisdiction: RuleChoice): FollowUpStage[] {
   const set = ruleSetOf(jurisdiction);
   const limitsOf = (logType: LogType, checkKind: string): TemperatureLimits => {
     const check = checkOf(logType, checkKind, set.jurisdiction);
@@ -85,10 +82,7 @@ export interface ReadingFollowUps {
  * unless the hold ended, starts the next. Every other check has none. Only probes' and food items'
  * readings have follow-ups (a fridge's item is never read for these log types).
  */
-export function readingFollowUps(
-  reading: FollowUpReadingFacts,
-  jurisdiction: string | null | undefined,
-): ReadingFollowUps {
+export function readingFollowUps(reading: FollowUpReadingFacts, jurisdiction: RuleChoice): ReadingFollowUps {
   const set = ruleSetOf(jurisdiction);
   if (reading.logType === 'COOKING_COOLING') {
     if (reading.checkKind === set.cooking.kind) {

@@ -8,6 +8,8 @@ import {
   phoneSchema,
   requiredText,
 } from './common.js';
+import { historyEntrySchema } from './history.js';
+import { nationalFigureSchema, nationalFiguresSchema } from './national-figures.js';
 
 export const organizationSchema = z.object({
   _id: idSchema,
@@ -21,6 +23,8 @@ export const organizationSchema = z.object({
   zip: z.string().nullable(),
   country: z.string().nullable(),
   note: z.string(),
+  /** Its country's figures for its sites under a general rule set (the EU's), in °C; empty when none. */
+  nationalFigures: z.array(nationalFigureSchema),
   siteCount: z.number().int(),
   userCount: z.number().int(),
   createdAt: instantSchema,
@@ -53,6 +57,21 @@ export type CreateOrganization = z.infer<typeof createOrganizationSchema>;
 
 export const updateOrganizationSchema = z.object({ _id: idSchema.optional(), ...organizationFields });
 export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
+
+/** The body of PUT /organization/national-figures: the whole list, and why it changed. */
+export const nationalFiguresUpdateSchema = z.object({
+  _id: idSchema.optional(),
+  figures: nationalFiguresSchema,
+  /** The organisation's history keeps it with who changed the figures and when. */
+  reason: requiredText('Reason', 500),
+});
+export type NationalFiguresUpdate = z.input<typeof nationalFiguresUpdateSchema>;
+
+/** What the organisation's history keeps of each change of its national figures. */
+export const nationalFiguresSnapshotSchema = z.object({ nationalFigures: z.array(nationalFigureSchema) });
+/** GET /organization/national-figures/history: newest first. */
+export const nationalFiguresHistorySchema = z.array(historyEntrySchema(nationalFiguresSnapshotSchema));
+export type NationalFiguresHistoryEntry = z.infer<typeof nationalFiguresHistorySchema>[number];
 
 export const updateNoteSchema = z.object({
   _id: idSchema.optional(),

@@ -6,6 +6,7 @@ import {
   jurisdictions,
   ruleSetOf,
   type CheckRule,
+  type RuleChoice,
   type RuleSet,
 } from './rule-sets/index.js';
 import type { TemperatureResult } from './temperature-logs.js';
@@ -128,15 +129,17 @@ function compile(set: RuleSet): Record<LogType, TemperatureStandard> {
   };
 }
 
-const compiled = new Map<string, Record<LogType, TemperatureStandard>>();
+// Keyed by the set itself: the built-in sets are one object each, and a set with an organisation's national
+// figures is made once per request or screen and compiled once with it.
+const compiled = new WeakMap<RuleSet, Record<LogType, TemperatureStandard>>();
 
 /** Every check of every log type under `jurisdiction`'s rule set, in °C. */
-export function standardsOf(jurisdiction: string | null | undefined): Record<LogType, TemperatureStandard> {
+export function standardsOf(jurisdiction: RuleChoice): Record<LogType, TemperatureStandard> {
   const set = ruleSetOf(jurisdiction);
-  let standards = compiled.get(set.jurisdiction);
+  let standards = compiled.get(set);
   if (!standards) {
     standards = compile(set);
-    compiled.set(set.jurisdiction, standards);
+    compiled.set(set, standards);
   }
   return standards;
 }
@@ -151,7 +154,7 @@ export const temperatureStandards: Record<LogType, TemperatureStandard> = standa
 export function checkOf(
   logType: LogType,
   kind: string,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): TemperatureCheck | undefined {
   return standardsOf(jurisdiction)[logType].checks.find((check) => check.kind === kind);
 }
@@ -161,11 +164,7 @@ export function checkOf(
  * under different sets) as this set's: the same kind where the set has it; a cooling stage of another set
  * ("COOLED", England's) as this set's last stage, the temperature cooling must end at. Else undefined.
  */
-export function checkKindAt(
-  logType: LogType,
-  kind: string,
-  jurisdiction: string | null | undefined,
-): string | undefined {
+export function checkKindAt(logType: LogType, kind: string, jurisdiction: RuleChoice): string | undefined {
   if (checkOf(logType, kind, jurisdiction)) return kind;
   if (logType !== 'COOKING_COOLING') return undefined;
   const isCoolingStage = jurisdictions.some((other) =>
@@ -175,7 +174,7 @@ export function checkKindAt(
 }
 
 /** A check in words ("Cooled to 70 °F within 2 hours"), from any set that has it; else the kind as stored. */
-export function checkLabelOf(logType: LogType, kind: string, jurisdiction?: string | null): string {
+export function checkLabelOf(logType: LogType, kind: string, jurisdiction?: RuleChoice): string {
   const own = jurisdiction ? checkOf(logType, kind, jurisdiction) : undefined;
   if (own) return own.label;
   for (const set of jurisdictions) {
@@ -195,7 +194,7 @@ export function logTypesFor(kind: TemperatureItemKind): LogType[] {
 /** A fridge's or freezer's limits when its item sets none, under `jurisdiction`, in °C. */
 export function coldStorageDefaults(
   type: MasterTypeType,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): { lowerLimit: number | null; upperLimit: number } {
   const { lowerLimit, upperLimit } = standardsOf(jurisdiction)[type].checks[0].limits;
   return { lowerLimit, upperLimit: upperLimit ?? 0 };
@@ -209,7 +208,7 @@ export function coldStorageDefaults(
  */
 export function loosestColdStorageLimit(
   type: MasterTypeType,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): { celsius: number; why: string } {
   const limits = standardsOf(jurisdiction)[type].checks[0].limits;
   const word = type === 'FRIDGE' ? 'fridge' : 'freezer';
@@ -223,7 +222,7 @@ export function loosestColdStorageLimit(
 export const isLooserThanDefault = (
   type: MasterTypeType,
   upperLimit: number | null | undefined,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): boolean =>
   typeof upperLimit === 'number' && upperLimit > loosestColdStorageLimit(type, jurisdiction).celsius;
 
@@ -235,7 +234,7 @@ export const isLooserThanDefault = (
 export function equipmentItemLimits(
   type: MasterTypeType,
   item: { lowerLimit: number | null; upperLimit: number | null },
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): TemperatureLimits {
   const standard = standardsOf(jurisdiction)[type].checks[0].limits;
   const upperLimit = item.upperLimit ?? standard.upperLimit ?? 0;
@@ -256,7 +255,7 @@ export function storedLimits(
   logType: LogType,
   checkKind: string,
   copied: Pick<TemperatureLimits, 'lowerLimit' | 'upperLimit' | 'warnUpTo'>,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): TemperatureLimits {
   const upperExclusive = checkOf(logType, checkKind, jurisdiction)?.limits.upperExclusive === true;
   return {
@@ -267,11 +266,7 @@ export function storedLimits(
 }
 
 /** Whether a reading of `logType` at `celsius` is above the legal maximum of its type under `jurisdiction`. */
-export function isAboveLegalLimit(
-  logType: LogType,
-  celsius: number,
-  jurisdiction: string | null | undefined,
-): boolean {
+export function isAboveLegalLimit(logType: LogType, celsius: number, jurisdiction: RuleChoice): boolean {
   const maximum = legalOf(ruleSetOf(jurisdiction), logType).legalMaximum;
   return maximum !== undefined && celsius > maximum;
 }
@@ -284,7 +279,7 @@ export function resultText(
   result: TemperatureResult,
   logType: LogType,
   celsius: number,
-  jurisdiction: string | null | undefined,
+  jurisdiction: RuleChoice,
 ): string {
   return isAboveLegalLimit(logType, celsius, jurisdiction)
     ? `${result} (${aboveLegalLimitLabel.toLowerCase()})`

@@ -73,6 +73,7 @@ export function siteOption(id: string, site: DemoSite = {}): SiteOption {
     jurisdiction: american ? 'US-NYC' : 'GB-ENG',
     temperatureUnit: american ? 'F' : 'C',
     locale: american ? 'en-US' : 'en-GB',
+    nationalFigures: [],
   };
 }
 

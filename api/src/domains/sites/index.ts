@@ -8,9 +8,9 @@ export { default as organizationRoutes } from './organization/routes.js';
 export { default as sitePanelRoutes, type SitePanelOptions } from './site-panel/routes.js';
 
 // Rules and queries other domains stand on.
-export { insertOrganization } from './organization/repository.js';
+export { insertOrganization, nationalFiguresOf } from './organization/repository.js';
 export { toSiteOption } from './site-panel/dto.js';
-export { findSite, insertSite, jurisdictionOfSite, type SiteDaysChanged } from './site-panel/repository.js';
+export { findSite, insertSite, rulesOfSite, type SiteDaysChanged } from './site-panel/repository.js';
 export { addDays, localDate, type SiteHours, timeSlotsOn, tradingDay } from './time-slots.js';
 
 // The demo.

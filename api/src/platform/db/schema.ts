@@ -16,6 +16,7 @@ import type {
   Gender,
   DateFormat,
   KitchenLanguage,
+  NationalFigure,
   NotificationSettings,
   Role,
   SlotWindows,
@@ -36,6 +37,11 @@ export const organizations = pgTable('organizations', {
   zip: text('zip'),
   country: text('country'),
   note: text('note').notNull().default(''),
+  /**
+   * The figures of its country's law, in °C, that replace a general rule set's (the EU's) at its sites under
+   * that set; empty where none are set.
+   */
+  nationalFigures: jsonb('national_figures').$type<NationalFigure[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: instant('deleted_at'),

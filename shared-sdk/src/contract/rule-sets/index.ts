@@ -35,10 +35,18 @@ export const jurisdictionOf = (stored: string | null | undefined): Jurisdiction 
     ? (stored as Jurisdiction)
     : defaultJurisdiction;
 
+/**
+ * The rules a site is judged by: its jurisdiction's id, or the set itself where an organisation's national
+ * figures replace a general set's (`withNationalFigures`).
+ */
+export type RuleChoice = string | null | undefined | RuleSet;
+
 /** The set of `jurisdiction`; an unknown id (a stored one whose set was withdrawn) reads as the default's. */
-export const ruleSetOf = (jurisdiction: string | null | undefined): RuleSet =>
-  (jurisdiction && jurisdiction in ruleSets ? ruleSets[jurisdiction as Jurisdiction] : undefined) ??
-  ruleSets[defaultJurisdiction];
+export const ruleSetOf = (jurisdiction: RuleChoice): RuleSet =>
+  typeof jurisdiction === 'object' && jurisdiction !== null
+    ? jurisdiction
+    : ((jurisdiction && jurisdiction in ruleSets ? ruleSets[jurisdiction as Jurisdiction] : undefined) ??
+      ruleSets[defaultJurisdiction]);
 
 const same = (a: string | null | undefined, b: string) =>
   (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();

@@ -14,7 +14,7 @@ import { badRequest, fieldError, type FieldErrors } from '../../../platform/http
 import { newId } from '../../../platform/db/ids.js';
 import { recordsOf } from '../../../platform/http/repository.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
-import { jurisdictionOfSite } from '../../sites/index.js';
+import { rulesOfSite } from '../../sites/index.js';
 
 export type MasterTypeRow = typeof masterTypes.$inferSelect;
 export type TemperatureItemRow = typeof temperatureItems.$inferSelect;
@@ -115,15 +115,15 @@ async function itemsUnderRules(
   siteId: string,
   input: MasterTypeFields,
 ): Promise<TemperatureItemFields[]> {
-  const jurisdiction = await jurisdictionOfSite(tx, siteId);
-  const issues = coldStorageLimitIssues(input, jurisdiction);
+  const rules = await rulesOfSite(tx, siteId);
+  const issues = coldStorageLimitIssues(input, rules);
   const [first] = issues;
   if (first) {
     const fieldErrors: FieldErrors = {};
     for (const { path, message } of issues) (fieldErrors[path.join('.')] ??= []).push(message);
     throw badRequest(`${first.path.join('.')}: ${first.message}`, fieldErrors);
   }
-  return withDefaultLimits(input.type, input.temperatureItems, jurisdiction);
+  return withDefaultLimits(input.type, input.temperatureItems, rules);
 }
 
 /** Creates a fridge or freezer with its items. Call inside a transaction: a rejected item writes nothing. */

@@ -5,7 +5,7 @@ import {
   failureOf,
   judgeReading,
   standardsOf,
-  type Jurisdiction,
+  type RuleChoice,
   type ComplianceAnswerRecord,
   type ComplianceResult,
   type complianceAnswerInputSchema,
@@ -42,7 +42,7 @@ const unanswered = (
  */
 function judgedLine(
   logType: LogType,
-  jurisdiction: Jurisdiction,
+  jurisdiction: RuleChoice,
   line: ComplianceAnswerRecord,
   sent: AnswerSent,
   at: string,
@@ -106,7 +106,7 @@ function linesById(sent: readonly AnswerSent[], known: ReadonlySet<string>, erro
  */
 export function answersOfSubmission(
   logType: LogType,
-  jurisdiction: Jurisdiction,
+  jurisdiction: RuleChoice,
   questions: readonly ChecklistItemRecord[],
   sent: readonly AnswerSent[],
 ): ComplianceAnswerRecord[] {
@@ -127,7 +127,7 @@ export function answersOfSubmission(
 /** The log's answers with the sent lines corrected (each replaced whole), judged again. */
 export function correctedAnswers(
   logType: LogType,
-  jurisdiction: Jurisdiction,
+  jurisdiction: RuleChoice,
   current: readonly ComplianceAnswerRecord[],
   sent: readonly AnswerSent[],
 ): ComplianceAnswerRecord[] {

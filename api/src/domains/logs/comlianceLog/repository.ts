@@ -5,6 +5,7 @@ import {
   complianceLogWorkflow,
   jurisdictionOf,
   ruleSetOf,
+  withNationalFigures,
   type ComplianceLog,
   type ComplianceLogSnapshot,
   type ComplianceLogListQuery,
@@ -24,7 +25,7 @@ import { recordsOf, type Change, type RecordScope } from '../../../platform/http
 import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { templateRecords } from '../../tasks/index.js';
 import { answersOfSubmission, correctedAnswers, logResultOf } from './answers.js';
-import { jurisdictionOfSite } from '../../sites/index.js';
+import { nationalFiguresOf, rulesOfSite } from '../../sites/index.js';
 import {
   assertDeviceTime,
   assertMove,
@@ -205,8 +206,8 @@ export async function insertComplianceLog(
   if (template.type === null) {
     throw fieldError('templateID', 'This template has no log type, so it is not a compliance log');
   }
-  const jurisdiction = await jurisdictionOfSite(tx, place.siteID);
-  const answers = answersOfSubmission(template.type, jurisdiction, template.items, fields.answers);
+  const rules = await rulesOfSite(tx, place.siteID);
+  const answers = answersOfSubmission(template.type, rules, template.items, fields.answers);
   return complianceLogRecords.insert(
     tx,
     place,
@@ -215,7 +216,7 @@ export async function insertComplianceLog(
       templateId: template.id,
       title: template.name,
       answers,
-      jurisdiction,
+      jurisdiction: rules.jurisdiction,
       status: 'REPORTED',
       result: logResultOf(answers).result,
       note: textOrNull(fields.note),
@@ -247,7 +248,8 @@ export async function updateComplianceLog(
       ? current.answers
       : correctedAnswers(
           current.logType,
-          jurisdictionOf(current.jurisdiction),
+          // The set it was judged by, with the organisation's national figures where that set takes them.
+          withNationalFigures(ruleSetOf(current.jurisdiction), await nationalFiguresOf(tx, current.orgId)),
           current.answers,
           fields.answers,
         );

@@ -8,13 +8,12 @@ import {
   nearMissMaxPhotos,
   nearMissSchema,
   nearMissUpdateSchema,
-  ruleSetOf,
   uploadContentTypes,
 } from '@console/shared-sdk/contract';
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import { nearMissEvent } from './notify.js';
-import { jurisdictionOfSite } from '../../sites/index.js';
+import { rulesOfSite } from '../../sites/index.js';
 import {
   assertReportTimes,
   followUpOwnerChoices,
@@ -91,7 +90,7 @@ export default async function nearMissRoutes(app: FastifyInstance) {
         const row = await insertNearMiss(tx, place, fields, now, change);
         const [report] = await nearMissDtos(tx, [row]);
         if (report) {
-          const { locale } = ruleSetOf(await jurisdictionOfSite(tx, report.siteID));
+          const { locale } = await rulesOfSite(tx, report.siteID);
           await raiseEvent(tx, nearMissEvent(publicUrl, report, locale), now);
         }
         return row;

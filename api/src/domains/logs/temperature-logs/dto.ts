@@ -4,7 +4,7 @@ import {
   jurisdictionOf,
   ruleSetOf,
   standardsOf,
-  type Jurisdiction,
+  type RuleChoice,
   logTypesFor,
   storedLimits,
   type LogType,
@@ -178,7 +178,7 @@ export function toLogItem(item: ReadableItem): TemperatureLogItem {
  * An item with how it is read: a fridge's item as its equipment's type by its own limits; a probe or food
  * item by every check of each log type it is used for, at its site (`site`: reheating by the site's limit).
  */
-export function toReadableItem(item: ReadableItem, jurisdiction: Jurisdiction): TemperatureReadableItem {
+export function toReadableItem(item: ReadableItem, jurisdiction: RuleChoice): TemperatureReadableItem {
   const standards = standardsOf(jurisdiction);
   const checksOf = (logType: LogType): TemperatureCheckOption[] => {
     if (item.kind !== 'TEMPERATURE_ITEM') {

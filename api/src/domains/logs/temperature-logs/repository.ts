@@ -23,9 +23,11 @@ import {
   type ListQuery,
   type LogType,
   type ReadingSource,
+  jurisdictionOf,
   ruleSetOf,
   standardsOf,
   type Jurisdiction,
+  type RuleChoice,
   type TemperatureItemKind,
   type TemperatureLimits,
   type TemperatureLogExportQuery,
@@ -48,7 +50,7 @@ import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { acceptDeviceTime } from '../../../platform/device-time.js';
 import { localDateRangeWhere } from '../log-records.js';
 import { coolingStartMaxMinutesBefore } from '../../tasks/index.js';
-import { jurisdictionOfSite } from '../../sites/index.js';
+import { rulesOfSite } from '../../sites/index.js';
 
 // Temperature readings in SQL. A list, an export batch and a chart are each one statement that joins the
 // names a reading shows (site, item, fridge, who read it), driven by the index on (site, read_at desc, id
@@ -553,8 +555,11 @@ export function checkFor(
   item: ReadableItem,
   logType: LogType | undefined,
   checkKind: string | undefined,
-  jurisdiction: Jurisdiction,
+  rules: RuleChoice,
 ) {
+  // The set's id is kept on the reading; its figures (an organisation's national ones included) are copied
+  // into the reading's limits, so a later change of either never re-judges it.
+  const jurisdiction = jurisdictionOf(ruleSetOf(rules).jurisdiction);
   if (item.kind === 'TEMPERATURE_ITEM') {
     const type = item.equipmentType;
     if (logType !== undefined && logType !== type) {
@@ -566,18 +571,18 @@ export function checkFor(
     return {
       logType: type,
       checkKind: type,
-      limits: equipmentItemLimits(type, item, jurisdiction),
+      limits: equipmentItemLimits(type, item, rules),
       jurisdiction,
     } satisfies ReadingCheck;
   }
   if (logType === undefined)
     throw fieldError('logType', 'Choose the log type of a probe or food item reading');
-  const standard = standardsOf(jurisdiction)[logType];
+  const standard = standardsOf(rules)[logType];
   const kinds: readonly TemperatureItemKind[] = standard.itemKinds;
   if (!kinds.includes(item.kind)) {
     throw fieldError('logType', `${standard.label} is not read with ${kindWords[item.kind]}`);
   }
-  const check = checkOf(logType, checkKind ?? standard.checks[0].kind, jurisdiction);
+  const check = checkOf(logType, checkKind ?? standard.checks[0].kind, rules);
   if (!check) {
     const names = standard.checks.map((one) => one.kind).join(', ');
     throw fieldError('checkKind', `Not a check of a ${standard.label.toLowerCase()} log: use ${names}`);
@@ -630,7 +635,7 @@ export async function insertReading(
     throw notFound(field === 'temperatureItemID' ? 'Temperature item' : 'Probe or food item');
   }
   if (item.siteId !== place.siteID) throw fieldError(field, 'Not an item of this site');
-  const check = checkFor(item, fields.logType, fields.checkKind, await jurisdictionOfSite(tx, place.siteID));
+  const check = checkFor(item, fields.logType, fields.checkKind, await rulesOfSite(tx, place.siteID));
   const correctiveAction = fields.correctiveAction ?? null;
   assertCorrected(fields.celsius, check.limits, correctiveAction, check.jurisdiction);
   const followUpFields = followUpFieldsOf(fields, check, readAt);

@@ -28,7 +28,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess, siteAccess, siteListScope } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { dispatchJobName } from '../../../platform/events/raise.js';
-import { addDays, jurisdictionOfSite, localDate } from '../../sites/index.js';
+import { addDays, localDate, rulesOfSite } from '../../sites/index.js';
 import { defaultOrderWords } from '../log-records.js';
 import {
   snapshotOf,
@@ -280,8 +280,8 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const place = await assertSiteAccess(request, 'read', subject, request.query.siteID);
-      const jurisdiction = await jurisdictionOfSite(deps.db, place.siteID);
-      return ok((await itemsOfSite(deps.db, place)).map((item) => toReadableItem(item, jurisdiction)));
+      const rules = await rulesOfSite(deps.db, place.siteID);
+      return ok((await itemsOfSite(deps.db, place)).map((item) => toReadableItem(item, rules)));
     },
   );
 

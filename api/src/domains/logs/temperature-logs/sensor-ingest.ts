@@ -6,10 +6,8 @@ import {
   envelope,
   failureOf,
   judgeReading,
-  jurisdictionOf,
-  type Jurisdiction,
   logTypesFor,
-  ruleSetOf,
+  type RuleSet,
   sensorIngestResultSchema,
   sensorIngestSchema,
   sensorKeyHeader,
@@ -34,6 +32,7 @@ import { hashDeviceKey, sensorReceipts, sensors } from '../../equipment/index.js
 import { temperatureReadings } from '../schema.js';
 import { sensorReaderName, snapshotOf, temperatureLogDtos } from './dto.js';
 import { checkFor, readableItems, type ReadableItem } from './repository.js';
+import { rulesOfSite } from '../../sites/index.js';
 
 // POST /sensor/ingest (issue 24): a wireless sensor, or the gateway it talks through, posts batches of
 // readings with its device key in a header. Each line lands as a temperature reading of source SENSOR,
@@ -99,9 +98,9 @@ interface AcceptedLine {
  * How a sensor's item is read: a fridge's or freezer's item as its equipment's type by its own limits; a
  * probe as the first log type a probe is read for (a cellar), by that check's limits at the site.
  */
-function sensorCheck(item: ReadableItem, jurisdiction: Jurisdiction) {
+function sensorCheck(item: ReadableItem, rules: RuleSet) {
   const logType = item.kind === 'TEMPERATURE_ITEM' ? undefined : logTypesFor('PROBE')[0];
-  return checkFor(item, logType, undefined, jurisdiction);
+  return checkFor(item, logType, undefined, rules);
 }
 
 /** Words for an item in an alert: 'Walk-in fridge – Top shelf', or the probe's name. */
@@ -226,10 +225,11 @@ export async function storeSensorBatches(
     );
   }
   const [site] = await tx
-    .select({ jurisdiction: sites.jurisdiction, debounce: sites.excursionDebounceMinutes })
+    .select({ debounce: sites.excursionDebounceMinutes })
     .from(sites)
     .where(eq(sites.id, sensor.siteId));
-  const check = sensorCheck(item, jurisdictionOf(site?.jurisdiction));
+  const rules = await rulesOfSite(tx, sensor.siteId);
+  const check = sensorCheck(item, rules);
   const isFridgeItem = item.kind === 'TEMPERATURE_ITEM';
   const values = checked.flatMap(({ accepted, receivedAt }) =>
     accepted.map(({ line, readAt }) => ({
@@ -312,7 +312,7 @@ export async function storeSensorBatches(
         tx,
         sensor,
         item,
-        { limits: check.limits, unit: ruleSetOf(site?.jurisdiction).unit },
+        { limits: check.limits, unit: rules.unit },
         alertOn,
         followed.alert.runSince,
         receivedAt,

@@ -3,6 +3,7 @@ import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type {
   ListData,
   ListQuery,
+  NationalFigure,
   Organization,
   UpdateOrganization,
   organizationSortColumns,
@@ -94,6 +95,7 @@ export function toOrganization(row: OrganizationWithCounts): Organization {
     zip: row.zip,
     country: row.country,
     note: row.note,
+    nationalFigures: row.nationalFigures,
     siteCount: row.siteCount,
     userCount: row.userCount,
     createdAt: row.createdAt.toISOString(),
@@ -182,6 +184,39 @@ export async function updateOrganizationNote(
     .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)))
     .returning({ id: organizations.id });
   return updated.length > 0;
+}
+
+/** An organisation's national figures (none for a missing one). */
+export async function nationalFiguresOf(db: Database | Tx, orgId: string | null): Promise<NationalFigure[]> {
+  if (orgId === null) return [];
+  const [row] = await db
+    .select({ nationalFigures: organizations.nationalFigures })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row?.nationalFigures ?? [];
+}
+
+/**
+ * Replaces an organisation's national figures, its row locked so two admins' saves follow one another.
+ * Returns the figures before, or null when the organisation is missing or closed.
+ */
+export async function replaceNationalFigures(
+  tx: Tx,
+  id: string,
+  figures: readonly NationalFigure[],
+  now: Date,
+): Promise<NationalFigure[] | null> {
+  const [current] = await tx
+    .select({ nationalFigures: organizations.nationalFigures })
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)))
+    .for('update');
+  if (!current) return null;
+  await tx
+    .update(organizations)
+    .set({ nationalFigures: [...figures], updatedAt: now })
+    .where(eq(organizations.id, id));
+  return current.nationalFigures;
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   organizationIdQuerySchema,
   organizationListQuerySchema,
   organizationSchema,
+  nationalFiguresHistorySchema,
+  nationalFiguresUpdateSchema,
   updateNoteSchema,
   updateOrganizationSchema,
 } from '@console/shared-sdk/contract';
@@ -17,12 +19,14 @@ import { sendPasswordLink } from '../../../platform/auth/password-links.js';
 import { conflict, fieldError, notFound } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf } from '../../../platform/auth/guard.js';
+import { actorOf, historyEntryDto, historyOf, recordHistory } from '../../../platform/history/history.js';
 import { findLiveUserByEmail, insertUser } from '../../../platform/auth/users/repository.js';
 import {
   closeOrganization,
   findOrganization,
   insertOrganization,
   listOrganizations,
+  replaceNationalFigures,
   toOrganization,
   updateOrganization,
   updateOrganizationNote,
@@ -145,6 +149,63 @@ export default async function organizationRoutes(app: FastifyInstance) {
         throw notFound('Organisation');
       }
       return ok(await reread(id), 'Organisation updated');
+    },
+  );
+
+  r.put(
+    '/national-figures',
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace the organisation's national figures (°C), which judge its sites under a general rule set " +
+          '(the EU’s) from now on; readings already taken keep their limits. The reason goes into its history',
+        body: nationalFiguresUpdateSchema,
+        response: { 200: organizationEnvelope },
+      },
+      onRequest: allow('update', 'Organization'),
+    },
+    async (request) => {
+      const { id } = await loadTarget(request, 'update', request.body._id, '_id');
+      const { figures, reason } = request.body;
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        const before = await replaceNationalFigures(tx, id, figures, now);
+        if (before === null) throw notFound('Organisation');
+        await recordHistory(tx, {
+          orgId: id,
+          siteId: null,
+          subject: 'Organization',
+          recordId: id,
+          action: 'update',
+          before: { nationalFigures: before },
+          after: { nationalFigures: figures },
+          reason,
+          actor: actorOf(request),
+          at: now,
+        });
+      });
+      return ok(await reread(id), 'National figures saved');
+    },
+  );
+
+  r.get(
+    '/national-figures/history',
+    {
+      schema: {
+        tags,
+        summary:
+          "Changes of the organisation's national figures, newest first: who, when, why, before and after",
+        querystring: organizationIdQuerySchema,
+        response: { 200: envelope(nationalFiguresHistorySchema) },
+      },
+      onRequest: allow('read', 'Organization'),
+    },
+    async (request) => {
+      const { id } = await loadTarget(request, 'read', request.query.id, 'id');
+      const entries = await historyOf(deps.db, id, 'Organization', id);
+      // The snapshots are JSON this route wrote; reading them through the contract types them.
+      return ok(nationalFiguresHistorySchema.parse(entries.map(historyEntryDto)));
     },
   );
 

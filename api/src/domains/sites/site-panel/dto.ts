@@ -1,6 +1,7 @@
 import {
   jurisdictionOf,
   ruleSetOf,
+  type NationalFigure,
   type Person,
   type Site,
   type SiteOption,
@@ -64,7 +65,11 @@ export async function siteDto(db: Database | Tx, row: SiteRow, now: Date): Promi
   return dto;
 }
 
-export function toSiteOption(row: SiteRow): SiteOption {
+/**
+ * A site as pickers and the selector list it. `nationalFigures` are its organisation's (read once per list):
+ * given only where its set leaves its figures to the organisation.
+ */
+export function toSiteOption(row: SiteRow, nationalFigures: readonly NationalFigure[] = []): SiteOption {
   const set = ruleSetOf(row.jurisdiction);
   return {
     _id: row.id,
@@ -74,5 +79,6 @@ export function toSiteOption(row: SiteRow): SiteOption {
     jurisdiction: jurisdictionOf(row.jurisdiction),
     temperatureUnit: set.unit,
     locale: set.locale,
+    nationalFigures: set.organisationSetsLimits ? [...nationalFigures] : [],
   };
 }

@@ -16,15 +16,16 @@ import {
   defaultEscalationMinutes,
   defaultExcursionDebounceMinutes,
   defaultJurisdictionFor,
-  jurisdictionOf,
-  type Jurisdiction,
+  ruleSetOf,
+  withNationalFigures,
+  type RuleSet,
   type Person,
   type SiteInputParsed,
   type SiteListQuery,
   type SiteSortColumn,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
-import { siteMembers, sites, users } from '../../../platform/db/schema.js';
+import { organizations, siteMembers, sites, users } from '../../../platform/db/schema.js';
 import { localDate } from '../time-slots.js';
 import { conflict, fieldError } from '../../../platform/http/errors.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -303,11 +304,15 @@ export async function adminsBySite(
   return bySite;
 }
 
-/** The rule set a site's readings are judged by now. */
-export async function jurisdictionOfSite(db: Database | Tx, siteId: string): Promise<Jurisdiction> {
+/**
+ * The rules a site's readings are judged by now: its jurisdiction's set, with its organisation's national
+ * figures where the set leaves them to it (the EU's).
+ */
+export async function rulesOfSite(db: Database | Tx, siteId: string): Promise<RuleSet> {
   const [site] = await db
-    .select({ jurisdiction: sites.jurisdiction })
+    .select({ jurisdiction: sites.jurisdiction, nationalFigures: organizations.nationalFigures })
     .from(sites)
+    .innerJoin(organizations, eq(organizations.id, sites.orgId))
     .where(eq(sites.id, siteId));
-  return jurisdictionOf(site?.jurisdiction);
+  return withNationalFigures(ruleSetOf(site?.jurisdiction), site?.nationalFigures);
 }

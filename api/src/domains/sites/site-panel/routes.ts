@@ -34,6 +34,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf, orgOf, signedIn } from '../../../platform/auth/guard.js';
 import { actorOf, recordHistory } from '../../../platform/history/history.js';
 import { siteDto, siteDtos, toSiteOption } from './dto.js';
+import { nationalFiguresOf } from '../organization/repository.js';
 import {
   adminsBySite,
   findSite,
@@ -241,7 +242,14 @@ export default async function sitePanelRoutes(app: FastifyInstance, { daysChange
       },
       onRequest: allow('read', 'Site'),
     },
-    async (request) => ok((await liveSitesByName(deps.db, scopeOf(request))).map(toSiteOption)),
+    async (request) => {
+      const scope = scopeOf(request);
+      const [sitesByName, figures] = await Promise.all([
+        liveSitesByName(deps.db, scope),
+        nationalFiguresOf(deps.db, scope.orgId),
+      ]);
+      return ok(sitesByName.map((row) => toSiteOption(row, figures)));
+    },
   );
 
   r.get(

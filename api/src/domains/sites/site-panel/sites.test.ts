@@ -228,6 +228,7 @@ describe('GET /simple-list', () => {
       jurisdiction: 'GB-ENG',
       temperatureUnit: 'C',
       locale: 'en-GB',
+      nationalFigures: [],
     });
   });
 

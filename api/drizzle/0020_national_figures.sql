@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "national_figures" jsonb DEFAULT '[]'::jsonb NOT NULL;
