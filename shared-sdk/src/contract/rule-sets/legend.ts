@@ -19,7 +19,7 @@ export interface RuleLine {
 export const ruleSourceText = (source: RuleSource) => `${source.code}, ${source.section}`;
 
 /** The °C limits of `set`'s checks, which the legend writes back in the set's unit. */
-const checksOf = (set: RuleSet): Record<LogType, TemperatureStandard> => standardsOf(set.jurisdiction);
+const checksOf = (set: RuleSet): Record<LogType, TemperatureStandard> => standardsOf(set);
 
 /** The rules of a log type in `set`, in the order its checks are listed. */
 function rulesOf(set: RuleSet, logType: LogType): readonly { kind: string; source: RuleSource }[] {

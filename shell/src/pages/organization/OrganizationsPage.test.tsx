@@ -27,6 +27,7 @@ const harbour: Organization = {
   zip: null,
   country: 'GB',
   note: '',
+  nationalFigures: [],
   siteCount: 3,
   userCount: 12,
   createdAt: '2025-05-01T09:00:00.000Z',

@@ -4,6 +4,7 @@ import {
   checkOf,
   failureOf,
   judgeReading,
+  ruleSetOf,
   standardsOf,
   type RuleChoice,
   type ComplianceAnswerRecord,
@@ -80,7 +81,7 @@ function judgedLine(
         : { ...check.limits, upperExclusive: check.limits.upperExclusive === true };
     const temperature = judgeReading(celsius, limits);
     if (result !== 'FAIL') result = temperature;
-    const broken = failureOf(celsius, limits);
+    const broken = failureOf(celsius, limits, ruleSetOf(jurisdiction).unit);
     if (broken && !failure) failure = `${broken}: say in a comment what was done about it`;
     Object.assign(judged, { celsius, checkKind: kind, limits });
   }

@@ -657,8 +657,8 @@ describe('rule sets', () => {
     const warm = { siteID: brooklyn(), answers: fridgeAt(toCelsius(42, 'F')) };
     const refused = await submit({ ...warm, templateID: fridgeChecks._id, submittedAt: now }, diego);
     expect(refused.statusCode).toBe(400);
-    // A failing line wants a comment saying what was done.
-    expect(refused.json.details?.fieldErrors['answers.0.comment']).toBeDefined();
+    // A failing line wants a comment saying what was done, told in the site's unit.
+    expect(refused.json.details?.fieldErrors['answers.0.comment']?.[0]).toMatch(/^42 °F is above .* 41 °F/);
     const york = await submitted(
       { siteID: brooklyn(), answers: fridgeAt(toCelsius(42, 'F'), 'Moved the stock to the walk-in') },
       diego,

@@ -4,7 +4,6 @@ import {
   complianceLogListQuerySchema,
   documentListQuerySchema,
   isAboveLegalLimit,
-  jurisdictionOf,
   lateSyncMinutes,
   limitsText,
   listDefaults,
@@ -52,6 +51,7 @@ import {
   type ExportReading,
 } from '../../logs/index.js';
 import { siteDayScores } from '../site-panel/repository.js';
+import { rulesOfSite } from '../../sites/index.js';
 
 // The inspection pack's content (issues 12 and 23), read in the order an inspector reads it and handed to
 // a writer (the PDF, the XLSX, or nothing for the preview) section by section:
@@ -607,7 +607,8 @@ export async function producePack(
   // The equipment: a fridge's or freezer's item by its own check; a probe or food item by the checks it was
   // read for in the range, and a probe's calibration, which every probe needs.
   const items = await itemsOfSite(db, { orgId: target.orgId, siteID: target.site.id });
-  const jurisdiction = jurisdictionOf(target.site.jurisdiction);
+  // The rules the site is judged by now, its organisation's national figures included where its set takes them.
+  const jurisdiction = await rulesOfSite(db, target.site.id);
   const usedChecks = await db
     .selectDistinct({
       itemId: sql<string>`coalesce(${temperatureReadings.temperatureItemId}, ${temperatureReadings.foodItemId})`,
@@ -654,7 +655,7 @@ export async function producePack(
       (a, b) => equipmentKindOrder[a.kind] - equipmentKindOrder[b.kind] || a.name.localeCompare(b.name, 'en'),
     );
   equipment.forEach((line) => hash('equipment', line));
-  await writer.equipment(equipment, ruleSetLegend(ruleSetOf(jurisdiction), usedLogTypes));
+  await writer.equipment(equipment, ruleSetLegend(jurisdiction, usedLogTypes));
 
   // Tasks: every day from the site's first record on, with the occurrences worth naming.
   const entriesByDate = new Map<string, PackTaskEntry[]>();
