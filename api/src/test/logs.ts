@@ -1,8 +1,42 @@
+import type { Site } from '@console/shared-sdk/contract';
 import { demoPassword } from '../demo.js';
 import { newId } from '../platform/db/ids.js';
 import { fromNewAddress, type TestContext } from './helper.js';
 
 // What the tests of the staff-made logs (compliance logs, near misses) share.
+
+/**
+ * Changes the rule set `siteID` is judged by, as an organisation admin does on the site form (the rest of
+ * the site sent back as it is). Answers the update's reply.
+ */
+export async function judgeSiteBy(
+  ctx: TestContext,
+  token: string,
+  siteID: string,
+  jurisdiction: string,
+  reason: string,
+) {
+  const site = (await ctx.inject<{ data: Site }>('GET', `/api/v1/site-panel/find-one/${siteID}`, { token }))
+    .json.data;
+  return ctx.inject<{ data: Site }>('PUT', '/api/v1/site-panel/update-one', {
+    token,
+    body: {
+      _id: site._id,
+      name: site.name,
+      description: site.description,
+      add1: site.add1 ?? undefined,
+      city: site.city ?? undefined,
+      county: site.county ?? undefined,
+      state: site.state ?? undefined,
+      country: site.country,
+      zip: site.zip ?? undefined,
+      timeZoneId: site.timeZoneId,
+      timing: site.timing,
+      jurisdiction,
+      jurisdictionReason: reason,
+    },
+  });
+}
 
 /** A staff member's token from the mobile app's login. */
 export async function mobileLogin(ctx: TestContext, email: string): Promise<string> {

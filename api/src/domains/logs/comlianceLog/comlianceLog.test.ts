@@ -5,7 +5,6 @@ import {
   type ComplianceLogHistoryEntry,
   type ComplianceTemplate,
   type ListData,
-  type Site,
   type Template,
   type TemplateInput,
 } from '@console/shared-sdk/contract';
@@ -15,7 +14,7 @@ import { verifyChain } from '../../../platform/history/history.js';
 import { refusedOnMobile } from '../../../platform/auth/guard.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { missingId, mobileLogin } from '../../../test/logs.js';
+import { judgeSiteBy as judgeSiteByAsAdmin, missingId, mobileLogin } from '../../../test/logs.js';
 
 // Compliance logs (/comlianceLog): staff submit a template's checklist from the mobile app, the console
 // lists, reviews and corrects them with reasons, and every change is kept in the history.
@@ -622,28 +621,7 @@ describe('update-one: corrections', () => {
 describe('rule sets', () => {
   /** Sets the rule set `siteID` is judged by, as an organisation admin does on the site form. */
   async function judgeSiteBy(siteID: string, jurisdiction: string, reason: string) {
-    const site = (
-      await ctx.inject<{ data: Site }>('GET', `/api/v1/site-panel/find-one/${siteID}`, { token: owner })
-    ).json.data;
-    const reply = await ctx.inject('PUT', '/api/v1/site-panel/update-one', {
-      token: owner,
-      body: {
-        _id: site._id,
-        name: site.name,
-        description: site.description,
-        add1: site.add1 ?? undefined,
-        city: site.city ?? undefined,
-        county: site.county ?? undefined,
-        state: site.state ?? undefined,
-        country: site.country,
-        zip: site.zip ?? undefined,
-        timeZoneId: site.timeZoneId,
-        timing: site.timing,
-        jurisdiction,
-        jurisdictionReason: reason,
-      },
-    });
-    expect(reply.statusCode).toBe(200);
+    expect((await judgeSiteByAsAdmin(ctx, owner, siteID, jurisdiction, reason)).statusCode).toBe(200);
   }
 
   /** The fridge checklist with the fridge read at `celsius`. */

@@ -12,7 +12,7 @@ import { siteMembers, users } from '../../../platform/db/schema.js';
 import { alertEvents } from '../../../platform/events/schema.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { mobileLogin } from '../../../test/logs.js';
+import { judgeSiteBy, mobileLogin } from '../../../test/logs.js';
 import { raiseDueFollowUps } from '../../tasks/index.js';
 
 // Each site is judged by its own law (the contract's rule sets): a New York City site made through the API,
@@ -356,27 +356,13 @@ describe('a site whose rules change', () => {
     const scoresBefore = await score();
 
     at('2025-07-15T09:00:00.000Z');
-    const site = (
-      await ctx.inject<{ data: Site }>('GET', `/api/v1/site-panel/find-one/${brightonId}`, { token: owner })
-    ).json.data;
-    const changed = await ctx.inject<{ data: Site }>('PUT', '/api/v1/site-panel/update-one', {
-      token: owner,
-      body: {
-        _id: site._id,
-        name: site.name,
-        description: site.description,
-        add1: site.add1 ?? undefined,
-        city: site.city ?? undefined,
-        county: site.county ?? undefined,
-        state: site.state ?? undefined,
-        country: site.country,
-        zip: site.zip ?? undefined,
-        timeZoneId: site.timeZoneId,
-        timing: site.timing,
-        jurisdiction: 'US-NYC',
-        jurisdictionReason: 'Testing the American rules on this kitchen',
-      },
-    });
+    const changed = await judgeSiteBy(
+      ctx,
+      owner,
+      brightonId,
+      'US-NYC',
+      'Testing the American rules on this kitchen',
+    );
     expect(changed.statusCode).toBe(200);
     try {
       const after = (await atBrighton({ temperatureItemID: brighton.walkIn, correctiveAction: 'Moved' }, 7))
@@ -396,24 +382,7 @@ describe('a site whose rules change', () => {
       });
       expect(await score()).toEqual(scoresBefore);
     } finally {
-      await ctx.inject('PUT', '/api/v1/site-panel/update-one', {
-        token: owner,
-        body: {
-          _id: site._id,
-          name: site.name,
-          description: site.description,
-          add1: site.add1 ?? undefined,
-          city: site.city ?? undefined,
-          county: site.county ?? undefined,
-          state: site.state ?? undefined,
-          country: site.country,
-          zip: site.zip ?? undefined,
-          timeZoneId: site.timeZoneId,
-          timing: site.timing,
-          jurisdiction: 'GB-ENG',
-          jurisdictionReason: 'Back to England',
-        },
-      });
+      await judgeSiteBy(ctx, owner, brightonId, 'GB-ENG', 'Back to England');
     }
   });
 });
