@@ -13,7 +13,7 @@ import {
   coldStorageDefaults,
   isLooserThanDefault,
   loosestColdStorageLimit,
-  type Jurisdiction,
+  type RuleSet,
 } from '@console/shared-sdk/contract';
 import { Alert, Checkbox, FormControlLabel, TextField, Typography } from '@console/shared-sdk/mui';
 import {
@@ -74,12 +74,12 @@ function looserItems(
   type: MasterTypeType,
   items: readonly ItemForm[],
   format: SiteFormat,
-  jurisdiction: Jurisdiction | null,
+  rules: RuleSet | null,
 ): { name: string; upperLimit: number }[] {
   return items.flatMap((item) => {
     const { upperLimit } = limitsToSend(item, format);
     return upperLimit !== null &&
-      isLooserThanDefault(type, upperLimit, jurisdiction) &&
+      isLooserThanDefault(type, upperLimit, rules) &&
       upperLimit <= plausibleColdStorageLimits[type].max
       ? [{ name: item.name, upperLimit }]
       : [];
@@ -100,15 +100,15 @@ function LooserLimitConfirmation({
   disabled,
   values,
   format,
-  jurisdiction,
+  rules,
 }: CustomFieldProps<OverrideForm, ColdStorageForm> & {
   type: MasterTypeType;
   format: SiteFormat;
-  jurisdiction: Jurisdiction | null;
+  rules: RuleSet | null;
 }) {
-  const items = looserItems(type, values.temperatureItems, format, jurisdiction);
+  const items = looserItems(type, values.temperatureItems, format, rules);
   if (items.length === 0) return null;
-  const loosest = loosestColdStorageLimit(type, jurisdiction);
+  const loosest = loosestColdStorageLimit(type, rules);
   const which = items
     .map((item) => `${item.name || 'an item'} at ${format.temperature(item.upperLimit)}`)
     .join(', ');
@@ -201,13 +201,13 @@ const words: Record<
 /**
  * Fridges and freezers: one API (`type` FRIDGE or FREEZER), one declaration, for a site's unit and rule
  * set. A new item starts at the type's default limits under the site's rules (fridge ≤ 5 °C in England,
- * ≤ 41 °F in New York; England's until the site's rules are known), which the admin may tighten.
+ * ≤ 41 °F in New York, an EU site's by its organisation's national figure where it sets one; England's
+ * until the site's rules are known), which the admin may tighten.
  */
 export function coldStorage(type: MasterTypeType, site: SiteRules = englishSite) {
   const w = words[type];
-  const { format, jurisdiction } = site;
-  const defaults: Limits =
-    jurisdiction === null ? defaultTemperatureLimits[type] : coldStorageDefaults(type, jurisdiction);
+  const { format, rules } = site;
+  const defaults: Limits = rules === null ? defaultTemperatureLimits[type] : coldStorageDefaults(type, rules);
   const shown = (celsius: number | null) => (celsius === null ? null : format.toShown(celsius));
   const newItem = (name = ''): ItemForm => ({
     name,
@@ -224,7 +224,7 @@ export function coldStorage(type: MasterTypeType, site: SiteRules = englishSite)
     value: Parameters<typeof coldStorageLimitIssues>[0],
     ctx: { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void },
   ) => {
-    for (const { path, message } of coldStorageLimitIssues(value, jurisdiction, format.unit)) {
+    for (const { path, message } of coldStorageLimitIssues(value, rules, format.unit)) {
       ctx.addIssue({ code: 'custom', path, message });
     }
   };
@@ -238,7 +238,7 @@ export function coldStorage(type: MasterTypeType, site: SiteRules = englishSite)
       location: item.location,
       ...limitsToSend(item, format),
     })),
-    ...(limitOverride.confirmed && looserItems(type, temperatureItems, format, jurisdiction).length > 0
+    ...(limitOverride.confirmed && looserItems(type, temperatureItems, format, rules).length > 0
       ? { limitOverride: { reason: limitOverride.reason } }
       : {}),
   });
@@ -332,9 +332,7 @@ export function coldStorage(type: MasterTypeType, site: SiteRules = englishSite)
           kind: 'custom',
           name: 'limitOverride',
           label: 'Confirm the looser limit',
-          render: (props) => (
-            <LooserLimitConfirmation type={type} format={format} jurisdiction={jurisdiction} {...props} />
-          ),
+          render: (props) => <LooserLimitConfirmation type={type} format={format} rules={rules} {...props} />,
         },
       ],
       emptyForm: (): ColdStorageForm => ({

@@ -35,9 +35,9 @@ const words: Record<FoodItemType, { title: string; name: string; empty: string; 
  * The description's example: a food item's cooking and hot-holding temperatures under the site's rules,
  * in its unit ("cooked to 75 °C, held hot above 63 °C" in England, 165 and 140 °F in New York).
  */
-function descriptionHint(type: FoodItemType, { format, jurisdiction }: SiteRules): string {
+function descriptionHint(type: FoodItemType, { format, rules }: SiteRules): string {
   if (type === 'PROB') return 'e.g. serial number, where it is kept';
-  const standards = standardsOf(jurisdiction);
+  const standards = standardsOf(rules);
   const cooked = standards.COOKING_COOLING.checks[0].limits.lowerLimit;
   const held = standards.HOT_HOLD_DISPLAY.checks[0].limits.lowerLimit;
   if (cooked === null || held === null) return 'e.g. how it is cooked and held';

@@ -712,3 +712,88 @@ describe('at an American site', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('at an EU site whose organisation sets national figures', () => {
+  const dublin = '0190a000-0000-7000-8000-0000000000c8';
+  const irish = { name: 'Dublin', timeZoneId: 'Europe/Dublin' };
+  // Typing into a whole form is slow on a busy machine.
+  const formTimeout = 30_000;
+
+  const noSiteList = () => siteChoicesStore.setState({ owner: null, status: 'unavailable', sites: [] }, true);
+  beforeEach(() => {
+    noSiteList();
+    chooseSite(dublin, irish);
+    // The site list as the shell loads it: the EU's general set, with the organisation's own figures for
+    // its fridges (at most 7 °C where the set's common figure is 5 °C) and hot holding (at least 65 °C).
+    siteChoicesStore.setState(
+      {
+        owner: ids.me,
+        status: 'ready',
+        sites: [
+          {
+            ...siteOption(dublin, irish),
+            location: { country: 'IE', county: null, region: null, city: 'Dublin' },
+            jurisdiction: 'EU',
+            locale: 'en-IE',
+            nationalFigures: [
+              { logType: 'FRIDGE', kind: 'FRIDGE', atLeast: null, atMost: 7, source: 'S.I. 367/2006' },
+              {
+                logType: 'HOT_HOLD_DISPLAY',
+                kind: 'HOT_HOLD',
+                atLeast: 65,
+                atMost: null,
+                source: 'S.I. 367/2006',
+              },
+            ],
+          },
+        ],
+      },
+      true,
+    );
+  });
+  afterAll(noSiteList);
+
+  test(
+    'a new fridge item starts at the national 7 °C, and up to 7 °C asks no reason; above it asks one',
+    async () => {
+      const api = fakeApi(({ method, body }) =>
+        method === 'POST'
+          ? ok({ _id: ids.fish, orgId: ids.org, siteID: dublin, ...JSON.parse(body), ...stamps }, 'Saved')
+          : ok(listPage([])),
+      );
+      const user = userEvent.setup();
+      renderOnSiteRoute(<FridgesScreen />);
+      await user.click((await screen.findAllByRole('button', { name: 'Add fridge' }))[0]!);
+      const dialog = screen.getByRole('dialog', { name: 'Add fridge' });
+      const item = await within(dialog).findByRole('group', { name: 'Temperature item 1' });
+      const upper = within(item).getByLabelText(/^Upper limit/);
+      expect(upper).toHaveValue('7');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in');
+
+      await user.clear(upper);
+      await user.type(upper, '7.5');
+      expect(
+        within(dialog).getByRole('group', { name: /Above 7 °C, the safe maximum for a fridge/ }),
+      ).toHaveTextContent('Air temperature at 7.5 °C');
+
+      await user.clear(upper);
+      await user.type(upper, '7');
+      expect(within(dialog).queryByRole('group', { name: /Above 7 °C/ })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.sent.some((s) => s.method === 'POST')).toBe(true));
+      const sent = JSON.parse(api.sent.find((s) => s.method === 'POST')!.body);
+      expect(sent.temperatureItems).toEqual([expect.objectContaining({ upperLimit: 7 })]);
+      expect(sent).not.toHaveProperty('limitOverride');
+    },
+    formTimeout,
+  );
+
+  test('a food item’s example holds it hot above the national 65 °C', async () => {
+    fakeApi(() => ok(listPage([])));
+    const user = userEvent.setup();
+    renderOnSiteRoute(<FoodItemsScreen />);
+    await user.click((await screen.findAllByRole('button', { name: 'Add food item' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add food item' });
+    expect(await within(dialog).findByText('e.g. cooked to 75 °C, held hot above 65 °C')).toBeInTheDocument();
+  });
+});
