@@ -1,5 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { selectedSite, siteChoicesStore, useDocumentTitle, useRead } from '@console/shared-sdk';
+import { lazy, Suspense } from 'react';
+import { selectedSite, useDocumentTitle, useRead } from '@console/shared-sdk';
 import {
   Box,
   Button,
@@ -27,7 +27,7 @@ import {
   useDateRange,
   type LocalDateRange,
 } from '@console/shared-sdk/report-kit';
-import { EmptyState, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
+import { EmptyState, useSiteFormatOf, useSiteOption, type SiteFormat } from '@console/shared-sdk/ui';
 import { bandColors, changeText, reportRead, scoreText } from './report-words';
 
 // `/dashboard/reports` (issue 12): every site the admin may see ranked by its score over a range, with a
@@ -336,16 +336,11 @@ export function SiteScoresScreen() {
     ),
   );
   useDocumentTitle(siteID ? (days.data ? `${days.data.name} · Site scores` : 'Site scores') : 'Site scores');
-  // The site whose days show, as the site list (which the layout loads) has it: its unit, zone and locale.
-  const siteChoicesNow = useSyncExternalStore(siteChoicesStore.subscribe, siteChoicesStore.getState);
-  const siteOption = siteID ? siteChoicesNow.sites.find((choice) => choice._id === siteID) : undefined;
+  // The site whose days show, as the site list (which the layout loads) has it.
+  const siteOption = useSiteOption(siteID);
   // A site's days are written as that site writes dates (month first at an American site), whichever site
   // is selected; the ranking, of every site, as the selected site does. The person's own format wins.
-  const format = useSiteFormat(
-    siteOption
-      ? { unit: siteOption.temperatureUnit, zone: siteOption.timeZoneId, locale: siteOption.locale }
-      : {},
-  );
+  const format = useSiteFormatOf(siteID);
 
   const open = (site: SiteScore) =>
     setParams((current) => {

@@ -1,12 +1,5 @@
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  acceptedDates,
-  siteChoicesStore,
-  slotNames,
-  useRead,
-  type Option,
-  type SlotName,
-} from '@console/shared-sdk';
+import { useId, useState, type ReactNode } from 'react';
+import { acceptedDates, slotNames, useRead, type Option, type SlotName } from '@console/shared-sdk';
 import {
   Alert,
   Button,
@@ -36,7 +29,7 @@ import {
   LtrText,
   SitePicker,
   todayIn,
-  useSiteFormat,
+  useSiteFormatOf,
   useSiteTimeZone,
   type CustomFieldProps,
   type FieldErrors,
@@ -50,7 +43,6 @@ import {
   type SentenceOptions,
 } from './schedule-sentence';
 import { dueTimeNotice } from './schedule-hours';
-import { wallClock } from './task-times';
 
 // The master task form's schedule: how often, from when until when, and when it is due, with the schedule
 // read back in words underneath as it is built. A custom field of the kit's FormDialog: its value is a
@@ -196,7 +188,7 @@ function slotHelp(draft: ScheduleDraft, slots: SlotsOfDay, options: SentenceOpti
   if (slots.state === 'closed') return `The site is closed on ${day}: ${none}.`;
   const slot = slots.slots.find((one) => one.value === draft.dueSlot);
   return slot
-    ? `On ${day}: ${wallClock(slot.fromTime, options.format)}–${wallClock(slot.toTime, options.format)}.`
+    ? `On ${day}: ${options.format.wallTime(slot.fromTime)}–${options.format.wallTime(slot.toTime)}.`
     : `${slotLabels[draft.dueSlot]} falls outside the opening hours on ${day}: ${none}.`;
 }
 
@@ -238,12 +230,10 @@ export function ScheduleBuilder(props: ScheduleBuilderProps) {
   const draft = asDraft(props.value);
   const timeZone = useSiteTimeZone();
   const today = todayIn(timeZone);
-  // The task's site as the site list (which the layout loads) has it: the schedule's dates and times are
-  // written as that site writes them (month first on a 12-hour clock at an American site), unless the
-  // person chose their own format; the selected site's when the list does not hold it.
-  const choices = useSyncExternalStore(siteChoicesStore.subscribe, siteChoicesStore.getState);
-  const site = choices.sites.find((one) => one._id === props.siteID);
-  const format = useSiteFormat({ unit: site?.temperatureUnit, zone: site?.timeZoneId, locale: site?.locale });
+  // The schedule's dates and times are written as the task's site writes them (month first on a 12-hour
+  // clock at an American site), unless the person chose their own format; the selected site's when the
+  // site list does not hold it.
+  const format = useSiteFormatOf(props.siteID);
   const sentenceOptions: SentenceOptions = { today, format };
   // The start date's slots; its answer carries the site's week of hours, which a due time is checked by.
   const siteDay = useSiteDay(

@@ -1,7 +1,6 @@
 import type { SlotName } from '@console/shared-sdk';
 import type { RepeatKind } from '@console/shared-sdk/tasks';
 import type { SiteFormat } from '@console/shared-sdk/ui';
-import { wallClock } from './task-times';
 
 // A master task's schedule in words ("Every weekday at opening, from 1 Dec"), so whoever sets one up reads
 // back what they asked for before it makes a single task, its dates and times written as the site writes
@@ -79,26 +78,6 @@ function calendarDate(isoDate: string | null | undefined): CalendarDate | null {
 const shortDate = (date: CalendarDate, withYear: boolean, format: SiteFormat) =>
   format.day(date.iso, withYear ? 'date' : 'dayMonth');
 
-// The kit's day styles have a weekday only with the year ("Tue, 1 Dec 2026"): the sentence leaves the
-// current year out. This style belongs in the contract's date words (as `weekdayDayMonth`), and is made
-// here from the same locale until it moves there.
-const weekdayDayMonthFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Tue 1 Dec"; "Tue, Dec 1" at an American site. */
-function weekdayDayMonth(isoDate: string, format: SiteFormat): string {
-  let words = weekdayDayMonthFormats.get(format.locale);
-  if (!words) {
-    words = new Intl.DateTimeFormat(format.locale, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    });
-    weekdayDayMonthFormats.set(format.locale, words);
-  }
-  return words.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 /**
  * "Tue 1 Dec" ("Tue, Dec 1" at an American site), with the year when it is not the current one ("Tue, 2 Mar
  * 2027"): a date as the sentence writes it.
@@ -107,7 +86,7 @@ export function dateInWords(isoDate: string, options: SentenceOptions): string |
   const date = calendarDate(isoDate);
   if (!date) return null;
   const withYear = date.year !== (calendarDate(options.today)?.year ?? date.year);
-  return withYear ? options.format.day(date.iso, 'weekdayDate') : weekdayDayMonth(date.iso, options.format);
+  return options.format.day(date.iso, withYear ? 'weekdayDate' : 'weekdayDayMonth');
 }
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
@@ -145,7 +124,7 @@ function weekdayWords(weekdays: readonly number[]): string | null {
 /** A due time in words: "midnight" for 00:00, else on the site's clock ("17:30", "5:30 PM"). */
 export const dueTimeWords = (dueTime: string, format: SiteFormat): string =>
   // A task due at 00:00 is due at the end of its date (api/src/domains/tasks/schedule.ts).
-  dueTime === '00:00' ? 'midnight' : wallClock(dueTime, format);
+  dueTime === '00:00' ? 'midnight' : format.wallTime(dueTime);
 
 function duePhrase(schedule: SentenceSchedule, format: SiteFormat): string {
   if (schedule.dueSlot) return ` ${slotPhrases[schedule.dueSlot]}`;

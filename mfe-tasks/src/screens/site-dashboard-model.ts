@@ -1,6 +1,5 @@
 import type { DashboardBuckets, DashboardDay } from '@console/shared-sdk/tasks';
 import { addDays, isDay, type SiteFormat, type TaskProgress } from '@console/shared-sdk/ui';
-import { wallClock } from './task-times';
 
 // What the site dashboard shows, worked out from the API's answer without React: the week a date falls
 // in, the words for a day's hours and tasks, and where each number leads in the task list.
@@ -101,7 +100,7 @@ export function hoursLabel(
   if (!day.isOpen || openTime === null || closeTime === null) return 'Closed';
   // As the API reads the timing: equal times are a whole day, an earlier closing is the next morning.
   if (closeTime === openTime) return 'Open 24 hours';
-  const clock = (time: string) => (format ? wallClock(time, format) : time);
+  const clock = (time: string) => (format ? format.wallTime(time) : time);
   if (closeTime === '00:00') return `${clock(openTime)}–midnight`;
   if (closeTime < openTime) return `${clock(openTime)}–${clock(closeTime)} (next day)`;
   return `${clock(openTime)}–${clock(closeTime)}`;

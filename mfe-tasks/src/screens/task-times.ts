@@ -1,4 +1,4 @@
-import { siteFormat, todayIn, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
+import { todayIn, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
 
 // Instants (UTC on the wire) as the site's wall clock. An occurrence carries its site's zone, so its times
 // read the same whichever site the user has selected while it shows; they are written as that site writes
@@ -18,15 +18,6 @@ export const useTaskFormat = (task: { timeZoneId: string }): SiteFormat =>
 export function siteTime(format: SiteFormat, instant: string, day: string): string {
   return format.instant(instant, localDayOf(instant, format.zone) === day ? 'time' : 'dayMonthTime');
 }
-
-/**
- * A site's wall time (HH:mm: a due time, an opening) on the clock its dates are written with: "17:30", or
- * "5:30 PM" at an American site. A wall time is no instant, so it is written as the instant of that time in
- * UTC, read in UTC. The kit's site format has no such helper yet (the shell keeps the same one as
- * `siteWallTime`): it belongs in shared-sdk's site-format.ts, and lives here until it moves there.
- */
-export const wallClock = (time: string, format: SiteFormat): string =>
-  siteFormat(format.unit, 'UTC', format.locale).instant(`1970-01-01T${time}:00Z`, 'time');
 
 /** "10 Jun, 14:05": an instant whose day is not otherwise shown (the history). */
 export const siteDateTime = (format: SiteFormat, instant: string): string =>

@@ -1,4 +1,10 @@
-import { formatDay, formatDayRange, formatInstant, formatInstantNamingZone } from './date-words.js';
+import {
+  formatDay,
+  formatDayRange,
+  formatInstant,
+  formatInstantNamingZone,
+  formatWallTime,
+} from './date-words.js';
 
 // 17:30 in London on a Saturday in November is 12:30 in New York and already Sunday in Auckland.
 const instant = '2026-11-28T17:30:00.000Z';
@@ -21,6 +27,21 @@ test('a calendar day is written as the day it is, whatever zone the machine is i
   expect(formatDay('2026-11-21', 'weekdayDate')).toBe('Sat, 21 Nov 2026');
   expect(formatDay('2026-11-21', 'dayMonth')).toBe('21 Nov');
   expect(formatDay('2026-11-21', 'weekday')).toBe('Sat');
+});
+
+test('a day with its weekday and without its year reads as the locale writes it', () => {
+  expect(formatDay('2026-12-01', 'weekdayDayMonth')).toBe('Tue 1 Dec');
+  expect(formatDay('2026-12-01', 'weekdayDayMonth', 'en-US')).toBe('Tue, Dec 1');
+});
+
+test('a wall time is the time of day it says, on the clock of the locale', () => {
+  expect(formatWallTime('17:30')).toBe('17:30');
+  expect(formatWallTime('08:05', 'en-GB')).toBe('08:05');
+  expect(formatWallTime('00:00', 'en-GB')).toBe('00:00');
+  // Some ICU versions put a narrow no-break space before the PM.
+  expect(formatWallTime('17:30', 'en-US')).toMatch(/^5:30\sPM$/);
+  expect(formatWallTime('00:30', 'en-US')).toMatch(/^12:30\sAM$/);
+  expect(formatWallTime('12:00', 'en-US')).toMatch(/^12:00\sPM$/);
 });
 
 test('a range of days names a shared month and year once', () => {

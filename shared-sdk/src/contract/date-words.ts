@@ -2,8 +2,9 @@
 // (notifications, e-mails, inspection packs, exports), so a notification's title and the time beside it
 // read alike: a short month name, in the order and on the clock of the site's locale.
 //   en-GB: date "28 Nov 2026", date and time "28 Nov 2026, 17:30", time "17:30",
-//          with the weekday "Sat, 28 Nov 2026"; compact forms for tight places "28 Nov", "28 Nov, 17:30".
-//   en-US: "Nov 28, 2026", "Nov 28, 2026, 5:30 PM", "5:30 PM", "Sat, Nov 28, 2026", "Nov 28".
+//          with the weekday "Sat, 28 Nov 2026"; compact forms for tight places "28 Nov", "28 Nov, 17:30",
+//          "Sat 28 Nov".
+//   en-US: "Nov 28, 2026", "Nov 28, 2026, 5:30 PM", "5:30 PM", "Sat, Nov 28, 2026", "Nov 28", "Sat, Nov 28".
 // An instant is written on the clock of the zone it is given (a site's), never the reader's machine's; a
 // calendar day (YYYY-MM-DD) is already a site's date and is written as it is. The locale is the site's
 // (its rule set's: en-US for an American site), or a person's own choice; left out, en-GB.
@@ -19,13 +20,14 @@ const styles = {
   weekdayDateTime: { weekday: 'short', ...dayParts, ...clockParts },
   dayMonth: { day: 'numeric', month: 'short' },
   dayMonthTime: { day: 'numeric', month: 'short', ...clockParts },
+  weekdayDayMonth: { weekday: 'short', day: 'numeric', month: 'short' },
   weekday: { weekday: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** A way of writing an instant. */
 export type DateWordsStyle = keyof typeof styles;
 /** A way of writing a calendar day (it has no time of day). */
-export type DayWordsStyle = 'date' | 'weekdayDate' | 'dayMonth' | 'weekday';
+export type DayWordsStyle = 'date' | 'weekdayDate' | 'dayMonth' | 'weekdayDayMonth' | 'weekday';
 
 /** The locale dates are written in where none is given. */
 export const defaultDateLocale = 'en-GB';
@@ -102,6 +104,14 @@ export function formatDay(
   locale: string = defaultDateLocale,
 ): string {
   return formatOf(style, 'UTC', locale).format(dayStart(day));
+}
+
+/**
+ * A wall time (HH:mm: a due time, an opening), a time of day on a site's clock rather than an instant: "17:30",
+ * "5:30 PM" in en-US. It is written as that time of day in UTC, read in UTC, so no zone moves it.
+ */
+export function formatWallTime(time: string, locale: string = defaultDateLocale): string {
+  return formatOf('time', 'UTC', locale).format(new Date(`1970-01-01T${time}:00Z`));
 }
 
 /**

@@ -101,7 +101,7 @@ export {
 } from './options.js';
 export { SiteTime, useSiteTimeZone, useDraft, type LocalKind } from './site-dates.js';
 export { siteFormat, useSiteFormat, type SiteFormat, type SiteWriting } from './site-format.js';
-export { rulesOfSiteOption, useSiteOption, useSiteRuleSet } from './site-rules.js';
+export { rulesOfSiteOption, useSiteFormatOf, useSiteOption, useSiteRuleSet } from './site-rules.js';
 export { celsiusToSend, TemperatureInput, type TemperatureInputProps } from './temperature-input.js';
 export { DateRangeFilter, SitePicker } from './pickers.js';
 export type { DateRange, DateRangeFilterProps, SitePickerProps } from './SitePickers.js';

@@ -5,6 +5,7 @@ import {
   formatDay,
   formatDayRange,
   formatInstant,
+  formatWallTime,
   type DateWordsStyle,
   type DayWordsStyle,
 } from '../contract/date-words.js';
@@ -21,7 +22,8 @@ import { useSession } from '../session/store.js';
 // The one formatter the console writes a site's records with: temperatures in the site's unit (°F at an
 // American site; the API's values stay °C), dates and times in its zone and its locale (month first and a
 // 12-hour clock at an American site), unless the person chose their own date format in their profile. A
-// screen showing records of several sites passes each record's own site.
+// screen showing records of several sites passes each record's own site, or names it by its id
+// (`useSiteFormatOf`, site-rules.ts, which reads it from the site list).
 
 /** How a site writes its records: its unit, zone and locale (a record's own, or the selected site's). */
 export interface SiteWriting {
@@ -47,6 +49,8 @@ export interface SiteFormat {
   toStored(shown: number): number;
   /** An instant on the site's clock: "Nov 28, 2026, 5:30 PM". */
   instant(value: Date | string, style?: DateWordsStyle): string;
+  /** A wall time (HH:mm: a due time, an opening) on the site's clock: "17:30", "5:30 PM". */
+  wallTime(time: string): string;
   /** A calendar day: "Nov 28, 2026". */
   day(value: string, style?: DayWordsStyle): string;
   /** Two calendar days as one range. */
@@ -64,6 +68,7 @@ export function siteFormat(unit: TemperatureUnit, zone: string, locale: string):
     toShown: (celsius) => fromCelsius(celsius, unit),
     toStored: (shown) => toCelsius(shown, unit),
     instant: (value, style = 'dateTime') => formatInstant(value, zone, style, locale),
+    wallTime: (time) => formatWallTime(time, locale),
     day: (value, style = 'date') => formatDay(value, style, locale),
     dayRange: (start, end) => formatDayRange(start, end, locale),
   };

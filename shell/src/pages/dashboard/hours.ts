@@ -1,5 +1,5 @@
 import type { Timing, TimingDay } from '@console/shared-sdk/sites';
-import { siteFormat, type SiteFormat } from '@console/shared-sdk/ui';
+import type { SiteFormat } from '@console/shared-sdk/ui';
 
 export interface TodaysHours {
   /** The site's local date, e.g. "Sat 24 Oct". */
@@ -17,15 +17,6 @@ export interface TodaysHours {
 }
 
 /**
- * A site's wall time (HH:mm) as the site writes its times: "17:30", or "5:30 PM" at an American site (or as
- * the person chose). A wall time is no instant, so it is written as that time of day in UTC, read in UTC.
- * The kit's site format has no such helper yet (mfe-tasks keeps the same one as `wallClock`): it belongs in
- * shared-sdk's site-format.ts, and lives here until it moves there.
- */
-export const siteWallTime = (time: string, format: SiteFormat): string =>
-  siteFormat(format.unit, 'UTC', format.locale).instant(`1970-01-01T${time}:00Z`, 'time');
-
-/**
  * One day's hours as people read them, on the site's clock: "08:00–01:00", "8:00 AM–1:00 AM". Equal
  * opening and closing times are the API's way of saying "around the clock" (docs/decisions.md), so they
  * never show as "07:00–07:00".
@@ -33,7 +24,7 @@ export const siteWallTime = (time: string, format: SiteFormat): string =>
 export function formatHours(day: Pick<TimingDay, 'openTime' | 'closeTime'>, format: SiteFormat): string {
   return day.openTime === day.closeTime
     ? 'Open 24 hours'
-    : `${siteWallTime(day.openTime, format)}–${siteWallTime(day.closeTime, format)}`;
+    : `${format.wallTime(day.openTime)}–${format.wallTime(day.closeTime)}`;
 }
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -126,7 +117,7 @@ function closingOf(end: number, dayKey: number, byDay: ReadonlyMap<number, Timin
  * "closes at 11:00 PM" at an American site.
  */
 export function hoursStatus(today: TodaysHours, format: SiteFormat): string {
-  const at = (time: string) => (time === '00:00' ? 'midnight' : siteWallTime(time, format));
+  const at = (time: string) => (time === '00:00' ? 'midnight' : format.wallTime(time));
   if (today.openNow) {
     if (today.changesAt === null) return 'Open now, around the clock';
     return `Open now · closes ${today.changesOn ? `${today.changesOn} ` : ''}at ${at(today.changesAt)}`;
