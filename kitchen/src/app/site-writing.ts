@@ -2,20 +2,27 @@ import { useCallback } from 'react';
 import {
   dateLocaleFor,
   jurisdictionOf,
-  ruleSetOf,
   type DateFormat,
   type Jurisdiction,
+  type NationalFigure,
+  type RuleSet,
   type SiteOption,
   type TemperatureUnit,
 } from '@console/shared-sdk/contract';
+import { siteRulesOf } from './site-rules';
 import { useCurrentPerson, useKitchen } from './store';
 
-// How a site's records are judged and written for the person on the screen: the rule set readings are
-// judged by, the unit temperatures are shown and typed in (°F at an American site; the API's values stay
-// °C), and the locale its dates and times are written in (the person's own date format, else the site's).
+// How a site's records are judged and written for the person on the screen: the rules readings are judged
+// by (its rule set with its organisation's national figures, site-rules.ts), the unit temperatures are
+// shown and typed in (°F at an American site; the API's values stay °C), and the locale its dates and
+// times are written in (the person's own date format, else the site's).
 
 export interface SiteWriting {
   jurisdiction: Jurisdiction;
+  /** Its organisation's national figures, in °C, kept with a reading so its follow-ups are timed by them. */
+  nationalFigures: readonly NationalFigure[];
+  /** The rules its readings are judged by: its jurisdiction's set with those figures in place. */
+  rules: RuleSet;
   unit: TemperatureUnit;
   /** The locale of the clock and the date order (format.ts): en-US writes "Nov 28, 5:30 PM". */
   dateLocale: string;
@@ -23,11 +30,13 @@ export interface SiteWriting {
 
 /** A kept site's writing; a site the device has not learnt yet is England's, as the contract defaults it. */
 export function writingOf(site: SiteOption | undefined, dateFormat: DateFormat | undefined): SiteWriting {
-  const set = ruleSetOf(site?.jurisdiction);
+  const rules = siteRulesOf(site?.jurisdiction, site?.nationalFigures);
   return {
     jurisdiction: jurisdictionOf(site?.jurisdiction),
-    unit: site?.temperatureUnit ?? set.unit,
-    dateLocale: dateLocaleFor(dateFormat, site?.locale ?? set.locale),
+    nationalFigures: site?.nationalFigures ?? [],
+    rules,
+    unit: site?.temperatureUnit ?? rules.unit,
+    dateLocale: dateLocaleFor(dateFormat, site?.locale ?? rules.locale),
   };
 }
 

@@ -206,8 +206,9 @@ function TemplateForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // Judged by the site's rule set, as the server judges the log's temperatures.
-  const checks: readonly TemperatureCheck[] = standardsOf(site.jurisdiction)[template.type].checks;
+  // Judged by the site's rules, its organisation's national figures included, as the server judges the
+  // log's temperatures.
+  const checks: readonly TemperatureCheck[] = standardsOf(site.rules)[template.type].checks;
   const [lines, setLines] = useState<Record<string, Answering>>(() =>
     Object.fromEntries(template.checkListItems.map((question) => [question._id, unanswered(checks)])),
   );

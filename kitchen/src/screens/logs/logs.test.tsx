@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, fakeApi, ok, type Sent } from '@console/shared-sdk/testing';
+import { fail, fakeApi, ok, siteOption, type Sent } from '@console/shared-sdk/testing';
 import {
   complianceLogCreateSchema,
   type ComplianceLog,
   type ComplianceTemplate,
 } from '@console/shared-sdk/contract';
 import { saveAnswer } from '../../local/cached-answers';
+import { keepSites } from '../../local/sites';
 import { actions } from '../../sync/outbox';
 import { sendSoon } from '../../sync/sender';
 import { ids, zone } from '../../test/fixtures';
@@ -70,9 +71,9 @@ function submitted(body: Record<string, unknown>): ComplianceLog {
   };
 }
 
-function logsServer() {
+function logsServer(templates: ComplianceTemplate[] = [delivery]) {
   return fakeApi((sent: Sent) => {
-    if (sent.path === 'comlianceLog/template-list') return ok([delivery]);
+    if (sent.path === 'comlianceLog/template-list') return ok(templates);
     if (sent.path === 'comlianceLog/create-new-one')
       return ok(submitted(JSON.parse(sent.body) as Record<string, unknown>));
     return fail(404, { message: 'Not found', error: 'NOT_FOUND' });
@@ -195,5 +196,44 @@ test('a NO answer needs its comment, and an answer of N/A takes no temperature',
 
   await user.click(screen.getByRole('button', { name: 'Save log' }));
   expect(within(van).getByText('Say what is wrong, or what you did about it.')).toBeInTheDocument();
+  expect(await actions()).toEqual([]);
+});
+
+test('at an EU site a hot-holding log is judged by its organisation’s 65 °C: 64 °C fails and needs a comment', async () => {
+  const hotHolding: ComplianceTemplate = {
+    ...delivery,
+    _id: '0190a000-0000-7000-8000-000000000920',
+    name: 'Hot counter',
+    description: 'Check the hot counter at lunch.',
+    type: 'HOT_HOLD_DISPLAY',
+    checkListItems: [{ _id: questionIds.van, text: 'Curry held hot', required: true, photoRequired: false }],
+  };
+  logsServer([hotHolding]);
+  await keepSites([
+    {
+      ...siteOption(ids.site, { name: 'Dublin', timeZoneId: 'Europe/Dublin' }),
+      location: { country: 'IE', county: null, region: null, city: 'Dublin' },
+      jurisdiction: 'EU',
+      locale: 'en-IE',
+      nationalFigures: [
+        { logType: 'HOT_HOLD_DISPLAY', kind: 'HOT_HOLD', atLeast: 65, atMost: null, source: 'S.I. 367/2006' },
+      ],
+    },
+  ]);
+  await saveAnswer(templatesKey(ids.site), [hotHolding]);
+  const user = userEvent.setup();
+  await renderKitchen(`/logs/${hotHolding._id}`);
+
+  const curry = await screen.findByRole('group', { name: 'Curry held hot (required)' });
+  await user.click(within(curry).getByRole('button', { name: 'Yes' }));
+  await user.click(within(curry).getByRole('button', { name: 'Add a temperature' }));
+  const keypad = within(curry).getByRole('group', { name: 'Keypad' });
+  await user.click(within(keypad).getByRole('button', { name: '6' }));
+  await user.click(within(keypad).getByRole('button', { name: '4' }));
+  expect(
+    within(curry).getByText('64 °C: outside the limits. Say what you did about it in the comment.'),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save log' }));
+  expect(within(curry).getByText('Say what is wrong, or what you did about it.')).toBeInTheDocument();
   expect(await actions()).toEqual([]);
 });

@@ -164,14 +164,14 @@ export function ReadingForm({
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const { jurisdiction, unit, dateLocale } = site;
+  const { jurisdiction, nationalFigures, rules, unit, dateLocale } = site;
   const parsed = parseTemperature(text, unit);
   const celsius = 'celsius' in parsed ? parsed.celsius : null;
   const result = check && celsius !== null ? judgeReading(celsius, check.limits) : null;
   const failing = result === 'FAIL';
   const followUps =
     check && logType && result && item.kind !== 'TEMPERATURE_ITEM'
-      ? readingFollowUps({ logType, checkKind: check.kind, result, hotHoldEnded }, jurisdiction)
+      ? readingFollowUps({ logType, checkKind: check.kind, result, hotHoldEnded }, rules)
       : {};
   const startsCooling = followUps.starts === 'COOLING';
   const isHotHolding = logType === 'HOT_HOLD_DISPLAY';
@@ -203,7 +203,7 @@ export function ReadingForm({
     }
     const payload: ReadingPayload = {
       siteID: site.siteID,
-      site: { jurisdiction, unit, dateLocale },
+      site: { jurisdiction, nationalFigures, unit, dateLocale },
       item: { _id: item._id, kind: item.kind, name: itemWords(item) },
       logType,
       checkKind: check.kind,
@@ -242,11 +242,11 @@ export function ReadingForm({
     }
   }
 
-  const coolingStages = followUpStagesOf('COOLING', jurisdiction).map((stage) => ({
+  const coolingStages = followUpStagesOf('COOLING', rules).map((stage) => ({
     ...stage,
     dueAt: now + (stage.dueMinutes - coolingMinutes) * minuteMs,
   }));
-  const hotHoldDue = now + (followUpStagesOf('HOT_HOLD', jurisdiction)[0]?.dueMinutes ?? 0) * minuteMs;
+  const hotHoldDue = now + (followUpStagesOf('HOT_HOLD', rules)[0]?.dueMinutes ?? 0) * minuteMs;
 
   return (
     <Stack

@@ -9,11 +9,14 @@ import {
   type FollowUpStage,
   type IndividualTask,
   type LogType,
+  type NationalFigure,
+  type RuleSet,
   type TemperatureItemKind,
   type TemperatureLimits,
   type TemperatureResult,
   type TemperatureUnit,
 } from '@console/shared-sdk/contract';
+import { siteRulesOf } from '../../app/site-rules';
 import { i18n } from '../../i18n/i18n';
 import { localDateOf, timeIn } from '../../i18n/format';
 import type { OutboxAction } from '../../local/db';
@@ -44,6 +47,11 @@ export function breachOf(celsius: number, limits: TemperatureLimits): Breach | n
 /** How the reading's site judged and wrote it when it was read. */
 export interface ReadingSite {
   jurisdiction: string;
+  /**
+   * Its organisation's national figures when it was read, in °C; left out by a version of the app older
+   * than them: its set's own figures.
+   */
+  nationalFigures?: readonly NationalFigure[];
   unit: TemperatureUnit;
   /** The locale its follow-up checks' times are written in. */
   dateLocale: string;
@@ -67,6 +75,12 @@ export interface ReadingFacts {
 export const readingSiteOf = (reading: Pick<ReadingFacts, 'site'>): ReadingSite =>
   reading.site ?? { jurisdiction: defaultJurisdiction, unit: 'C', dateLocale: defaultDateLocale };
 
+/** The rules a reading was judged by on the device: its site's set with the figures kept with it. */
+export function readingRulesOf(reading: Pick<ReadingFacts, 'site'>): RuleSet {
+  const { jurisdiction, nationalFigures } = readingSiteOf(reading);
+  return siteRulesOf(jurisdiction, nationalFigures);
+}
+
 const minuteMs = 60_000;
 
 /** A follow-up check a reading starts, timed: one stage of cooling, or hot holding's re-check. */
@@ -81,14 +95,11 @@ export interface StartedCheck extends FollowUpStage {
  * reading. None for a fridge's item.
  */
 export function followUpStarts(reading: ReadingFacts, readAt: string): StartedCheck[] {
-  const { jurisdiction } = readingSiteOf(reading);
-  const { starts } = readingFollowUps(
-    { ...reading, hotHoldEnded: reading.hotHoldEnded ?? false },
-    jurisdiction,
-  );
+  const rules = readingRulesOf(reading);
+  const { starts } = readingFollowUps({ ...reading, hotHoldEnded: reading.hotHoldEnded ?? false }, rules);
   if (!starts || reading.item.kind === 'TEMPERATURE_ITEM') return [];
   const startAt = starts === 'COOLING' ? (reading.coolingStartedAt ?? readAt) : readAt;
-  return followUpStagesOf(starts, jurisdiction).map((stage) => ({
+  return followUpStagesOf(starts, rules).map((stage) => ({
     ...stage,
     startAt,
     dueAt: new Date(new Date(startAt).getTime() + stage.dueMinutes * minuteMs).toISOString(),
@@ -236,7 +247,7 @@ export function applyFollowUps(records: LocalRecords, reading: ReadingFacts, act
   const startedHere = (task: IndividualTask) => starts.some((start) => shows(task, start));
   const { takes } = readingFollowUps(
     { ...reading, hotHoldEnded: reading.hotHoldEnded ?? false },
-    readingSiteOf(reading).jurisdiction,
+    readingRulesOf(reading),
   );
   let list = day.list;
   if (takes) {

@@ -3,16 +3,20 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fail, fakeApi, ok, siteOption, type Sent } from '@console/shared-sdk/testing';
 import {
   logTypesFor,
+  ruleSetOf,
   standardsOf,
   temperatureLogCreateSchema,
   temperatureStandards,
+  withNationalFigures,
   type IndividualTask,
+  type NationalFigure,
   type TemperatureItemKind,
   type TemperatureLog,
   type TemperatureReadableItem,
 } from '@console/shared-sdk/contract';
 import { changePerson } from '../../app/store';
 import { saveAnswer } from '../../local/cached-answers';
+import { keepSites } from '../../local/sites';
 import { loadRecords } from '../../local/records';
 import { actions } from '../../sync/outbox';
 import { refreshDay } from '../../sync/refresh';
@@ -34,8 +38,16 @@ const itemIds = {
   equipment: '0190a000-0000-7000-8000-000000000605',
 } as const;
 
-/** A probe or food item read as the contract's table says, as GET /item-list answers it. */
-function readable(_id: string, kind: TemperatureItemKind, name: string): TemperatureReadableItem {
+/**
+ * A probe or food item read as the contract's table says (England's, unless told the site's standards), as
+ * GET /item-list answers it.
+ */
+function readable(
+  _id: string,
+  kind: TemperatureItemKind,
+  name: string,
+  standards = temperatureStandards,
+): TemperatureReadableItem {
   return {
     _id,
     kind,
@@ -44,8 +56,8 @@ function readable(_id: string, kind: TemperatureItemKind, name: string): Tempera
     equipmentName: null,
     logTypes: logTypesFor(kind).map((logType) => ({
       logType,
-      label: temperatureStandards[logType].label,
-      checks: temperatureStandards[logType].checks.map((check) => ({
+      label: standards[logType].label,
+      checks: standards[logType].checks.map((check) => ({
         ...check,
         limits: { ...check.limits },
       })),
@@ -424,4 +436,48 @@ test('at an American site a fridge is read in °F and kept in °C: 41 °F is 5 �
   expect(await screen.findByText(/^Saved: Walk-in fridge · Top shelf, 41 °F\./)).toBeInTheDocument();
   const [kept] = await actions(ids.anna);
   expect(kept?.payload).toMatchObject({ celsius: 5, result: 'PASS', site: { unit: 'F' } });
+});
+
+test('at an EU site its organisation’s hot-holding figure of 65 °C is the limit: 64 °C fails and asks for an action', async () => {
+  const figures: NationalFigure[] = [
+    { logType: 'HOT_HOLD_DISPLAY', kind: 'HOT_HOLD', atLeast: 65, atMost: null, source: 'S.I. 367/2006' },
+  ];
+  // The API gives the site's items with its checks under the EU's set with the organisation's figures.
+  const irishCurry = readable(
+    itemIds.curry,
+    'FOOD_ITEM',
+    'Chicken curry',
+    standardsOf(withNationalFigures(ruleSetOf('EU'), figures)),
+  );
+  await keepSites([
+    {
+      ...siteOption(ids.site, { name: 'Dublin', timeZoneId: 'Europe/Dublin' }),
+      location: { country: 'IE', county: null, region: null, city: 'Dublin' },
+      jurisdiction: 'EU',
+      locale: 'en-IE',
+      nationalFigures: figures,
+    },
+  ]);
+  await saveAnswer(itemsKey(ids.site), [irishCurry]);
+  setOnline(false);
+  const user = userEvent.setup();
+  await renderKitchen(`/readings?item=${itemIds.curry}`);
+
+  await user.click(await screen.findByRole('button', { name: 'Hot holding and display' }));
+  expect(screen.getByText('Limits: at least 65 °C')).toBeInTheDocument();
+  await press(user, ['6', '4']);
+  expect(screen.getByText(/^64 °C is below the lower limit of 65 °C\./)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save reading' }));
+  expect(await screen.findByText('Say what you did about it.')).toBeInTheDocument();
+  expect(await actions()).toEqual([]);
+
+  await user.type(screen.getByRole('textbox', { name: 'Corrective action' }), 'Reheated to 75 °C');
+  await user.click(screen.getByRole('button', { name: 'Save reading' }));
+  await screen.findByText(/^Saved: Chicken curry, 64 °C/);
+  const [kept] = await actions(ids.anna);
+  // The reading keeps the figures it was judged by, which its follow-up check is timed by until sent.
+  expect(kept?.payload).toMatchObject({
+    result: 'FAIL',
+    site: { jurisdiction: 'EU', nationalFigures: figures },
+  });
 });
