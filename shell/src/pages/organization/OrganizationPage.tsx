@@ -22,6 +22,7 @@ import {
   organizationToUpdate,
   updateOrganizationSchema,
 } from './organization-form';
+import { NationalFiguresCard } from './NationalFigures';
 
 function NoteCard({
   organization,
@@ -84,7 +85,7 @@ function NoteCard({
   );
 }
 
-/** The organisation the user works in: its record, an edit form and the shared note. */
+/** The organisation the user works in: its record, an edit form, the shared note and its national figures. */
 export function OrganizationPage() {
   const orgId = useSession((s) => s.orgId);
   const {
@@ -154,6 +155,7 @@ export function OrganizationPage() {
           <NoteCard organization={organization} onSaved={setOrganization} />
         </Grid>
       </Grid>
+      <NationalFiguresCard organization={organization} onSaved={setOrganization} />
       {editing && (
         <FormDialog
           title="Edit organisation"
