@@ -10,6 +10,8 @@ import {
   logTypeLabels,
   ruleSetLegend,
   ruleSetOf,
+  withNationalFigures,
+  type NationalFigure,
   unitSymbols,
   type TemperatureResult,
   type TemperatureUnit,
@@ -245,8 +247,11 @@ export interface ReadingWorkbook {
  * sites of one unit give a sheet in it, its headers naming it ("Reading (°F)"); sites of several give each
  * row in its own site's unit. Not told, the sheet takes its first reading's site's unit and writes every
  * row in it, so what a header names is always what its column holds. The Unit column says it on each row.
+ * `nationalFigures` are the organisation's, which its Rules sheet prints for a set that takes them (the EU's).
  */
-export function readingWorkbook(options: { units?: readonly TemperatureUnit[] } = {}): ReadingWorkbook {
+export function readingWorkbook(
+  options: { units?: readonly TemperatureUnit[]; nationalFigures?: readonly NationalFigure[] } = {},
+): ReadingWorkbook {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
@@ -286,7 +291,9 @@ export function readingWorkbook(options: { units?: readonly TemperatureUnit[] } 
         sheet = readingSheet(workbook, 'Readings', unit);
       }
       sheet.commit();
-      const sets = [...judgedBy].map((jurisdiction) => ruleSetOf(jurisdiction));
+      const sets = [...judgedBy].map((jurisdiction) =>
+        withNationalFigures(ruleSetOf(jurisdiction), options.nationalFigures),
+      );
       const summary = workbook.addWorksheet('Summary');
       summary.columns = [{ width: 22 }, { width: 60 }];
       const lines: [string, string | number][] = [

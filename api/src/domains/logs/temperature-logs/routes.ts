@@ -28,7 +28,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess, siteAccess, siteListScope } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { dispatchJobName } from '../../../platform/events/raise.js';
-import { addDays, localDate, rulesOfSite } from '../../sites/index.js';
+import { addDays, localDate, nationalFiguresOf, rulesOfSite } from '../../sites/index.js';
 import { defaultOrderWords } from '../log-records.js';
 import {
   snapshotOf,
@@ -249,7 +249,10 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       // The first batch is read before the answer starts, so a failure is still a proper error answer.
       const first = await batches.next();
       // Each row in its own site's unit; the headers name the unit when every site shares one.
-      const workbook = readingWorkbook({ units: siteList.map((site) => ruleSetOf(site.jurisdiction).unit) });
+      const workbook = readingWorkbook({
+        units: siteList.map((site) => ruleSetOf(site.jurisdiction).unit),
+        nationalFigures: await nationalFiguresOf(deps.db, scope.orgId),
+      });
       const produce = async () => {
         for (let batch = first; !batch.done;) {
           // The next batch is read while this one is written.

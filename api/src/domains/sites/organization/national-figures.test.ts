@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type {
   MasterType,
   NationalFiguresHistoryEntry,
@@ -128,6 +129,30 @@ test('from then on the EU site is judged by them, and a reading taken before kee
     temperatureItems: [{ name: 'Air' }],
   });
   expect(fridge.temperatureItems[0]?.upperLimit).toBe(7);
+});
+
+test('the export’s Rules sheet prints the EU set with the organisation’s figures and their source', async () => {
+  const day = ctx.clock.now().toISOString().slice(0, 10);
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/temperature-logs/export-web-app-list-for-web',
+    query: { downloadFileType: 'EXCEL', siteID: berlin.site, startDate: day, endDate: day },
+    headers: { authorization: owner },
+  });
+  expect(response.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+  const rules = (workbook.getWorksheet('Rules')?.getSheetValues() ?? []).flatMap((values) =>
+    Array.isArray(values) ? [values.slice(1).map(String)] : [],
+  );
+  const eu = 'European Union (Regulation 852/2004, national limits)';
+  expect(rules).toContainEqual([
+    eu,
+    'Hot holding and display: Hot holding',
+    'at least 65 °C',
+    'DIN 10508, national figure',
+  ]);
+  expect(rules).toContainEqual([eu, 'Fridge: Fridge', 'at most 7 °C', 'DIN 10508, national figure']);
 });
 
 test('sites under other rules are not touched, and only EU sites carry the figures in the site list', async () => {
