@@ -1,7 +1,10 @@
 import { type z } from 'zod';
 import {
   type createOrganizationSchema,
+  nationalFiguresHistorySchema,
   organizationSchema,
+  type NationalFiguresHistoryEntry,
+  type NationalFiguresUpdate,
   type updateNoteSchema,
   type updateOrganizationSchema,
   type Organization,
@@ -53,6 +56,25 @@ export const organizationApi = {
   /** PUT /update-note: saves the organisation's note. */
   updateNote: (input: OrganizationNoteInput, options?: CallOptions): Promise<Organization> =>
     call({ method: 'put', path: 'organization/update-note', json: input, data: organizationSchema }, options),
+
+  /** PUT /national-figures: replaces the whole list of national figures, with the reason the history keeps. */
+  updateNationalFigures: (input: NationalFiguresUpdate, options?: CallOptions): Promise<Organization> =>
+    call(
+      { method: 'put', path: 'organization/national-figures', json: input, data: organizationSchema },
+      options,
+    ),
+
+  /** GET /national-figures/history: who changed the national figures, when and why, newest first. */
+  nationalFiguresHistory: (id?: string, options?: CallOptions): Promise<NationalFiguresHistoryEntry[]> =>
+    call(
+      {
+        method: 'get',
+        path: 'organization/national-figures/history',
+        query: { id },
+        data: nationalFiguresHistorySchema,
+      },
+      options,
+    ),
 };
 
 /** Organisations as the UI kit's resource (the platform admin's list). */

@@ -31,6 +31,7 @@ import {
 } from '@console/shared-sdk/contract';
 import {
   nationalFiguresUpdateSchema,
+  organizationApi,
   type NationalFiguresHistoryEntry,
   type Organization,
 } from '@console/shared-sdk/organization';
@@ -47,7 +48,6 @@ import {
   type FieldDeclaration,
 } from '@console/shared-sdk/ui';
 import { compactCell } from '@console/shared-sdk/report-kit';
-import { nationalFiguresApi } from './national-figures-api';
 
 // The EU's rule set leaves its figures to each member state's law: an organisation sets its country's own
 // once, and its sites under the EU's set are judged by them from then on. Figures are in °C, the EU set's
@@ -178,7 +178,7 @@ function NationalFiguresHistory({ organizationId }: { organizationId: string }) 
     loading,
     reload,
   } = useRead(['Organization', 'national-figures', organizationId], (signal) =>
-    nationalFiguresApi.history(organizationId, { quiet: true, signal }),
+    organizationApi.nationalFiguresHistory(organizationId, { quiet: true, signal }),
   );
   if (loading)
     return (
@@ -458,7 +458,7 @@ function EditNationalFiguresDialog({
       save={async (form) => {
         // What the contract made of the form (sources trimmed, absent bounds null) is what is sent.
         const body = nationalFiguresUpdateSchema.parse(updateOf(form, organization));
-        onSaved(await nationalFiguresApi.update(body, { quietFor: formErrorStatuses }));
+        onSaved(await organizationApi.updateNationalFigures(body, { quietFor: formErrorStatuses }));
       }}
       onSaved={onClose}
       onClose={onClose}
