@@ -165,6 +165,10 @@ describe('an American site', () => {
       'Mar 30, 2026',
     );
     expect(screen.getByText(/^Mar 29, 2026 to Mar 30, 2026 · /)).toBeTruthy();
+    // The dates to choose other ones from too.
+    expect(
+      screen.getByRole('button', { name: /^From – To: Sun, Mar 29, 2026 – Mon, Mar 30, 2026\. Choose/ }),
+    ).toHaveTextContent('Sun, Mar 29, 2026 – Mon, Mar 30, 2026');
     expect(within(table).queryByText(/30 Mar/)).toBeNull();
   });
 

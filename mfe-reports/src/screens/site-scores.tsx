@@ -379,7 +379,7 @@ export function SiteScoresScreen() {
         spacing={2}
         sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
       >
-        <DateRangeChooser state={dates} id="report-dates" />
+        <DateRangeChooser state={dates} id="report-dates" locale={format.locale} />
         {siteID && (
           <Button onClick={back} variant="outlined">
             All sites

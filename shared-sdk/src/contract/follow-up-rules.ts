@@ -34,7 +34,7 @@ export interface FollowUpStage {
 export function followUpStagesOf(kind: FollowUpKind, jurisdiction: RuleChoice): FollowUpStage[] {
   const set = ruleSetOf(jurisdiction);
   const limitsOf = (logType: LogType, checkKind: string): TemperatureLimits => {
-    const check = checkOf(logType, checkKind, set.jurisdiction);
+    const check = checkOf(logType, checkKind, set);
     if (!check) throw new Error(`${set.jurisdiction} has no ${checkKind} check of ${logType}`);
     return check.limits;
   };

@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { chooseSite, demoIds, renderWithRouter, resetBrowserState, setClock } from '../testing/index.js';
+import { session } from '../session/store.js';
+import {
+  chooseSite,
+  demoIds,
+  renderWithRouter,
+  resetBrowserState,
+  setClock,
+  signInAs,
+} from '../testing/index.js';
 import { typeDate } from '../ui/testing.js';
 import { DateRangeChooser, lastDays, readDateRange, useDateRange } from './index.js';
 
@@ -9,11 +17,11 @@ import { DateRangeChooser, lastDays, readDateRange, useDateRange } from './index
 jest.setTimeout(20_000);
 
 /** A screen with a 7-day default that shows the range it would ask for. */
-function Screen({ timeZone }: { timeZone?: string }) {
+function Screen({ timeZone, locale }: { timeZone?: string; locale?: string }) {
   const dates = useDateRange({ defaultDays: 7, timeZone });
   return (
     <>
-      <DateRangeChooser state={dates} />
+      <DateRangeChooser state={dates} locale={locale} />
       <output aria-label="Asked for">{`${dates.range.startDate} to ${dates.range.endDate}`}</output>
     </>
   );
@@ -115,6 +123,32 @@ describe('chosen dates', () => {
       'aria-pressed',
       'true',
     );
+  });
+});
+
+describe("another site's dates", () => {
+  const chosen = '/list?startDate=2026-03-10&endDate=2026-03-16';
+  const datesButton = () => screen.getByRole('button', { name: /Choose other dates$/ });
+
+  it("are written as the selected site writes them unless the screen names a site's locale", () => {
+    renderWithRouter(<Screen />, chosen);
+    expect(datesButton()).toHaveTextContent(/^Tue, 10 Mar 2026 – Mon, 16 Mar 2026$/);
+  });
+
+  it('are written and picked month first for an American site while a British site is selected', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithRouter(<Screen locale="en-US" />, chosen);
+    expect(datesButton()).toHaveTextContent(/^Tue, Mar 10, 2026 – Mon, Mar 16, 2026$/);
+    await user.click(datesButton());
+    await waitFor(() => expect(container.querySelector('#dates-from')).toHaveValue('03/10/2026'));
+    expect(container.querySelector('#dates-to')).toHaveValue('03/16/2026');
+  });
+
+  it('are written in the format the person chose', () => {
+    signInAs('ORGANIZATION_ADMIN');
+    session.updateUser({ dateFormat: 'en-GB' });
+    renderWithRouter(<Screen locale="en-US" />, chosen);
+    expect(datesButton()).toHaveTextContent(/^Tue, 10 Mar 2026 – Mon, 16 Mar 2026$/);
   });
 });
 

@@ -119,12 +119,23 @@ export function useDateRange(options: DateRangeOptions): DateRangeState {
   return { ...choice, presets, defaultRange, setRange };
 }
 
+export interface DateRangeChooserProps {
+  state: DateRangeState;
+  id?: string;
+  /**
+   * The locale of the site whose dates these are, where it is not the selected site's (a site's own
+   * scores); the person's own date format still wins.
+   */
+  locale?: string | null;
+}
+
 /**
  * The presets as buttons ("Last 7 days", pressed while it is the range) and the dates as a button that
  * becomes the kit's two date pickers when pressed: a start picked after the end moves the end to it (and
- * the other way round), and a cleared picker takes the default's end.
+ * the other way round), and a cleared picker takes the default's end. The dates are written and picked in
+ * the selected site's locale unless `locale` names another.
  */
-export function DateRangeChooser({ state, id = 'dates' }: { state: DateRangeState; id?: string }) {
+export function DateRangeChooser({ state, id = 'dates', locale }: DateRangeChooserProps) {
   const { range, days, presets, defaultRange, setRange } = state;
   return (
     <Stack
@@ -152,6 +163,7 @@ export function DateRangeChooser({ state, id = 'dates' }: { state: DateRangeStat
         id={id}
         value={{ from: range.startDate, to: range.endDate }}
         defaults={{ from: defaultRange.startDate, to: defaultRange.endDate }}
+        locale={locale}
         onChange={({ from, to }) => {
           // Both ends are set: a cleared one took the default's.
           if (from && to) setRange({ startDate: from, endDate: to });

@@ -61,11 +61,16 @@ export interface SitePickerProps {
   maxDate?: string | null;
   /** Takes the focus when it appears (a picker shown in place of the button that asked for it). */
   autoFocus?: boolean;
+  /**
+   * The locale of the site whose dates these are, where it is not the selected site's (a site's own report);
+   * the person's own date format still wins.
+   */
+  locale?: string | null;
 }
 
 /** A MUI X date or time picker reading and writing site-local strings in the selected site's zone. */
 export function SitePicker(props: SitePickerProps) {
-  const { locale } = useSiteFormat();
+  const { locale } = useSiteFormat({ locale: props.locale });
   return (
     <SiteDatesProvider locale={locale}>
       <PickerField {...props} />
@@ -76,7 +81,7 @@ export function SitePicker(props: SitePickerProps) {
 function PickerField(props: SitePickerProps) {
   const { kind, value, onChange } = props;
   const zone = useSiteTimeZone();
-  const { locale } = useSiteFormat();
+  const { locale } = useSiteFormat({ locale: props.locale });
   const [draft, edit] = useDraft(value, (held) => toPickerValue(held, kind, zone));
   const change = (next: DateTime | null) => {
     const typed = fromPickerValue(next, kind, zone);
@@ -137,6 +142,8 @@ export interface DateRangeFilterProps {
    * list opened on its default range never needs.
    */
   deferred?: boolean;
+  /** The locale of the site whose dates these are, where it is not the selected site's (see SitePicker). */
+  locale?: string | null;
 }
 
 /** `range` with the end `moved` just set: past the other end, it takes the other end along (start ≤ end). */
@@ -158,6 +165,7 @@ export function DateRangeFilter({
   id = 'date-range',
   autoFocus = false,
   defaults,
+  locale,
 }: DateRangeFilterProps) {
   const set = (side: keyof DateRange, next: string | null) =>
     onChange(keepOrdered({ ...value, [side]: next ?? defaults?.[side] ?? null }, side));
@@ -178,6 +186,7 @@ export function DateRangeFilter({
         sendIncomplete={false}
         size="small"
         autoFocus={autoFocus}
+        locale={locale}
       />
       <SitePicker
         kind="date"
@@ -188,6 +197,7 @@ export function DateRangeFilter({
         onChange={(next) => set('to', next)}
         sendIncomplete={false}
         size="small"
+        locale={locale}
       />
     </Stack>
   );

@@ -31,7 +31,7 @@ const rangeText = ({ from, to }: DateRangeFilterProps['value'], locale: string) 
 export function DateRangeFilter({ deferred = false, ...props }: DateRangeFilterProps) {
   const labels = props.labels ?? { from: 'From', to: 'To' };
   const [picking, setPicking] = useState(!deferred);
-  const { locale } = useSiteFormat();
+  const { locale } = useSiteFormat({ locale: props.locale });
   if (!picking) {
     const Calendar = consoleIcons.today;
     return (

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
+import { ruleSetOf, withNationalFigures } from '@console/shared-sdk/contract';
 import { foodItems } from '../../equipment/index.js';
+import { nationalFiguresOf } from '../../sites/index.js';
 import {
   followUpsOnReading,
   followUpsOnReadingCorrected,
@@ -32,7 +34,8 @@ async function followUpReadingOf(tx: Tx, row: TemperatureReadingRow): Promise<Fo
     siteId: row.siteId,
     logType: row.logType,
     checkKind: row.checkKind,
-    jurisdiction: row.jurisdiction,
+    // Its set, with the organisation's national figures where the set takes them, as it was judged by.
+    jurisdiction: withNationalFigures(ruleSetOf(row.jurisdiction), await nationalFiguresOf(tx, row.orgId)),
     foodItemId: row.foodItemId,
     itemName: item?.name ?? '',
     celsius: row.celsius,

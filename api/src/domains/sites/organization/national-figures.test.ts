@@ -5,6 +5,7 @@ import type {
   Organization,
   Site,
   SiteOption,
+  TaskListData,
   TemperatureLog,
 } from '@console/shared-sdk/contract';
 import { demoLogins } from '../../../demo.js';
@@ -120,6 +121,13 @@ test('from then on the EU site is judged by them, and a reading taken before kee
   );
   const held = await hotHeld(65);
   expect(held.json.data).toMatchObject({ result: 'PASS', limits: { lowerLimit: 65 } });
+  // Its re-check, due in two hours, asks for the national figure too.
+  const day = await ctx.inject<{ data: TaskListData }>('GET', '/api/v1/master-task/web-app-list', {
+    token: owner,
+    query: { siteID: berlin.site, taskListDate: '2025-07-01', limit: 100 },
+  });
+  const recheck = day.json.data.list.find((task) => task.followUp?.readingID === held.json.data._id);
+  expect(recheck?.itemCheckList[0]?.text).toContain('65 °C');
 
   // A fridge whose item sets no limit takes the national 7 °C, and up to it needs no reason.
   const fridge = await created<MasterType>('masterType', {

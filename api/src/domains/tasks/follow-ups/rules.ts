@@ -6,6 +6,7 @@ import {
   ruleSetOf,
   temperatureText,
   type LogType,
+  type RuleChoice,
   type TemperatureLimits,
   type TemperatureResult,
 } from '@console/shared-sdk/contract';
@@ -29,8 +30,11 @@ export interface FollowUpReading {
   siteId: string;
   logType: LogType;
   checkKind: string;
-  /** The rule set it was judged by, which times and words its follow-ups. */
-  jurisdiction: string;
+  /**
+   * The rule set it was judged by, which times and words its follow-ups: its id, or the set with its
+   * organisation's national figures.
+   */
+  jurisdiction: RuleChoice;
   /** The probe or food item read; null for a fridge's item, which has no follow-ups. */
   foodItemId: string | null;
   /** The item's name as it is now, for the task's name. */
