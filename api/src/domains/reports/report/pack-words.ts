@@ -6,6 +6,7 @@ import {
   documentExpiryLabels,
   formatDay,
   formatInstant,
+  formatWallTime,
   fromCelsius,
   nearMissCategoryLabels,
   nearMissWorkflow,
@@ -76,8 +77,7 @@ export const localWords = (local: string, writing: PackWriting) =>
   formatInstant(wallClock(local), 'UTC', 'dateTime', writing.locale);
 
 /** "14:05", "2:05 PM" from a local "HH:MM". */
-export const timeWords = (time: string, writing: PackWriting) =>
-  formatInstant(wallClock(`1970-01-01 ${time}`), 'UTC', 'time', writing.locale);
+export const timeWords = (time: string, writing: PackWriting) => formatWallTime(time, writing.locale);
 
 /** "26 Aug 2026 to 23 Nov 2026". */
 export const rangeWords = (startDate: string, endDate: string, writing: PackWriting) =>
