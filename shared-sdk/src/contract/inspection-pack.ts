@@ -97,6 +97,8 @@ export const packVerificationSchema = z.discriminatedUnion('verdict', [
     producedAt: instantSchema,
     /** Who downloaded it, by name as it was then. */
     producedBy: z.string(),
+    /** How its site writes dates (its rule set's: en-GB, en-US), so the verdict reads as the pack does. */
+    locale: z.string(),
   }),
   z.object({ verdict: z.literal('UNKNOWN'), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
 ]);

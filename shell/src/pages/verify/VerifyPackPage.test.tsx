@@ -30,6 +30,7 @@ const authentic: PackVerification = {
   // Midday UTC: the same calendar day in whatever zone the test runs in.
   producedAt: '2026-04-02T12:00:00.000Z',
   producedBy: 'Olivia Owner',
+  locale: 'en-GB',
 };
 
 const pdf = (name = 'Inspection pack - Brighton.pdf') =>
@@ -64,6 +65,17 @@ test('the page is at the path every pack prints, with its title', () => {
   expect(document.title).toBe('Verify an inspection pack · Compliance Console');
   // Reached without signing in, so it offers the way to sign in rather than back into the console.
   expect(screen.getByRole('link', { name: 'Sign in to the console' })).toHaveAttribute('href', '/login');
+});
+
+test('an American site’s pack reads its dates as the pack writes them, month first', async () => {
+  answer({ ...authentic, site: 'Harbour Kitchen Brooklyn', locale: 'en-US' });
+  const user = userEvent.setup({ delay: null });
+  renderPage();
+  await user.upload(fileInput(), pdf());
+  const heading = await screen.findByRole('heading', { name: 'Authentic inspection pack' });
+  expect(heading.closest('[aria-live]')).toHaveTextContent(
+    'for Harbour Kitchen Brooklyn, covering Jan 1, 2026 to Mar 31, 2026, by Olivia Owner on Thu, Apr 2, 2026',
+  );
 });
 
 test('an authentic pack: who produced it, for which site and dates, its format and SHA-256', async () => {

@@ -11,23 +11,25 @@ const formatWords: Record<InspectionPackFormat, string> = {
   EXCEL: 'Excel workbook (XLSX)',
 };
 
-// In the console's date style: "5 Mar 2026".
-const day = (date: string) => formatDay(date);
+// As the pack writes its dates, in its site's locale: "5 Mar 2026", "Mar 5, 2026".
+const day = (date: string, locale: string) => formatDay(date, 'date', locale);
 
 /** In the reader's own zone, named, since the pack may come from a site in another (no site is chosen here). */
-const moment = (instant: string) =>
-  formatInstantNamingZone(instant, Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+const moment = (instant: string, locale: string) =>
+  formatInstantNamingZone(instant, Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', locale);
 
-function covering(startDate: string, endDate: string): string {
-  return startDate === endDate ? day(startDate) : `${day(startDate)} to ${day(endDate)}`;
+function covering(startDate: string, endDate: string, locale: string): string {
+  return startDate === endDate
+    ? day(startDate, locale)
+    : `${day(startDate, locale)} to ${day(endDate, locale)}`;
 }
 
 /** The one sentence that says what an authentic pack is. */
 export function authenticSentence(verdict: Extract<PackVerification, { verdict: 'AUTHENTIC' }>): string {
   return (
     `This is an authentic inspection pack. It was produced by this console for ${verdict.site}, ` +
-    `covering ${covering(verdict.startDate, verdict.endDate)}, by ${verdict.producedBy} on ` +
-    `${moment(verdict.producedAt)}.`
+    `covering ${covering(verdict.startDate, verdict.endDate, verdict.locale)}, by ${verdict.producedBy} on ` +
+    `${moment(verdict.producedAt, verdict.locale)}.`
   );
 }
 

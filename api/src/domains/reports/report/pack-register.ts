@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
-import type { InspectionPackFormat, PackVerification } from '@console/shared-sdk/contract';
+import { ruleSetOf, type InspectionPackFormat, type PackVerification } from '@console/shared-sdk/contract';
 import type { Database } from '../../../platform/db/client.js';
 import { newId } from '../../../platform/db/ids.js';
+import { sites } from '../../../platform/db/schema.js';
 import { packRegister } from '../schema.js';
 import type { PackTarget } from './pack-content.js';
 
@@ -64,13 +65,15 @@ export function registeringStream(db: Database, pack: RegisteredPack): Transform
 
 /** What the register holds for a file's SHA-256: the latest production of those bytes, or UNKNOWN. */
 export async function verdictOf(db: Database, sha256: string): Promise<PackVerification> {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ row: packRegister, jurisdiction: sites.jurisdiction })
     .from(packRegister)
+    .innerJoin(sites, eq(sites.id, packRegister.siteId))
     .where(eq(packRegister.sha256, sha256))
     .orderBy(desc(packRegister.producedAt))
     .limit(1);
-  if (!row) return { verdict: 'UNKNOWN', sha256 };
+  if (!found) return { verdict: 'UNKNOWN', sha256 };
+  const { row } = found;
   return {
     verdict: 'AUTHENTIC',
     sha256,
@@ -80,5 +83,6 @@ export async function verdictOf(db: Database, sha256: string): Promise<PackVerif
     format: row.format,
     producedAt: row.producedAt.toISOString(),
     producedBy: row.producedByName,
+    locale: ruleSetOf(found.jurisdiction).locale,
   };
 }

@@ -492,6 +492,7 @@ test('anyone can verify a pack: AUTHENTIC for the downloaded bytes, UNKNOWN for 
       endDate: pack.endDate,
       format,
       producedBy: 'Olivia Bennett',
+      locale: 'en-GB',
     });
     const changed = Buffer.from(file);
     const at = Math.floor(changed.length / 2);
