@@ -3,9 +3,7 @@ import {
   type MasterTypeHistoryEntry,
   type MasterTypeSnapshot,
 } from '@console/shared-sdk/equipment';
-import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
-import { useRead } from '@console/shared-sdk';
-import { EmptyState, ErrorState, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
+import { HistoryList, useSiteFormat, type SiteFormat } from '@console/shared-sdk/ui';
 
 /** An item's limits (°C) in words, in the site's unit: "≤ 41 °F", "1 to 5 °C". */
 export function limitText(
@@ -68,50 +66,12 @@ export function describeEntry(
  */
 export function ColdStorageHistory({ masterTypeID, timeZone }: { masterTypeID: string; timeZone: string }) {
   const format = useSiteFormat({ zone: timeZone });
-  // Inline loading and error states, and Retry loads it again; under the fridges' and freezers' subject.
-  const {
-    data: entries,
-    loading,
-    reload,
-  } = useRead(['MasterType', 'history', masterTypeID], (signal) =>
-    masterTypeApi.history(masterTypeID, { quiet: true, signal }),
-  );
-  if (loading) {
-    return (
-      <Box sx={{ py: 1 }}>
-        <CircularProgress size={24} aria-label="Loading the history" />
-      </Box>
-    );
-  }
-  if (!entries) return <ErrorState message="Could not load the history" onRetry={reload} />;
-  if (entries.length === 0) return <EmptyState message="No changes recorded yet." />;
   return (
-    <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="History">
-      {entries.map((entry) => {
-        const { summary, details } = describeEntry(entry, format);
-        return (
-          <Box component="li" key={entry._id}>
-            <Typography variant="body2">
-              <strong>{summary}</strong> by {entry.actor.name},{' '}
-              <time dateTime={entry.at}>{format.instant(entry.at)}</time>
-            </Typography>
-            {details.length > 0 && (
-              <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
-                {details.map((line) => (
-                  <Typography component="li" variant="body2" key={line}>
-                    {line}
-                  </Typography>
-                ))}
-              </Box>
-            )}
-            {entry.reason !== null && (
-              <Typography variant="body2">
-                <strong>Reason:</strong> {entry.reason}
-              </Typography>
-            )}
-          </Box>
-        );
-      })}
-    </Stack>
+    <HistoryList
+      readKey={['MasterType', 'history', masterTypeID]}
+      load={(signal) => masterTypeApi.history(masterTypeID, { quiet: true, signal })}
+      format={format}
+      describe={(entry) => describeEntry(entry, format)}
+    />
   );
 }

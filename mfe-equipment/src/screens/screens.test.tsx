@@ -468,7 +468,7 @@ describe('fridge and freezer limits', () => {
     });
     const user = userEvent.setup();
     render(<ColdStorageHistory masterTypeID={ids.manchester} timeZone="Europe/London" />);
-    expect(await screen.findByText('Could not load the history')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the history.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
   });

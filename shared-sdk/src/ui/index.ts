@@ -113,3 +113,4 @@ export {
   type StatusChipProps,
   type TaskProgress,
 } from './status.js';
+export { HistoryList, type HistoryListProps, type ShownHistoryEntry } from './history-list.js';

@@ -1,7 +1,5 @@
 import type { HistoryAction } from '@console/shared-sdk/contract';
-import { Box, CircularProgress, Stack, Typography } from '@console/shared-sdk/mui';
-import { useRead } from '@console/shared-sdk';
-import { EmptyState, ErrorState } from '@console/shared-sdk/ui';
+import { HistoryList } from '@console/shared-sdk/ui';
 import type { ReactNode } from 'react';
 import { useRecordFormat } from './site-writing';
 
@@ -89,47 +87,15 @@ export function RecordHistory<Snapshot>({
   describe,
 }: RecordHistoryProps<Snapshot>) {
   const format = useRecordFormat({ siteID, timeZoneId: timeZone });
-  const {
-    data: entries,
-    loading,
-    reload,
-  } = useRead(['RecordHistory', recordID], (signal) => load(recordID, { quiet: true, signal }));
-  if (loading) {
-    return (
-      <Box sx={{ py: 1 }}>
-        <CircularProgress size={24} aria-label="Loading the history" />
-      </Box>
-    );
-  }
-  if (!entries) return <ErrorState message="Could not load the history." onRetry={reload} />;
-  if (entries.length === 0) return <EmptyState message="No changes recorded yet." />;
   return (
-    <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="History">
-      {entries.map((entry) => {
-        const lines = describe ? describe(entry) : changedFields(entry, fields);
-        return (
-          <Box component="li" key={entry._id}>
-            <Typography variant="body2">
-              <strong>{actionWords[entry.action]}</strong> by {entry.actor.name},{' '}
-              <time dateTime={entry.at}>{format.instant(entry.at)}</time>
-            </Typography>
-            {lines.length > 0 && (
-              <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
-                {lines.map((line, index) => (
-                  <Typography component="li" variant="body2" key={index}>
-                    {line}
-                  </Typography>
-                ))}
-              </Box>
-            )}
-            {entry.reason !== null && entry.reason !== '' && (
-              <Typography variant="body2">
-                <strong>Reason:</strong> {entry.reason}
-              </Typography>
-            )}
-          </Box>
-        );
+    <HistoryList
+      readKey={['RecordHistory', recordID]}
+      load={(signal) => load(recordID, { quiet: true, signal })}
+      format={format}
+      describe={(entry) => ({
+        summary: actionWords[entry.action],
+        details: describe ? describe(entry) : changedFields(entry, fields),
       })}
-    </Stack>
+    />
   );
 }

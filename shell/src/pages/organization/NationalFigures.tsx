@@ -4,7 +4,6 @@ import {
   Card,
   CardContent,
   CardHeader,
-  CircularProgress,
   FormControl,
   FormHelperText,
   FormLabel,
@@ -20,7 +19,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import { useId, useRef, useState } from 'react';
-import { Can, invalidate, siteChoices, useRead, useSiteChoices } from '@console/shared-sdk';
+import { Can, invalidate, siteChoices, useSiteChoices } from '@console/shared-sdk';
 import {
   logTypeLabels,
   nationalFigureChecks,
@@ -37,7 +36,7 @@ import {
 } from '@console/shared-sdk/organization';
 import {
   EmptyState,
-  ErrorState,
+  HistoryList,
   FormDialog,
   LtrText,
   TemperatureInput,
@@ -173,54 +172,15 @@ export function figureChanges(entry: NationalFiguresHistoryEntry): string[] {
 /** Who changed the figures, when (in the person's or the selected site's date style), why, and what. */
 function NationalFiguresHistory({ organizationId }: { organizationId: string }) {
   const format = useSiteFormat();
-  const {
-    data: entries,
-    loading,
-    reload,
-  } = useRead(['Organization', 'national-figures', organizationId], (signal) =>
-    organizationApi.nationalFiguresHistory(organizationId, { quiet: true, signal }),
-  );
-  if (loading)
-    return (
-      <Box sx={{ py: 1 }}>
-        <CircularProgress size={24} aria-label="Loading the history" />
-      </Box>
-    );
-  if (!entries) return <ErrorState message="Could not load the history." onRetry={reload} />;
-  if (entries.length === 0) return <EmptyState message="The figures have not been changed yet." />;
   return (
-    <Stack
-      component="ol"
-      spacing={1.5}
-      sx={{ m: 0, p: 0, listStyle: 'none' }}
-      aria-label="History of the national figures"
-    >
-      {entries.map((entry) => {
-        const lines = figureChanges(entry);
-        return (
-          <Box component="li" key={entry._id}>
-            <Typography variant="body2">
-              <strong>Changed</strong> by {entry.actor.name},{' '}
-              <time dateTime={entry.at}>{format.instant(entry.at)}</time>
-            </Typography>
-            {lines.length > 0 && (
-              <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
-                {lines.map((line) => (
-                  <Typography component="li" variant="body2" key={line}>
-                    {line}
-                  </Typography>
-                ))}
-              </Box>
-            )}
-            {entry.reason !== null && (
-              <Typography variant="body2">
-                <strong>Reason:</strong> {entry.reason}
-              </Typography>
-            )}
-          </Box>
-        );
-      })}
-    </Stack>
+    <HistoryList
+      readKey={['Organization', 'national-figures', organizationId]}
+      load={(signal) => organizationApi.nationalFiguresHistory(organizationId, { quiet: true, signal })}
+      format={format}
+      describe={(entry) => ({ summary: 'Changed', details: figureChanges(entry) })}
+      label="History of the national figures"
+      emptyMessage="The figures have not been changed yet."
+    />
   );
 }
 

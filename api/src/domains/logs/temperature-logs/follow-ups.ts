@@ -22,6 +22,12 @@ const followedTypes = new Set<TemperatureReadingRow['logType']>(['COOKING_COOLIN
 
 const isFollowed = (row: TemperatureReadingRow) => row.foodItemId !== null && followedTypes.has(row.logType);
 
+/** The set a reading was judged by, with the organisation's national figures where the set takes them. */
+async function rulesJudgedBy(tx: Tx, row: TemperatureReadingRow) {
+  const set = ruleSetOf(row.jurisdiction);
+  return set.organisationSetsLimits ? withNationalFigures(set, await nationalFiguresOf(tx, row.orgId)) : set;
+}
+
 /** The reading as the tasks domain is told it (it reads no log or equipment table). */
 async function followUpReadingOf(tx: Tx, row: TemperatureReadingRow): Promise<FollowUpReading> {
   const [item] =
@@ -34,8 +40,7 @@ async function followUpReadingOf(tx: Tx, row: TemperatureReadingRow): Promise<Fo
     siteId: row.siteId,
     logType: row.logType,
     checkKind: row.checkKind,
-    // Its set, with the organisation's national figures where the set takes them, as it was judged by.
-    jurisdiction: withNationalFigures(ruleSetOf(row.jurisdiction), await nationalFiguresOf(tx, row.orgId)),
+    jurisdiction: await rulesJudgedBy(tx, row),
     foodItemId: row.foodItemId,
     itemName: item?.name ?? '',
     celsius: row.celsius,
