@@ -8,6 +8,7 @@ export default defineConfig({
     './src/platform/db/schema.ts',
     './src/platform/history/schema.ts',
     './src/platform/events/schema.ts',
+    './src/platform/corrective-actions/schema.ts',
     './src/domains/*/schema.ts',
   ],
   out: './drizzle',

@@ -8,7 +8,8 @@ import {
 } from '@casl/ability';
 import type { Role } from '../contract/enums.js';
 
-export const actions = ['manage', 'create', 'read', 'update', 'delete'] as const;
+/** `verify`: confirming someone else's corrective action (HACCP's verification), a site admin's or above. */
+export const actions = ['manage', 'create', 'read', 'update', 'delete', 'verify'] as const;
 export type Action = (typeof actions)[number];
 
 /** Everything the rules speak of. Site-scoped subjects carry `orgId` and `siteID` on their records. */
@@ -43,6 +44,10 @@ export const subjects = [
   'Webhook',
   /** A shared kitchen tablet enrolled for one site: its site's admins enrol, rename and revoke it. */
   'Device',
+  /** A deviation's corrective action: staff record what was done, a site admin or above verifies it. */
+  'CorrectiveAction',
+  /** The organisation's standard actions per check: its admins edit them, everyone reads them. */
+  'StandardAction',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -62,6 +67,7 @@ export const siteScopedSubjects = [
   'MasterType',
   'Sensor',
   'Device',
+  'CorrectiveAction',
 ] as const satisfies readonly SubjectName[];
 
 /** Organisation-wide catalogues that every web admin of the organisation can use. */
@@ -106,6 +112,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can(['read', 'update'], 'Organization', { _id: user.orgId });
       can('manage', ['Site', 'User', ...siteScopedSubjects, ...orgCatalogueSubjects], inOrg);
       can('manage', 'Webhook', inOrg);
+      can('manage', 'StandardAction', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');
@@ -129,6 +136,8 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
           'timeZoneId',
           'escalationMinutes',
           'excursionDebounceMinutes',
+          'actionHours',
+          'probeSensorToleranceCelsius',
         ],
         { orgId: user.orgId, _id: { $in: siteIds } },
       );
@@ -157,6 +166,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       cannot(['update', 'delete'], 'TaskCategory', { siteID: { $size: 0 } }).because(
         'Only an organisation admin can change a category that is on no site',
       );
+      can('read', 'StandardAction', { orgId: user.orgId });
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       break;
@@ -168,6 +178,9 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
         orgId: user.orgId,
         siteID: { $in: siteIds },
       });
+      // Staff record what was done about a deviation; verifying it is for a site admin or above.
+      can(['read', 'update'], 'CorrectiveAction', { orgId: user.orgId, siteID: { $in: siteIds } });
+      can('read', 'StandardAction', { orgId: user.orgId });
       can('create', 'File');
       break;
     }

@@ -13,6 +13,8 @@ export const alertEventKinds = [
   'NEAR_MISS_REPORTED',
   'SENSOR_OFFLINE',
   'FOLLOW_UP_DUE',
+  'CORRECTIVE_ACTION_OVERDUE',
+  'PROBE_SENSOR_DISAGREE',
 ] as const;
 export const alertEventKindSchema = z.enum(alertEventKinds);
 export type AlertEventKind = z.infer<typeof alertEventKindSchema>;
@@ -26,6 +28,8 @@ export const alertEventKindLabels: Record<AlertEventKind, string> = {
   NEAR_MISS_REPORTED: 'Near miss reported',
   SENSOR_OFFLINE: 'Sensor offline',
   FOLLOW_UP_DUE: 'Follow-up check due',
+  CORRECTIVE_ACTION_OVERDUE: 'Corrective action overdue',
+  PROBE_SENSOR_DISAGREE: 'The sensor and the probe disagree',
 };
 
 /** Where a temperature reading came from: a person with a probe, or a wireless sensor on its own. */

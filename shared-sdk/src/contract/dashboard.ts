@@ -65,6 +65,12 @@ export const dashboardAttentionSchema = z.object({
   temperatureFailures: z.number().int(),
   /** Near misses reported or under investigation. */
   openNearMisses: z.number().int(),
+  /** Corrective actions still open (nothing recorded yet); 0 from a server older than them. */
+  actionsAwaitingAction: z.number().int().default(0),
+  /** Corrective actions recorded and waiting for a site admin's verification. */
+  actionsAwaitingVerification: z.number().int().default(0),
+  /** Corrective actions still open past the site's action time. */
+  actionsOverdue: z.number().int().default(0),
 });
 export type DashboardAttention = z.infer<typeof dashboardAttentionSchema>;
 

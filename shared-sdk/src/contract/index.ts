@@ -26,6 +26,7 @@ export * from './national-figures.js';
 export * from './follow-up-rules.js';
 export * from './compliance-logs.js';
 export * from './near-misses.js';
+export * from './corrective-actions.js';
 export * from './documents.js';
 export * from './date-range.js';
 export * from './date-words.js';

@@ -55,10 +55,14 @@ export const portfolioSiteSchema = z.object({
   documentsExpiring: z.number().int().min(0),
   /** Documents whose expiry date has passed. */
   documentsExpired: z.number().int().min(0),
+  /** Corrective actions still open, recorded and awaiting verification, and open past due (0 from older servers). */
+  actionsAwaitingAction: z.number().int().min(0).default(0),
+  actionsAwaitingVerification: z.number().int().min(0).default(0),
+  actionsOverdue: z.number().int().min(0).default(0),
   week: portfolioWeekSchema,
   /**
    * What needs looking at now, the list's order: overdue tasks + failed readings + open near misses +
-   * expired documents.
+   * expired documents + overdue corrective actions.
    */
   attention: z.number().int().min(0),
 });

@@ -51,6 +51,37 @@ export const excursionDebounceMinutesRange = { min: 1, max: 240 } as const;
  * An optional whole number of minutes within `range`, as JSON or as multipart text; empty means left out.
  * One plain message for every way it can be wrong (not a number, a fraction, out of range).
  */
+/** Hours a corrective action may stay open before it is overdue: a site setting. */
+export const defaultActionHours = 24;
+export const actionHoursRange = { min: 1, max: 168 } as const;
+/** °C a person's probe and a sensor may differ on the same item within 10 minutes: a site setting. */
+export const defaultProbeSensorToleranceCelsius = 2;
+export const probeSensorToleranceRange = { min: 0.5, max: 10 } as const;
+
+/** An optional whole number within `range`, as JSON or multipart text; empty means left out. */
+const optionalWhole = (range: { min: number; max: number }, message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ message })
+      .int({ message })
+      .min(range.min, { message })
+      .max(range.max, { message })
+      .optional(),
+  );
+
+/** An optional number within `range`, to one decimal place, as JSON or multipart text. */
+const optionalDecimal = (range: { min: number; max: number }, message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ message })
+      .min(range.min, { message })
+      .max(range.max, { message })
+      .transform((value) => Math.round(value * 10) / 10)
+      .optional(),
+  );
+
 const optionalMinutes = (range: { min: number; max: number }, hours: string) => {
   const message = `Enter a whole number of minutes from ${range.min} to ${range.max} (${hours})`;
   return z.preprocess(
@@ -146,6 +177,10 @@ export const siteSchema = z.object({
   escalationMinutes: z.number().int(),
   /** Minutes a wireless sensor must read outside its limits, without a break, before it alerts. */
   excursionDebounceMinutes: z.number().int(),
+  /** Hours a corrective action may stay open before it is overdue and escalates (default 24). */
+  actionHours: z.number().int().default(24),
+  /** °C a person's probe and a sensor may differ on one item within 10 minutes (default 2). */
+  probeSensorToleranceCelsius: z.number().default(2),
   siteAdminList: z.array(personSchema),
   status: z.boolean(),
   createdAt: instantSchema,
@@ -207,6 +242,19 @@ export const siteInputSchema = z.object({
    * new site takes 15 and an edited one keeps its own.
    */
   excursionDebounceMinutes: optionalMinutes(excursionDebounceMinutesRange, 'up to 4 hours'),
+  /**
+   * Hours, 1 to 168, a corrective action may stay open before it is overdue. Left out, a new site takes 24
+   * and an edited one keeps its own.
+   */
+  actionHours: optionalWhole(actionHoursRange, 'Enter a whole number of hours from 1 to 168 (up to a week)'),
+  /**
+   * °C, 0.5 to 10, a probe's and a sensor's readings of one item may differ before it is an event. Left out,
+   * a new site takes 2 and an edited one keeps its own.
+   */
+  probeSensorToleranceCelsius: optionalDecimal(
+    probeSensorToleranceRange,
+    'Enter a difference from 0.5 to 10 °C',
+  ),
   location: jsonText(siteLocationSchema.partial()).optional(),
   timeZoneDifferenceInMinute: optionalNumberText,
   dstOffset: optionalNumberText,

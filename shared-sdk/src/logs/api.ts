@@ -4,3 +4,4 @@ export * from './compliance-api.js';
 export * from './near-miss-api.js';
 export * from './document-api.js';
 export * from './record-check-api.js';
+export * from './corrective-action-api.js';

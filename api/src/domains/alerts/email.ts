@@ -86,6 +86,8 @@ const kindWords: Record<AlertEventKind, string> = {
   NEAR_MISS_REPORTED: 'near-miss reports',
   SENSOR_OFFLINE: 'sensors that go silent',
   FOLLOW_UP_DUE: 'follow-up checks',
+  CORRECTIVE_ACTION_OVERDUE: 'overdue tasks',
+  PROBE_SENSOR_DISAGREE: 'temperature failures',
 };
 
 const lines = (value: unknown): string[] | undefined =>

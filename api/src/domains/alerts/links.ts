@@ -11,7 +11,10 @@ export function linkOf(event: Pick<AlertEventRow, 'kind' | 'subject' | 'recordId
   const view = (path: string, id = event.recordId) => `${path}?view=${encodeURIComponent(id)}`;
   switch (event.kind) {
     case 'TEMPERATURE_FAILED':
+    case 'PROBE_SENSOR_DISAGREE':
       return view('/dashboard/temperatureLog');
+    case 'CORRECTIVE_ACTION_OVERDUE':
+      return view('/dashboard/correctiveAction');
     case 'NEAR_MISS_REPORTED':
       return view('/dashboard/nearMiss');
     case 'DOCUMENT_EXPIRING':

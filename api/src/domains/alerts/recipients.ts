@@ -44,6 +44,10 @@ export const emailSettingOf: Record<AlertEventKind, keyof NotificationSettings> 
   NEAR_MISS_REPORTED: 'nearMissReported',
   SENSOR_OFFLINE: 'sensorOffline',
   FOLLOW_UP_DUE: 'followUpDue',
+  // An overdue corrective action is heard of as an overdue task is, and the probe and the sensor that
+  // disagree as a temperature failure: the same people care, on the same switches.
+  CORRECTIVE_ACTION_OVERDUE: 'taskOverdue',
+  PROBE_SENSOR_DISAGREE: 'temperatureFailure',
 };
 
 /** The bell's switch of each kind (notificationSettings), under the bell's own `inConsole`. */
@@ -56,6 +60,8 @@ export const consoleSettingOf: Record<AlertEventKind, keyof NotificationSettings
   NEAR_MISS_REPORTED: 'nearMissReportedInConsole',
   SENSOR_OFFLINE: 'sensorOfflineInConsole',
   FOLLOW_UP_DUE: 'followUpDueInConsole',
+  CORRECTIVE_ACTION_OVERDUE: 'taskOverdueInConsole',
+  PROBE_SENSOR_DISAGREE: 'temperatureFailureInConsole',
 };
 
 /**
@@ -73,6 +79,7 @@ export const escalatingKinds: readonly AlertEventKind[] = [
   'TEMPERATURE_FAILED',
   'TASK_OVERDUE',
   'FOLLOW_UP_DUE',
+  'CORRECTIVE_ACTION_OVERDUE',
 ];
 
 /** The active, live admins of these (live) organisations, with their sites and settings. */

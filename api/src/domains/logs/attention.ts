@@ -4,6 +4,7 @@ import type { DashboardAttention } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { addDays } from '../sites/index.js';
 import { documentExpiryWhere } from './document/repository.js';
+import { correctiveActions } from '../../platform/corrective-actions/schema.js';
 import { documents, nearMisses, temperatureReadings } from './schema.js';
 
 /** A site whose logs are counted, and the range of its local dates its failed readings are counted over. */
@@ -36,6 +37,9 @@ export async function attentionBySite(
       documentsExpired: counts.documentsExpired.mapWith(Number),
       temperatureFailures: counts.temperatureFailures.mapWith(Number),
       openNearMisses: counts.openNearMisses.mapWith(Number),
+      actionsAwaitingAction: counts.actionsAwaitingAction.mapWith(Number),
+      actionsAwaitingVerification: counts.actionsAwaitingVerification.mapWith(Number),
+      actionsOverdue: counts.actionsOverdue.mapWith(Number),
     })
     .from(placesSql(places));
   return new Map(counted.map(({ siteId, ...attention }) => [siteId, attention]));
@@ -53,7 +57,10 @@ export function attentionJsonSql(
   const counts = attentionCountsSql(place.orgId, now);
   return sql<DashboardAttention>`(select json_build_object(
       'documentsExpiring', ${counts.documentsExpiring}, 'documentsExpired', ${counts.documentsExpired},
-      'temperatureFailures', ${counts.temperatureFailures}, 'openNearMisses', ${counts.openNearMisses})
+      'temperatureFailures', ${counts.temperatureFailures}, 'openNearMisses', ${counts.openNearMisses},
+      'actionsAwaitingAction', ${counts.actionsAwaitingAction},
+      'actionsAwaitingVerification', ${counts.actionsAwaitingVerification},
+      'actionsOverdue', ${counts.actionsOverdue})
     from ${placesSql([{ ...place, ...range }])})`;
 }
 
@@ -72,6 +79,8 @@ function attentionCountsSql(orgId: string, now: Date) {
   const zone = sql`place.zone`;
   const liveDocuments = sql`${documents.orgId} = ${orgId} and ${documents.deletedAt} is null
     and (${documents.siteId} = place.site_id or ${documents.siteId} is null)`;
+  const liveActions = sql`${correctiveActions} where ${correctiveActions.siteId} = place.site_id
+    and ${correctiveActions.deletedAt} is null`;
   return {
     documentsExpiring: sql<number>`(select count(*) from ${documents} where ${liveDocuments}
       and ${documentExpiryWhere(now, zone, 'EXPIRING')})`,
@@ -84,5 +93,11 @@ function attentionCountsSql(orgId: string, now: Date) {
     openNearMisses: sql<number>`(select count(*) from ${nearMisses}
       where ${nearMisses.siteId} = place.site_id and ${nearMisses.deletedAt} is null
         and ${nearMisses.status} in ('REPORTED', 'PENDING'))`,
+    // Actions count whenever their deviation happened: one left open from last month still needs doing.
+    actionsAwaitingAction: sql<number>`(select count(*) from ${liveActions} and ${correctiveActions.state} = 'OPEN')`,
+    actionsAwaitingVerification: sql<number>`(select count(*) from ${liveActions}
+      and ${correctiveActions.state} = 'ACTION_RECORDED')`,
+    actionsOverdue: sql<number>`(select count(*) from ${liveActions} and ${correctiveActions.state} = 'OPEN'
+      and ${correctiveActions.dueAt} <= ${now.toISOString()}::timestamptz)`,
   };
 }

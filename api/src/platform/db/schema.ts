@@ -117,6 +117,10 @@ export const sites = pgTable(
     escalationMinutes: integer('escalation_minutes').notNull().default(30),
     /** Minutes a sensor must read outside its limits, without a break, before it alerts (a door opened for a delivery does not). */
     excursionDebounceMinutes: integer('excursion_debounce_minutes').notNull().default(15),
+    /** Hours a corrective action may stay open before it is overdue and escalates. */
+    actionHours: integer('action_hours').notNull().default(24),
+    /** °C a person's probe and a sensor may differ on one item within 10 minutes before it is an event. */
+    probeSensorToleranceCelsius: doublePrecision('probe_sensor_tolerance_celsius').notNull().default(2),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),

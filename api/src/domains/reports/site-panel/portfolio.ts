@@ -144,6 +144,9 @@ export async function portfolio(
       documentsExpired: 0,
       temperatureFailures: 0,
       openNearMisses: 0,
+      actionsAwaitingAction: 0,
+      actionsAwaitingVerification: 0,
+      actionsOverdue: 0,
     };
     const { score, band, due, onTime, late, missed } = scoreFromTally(
       week.get(row.id) ?? { onTime: 0, late: 0, missed: 0, upcoming: 0 },
@@ -161,7 +164,12 @@ export async function portfolio(
       tasks: today,
       ...logs,
       week: { startDate: day.weekStart, endDate: day.weekEnd, due, onTime, late, missed, score, band },
-      attention: today.overdue + logs.temperatureFailures + logs.openNearMisses + logs.documentsExpired,
+      attention:
+        today.overdue +
+        logs.temperatureFailures +
+        logs.openNearMisses +
+        logs.documentsExpired +
+        logs.actionsOverdue,
     };
   });
   list.sort(

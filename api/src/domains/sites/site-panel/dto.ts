@@ -43,6 +43,8 @@ export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): S
     locale: ruleSetOf(row.jurisdiction).locale,
     escalationMinutes: row.escalationMinutes,
     excursionDebounceMinutes: row.excursionDebounceMinutes,
+    actionHours: row.actionHours,
+    probeSensorToleranceCelsius: row.probeSensorToleranceCelsius,
     siteAdminList: [...admins],
     status: row.deletedAt === null,
     createdAt: row.createdAt.toISOString(),

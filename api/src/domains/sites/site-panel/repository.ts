@@ -15,6 +15,8 @@ import {
 import {
   defaultEscalationMinutes,
   defaultExcursionDebounceMinutes,
+  defaultActionHours,
+  defaultProbeSensorToleranceCelsius,
   defaultJurisdictionFor,
   ruleSetOf,
   withNationalFigures,
@@ -131,6 +133,8 @@ export async function insertSite(
       // Left out, the alert timings take their defaults (30 and 15 minutes, as the columns do).
       escalationMinutes: input.escalationMinutes ?? defaultEscalationMinutes,
       excursionDebounceMinutes: input.excursionDebounceMinutes ?? defaultExcursionDebounceMinutes,
+      actionHours: input.actionHours ?? defaultActionHours,
+      probeSensorToleranceCelsius: input.probeSensorToleranceCelsius ?? defaultProbeSensorToleranceCelsius,
       createdAt: now,
       updatedAt: now,
     })
@@ -170,6 +174,10 @@ export async function updateSite(
       ...(input.excursionDebounceMinutes === undefined
         ? {}
         : { excursionDebounceMinutes: input.excursionDebounceMinutes }),
+      ...(input.actionHours === undefined ? {} : { actionHours: input.actionHours }),
+      ...(input.probeSensorToleranceCelsius === undefined
+        ? {}
+        : { probeSensorToleranceCelsius: input.probeSensorToleranceCelsius }),
       updatedAt: options.now,
     })
     .where(eq(sites.id, site.id))
