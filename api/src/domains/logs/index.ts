@@ -14,7 +14,7 @@ export { raiseDocumentExpiryEvents } from './document/expiry-digest.js';
 
 // Rules, queries and tables other domains stand on.
 export { attentionBySite, attentionJsonSql } from './attention.js';
-export { personName } from './log-records.js';
+export { logReference, personName } from './log-records.js';
 export { complianceLogPage } from './comlianceLog/repository.js';
 export { documentDtos, documentPage } from './document/repository.js';
 export { nearMissPage } from './nearMiss/repository.js';
