@@ -48,6 +48,13 @@ export const subjects = [
   'CorrectiveAction',
   /** The organisation's standard actions per check: its admins edit them, everyone reads them. */
   'StandardAction',
+  /** A site's four-weekly review: its admins add notes and sign it. */
+  'SiteReview',
+  /**
+   * A link that opens an inspector's read-only view of some sites: an admin of all of them makes, lists and
+   * revokes it (`siteID` is the link's sites).
+   */
+  'InspectorLink',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -68,6 +75,7 @@ export const siteScopedSubjects = [
   'Sensor',
   'Device',
   'CorrectiveAction',
+  'SiteReview',
 ] as const satisfies readonly SubjectName[];
 
 /** Organisation-wide catalogues that every web admin of the organisation can use. */
@@ -113,6 +121,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('manage', ['Site', 'User', ...siteScopedSubjects, ...orgCatalogueSubjects], inOrg);
       can('manage', 'Webhook', inOrg);
       can('manage', 'StandardAction', inOrg);
+      can('manage', 'InspectorLink', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');
@@ -167,6 +176,11 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
         'Only an organisation admin can change a category that is on no site',
       );
       can('read', 'StandardAction', { orgId: user.orgId });
+      // A link of several sites is a site admin's only when every one of them is theirs.
+      can('manage', 'InspectorLink', { orgId: user.orgId });
+      cannot('manage', 'InspectorLink', { siteID: { $elemMatch: { $nin: siteIds } } }).because(
+        'This link also opens sites you do not administer: only an organisation admin can change it',
+      );
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       break;

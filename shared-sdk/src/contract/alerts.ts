@@ -15,6 +15,7 @@ export const alertEventKinds = [
   'FOLLOW_UP_DUE',
   'CORRECTIVE_ACTION_OVERDUE',
   'PROBE_SENSOR_DISAGREE',
+  'REVIEW_DUE',
 ] as const;
 export const alertEventKindSchema = z.enum(alertEventKinds);
 export type AlertEventKind = z.infer<typeof alertEventKindSchema>;
@@ -30,6 +31,7 @@ export const alertEventKindLabels: Record<AlertEventKind, string> = {
   FOLLOW_UP_DUE: 'Follow-up check due',
   CORRECTIVE_ACTION_OVERDUE: 'Corrective action overdue',
   PROBE_SENSOR_DISAGREE: 'The sensor and the probe disagree',
+  REVIEW_DUE: 'Four-weekly review due',
 };
 
 /** Where a temperature reading came from: a person with a probe, or a wireless sensor on its own. */

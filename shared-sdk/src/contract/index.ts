@@ -27,6 +27,8 @@ export * from './follow-up-rules.js';
 export * from './compliance-logs.js';
 export * from './near-misses.js';
 export * from './corrective-actions.js';
+export * from './site-reviews.js';
+export * from './inspector-links.js';
 export * from './documents.js';
 export * from './date-range.js';
 export * from './date-words.js';

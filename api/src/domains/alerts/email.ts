@@ -88,6 +88,7 @@ const kindWords: Record<AlertEventKind, string> = {
   FOLLOW_UP_DUE: 'follow-up checks',
   CORRECTIVE_ACTION_OVERDUE: 'overdue tasks',
   PROBE_SENSOR_DISAGREE: 'temperature failures',
+  REVIEW_DUE: 'missed opening and closing checks',
 };
 
 const lines = (value: unknown): string[] | undefined =>

@@ -15,6 +15,8 @@ export function linkOf(event: Pick<AlertEventRow, 'kind' | 'subject' | 'recordId
       return view('/dashboard/temperatureLog');
     case 'CORRECTIVE_ACTION_OVERDUE':
       return view('/dashboard/correctiveAction');
+    case 'REVIEW_DUE':
+      return view('/dashboard/siteReview');
     case 'NEAR_MISS_REPORTED':
       return view('/dashboard/nearMiss');
     case 'DOCUMENT_EXPIRING':

@@ -48,6 +48,8 @@ export const emailSettingOf: Record<AlertEventKind, keyof NotificationSettings> 
   // disagree as a temperature failure: the same people care, on the same switches.
   CORRECTIVE_ACTION_OVERDUE: 'taskOverdue',
   PROBE_SENSOR_DISAGREE: 'temperatureFailure',
+  // A four-weekly review not signed is a check not done, heard of with the missed checks.
+  REVIEW_DUE: 'checksMissed',
 };
 
 /** The bell's switch of each kind (notificationSettings), under the bell's own `inConsole`. */
@@ -62,6 +64,7 @@ export const consoleSettingOf: Record<AlertEventKind, keyof NotificationSettings
   FOLLOW_UP_DUE: 'followUpDueInConsole',
   CORRECTIVE_ACTION_OVERDUE: 'taskOverdueInConsole',
   PROBE_SENSOR_DISAGREE: 'temperatureFailureInConsole',
+  REVIEW_DUE: 'checksMissedInConsole',
 };
 
 /**

@@ -1,7 +1,19 @@
-import { bigint, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { InspectionPackFormat } from '@console/shared-sdk/contract';
-import { instant } from '../../platform/db/columns.js';
-import { organizations, sites, users } from '../../platform/db/schema.js';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { InspectionPackFormat, SiteReviewContents, SiteReviewState } from '@console/shared-sdk/contract';
+import { createdAt, instant } from '../../platform/db/columns.js';
+import { orgRecord, organizations, siteRecord, sites, users } from '../../platform/db/schema.js';
 
 // The register of inspection packs (issue 23): every pack file the server has handed out, by the SHA-256
 // of its exact bytes, so anyone holding a copy can ask whether it is one (POST /report/verify-pack). A row
@@ -33,4 +45,80 @@ export const packRegister = pgTable(
     producedAt: instant('produced_at').notNull(),
   },
   (t) => [index('pack_register_sha256_idx').on(t.sha256)],
+);
+
+/**
+ * A site's four-weekly review: one per site and period (28 local dates from the contract's epoch). A draft's
+ * contents are drafted afresh from the records whenever it is read; signing freezes them here with the
+ * signer and the time, and a signed row never changes (the API refuses, and its history keeps the signing).
+ */
+export const siteReviews = pgTable(
+  'site_reviews',
+  {
+    ...siteRecord(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    state: text('state').$type<SiteReviewState>().notNull().default('DRAFT'),
+    /** Null while a draft; what was signed once signed. */
+    contents: jsonb('contents').$type<SiteReviewContents>(),
+    notes: text('notes').notNull().default(''),
+    changes: text('changes').notNull().default(''),
+    signedBy: uuid('signed_by').references(() => users.id),
+    signedAt: instant('signed_at'),
+    /** When its reminder was raised (its period over, unsigned). */
+    remindedAt: instant('reminded_at'),
+  },
+  (t) => [
+    uniqueIndex('site_reviews_site_period_key').on(t.siteId, t.periodStart),
+    check(
+      'site_reviews_signed_check',
+      sql`${t.state} <> 'SIGNED' or (${t.contents} is not null and ${t.signedBy} is not null and ${t.signedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A link that opens an inspector's read-only view of some of the organisation's sites, over a range of
+ * their local dates, until it expires or is revoked. Only the SHA-256 of its token is kept (and of its
+ * passcode, scrypt like a password), so the table alone opens nothing.
+ */
+export const inspectorLinks = pgTable(
+  'inspector_links',
+  {
+    ...orgRecord(),
+    label: text('label').notNull(),
+    siteIds: uuid('site_ids').array().notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    passcodeHash: text('passcode_hash'),
+    createdBy: uuid('created_by').references(() => users.id),
+    revokedAt: instant('revoked_at'),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+    accessCount: integer('access_count').notNull().default(0),
+    lastAccessAt: instant('last_access_at'),
+  },
+  (t) => [
+    uniqueIndex('inspector_links_token_hash_key').on(t.tokenHash),
+    index('inspector_links_org_idx').on(t.orgId),
+  ],
+);
+
+/** Every access of an inspector link: when, the address, and what was opened, in words. Never changed. */
+export const inspectorLinkAccesses = pgTable(
+  'inspector_link_accesses',
+  {
+    id: uuid('id').primaryKey(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => inspectorLinks.id),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    at: createdAt(),
+    address: text('address').notNull(),
+    what: text('what').notNull(),
+  },
+  (t) => [index('inspector_link_accesses_link_idx').on(t.linkId, t.at)],
 );
