@@ -159,7 +159,7 @@ export const inspectorSectionQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type InspectorSectionQuery = z.input<typeof inspectorSectionQuerySchema>;
+export type InspectorSectionQuery = { siteID?: string; search?: string; page?: number; pageSize?: number };
 
 /** A record as a section lists it: all in words, the server's labels, the site's zone and unit. */
 export const inspectorRowSchema = z.object({
