@@ -60,6 +60,8 @@ export const site: Site = {
   locale: 'en-GB',
   escalationMinutes: 30,
   excursionDebounceMinutes: 15,
+  actionHours: 24,
+  probeSensorToleranceCelsius: 2,
   siteAdminList: [],
   status: true,
   createdAt: '2026-01-05T10:00:00.000Z',
