@@ -48,6 +48,10 @@ function SectionCounts({ pack }: { pack: InspectionPackPreview }) {
     ['Compliance logs', `${sections.complianceLogs.total}, ${sections.complianceLogs.failed} failed`],
     ['Near misses', `${sections.nearMisses.total}, ${sections.nearMisses.open} still open`],
     [
+      'Corrective actions',
+      `${sections.correctiveActions.total}: ${sections.correctiveActions.awaitingAction} awaiting action, ${sections.correctiveActions.awaitingVerification} awaiting verification, ${sections.correctiveActions.verified} verified`,
+    ],
+    [
       'Documents',
       `${sections.documents.total}: ${sections.documents.expiring} expiring, ${sections.documents.expired} expired`,
     ],
@@ -210,8 +214,8 @@ export function InspectionPackScreen() {
       <Typography sx={{ maxWidth: '75ch' }}>
         One document for an environmental-health officer: the site, its hours and equipment with the limits in
         force, every temperature reading with its excursions and corrective actions, task completion per day
-        with failed checks, compliance logs, near misses, documents, and whether any record was changed
-        outside the console.
+        with failed checks, compliance logs, near misses, every deviation’s corrective action and who verified
+        it, documents, and whether any record was changed outside the console.
       </Typography>
       <DateRangeChooser state={dates} id="report-dates" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

@@ -7,7 +7,8 @@ import { scoreSchema } from './scores.js';
 // The inspection pack (issue 12): for one site and a range of its local dates, the one document an
 // environmental-health officer asks for: the site and its equipment with the limits in force, every
 // temperature reading, task completion per day with failed checklist lines, compliance logs, near misses,
-// documents, the record-history check, and a digest of all of it so a copy can be verified later.
+// every deviation's corrective action and its verification, documents, the record-history check, and a
+// digest of all of it so a copy can be verified later.
 
 /** Days the pack covers when no range is given: the last 90 local dates up to the site's today. */
 export const inspectionPackDefaultDays = 90;
@@ -48,6 +49,13 @@ export const inspectionPackSectionsSchema = z.object({
     total: z.number().int().min(0),
     expiring: z.number().int().min(0),
     expired: z.number().int().min(0),
+  }),
+  /** The corrective actions of the deviations that happened in the range (the site's local dates), by state. */
+  correctiveActions: z.object({
+    total: z.number().int().min(0),
+    awaitingAction: z.number().int().min(0),
+    awaitingVerification: z.number().int().min(0),
+    verified: z.number().int().min(0),
   }),
 });
 export type InspectionPackSections = z.infer<typeof inspectionPackSectionsSchema>;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   complianceLogListQuerySchema,
   documentListQuerySchema,
@@ -15,6 +16,9 @@ import {
   ruleSetLegend,
   ruleSetOf,
   type ComplianceLog,
+  type CorrectiveActionKind,
+  type CorrectiveActionState,
+  type CorrectiveCheckType,
   type DayScore,
   type DocumentRecord,
   type InspectionPackSections,
@@ -35,6 +39,7 @@ import type { Database, Tx } from '../../../platform/db/client.js';
 import { bucketSql, individualTasks, masterTasks, taskComments } from '../../tasks/index.js';
 import { sites, users } from '../../../platform/db/schema.js';
 import { historyEntries } from '../../../platform/history/schema.js';
+import { correctiveActions } from '../../../platform/corrective-actions/schema.js';
 import { canonicalJson } from '../../../platform/history/history.js';
 import {
   exportedReaderName,
@@ -44,6 +49,7 @@ import {
   documentPage,
   exportBatches,
   itemsOfSite,
+  logReference,
   nearMissPage,
   personName,
   temperatureReadings,
@@ -62,7 +68,8 @@ import { rulesOfSite } from '../../sites/index.js';
 // 3. the tasks of each day from the site's first record on, naming the missed, failed and late ones;
 // 4. the readings a day at a time, an item's passing readings on one line and failures and warnings in
 //    full, then every correction (original and new value, who, when, why) and every deletion;
-// 5. compliance logs, near misses and documents; 6. the record check in detail.
+// 5. compliance logs, near misses, every deviation's corrective action and its verification, and documents;
+// 6. the record check in detail. The first page also names the corrective actions not yet verified.
 //
 // Readings stream in batches, a day at a time to the writer, so a busy site's months never sit in memory.
 // Every line of content also goes into a SHA-256 digest: the same records give the same digest whatever the
@@ -184,6 +191,36 @@ export interface PackTaskDay extends DayScore {
   entries: PackTaskEntry[];
 }
 
+/** A deviation's corrective action as the pack prints it, its people by name. */
+export interface PackCorrectiveAction {
+  id: string;
+  /** "CA-3F9A1C", as the console shows it. */
+  ref: string;
+  kind: CorrectiveActionKind;
+  checkType: CorrectiveCheckType;
+  /** What went wrong, in the words the action keeps. */
+  deviation: string;
+  /** When the deviation happened (ISO). */
+  occurredAt: string;
+  dueAt: string;
+  state: CorrectiveActionState;
+  /** Still awaiting action past its due time when the pack was made. */
+  overdue: boolean;
+  actionTaken: string | null;
+  foodDiscarded: boolean | null;
+  discardedQuantity: string | null;
+  recordedBy: string | null;
+  recordedAt: string | null;
+  verifiedBy: string | null;
+  verifiedAt: string | null;
+  verificationNote: string | null;
+  reopenCount: number;
+  reopenReason: string | null;
+}
+
+/** The most unverified corrective actions the first page names; the rest are counted. */
+export const firstPageUnverifiedActions = 10;
+
 /** What the first page says went wrong, read before anything is written. */
 export interface PackFirstPage {
   score: Score;
@@ -194,6 +231,13 @@ export interface PackFirstPage {
   openNearMisses: NearMiss[];
   /** Expired and expiring documents. */
   documentsDue: DocumentRecord[];
+  /**
+   * The corrective actions of the range awaiting action or verification, the first
+   * `firstPageUnverifiedActions` of them by when the deviation happened, and how many that leaves out.
+   */
+  unverifiedActions: { first: PackCorrectiveAction[]; more: number };
+  /** How many corrective actions the range has, verified or not. */
+  correctiveActionCount: number;
   recordCheck: RecordCheck;
   /** The site's first day with a record on or after the range's start, or null when it has none. */
   firstRecordDate: string | null;
@@ -212,6 +256,7 @@ export interface PackWriter {
   ): void | Promise<void>;
   complianceLogs(logs: readonly ComplianceLog[]): void | Promise<void>;
   nearMisses(reports: readonly NearMiss[]): void | Promise<void>;
+  correctiveActions(actions: readonly PackCorrectiveAction[]): void | Promise<void>;
   documents(documents: readonly DocumentRecord[]): void | Promise<void>;
   recordCheck(check: RecordCheck): void | Promise<void>;
   finish(summary: PackSummary): void | Promise<void>;
@@ -481,6 +526,67 @@ async function readingChanges(
   return { corrections, deletions };
 }
 
+/** A corrective action's reference prefix, as the console's list shows it ("CA-3F9A1C"). */
+const correctiveActionPrefix = 'CA';
+
+const recorder = alias(users, 'recorder');
+const verifier = alias(users, 'verifier');
+
+/** The site's corrective actions whose deviation happened in the range, by when it happened. */
+async function packCorrectiveActions(
+  db: Database | Tx,
+  target: PackTarget,
+  now: Date,
+): Promise<PackCorrectiveAction[]> {
+  const zone = target.site.timeZoneId;
+  const rows = await db
+    .select({
+      action: correctiveActions,
+      recorder: { firstName: recorder.firstName, lastName: recorder.lastName },
+      verifier: { firstName: verifier.firstName, lastName: verifier.lastName },
+    })
+    .from(correctiveActions)
+    .leftJoin(recorder, eq(recorder.id, correctiveActions.recordedBy))
+    .leftJoin(verifier, eq(verifier.id, correctiveActions.verifiedBy))
+    .where(
+      and(
+        eq(correctiveActions.orgId, target.orgId),
+        eq(correctiveActions.siteId, target.site.id),
+        isNull(correctiveActions.deletedAt),
+        sql`${correctiveActions.occurredAt} >= (${target.startDate}::date::timestamp at time zone ${zone})`,
+        sql`${correctiveActions.occurredAt} < ((${target.endDate}::date + 1)::timestamp at time zone ${zone})`,
+      ),
+    )
+    .orderBy(asc(correctiveActions.occurredAt), asc(correctiveActions.id));
+  return rows.map(({ action, recorder: recordedBy, verifier: verifiedBy }) => ({
+    id: action.id,
+    ref: logReference(correctiveActionPrefix, action.id),
+    kind: action.kind,
+    checkType: action.checkType,
+    deviation: action.deviation,
+    occurredAt: action.occurredAt.toISOString(),
+    dueAt: action.dueAt.toISOString(),
+    state: action.state,
+    overdue: action.state === 'OPEN' && action.dueAt.getTime() < now.getTime(),
+    actionTaken: action.actionTaken,
+    foodDiscarded: action.foodDiscarded,
+    discardedQuantity: action.discardedQuantity,
+    recordedBy: recordedBy ? personName(recordedBy) : null,
+    recordedAt: action.recordedAt?.toISOString() ?? null,
+    verifiedBy: verifiedBy ? personName(verifiedBy) : null,
+    verifiedAt: action.verifiedAt?.toISOString() ?? null,
+    verificationNote: action.verificationNote,
+    reopenCount: action.reopenCount,
+    reopenReason: action.reopenReason,
+  }));
+}
+
+/** An action's line of the digest: what it says, not whether it is overdue, which the clock alone changes. */
+const correctiveActionDigestLine = (action: PackCorrectiveAction) => {
+  const { overdue: _overdue, ...line } = action;
+  return line;
+};
+
 const equipmentKindOrder = { TEMPERATURE_ITEM: 0, PROBE: 1, FOOD_ITEM: 2 } as const;
 
 /**
@@ -587,6 +693,8 @@ export async function producePack(
     { orgId: target.orgId, site: siteKey, startDate: target.startDate, endDate: target.endDate },
     now,
   );
+  const actions = await packCorrectiveActions(db, target, now);
+  const unverified = actions.filter((action) => action.state !== 'VERIFIED');
 
   // The site's line as it was before sites had rule sets, so a pack of an unchanged site digests as it did:
   // the rule set shows in the content it changes (the limits' words, in its unit).
@@ -600,6 +708,11 @@ export async function producePack(
     documentsDue: documentList.filter(
       (document) => document.expiry === 'EXPIRED' || document.expiry === 'EXPIRING',
     ),
+    unverifiedActions: {
+      first: unverified.slice(0, firstPageUnverifiedActions),
+      more: Math.max(0, unverified.length - firstPageUnverifiedActions),
+    },
+    correctiveActionCount: actions.length,
     recordCheck,
     firstRecordDate: first,
   });
@@ -725,6 +838,10 @@ export async function producePack(
   );
   await writer.nearMisses(reports);
 
+  // A range without actions adds nothing, so a pack made before actions existed digests as it did.
+  actions.forEach((action) => hash('correctiveAction', correctiveActionDigestLine(action)));
+  await writer.correctiveActions(actions);
+
   documentList.forEach((document) =>
     hash('document', {
       id: document._id,
@@ -756,6 +873,12 @@ export async function producePack(
       expiring: documentList.filter((document) => document.expiry === 'EXPIRING').length,
       expired: documentList.filter((document) => document.expiry === 'EXPIRED').length,
     },
+    correctiveActions: {
+      total: actions.length,
+      awaitingAction: actions.filter((action) => action.state === 'OPEN').length,
+      awaitingVerification: actions.filter((action) => action.state === 'ACTION_RECORDED').length,
+      verified: actions.filter((action) => action.state === 'VERIFIED').length,
+    },
   };
   const summary = { sections, recordCheck, digest: digest.digest('hex'), generatedAt: now };
   await writer.finish(summary);
@@ -771,6 +894,7 @@ export const countingOnly: PackWriter = {
   readingChanges: () => undefined,
   complianceLogs: () => undefined,
   nearMisses: () => undefined,
+  correctiveActions: () => undefined,
   documents: () => undefined,
   recordCheck: () => undefined,
   finish: () => undefined,

@@ -13,11 +13,15 @@ import {
   type PackWriter,
 } from './pack-content.js';
 import {
+  allVerifiedWords,
   chainWords,
   compactReadingWords,
   complianceResultWords,
   complianceStatusWords,
   correctionWords,
+  correctiveKindWords,
+  correctiveOutcomeWords,
+  correctiveStateWords,
   dateWords,
   dayWords,
   deletionWords,
@@ -28,8 +32,10 @@ import {
   instantWords,
   localWords,
   mismatchWords,
+  moreUnverifiedWords,
   nearMissStatusWords,
   nearMissTitleWords,
+  noCorrectiveActionsWords,
   notYetDueWords,
   packWritingOf,
   rangeWords,
@@ -361,6 +367,30 @@ export function pdfPack(target: PackTarget): PdfPack {
           (row) => (first.taskProblems[row]?.bucket === 'INCOMPLETE' ? fills.BAD : fills.WARN),
         );
 
+      const { unverifiedActions } = first;
+      const unverifiedCount = unverifiedActions.first.length + unverifiedActions.more;
+      heading(`Corrective actions not verified (${unverifiedCount})`, 11);
+      if (unverifiedCount === 0) paragraph(allVerifiedWords(first.correctiveActionCount));
+      else {
+        table(
+          [
+            { header: 'When', width: 80 },
+            { header: 'Reference', width: 60 },
+            { header: 'Deviation', width: 275 },
+            { header: 'State', width: 100 },
+          ],
+          unverifiedActions.first.map((action) => [
+            instantWords(action.occurredAt, writing),
+            action.ref,
+            action.deviation,
+            correctiveStateWords(action),
+          ]),
+          (row) => (unverifiedActions.first[row]?.state === 'OPEN' ? fills.BAD : fills.WARN),
+        );
+        if (unverifiedActions.more > 0)
+          paragraph(moreUnverifiedWords(unverifiedActions.more, 'the Corrective actions section'));
+      }
+
       heading(`Open near misses (${first.openNearMisses.length})`, 11);
       if (first.openNearMisses.length === 0) paragraph('No near miss is open.');
       else
@@ -425,7 +455,8 @@ export function pdfPack(target: PackTarget): PdfPack {
       doc.y = secondY + 30;
       paragraph(
         `How to read this pack: failed readings are tinted red and warnings amber, each with its corrective ` +
-          `action; “back-filled” marks a reading entered more than 30 minutes after it was taken, “sensor” one a ` +
+          `action; a corrective action awaiting action is tinted red and one awaiting verification amber; ` +
+          `“back-filled” marks a reading entered more than 30 minutes after it was taken, “sensor” one a ` +
           `wireless sensor logged on its own (read by the sensor it names), “synced late” a ` +
           `completion that reached the server more than 30 minutes after it was made, and “entered after the ` +
           `fact” an admin’s correction. ${unprintablePlaceholder} stands for text in a script this file’s font ` +
@@ -607,6 +638,36 @@ export function pdfPack(target: PackTarget): PdfPack {
           nearMissStatusWords(report),
           [report.immediateAction, report.outcome].filter(Boolean).join(' · '),
         ]),
+      );
+    },
+    correctiveActions(actions) {
+      heading(`Corrective actions (${actions.length})`);
+      if (actions.length === 0) return paragraph(noCorrectiveActionsWords);
+      paragraph(
+        'Every deviation of these dates (a failed reading or checklist line, a missed task or follow-up check, ' +
+          'a sensor excursion, a near miss) and its corrective action: what was done, who recorded it, and who ' +
+          'verified it.',
+        { color: ink.muted },
+      );
+      table(
+        [
+          { header: 'When', width: 72 },
+          { header: 'Deviation', width: 163 },
+          { header: 'State', width: 60 },
+          { header: 'What was done, recorded and verified', width: 220 },
+        ],
+        actions.map((action) => [
+          `${instantWords(action.occurredAt, writing)}\n${action.ref}`,
+          `${correctiveKindWords(action)}\n${action.deviation}`,
+          correctiveStateWords(action),
+          correctiveOutcomeWords(action, writing),
+        ]),
+        (row) =>
+          actions[row]?.state === 'OPEN'
+            ? fills.BAD
+            : actions[row]?.state === 'ACTION_RECORDED'
+              ? fills.WARN
+              : null,
       );
     },
     documents(documents) {

@@ -2,6 +2,9 @@ import {
   checkedSubjectLabels,
   complianceLogWorkflow,
   complianceResultLabels,
+  correctiveActionKindLabels,
+  correctiveActionStateLabels,
+  correctiveCheckTypeLabels,
   documentCategoryLabels,
   documentExpiryLabels,
   formatDay,
@@ -26,6 +29,7 @@ import {
   type TemperatureUnit,
 } from '@console/shared-sdk/contract';
 import type {
+  PackCorrectiveAction,
   PackCorrection,
   PackDeletion,
   PackEquipmentLine,
@@ -179,6 +183,70 @@ export const nearMissTitleWords = (report: NearMiss) =>
 export const documentCategoryWords = (document: DocumentRecord) => documentCategoryLabels[document.category];
 export const documentExpiryWords = (document: DocumentRecord) =>
   document.expiry === null || document.expiry === undefined ? '' : documentExpiryLabels[document.expiry];
+
+// ---- corrective actions ------------------------------------------------------------------------------------
+
+/** "Failed reading (Fridge temperatures)". */
+export const correctiveKindWords = (action: PackCorrectiveAction) =>
+  `${correctiveActionKindLabels[action.kind]} (${correctiveCheckTypeLabels[action.checkType]})`;
+
+/** "Awaiting action", "Awaiting action (overdue)", "Awaiting verification", "Verified". */
+export const correctiveStateWords = (action: PackCorrectiveAction) =>
+  `${correctiveActionStateLabels[action.state]}${action.overdue ? ' (overdue)' : ''}`;
+
+/** "Food discarded: 2 kg chicken", "No food discarded", or nothing while no action is recorded. */
+export function discardedWords(action: PackCorrectiveAction): string {
+  if (action.foodDiscarded === null) return '';
+  if (!action.foodDiscarded) return 'No food discarded';
+  return `Food discarded${action.discardedQuantity ? `: ${action.discardedQuantity}` : ''}`;
+}
+
+/** "by Ana Silva on 3 Nov 2026, 14:05", or nothing when no one did it yet. */
+const byOnWords = (by: string | null, at: string | null, writing: PackWriting) =>
+  at === null ? '' : `${by ? `by ${by} ` : ''}on ${instantWords(at, writing)}`;
+
+/** "Recorded by Ana Silva on 3 Nov 2026, 14:05". */
+export const recordedWords = (action: PackCorrectiveAction, writing: PackWriting) => {
+  const words = byOnWords(action.recordedBy, action.recordedAt, writing);
+  return words ? `Recorded ${words}` : '';
+};
+
+/** "Verified by Tom Reed on 4 Nov 2026, 09:10: checked the fridge holds 3 °C". */
+export const verifiedWords = (action: PackCorrectiveAction, writing: PackWriting) => {
+  const words = byOnWords(action.verifiedBy, action.verifiedAt, writing);
+  if (!words) return '';
+  return `Verified ${words}${action.verificationNote ? `: ${action.verificationNote}` : ''}`;
+};
+
+/** "Reopened 2 times; latest reason: the fridge failed again", or nothing. */
+export const reopenedWords = (action: PackCorrectiveAction) =>
+  action.reopenCount === 0
+    ? ''
+    : `Reopened ${action.reopenCount === 1 ? 'once' : `${action.reopenCount} times`}` +
+      (action.reopenReason ? `; latest reason: ${action.reopenReason}` : '');
+
+/** What was done, food discarded, who recorded and who verified it, and any reopening, each on its line. */
+export const correctiveOutcomeWords = (action: PackCorrectiveAction, writing: PackWriting) =>
+  [
+    action.actionTaken ?? 'Nothing recorded yet',
+    discardedWords(action),
+    recordedWords(action, writing),
+    verifiedWords(action, writing),
+    reopenedWords(action),
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+export const noCorrectiveActionsWords = 'No deviation in these dates opened a corrective action.';
+
+/** The first page's sentence when no action of the range awaits anything. */
+export const allVerifiedWords = (count: number) =>
+  count === 0
+    ? noCorrectiveActionsWords
+    : `Every deviation in these dates has a verified corrective action (${count}).`;
+
+/** The first page's line after the unverified actions it names; `where` names the full list's place. */
+export const moreUnverifiedWords = (more: number, where: string) => `And ${more} more, listed in ${where}.`;
 
 const problemWords: Record<RecordMismatch['problem'], string> = {
   CHANGED: 'changed in the database, not through the console',

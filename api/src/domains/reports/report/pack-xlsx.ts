@@ -10,11 +10,15 @@ import {
 import { drainedOrClosed, ExportAbandoned } from '../../logs/index.js';
 import { hoursLines, type PackReading, type PackTarget, type PackWriter } from './pack-content.js';
 import {
+  allVerifiedWords,
   chainWords,
   compactReadingWords,
   complianceResultWords,
   complianceStatusWords,
+  correctiveKindWords,
+  correctiveStateWords,
   dateWords,
+  discardedWords,
   documentCategoryWords,
   documentExpiryWords,
   equipmentKindWords,
@@ -22,10 +26,13 @@ import {
   instantWords,
   localWords,
   mismatchWords,
+  moreUnverifiedWords,
   nearMissStatusWords,
   nearMissTitleWords,
+  noCorrectiveActionsWords,
   notYetDueWords,
   packWritingOf,
+  reopenedWords,
   rangeWords,
   recordCheckVerdict,
   ruleSetWords,
@@ -304,7 +311,8 @@ export function xlsxPack(target: PackTarget): XlsxPack {
           `“Back-filled” marks a reading entered more than ${backFilledAfterMinutes} minutes after it was taken, ` +
           '“sensor” one a wireless sensor logged on its own (read by the sensor it names), ' +
           `“synced late” a completion that reached the server more than ${lateSyncMinutes} minutes after it was ` +
-          'made, and “entered after the fact” an admin’s correction.',
+          'made, and “entered after the fact” an admin’s correction. A corrective action awaiting action is ' +
+          'tinted red, and one awaiting verification amber.',
       );
 
       heading(`Excursions (${first.excursions.length})`);
@@ -333,6 +341,27 @@ export function xlsxPack(target: PackTarget): XlsxPack {
             fill: entry.bucket === 'INCOMPLETE' ? fills.fail : fills.warn,
             spans: [[3, 5]],
           });
+      }
+
+      const { unverifiedActions } = first;
+      const unverifiedCount = unverifiedActions.first.length + unverifiedActions.more;
+      heading(`Corrective actions not verified (${unverifiedCount})`);
+      if (unverifiedCount === 0) none(allVerifiedWords(first.correctiveActionCount));
+      else {
+        columnsOf(['When', 'Reference', 'Deviation', '', 'State'], [[3, 4]]);
+        for (const action of unverifiedActions.first)
+          summary.add(
+            [
+              instantWords(action.occurredAt, writing),
+              action.ref,
+              action.deviation,
+              '',
+              correctiveStateWords(action),
+            ],
+            { fill: action.state === 'OPEN' ? fills.fail : fills.warn, spans: [[3, 4]] },
+          );
+        if (unverifiedActions.more > 0)
+          none(moreUnverifiedWords(unverifiedActions.more, 'the sheet ‘Corrective actions’'));
       }
 
       heading(`Open near misses (${first.openNearMisses.length})`);
@@ -688,6 +717,56 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       await flow();
     },
 
+    async correctiveActions(actions) {
+      stillWanted();
+      const actionSheet = sheet(
+        'Corrective actions',
+        [
+          { header: 'When', width: 17 },
+          { header: 'Reference', width: 11 },
+          { header: 'Deviation kind', width: 26, wrap: true },
+          { header: 'Deviation', width: 44, wrap: true },
+          { header: 'State', width: 18, wrap: true },
+          { header: 'What was done', width: 40, wrap: true },
+          { header: 'Food discarded', width: 24, wrap: true },
+          { header: 'Recorded by', width: 20, wrap: true },
+          { header: 'Recorded on', width: 17 },
+          { header: 'Verified by', width: 20, wrap: true },
+          { header: 'Verified on', width: 17 },
+          { header: 'Verification note', width: 36, wrap: true },
+          { header: 'Reopened', width: 36, wrap: true },
+        ],
+        { filter: true },
+      );
+      if (actions.length === 0) actionSheet.add([noCorrectiveActionsWords], { italic: true });
+      for (const [index, action] of actions.entries()) {
+        actionSheet.add(
+          [
+            instantWords(action.occurredAt, writing),
+            action.ref,
+            correctiveKindWords(action),
+            action.deviation,
+            correctiveStateWords(action),
+            action.actionTaken ?? '',
+            discardedWords(action),
+            action.recordedBy ?? '',
+            action.recordedAt ? instantWords(action.recordedAt, writing) : '',
+            action.verifiedBy ?? '',
+            action.verifiedAt ? instantWords(action.verifiedAt, writing) : '',
+            action.verificationNote ?? '',
+            reopenedWords(action),
+          ],
+          {
+            fill:
+              action.state === 'OPEN' ? fills.fail : action.state === 'ACTION_RECORDED' ? fills.warn : null,
+          },
+        );
+        if (index % 200 === 199) await flow();
+      }
+      actionSheet.commit();
+      await flow();
+    },
+
     async documents(documents) {
       stillWanted();
       const documentSheet = sheet(
@@ -786,7 +865,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       digest.add(['Generated', `${instantWords(summary.generatedAt.toISOString(), writing)} (${zone})`]);
       digest.add([]);
       digest.add(['What the pack holds', ''], { bold: true, fill: fills.head });
-      const { temperature, tasks, complianceLogs, nearMisses, documents } = sections;
+      const { temperature, tasks, complianceLogs, nearMisses, correctiveActions, documents } = sections;
       const counted: [string, Value][] = [
         ['Equipment items', sections.equipment.items],
         [
@@ -797,6 +876,11 @@ export function xlsxPack(target: PackTarget): XlsxPack {
         ['Failed checklist lines', tasks.failedChecklistItems],
         ['Compliance logs', `${complianceLogs.total} (${complianceLogs.failed} failed)`],
         ['Near misses', `${nearMisses.total} (${nearMisses.open} open)`],
+        [
+          'Corrective actions',
+          `${correctiveActions.total} (${correctiveActions.awaitingAction} awaiting action, ` +
+            `${correctiveActions.awaitingVerification} awaiting verification, ${correctiveActions.verified} verified)`,
+        ],
         [
           'Documents',
           `${documents.total} (${documents.expiring} expiring soon, ${documents.expired} expired)`,

@@ -2,6 +2,9 @@ import ExcelJS from 'exceljs';
 import { and, asc, between, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   checklistItemStatusSchema,
+  correctiveActionKinds,
+  correctiveActionStates,
+  correctiveCheckTypes,
   documentCategories,
   documentExpiries,
   formatDay,
@@ -25,6 +28,7 @@ import { seedPeople } from '../../people/index.js';
 import { individualTasks, masterTasks, seedTasks } from '../../tasks/index.js';
 import { createTestContext, type TestContext, demoSeedTimeoutMs } from '../../../test/helper.js';
 import { mobileLogin, multipartBody } from '../../../test/logs.js';
+import { pdfText } from '../../../test/pdf-text.js';
 
 // The inspection pack over the whole demo, as a site admin would download it before a visit: what the
 // preview counts, what the PDF says (its text extracted as an inspector's reader would), what the XLSX
@@ -60,23 +64,6 @@ async function downloaded(format: 'PDF' | 'EXCEL', query: Record<string, string>
   return reply;
 }
 
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; pageTexts: string[] }> {
-  // Loaded when first needed: the PDF reader is large, and only these tests read PDFs.
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pageTexts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pageTexts.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  return { pages: pdf.numPages, text: pageTexts.join(' '), pageTexts };
-}
-
 /** Every code of the contract that is printed somewhere as words. */
 const contractCodes = [
   ...documentCategories,
@@ -89,6 +76,9 @@ const contractCodes = [
   ...checklistItemStatusSchema.options,
   ...roles,
   ...logTypeSchema.options,
+  ...correctiveActionKinds,
+  ...correctiveActionStates,
+  ...correctiveCheckTypes,
   ...Object.values(temperatureStandards).flatMap((standard) => standard.checks.map((check) => check.kind)),
 ].filter((code, index, all) => all.indexOf(code) === index);
 
@@ -273,6 +263,7 @@ test('the XLSX has a sheet per section, the readings at the site’s local time,
     'Deleted readings',
     'Compliance logs',
     'Near misses',
+    'Corrective actions',
     'Documents',
     'Record check',
     'Digest',
