@@ -84,6 +84,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(logs.documentRoutes, { prefix: '/document' });
   await app.register(logs.recordHistoryRoutes, { prefix: '/record-history' });
   await app.register(reports.reportRoutes, { prefix: '/report' });
+  await app.register(reports.siteReviewRoutes, { prefix: '/siteReview' });
   await app.register(alerts.notificationRoutes, { prefix: '/notification' });
   await app.register(alerts.webhookRoutes, { prefix: '/webhook' });
   await app.register(alerts.pushRoutes, { prefix: '/push' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { demoLogins, demoSites } from './demo.js';
+import { demoLogins, demoPassword, demoSites } from './demo.js';
 import { mobileLogin, multipartBody } from './test/logs.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
 import { staffCalls as staffCallsOfTheGuard } from './platform/auth/audience.js';
@@ -32,7 +32,9 @@ type Target =
   | 'document'
   | 'webhook'
   | 'sensor'
-  | 'device';
+  | 'device'
+  /** A site's four-weekly review (its current one). */
+  | 'review';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -51,6 +53,7 @@ const siteScoped = new Set<Target>([
   'document',
   'sensor',
   'device',
+  'review',
 ]);
 
 interface Aimed {
@@ -638,6 +641,16 @@ const probes: Record<string, Probe> = {
   [`GET ${v1}/report/inspection-pack/download`]: record('site', (siteID) => ({
     query: { siteID, format: 'PDF' },
   })),
+  [`GET ${v1}/siteReview/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/siteReview/find-one/:id`]: record('review', (id) => ({
+    url: `${v1}/siteReview/find-one/${id}`,
+  })),
+  [`GET ${v1}/siteReview/current`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`PUT ${v1}/siteReview/update-one`]: record('review', (id) => ({
+    body: { _id: id, notes: 'Written by an attacker' },
+  })),
+  // The caller's right password: refused for whose review it is alone, before the password is tried.
+  [`PUT ${v1}/siteReview/sign`]: record('review', (id) => ({ body: { _id: id, password: demoPassword } })),
 
   [`GET ${v1}/webhook/web-app-list`]: {
     access: 'signed-in',
@@ -716,7 +729,15 @@ async function recordsOn(token: string, siteID: string) {
     ...(await tasksOn(token, siteID)),
     ...(await logsOn(token, siteID)),
     webhook: await create(token, 'webhook', probeWebhook(`Webhook ${siteID.slice(-6)}`)),
+    review: await reviewOn(token, siteID),
   };
+}
+
+/** The site's review of the four weeks running, made by reading it. */
+async function reviewOn(token: string, siteID: string): Promise<string> {
+  const reply = await ctx.inject<Created>('GET', `${v1}/siteReview/current`, { token, query: { siteID } });
+  if (reply.statusCode !== 200) throw new Error(`the site's review: ${reply.raw}`);
+  return reply.json.data._id;
 }
 
 /** A probe on the site and a reading of it, a sensor on the probe and a kitchen tablet. */
@@ -863,6 +884,7 @@ const recordRoots: Partial<Record<Target, string>> = {
   document: 'document',
   webhook: 'webhook',
   sensor: 'sensor',
+  review: 'siteReview',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -1,6 +1,11 @@
-// The reports domain (mfe-reports): site scores and the inspection pack. It reads every other domain and
-// none reads it. What the app's wiring may use; nothing else in this folder is its to import.
+// The reports domain (mfe-reports): site scores, the inspection pack and the four-weekly review. It reads
+// every other domain; only the alerts domain reads it, for the review's reminder. What the app's wiring and
+// that reminder may use; nothing else in this folder is theirs to import.
 
 // Routes, one plugin per spec resource root (the scores' calls are served under /site-panel).
 export { default as reportRoutes } from './report/routes.js';
 export { default as scoreRoutes } from './site-panel/routes.js';
+export { default as siteReviewRoutes } from './site-review/routes.js';
+
+// The four-weekly reviews whose reminder is owed (alerts/review-scan.ts).
+export { markReminded, reviewsToRemind, type ReviewToRemind } from './site-review/repository.js';
