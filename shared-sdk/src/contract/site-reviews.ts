@@ -6,7 +6,7 @@ import {
   optionalText,
   siteScopedListQuerySchema,
 } from './common.js';
-import { loggedPersonSchema } from './compliance-logs.js';
+import { loggedPersonSchema, sortWithDefault } from './compliance-logs.js';
 import { correctiveActionStateSchema } from './corrective-actions.js';
 import { scoreBandSchema } from './scores.js';
 
@@ -107,6 +107,7 @@ export const siteReviewSortColumns = ['_id', 'periodStart', 'state', 'signedAt']
 /** GET /siteReview/web-app-list: a site's reviews (or every site's the caller may see), latest period first. */
 export const siteReviewListQuerySchema = siteScopedListQuerySchema(siteReviewSortColumns).extend({
   state: siteReviewStateSchema.optional(),
+  sort: sortWithDefault(siteReviewSortColumns, '-periodStart'),
 });
 
 /** GET /siteReview/current: the review of the period running today at the site (made as a draft if need be). */

@@ -32,9 +32,6 @@ export const siteReviewRecords = recordsOf<typeof siteReviews, SiteReviewListQue
   filters: (query) => [query.state ? eq(siteReviews.state, query.state) : undefined],
 });
 
-/** The list's order when none is asked for: the latest period first (of several sites, the latest made first). */
-export const latestFirst = { column: 'periodStart', direction: 'desc' } as const;
-
 /** A page of reviews in `scope`. */
 export const reviewPage = (db: Database, scope: RecordScope, query: SiteReviewListQuery) =>
   siteReviewRecords.list(db, scope, query);

@@ -29,7 +29,6 @@ import { siteAccess, siteListScope } from '../../../platform/http/site-scope.js'
 import {
   assertDraft,
   ensureReview,
-  latestFirst,
   reviewDtos,
   reviewPage,
   reviewSnapshot,
@@ -120,12 +119,7 @@ export default async function siteReviewRoutes(app: FastifyInstance) {
     async (request) => {
       const { query } = request;
       const scope = await siteListScope(request, subject, query.siteID);
-      const sortAsked = new URLSearchParams(request.url.split('?')[1] ?? '').has('sort');
-      const { rows, total } = await reviewPage(
-        deps.db,
-        scope,
-        sortAsked ? query : { ...query, sort: latestFirst },
-      );
+      const { rows, total } = await reviewPage(deps.db, scope, query);
       if (rows.length === 0) await scope.confirmSite?.();
       return ok(listOf(await reviewDtos(deps.db, rows, deps.clock.now()), total, query));
     },
