@@ -4,14 +4,16 @@ import { formatDay, formatInstant, ruleSetOf } from '@console/shared-sdk/contrac
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
 import { raiseEvents } from '../../platform/events/raise.js';
+import { openCorrectiveActions } from '../../platform/corrective-actions/open.js';
 import { addDays, localDate } from '../sites/index.js';
-import { individualTasks, masterTasks, pastDueOccurrences } from '../tasks/index.js';
+import { individualTasks, masterTasks, missedDeviation, pastDueOccurrences } from '../tasks/index.js';
 
 // The scans that raise events from the passing of time (issue 24), every minute on the job queue; raising
 // is idempotent by each event's dedupe key, so a scan run twice, or on two instances, raises each once.
 // - TASK_OVERDUE: an occurrence still open (pending or reported) past its due time (`expireOn`, where the
 //   scores start counting it missed), once per occurrence (`TASK_OVERDUE:<occurrence>`); a completion
-//   acknowledges it (tasks' occurrence-changes.ts).
+//   acknowledges it (tasks' occurrence-changes.ts). A task missed is a deviation: the same finding opens its
+//   TASK_MISSED corrective action, in the event's words, once per occurrence (tasks' deviations.ts).
 // - CHECKS_MISSED: a site's opening checks (tasks due in the OPEN slot) or closing checks (CLOSE and
 //   AFTER_CLOSE) not all done by the end of the site's day: its local date is over and the date's last task
 //   has expired (a closing that runs past midnight); once per site, date and slot
@@ -38,29 +40,41 @@ async function siteLocales(db: Database, siteIds: readonly string[]): Promise<Ma
   return new Map(rows.map((row) => [row.id, ruleSetOf(row.jurisdiction).locale]));
 }
 
-/** Raises TASK_OVERDUE for occurrences open past their due time; answers how many it raised. */
+/**
+ * Raises TASK_OVERDUE for occurrences open past their due time, and opens each one's TASK_MISSED action;
+ * answers how many events it raised.
+ */
 export async function scanOverdueTasks(deps: ScanDeps, now: Date): Promise<number> {
-  const rows = await pastDueOccurrences(deps.db, now, { followUps: false, unraised: 'TASK_OVERDUE' });
+  const rows = await pastDueOccurrences(deps.db, now, {
+    followUps: false,
+    unraised: 'TASK_OVERDUE',
+    unopened: 'TASK_MISSED',
+  });
+  if (rows.length === 0) return 0;
   const locales = await siteLocales(
     deps.db,
     rows.map((row) => row.siteId),
   );
-  const raised = await raiseEvents(
+  const events = rows.map((row) => ({
+    orgId: row.orgId,
+    siteId: row.siteId,
+    kind: 'TASK_OVERDUE' as const,
+    subject: 'Task',
+    recordId: row.id,
+    dedupeKey: `TASK_OVERDUE:${row.id}`,
+    title: `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time', locales.get(row.siteId))} at ${row.siteName} and is not done`,
+    details: { masterTaskId: row.masterTaskId, taskDate: row.taskDate, taskName: row.name },
+    occurredAt: row.expireOn,
+  }));
+  const opened = await openCorrectiveActions(
     deps.db,
-    rows.map((row) => ({
-      orgId: row.orgId,
-      siteId: row.siteId,
-      kind: 'TASK_OVERDUE' as const,
-      subject: 'Task',
-      recordId: row.id,
-      dedupeKey: `TASK_OVERDUE:${row.id}`,
-      title: `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time', locales.get(row.siteId))} at ${row.siteName} and is not done`,
-      details: { masterTaskId: row.masterTaskId, taskDate: row.taskDate, taskName: row.name },
-      occurredAt: row.expireOn,
-    })),
+    rows.map((row, index) => missedDeviation(row, events[index]?.title ?? row.name)),
     now,
   );
-  if (raised > 0) deps.log.debug({ raised }, 'raised overdue task events');
+  const raised = await raiseEvents(deps.db, events, now);
+  if (raised > 0 || opened.length > 0) {
+    deps.log.debug({ raised, opened: opened.length }, 'raised overdue task events, opened their actions');
+  }
   return raised;
 }
 

@@ -55,5 +55,9 @@ export { templateRecords } from './template-panel/repository.js';
 
 // The demo.
 export { seedTasks } from './seed.js';
-// The occurrences open past their due time, for the overdue and missed follow-up scans.
+// The occurrences open past their due time, for the overdue and missed follow-up scans, and the
+// corrective action a missed one opens.
 export { pastDueOccurrences } from './past-due.js';
+export { missedDeviation } from './deviations.js';
+// A probe a sensor disagrees with is calibrated that day.
+export { probeCalibrationDue, probeCalibrationTaskName } from './probe-calibration.js';

@@ -13,6 +13,7 @@ import { recordHistory, type HistoryActor } from '../../platform/history/history
 import { completionProblems, type OccurrenceRow } from './occurrence.js';
 import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js';
 import { acknowledgeEventsOf } from '../../platform/events/raise.js';
+import { openLineFailure } from './deviations.js';
 
 // The rules for moving an occurrence and its checklist (DOMAIN.md "Tasks"), shared by the console's admins
 // and the staff's own calls. Callers load the row FOR UPDATE through the gate and call these inside the
@@ -91,6 +92,7 @@ function assertNotDeleted(row: OccurrenceRow) {
 }
 
 const masterColumns = {
+  name: masterTasks.name,
   photoRequired: masterTasks.photoRequired,
   createdAt: masterTasks.createdAt,
   followUp: masterTasks.followUp,
@@ -236,13 +238,15 @@ export interface ItemChange {
   reason?: string | undefined;
   /** The change is a reading's taking a follow-up check (follow-ups/): only it may tick such a line. */
   byReading?: boolean;
+  /** What the reading that fails a follow-up check says was done about it: its action's record. */
+  correctiveAction?: string | null;
 }
 
 /**
- * One checklist line to a new status. FAILED needs a comment (the contract checks it); a line that needs a
- * photo is done or failed only with its photo there (assertLinePhoto). When the last required line of a
- * pending occurrence is done and its photos are there, the occurrence completes at the time of that change
- * (entered after the fact when the change was).
+ * One checklist line to a new status. FAILED needs a comment (the contract checks it) and opens the line's
+ * corrective action, once per line; a line that needs a photo is done or failed only with its photo there
+ * (assertLinePhoto). When the last required line of a pending occurrence is done and its photos are there,
+ * the occurrence completes at the time of that change (entered after the fact when the change was).
  */
 export async function changeChecklistItem(
   tx: Tx,
@@ -276,6 +280,12 @@ export async function changeChecklistItem(
     if (problems.length === 0) Object.assign(changes, completed(time, actor, now));
   }
   const updated = await write(tx, row, changes, now);
+  // A failed line is a deviation: its corrective action opens with it (deviations.ts).
+  const failed = change.status === 'FAILED' && updated.items.find((line) => line.id === item.id);
+  if (failed) {
+    const correctiveAction = change.correctiveAction;
+    await openLineFailure(tx, updated, failed, master, { at: time.at, actor, correctiveAction }, now);
+  }
   const summary =
     `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}` +
     (changes.status === 'COMPLETED' ? ', completing the task' : '') +

@@ -19,6 +19,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { assertDeviceTime, defaultOrderWords } from '../log-records.js';
+import { openFailedLines } from './deviations.js';
 import {
   complianceLogDtos,
   complianceLogPage,
@@ -116,10 +117,20 @@ export default async function complianceLogRoutes(app: FastifyInstance) {
       update: complianceLogUpdateSchema,
       item: complianceLogSchema,
     },
+    // A failing line opens its corrective action in the transaction that records or corrects the log
+    // (deviations.ts).
     repository: {
       find: complianceLogRecords.find,
-      insert: insertComplianceLog,
-      update: updateComplianceLog,
+      insert: async (tx, place, fields, now, change) => {
+        const row = await insertComplianceLog(tx, place, fields, now, change);
+        await openFailedLines(tx, row, now);
+        return row;
+      },
+      update: async (tx, current, target, fields, now, change) => {
+        const row = await updateComplianceLog(tx, current, target, fields, now, change);
+        if (fields.answers !== undefined) await openFailedLines(tx, row, now);
+        return row;
+      },
     },
     list: {
       url: '/web-app-list-for-web',

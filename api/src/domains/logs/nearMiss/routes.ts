@@ -12,7 +12,8 @@ import {
 } from '@console/shared-sdk/contract';
 import { keptOnSite, resourceRoutes } from '../../../platform/http/resource-routes.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
-import { nearMissEvent } from './notify.js';
+import { openCorrectiveAction } from '../../../platform/corrective-actions/open.js';
+import { nearMissDeviation, nearMissEvent } from './notify.js';
 import { rulesOfSite } from '../../sites/index.js';
 import {
   assertReportTimes,
@@ -85,13 +86,16 @@ export default async function nearMissRoutes(app: FastifyInstance) {
     },
     repository: {
       find: nearMissRecords.find,
-      // The report's alert is raised in the transaction that records it (notify.ts).
+      // The report's alert is raised, and its corrective action opened, in the transaction that records it
+      // (notify.ts).
       insert: async (tx, place, fields, now, change) => {
         const row = await insertNearMiss(tx, place, fields, now, change);
         const [report] = await nearMissDtos(tx, [row]);
         if (report) {
           const { locale } = await rulesOfSite(tx, report.siteID);
-          await raiseEvent(tx, nearMissEvent(publicUrl, report, locale), now);
+          const event = nearMissEvent(publicUrl, report, locale);
+          await raiseEvent(tx, event, now);
+          await openCorrectiveAction(tx, nearMissDeviation(report, event), now);
         }
         return row;
       },

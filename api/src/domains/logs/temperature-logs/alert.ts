@@ -1,6 +1,15 @@
+import { and, eq } from 'drizzle-orm';
 import { temperatureText, type TemperatureLog } from '@console/shared-sdk/contract';
-import type { Database, Tx } from '../../../platform/db/client.js';
+import { personsByIds } from '../../../platform/auth/users/repository.js';
+import type { Tx } from '../../../platform/db/client.js';
 import { acknowledgeEventsOf, raiseEvent, type RaisedEvent } from '../../../platform/events/raise.js';
+import type { HistoryActor } from '../../../platform/history/history.js';
+import {
+  openCorrectiveAction,
+  recordActionOfSource,
+  type OpenedDeviation,
+} from '../../../platform/corrective-actions/open.js';
+import { correctiveActions } from '../../../platform/corrective-actions/schema.js';
 import { temperatureLogDtos } from './dto.js';
 import type { TemperatureReadingRow } from './repository.js';
 
@@ -9,6 +18,11 @@ import type { TemperatureReadingRow } from './repository.js';
 // acknowledged as it is raised, so it is told but never escalated. A reading without one (a sensor's) is
 // acknowledged when a correction adds it. Its words are in the site's unit (°F at an American site); its
 // details keep the API's °C, with the unit the words are in.
+//
+// A failed reading is also a deviation (HACCP principle 5): it opens its corrective action in the same
+// transaction, in the event's words. A person's comes with what was done, so its action opens already
+// recorded, by whoever wrote it; a correction that adds or changes the corrective action of a reading whose
+// action is open (reopened, or a sensor's excursion) records it there.
 
 /** The reading in its site's unit: "9.4 °C", "48.9 °F". */
 const degrees = (log: TemperatureLog, celsius: number) => temperatureText(celsius, log.temperatureUnit);
@@ -51,22 +65,95 @@ export function readingFailureEvent(log: TemperatureLog): RaisedEvent {
   };
 }
 
+/** A failed reading's deviation: the event's words, opened recorded with the reading's corrective action. */
+export function readingDeviation(
+  log: TemperatureLog,
+  event: RaisedEvent,
+  actor: HistoryActor,
+): OpenedDeviation {
+  return {
+    orgId: log.orgId,
+    siteId: log.siteID,
+    kind: 'READING_FAILED',
+    checkType: log.logType,
+    source: { subject: 'TemperatureLog', recordId: log._id },
+    deviation: event.title,
+    details: event.details ?? {},
+    occurredAt: new Date(log.readAt),
+    actor,
+    recorded: log.correctiveAction === null ? null : { actionTaken: log.correctiveAction },
+  };
+}
+
+async function personOf(tx: Tx, id: string): Promise<HistoryActor> {
+  const person = (await personsByIds(tx, [id])).get(id);
+  return { id, name: person ? `${person.firstName} ${person.lastName}`.trim() : '' };
+}
+
+/**
+ * Records a reading's corrective action on every open action it is the source of: its own failure's,
+ * reopened, or the excursion its sensor's reading raised.
+ */
+async function recordActionsOfReading(tx: Tx, row: TemperatureReadingRow, by: string, now: Date) {
+  const { correctiveAction } = row;
+  if (correctiveAction === null) return;
+  const open = await tx
+    .select({ dedupeKey: correctiveActions.dedupeKey })
+    .from(correctiveActions)
+    .where(
+      and(
+        eq(correctiveActions.orgId, row.orgId),
+        eq(correctiveActions.sourceSubject, 'TemperatureLog'),
+        eq(correctiveActions.sourceId, row.id),
+        eq(correctiveActions.state, 'OPEN'),
+      ),
+    );
+  if (open.length === 0) return;
+  const actor = await personOf(tx, by);
+  for (const { dedupeKey } of open) {
+    await recordActionOfSource(
+      tx,
+      { orgId: row.orgId, dedupeKey },
+      { actionTaken: correctiveAction },
+      actor,
+      now,
+    );
+  }
+}
+
 /**
  * In the transaction of a reading's recording or correction: a failing reading raises its event (once per
- * reading), and one with a corrective action acknowledges its events. Answers whether an event was raised.
+ * reading) and opens its corrective action (once per reading, recorded with the reading's), and one with a
+ * corrective action acknowledges its events. `before` is the reading as it was before a correction, null
+ * for a new reading; left out (a correction whose earlier state is not at hand), its corrective action
+ * counts as changed. Answers whether an event was raised.
  */
 export async function alertOnReading(
-  tx: Database | Tx,
+  tx: Tx,
   row: TemperatureReadingRow,
   by: string,
   now: Date,
+  before?: TemperatureReadingRow | null,
 ): Promise<boolean> {
   let raised = false;
+  let opened = false;
   // A sensor's failing readings alert once per excursion, after the debounce (sensor-ingest.ts), not each.
   if (row.result === 'FAIL' && row.source !== 'SENSOR') {
     const [log] = await temperatureLogDtos(tx, [row]);
-    if (log) raised = (await raiseEvent(tx, readingFailureEvent(log), now)) !== null;
+    if (log) {
+      const event = readingFailureEvent(log);
+      raised = (await raiseEvent(tx, event, now)) !== null;
+      // A new reading's action is its reader's; a correction's, whoever corrected it.
+      const actor = before === null ? { id: log.readBy._id, name: log.readBy.name } : await personOf(tx, by);
+      opened = (await openCorrectiveAction(tx, readingDeviation(log, event, actor), now)) !== null;
+    }
   }
-  if (row.correctiveAction !== null) await acknowledgeEventsOf(tx, row.orgId, row.id, by, now);
+  if (row.correctiveAction !== null) {
+    await acknowledgeEventsOf(tx, row.orgId, row.id, by, now);
+    const changed =
+      before === undefined || (before !== null && before.correctiveAction !== row.correctiveAction);
+    // An action opened just now already holds it.
+    if (changed && !opened) await recordActionsOfReading(tx, row, by, now);
+  }
   return raised;
 }

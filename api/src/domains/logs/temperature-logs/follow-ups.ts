@@ -48,6 +48,7 @@ async function followUpReadingOf(tx: Tx, row: TemperatureReadingRow): Promise<Fo
     result: row.result,
     coolingStartedAt: row.coolingStartedAt,
     hotHoldEnded: row.hotHoldEnded,
+    correctiveAction: row.correctiveAction,
   };
 }
 

@@ -40,6 +40,7 @@ import {
 } from './dto.js';
 import { readingWorkbook, streamWorkbook, type ExportHeading } from './export.js';
 import { alertOnReading } from './alert.js';
+import { probeSensorOfReading } from './probe-sensor.js';
 import { followUpsOfCorrectedReading, followUpsOfDeletedReading, followUpsOfReading } from './follow-ups.js';
 import {
   chartReadings,
@@ -129,11 +130,14 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
     },
     repository: {
       find: readingRecords.find,
-      // A failing reading raises its alert in the transaction that records it (alert.ts), and a reading
-      // that starts or takes a follow-up check (cooling, hot holding) makes or completes its task there too.
+      // A failing reading raises its alert and opens its corrective action in the transaction that records
+      // it (alert.ts), one a sensor on the same item disagrees with raises that (probe-sensor.ts), and a
+      // reading that starts or takes a follow-up check (cooling, hot holding) makes or completes its task
+      // there too.
       insert: async (tx, place, fields, now, change) => {
         const row = await insertReading(tx, place, fields, now, change, deps.config.syncWindowHours);
-        await alertOnReading(tx, row, change.by, now);
+        await alertOnReading(tx, row, change.by, now, null);
+        await probeSensorOfReading(tx, row, now);
         await followUpsOfReading(tx, row, change.by, now, deps.config.syncWindowHours);
         return row;
       },
@@ -141,7 +145,7 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       // check in the same transaction, with the same reason (follow-ups.ts).
       update: async (tx, current, target, fields, now, change) => {
         const row = await updateReading(tx, current, target, fields, now);
-        await alertOnReading(tx, row, change.by, now);
+        await alertOnReading(tx, row, change.by, now, current);
         await followUpsOfCorrectedReading(tx, row, { by: change.by, reason: fields.reason }, now);
         return row;
       },

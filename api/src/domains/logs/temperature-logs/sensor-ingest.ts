@@ -14,6 +14,7 @@ import {
   sensorRequestsPerMinute,
   temperatureText,
   type SensorIngestResult,
+  type LogType,
   type SensorReading,
   type TemperatureUnit,
 } from '@console/shared-sdk/contract';
@@ -26,12 +27,14 @@ import { newId } from '../../../platform/db/ids.js';
 import { acceptDeviceTime } from '../../../platform/device-time.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import { recordHistories, type HistoryEntryInput } from '../../../platform/history/history.js';
+import { openCorrectiveAction } from '../../../platform/corrective-actions/open.js';
 import { conflict, HttpError, tooManyRequests, unauthorized } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
 import { hashDeviceKey, sensorReceipts, sensors } from '../../equipment/index.js';
 import { temperatureReadings } from '../schema.js';
 import { sensorReaderName, snapshotOf, temperatureLogDtos } from './dto.js';
 import { checkFor, readableItems, type ReadableItem } from './repository.js';
+import { probeSensorOfBatch } from './probe-sensor.js';
 import { rulesOfSite } from '../../sites/index.js';
 
 // POST /sensor/ingest (issue 24): a wireless sensor, or the gateway it talks through, posts batches of
@@ -44,7 +47,10 @@ import { rulesOfSite } from '../../sites/index.js';
 // A sensor's failing readings do not each alert: a door opened for a delivery is not an incident. The
 // sensor keeps when its readings left the limits (`excursion_since`); once they have stayed out for the
 // site's debounce (excursion_debounce_minutes), one TEMPERATURE_FAILED event asks a person for the
-// corrective action. A reading back within limits ends the run.
+// corrective action, and the excursion opens its corrective action (SENSOR_EXCURSION, once per excursion,
+// about the reading that raised it), which a correction of that reading adding what was done records
+// (alert.ts). A reading back within limits ends the run. A batch's readings that a person's probe reading
+// of the same item, near in time, disagrees with raise that too (probe-sensor.ts).
 
 type SensorRow = typeof sensors.$inferSelect;
 type ReadingRow = typeof temperatureReadings.$inferSelect;
@@ -312,13 +318,16 @@ export async function storeSensorBatches(
         tx,
         sensor,
         item,
-        { limits: check.limits, unit: rules.unit },
+        { limits: check.limits, unit: rules.unit, logType: check.logType },
         alertOn,
         followed.alert.runSince,
         receivedAt,
       ));
     results.push({ stored: stored.length, duplicates, refused, raised });
   }
+  // The people's readings of the item near these; an event raised is the last batch's to dispatch.
+  const last = results.at(-1);
+  if ((await probeSensorOfBatch(tx, sensor, inOrder, lastReceipt)) > 0 && last) last.raised = true;
   await tx
     .update(sensors)
     .set({
@@ -332,13 +341,18 @@ export async function storeSensorBatches(
 
 /**
  * Raises the sensor's one TEMPERATURE_FAILED event for the run that began at `runSince`, its words in its
- * site's `unit`; false when it was raised before.
+ * site's `unit`, and opens the excursion's one corrective action in the same words; false when it was
+ * raised before.
  */
 async function raiseExcursion(
   tx: Tx,
   sensor: SensorRow,
   item: ReadableItem,
-  { limits, unit }: { limits: ReturnType<typeof sensorCheck>['limits']; unit: TemperatureUnit },
+  {
+    limits,
+    unit,
+    logType,
+  }: { limits: ReturnType<typeof sensorCheck>['limits']; unit: TemperatureUnit; logType: LogType },
   alertOn: ReadingRow,
   runSince: Date,
   now: Date,
@@ -347,32 +361,46 @@ async function raiseExcursion(
   const failure =
     failureOf(alertOn.celsius, limits, unit) ??
     `${temperatureText(alertOn.celsius, unit)} is outside its limits`;
-  const id = await raiseEvent(
+  const event = {
+    orgId: sensor.orgId,
+    siteId: sensor.siteId,
+    kind: 'TEMPERATURE_FAILED' as const,
+    subject: 'TemperatureLog',
+    recordId: alertOn.id,
+    // One event per excursion of the sensor: its later readings of the same run raise nothing new.
+    dedupeKey: `TEMPERATURE_FAILED:sensor:${sensor.id}:${runSince.toISOString()}`,
+    title:
+      `Sensor “${sensor.name}” on ${itemWords(item)}: ${failure}, outside its limits for ${minutes} ` +
+      'minutes. Check it and record a corrective action',
+    details: {
+      source: 'SENSOR',
+      sensorId: sensor.id,
+      sensorName: sensor.name,
+      itemName: itemWords(item),
+      celsius: alertOn.celsius,
+      lowerLimit: limits.lowerLimit,
+      upperLimit: limits.upperLimit,
+      warnUpTo: limits.warnUpTo,
+      temperatureUnit: unit,
+      excursionSince: runSince.toISOString(),
+    },
+    occurredAt: alertOn.readAt,
+  };
+  const id = await raiseEvent(tx, event, now);
+  await openCorrectiveAction(
     tx,
     {
       orgId: sensor.orgId,
       siteId: sensor.siteId,
-      kind: 'TEMPERATURE_FAILED',
-      subject: 'TemperatureLog',
-      recordId: alertOn.id,
-      // One event per excursion of the sensor: its later readings of the same run raise nothing new.
-      dedupeKey: `TEMPERATURE_FAILED:sensor:${sensor.id}:${runSince.toISOString()}`,
-      title:
-        `Sensor “${sensor.name}” on ${itemWords(item)}: ${failure}, outside its limits for ${minutes} ` +
-        'minutes. Check it and record a corrective action',
-      details: {
-        source: 'SENSOR',
-        sensorId: sensor.id,
-        sensorName: sensor.name,
-        itemName: itemWords(item),
-        celsius: alertOn.celsius,
-        lowerLimit: limits.lowerLimit,
-        upperLimit: limits.upperLimit,
-        warnUpTo: limits.warnUpTo,
-        temperatureUnit: unit,
-        excursionSince: runSince.toISOString(),
-      },
+      kind: 'SENSOR_EXCURSION',
+      checkType: logType,
+      source: { subject: 'TemperatureLog', recordId: alertOn.id },
+      // The excursion's identity, as its event's: the sensor and when its run began.
+      dedupeKey: `SENSOR_EXCURSION:sensor:${sensor.id}:${runSince.toISOString()}`,
+      deviation: event.title,
+      details: event.details,
       occurredAt: alertOn.readAt,
+      actor: { id: null, name: sensorReaderName(sensor.name) },
     },
     now,
   );

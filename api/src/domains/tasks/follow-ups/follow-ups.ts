@@ -39,7 +39,9 @@ import {
 //
 // The reading that takes a follow-up completes it through the tasks' own change code
 // (occurrence-changes.ts) with the reader as its actor and the reading's time as the change's: its history
-// is kept, its alerts are acknowledged, and it counts late when read after its due time.
+// is kept, its alerts are acknowledged, and it counts late when read after its due time. A check failed
+// by its reading (too warm, too late) opens its corrective action there (FOLLOW_UP_FAILED, deviations.ts);
+// one never taken opens FOLLOW_UP_MISSED when the job finds it past due (job.ts).
 
 export interface FollowUpOptions {
   /** config.syncWindowHours: the device-time rule the completion passes, as the reading did. */
@@ -145,6 +147,8 @@ async function take(
       comment: verdict.passed ? undefined : verdict.comment,
       time,
       byReading: true,
+      // A failed check's corrective action opens recorded with the reading's, when it carries one.
+      correctiveAction: verdict.passed ? null : (reading.correctiveAction ?? null),
     },
     actor,
     now,

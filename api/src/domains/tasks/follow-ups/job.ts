@@ -3,13 +3,17 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/client.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
 import type { JobDefinition, JobSender } from '../../../platform/jobs/queue.js';
+import { openCorrectiveAction } from '../../../platform/corrective-actions/open.js';
+import { missedDeviation } from '../deviations.js';
 import { pastDueOccurrences } from '../past-due.js';
 import { checkOfFollowUp, clockWords, followUpKindWords } from './rules.js';
 
 // A follow-up not taken in time is an alert (issue 24): every minute, each follow-up occurrence still open
 // past its due time raises FOLLOW_UP_DUE once (its dedupe key names the occurrence), for the site's admins.
 // Taking it later completes the occurrence, which acknowledges the event (occurrence-changes.ts), so it is
-// not escalated. Raising is idempotent, so two instances' runs, or a run beside the queue's, raise it once.
+// not escalated. It is a deviation too: it opens its FOLLOW_UP_MISSED corrective action in the same
+// transaction, in the event's words (deviations.ts). Raising and opening are idempotent, so two instances'
+// runs, or a run beside the queue's, raise and open each once.
 
 export interface FollowUpJobOptions {
   db: Database;
@@ -26,7 +30,11 @@ const dedupeKeyOf = (occurrenceId: string) => `FOLLOW_UP_DUE:${occurrenceId}`;
 
 /** Raises FOLLOW_UP_DUE for every follow-up open past its due time at `now`; answers how many it raised. */
 export async function raiseDueFollowUps({ db, log }: Pick<FollowUpJobOptions, 'db' | 'log'>, now: Date) {
-  const rows = await pastDueOccurrences(db, now, { followUps: true, unraised: 'FOLLOW_UP_DUE' });
+  const rows = await pastDueOccurrences(db, now, {
+    followUps: true,
+    unraised: 'FOLLOW_UP_DUE',
+    unopened: 'FOLLOW_UP_MISSED',
+  });
   if (rows.length === 0) return 0;
   const raised = await db.transaction(async (tx) => {
     let count = 0;
@@ -35,6 +43,8 @@ export async function raiseDueFollowUps({ db, log }: Pick<FollowUpJobOptions, 'd
       const { kind, itemName, foodItemId } = row.followUp;
       // On the site's clock as its rules write it: "was due by 5:10 PM" at an American site.
       const due = clockWords(row.expireOn, row.timeZoneId, checkOfFollowUp(row.followUp).jurisdiction);
+      const title = `${followUpKindWords[kind]} of ${itemName} was due by ${due} at ${row.siteName} and has not been taken`;
+      await openCorrectiveAction(tx, missedDeviation(row, title), now);
       const id = await raiseEvent(
         tx,
         {
@@ -44,7 +54,7 @@ export async function raiseDueFollowUps({ db, log }: Pick<FollowUpJobOptions, 'd
           subject: 'Task',
           recordId: row.id,
           dedupeKey: dedupeKeyOf(row.id),
-          title: `${followUpKindWords[kind]} of ${itemName} was due by ${due} at ${row.siteName} and has not been taken`,
+          title,
           // The bell opens the task of that day (domains/alerts/links.ts).
           details: {
             taskDate: row.taskDate,

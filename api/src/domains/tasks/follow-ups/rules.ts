@@ -47,6 +47,8 @@ export interface FollowUpReading {
   coolingStartedAt: Date | null;
   /** A hot-holding reading: the food left hot holding, so no re-check follows. */
   hotHoldEnded: boolean;
+  /** What the person who read it says was done, when it failed: a follow-up it fails records it too. */
+  correctiveAction?: string | null;
 }
 
 /** One follow-up check a reading starts, timed: a stage of cooling, or hot holding's re-check. */
