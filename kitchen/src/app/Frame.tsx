@@ -72,9 +72,12 @@ function Navigation() {
             sx={{
               flex: { xs: 1, md: 'none' },
               minWidth: 0,
-              // A phone: the icon above a short label, so five entries fit in 360 px.
+              // A phone: the icon above a short label, so six entries fit in 360 px; a long word of
+              // another language ("Ustawienia") breaks rather than running into its neighbour.
               flexDirection: { xs: 'column', md: 'row' },
               fontSize: { xs: '0.75rem', md: '1rem' },
+              hyphens: 'auto',
+              overflowWrap: 'anywhere',
               px: { xs: 0.5, md: 2 },
               lineHeight: 1.2,
               justifyContent: { md: 'flex-start' },

@@ -3,6 +3,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import TodayIcon from '@mui/icons-material/Today';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import ThermostatIcon from '@mui/icons-material/Thermostat';
+import { ActionsNavIcon } from '../screens/actions/ActionsNavIcon';
 import { AlertsNavIcon } from '../screens/alerts/AlertsNavIcon';
 
 // Every screen of the app, in one table: its address under /kitchen, who may open it, and its place in the
@@ -68,6 +69,17 @@ export const routes: KitchenRoute[] = [
   },
   { path: '/logs/:templateID', screen: lazy(() => import('../screens/logs/LogForm')), access: 'person' },
   { path: '/near-miss', screen: lazy(() => import('../screens/near-miss/NearMiss')), access: 'person' },
+  {
+    path: '/actions',
+    screen: lazy(() => import('../screens/actions/Actions')),
+    access: 'person',
+    nav: { label: 'nav.actions', icon: ActionsNavIcon },
+  },
+  {
+    path: '/actions/:actionID',
+    screen: lazy(() => import('../screens/actions/ActionForm')),
+    access: 'person',
+  },
   {
     path: '/alerts',
     screen: lazy(() => import('../screens/alerts/Alerts')),

@@ -14,6 +14,17 @@ export interface Cached<T> {
   fetchedAt: number;
 }
 
+const listeners = new Set<(key: string, saved: Cached<unknown>) => void>();
+
+/**
+ * Told when an answer is kept (in this tab): a screen or badge showing it follows a copy another part of
+ * the app kept, such as the day's refresh, or a record sent that leaves a list.
+ */
+export function onAnswerSaved(listener: (key: string, saved: Cached<unknown>) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export async function cachedAnswer<T>(key: string, schema: AnswerSchema<T>): Promise<Cached<T> | null> {
   const stored = await (await localData()).get('cache', key);
   if (!stored) return null;
@@ -23,5 +34,6 @@ export async function cachedAnswer<T>(key: string, schema: AnswerSchema<T>): Pro
 
 export async function saveAnswer<T>(key: string, value: T, fetchedAt = Date.now()): Promise<Cached<T>> {
   await (await localData()).put('cache', { key, value, fetchedAt });
+  for (const listener of listeners) listener(key, { value, fetchedAt });
   return { value, fetchedAt };
 }

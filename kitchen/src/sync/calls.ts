@@ -1,4 +1,4 @@
-import type { CallIdentity } from '@console/shared-sdk';
+import type { ApiError, CallIdentity } from '@console/shared-sdk';
 import type { TaskRef } from '@console/shared-sdk/contract';
 import type { OutboxAction } from '../local/db';
 import type { LocalRecords } from '../local/records';
@@ -10,10 +10,18 @@ import type { LocalRecords } from '../local/records';
 /** What a call is sent with. */
 export interface SendContext {
   identity: CallIdentity;
+  /** Who recorded it: the person the identity calls as. */
+  personId: string;
   /** The action's id, made on the device: the server takes it twice as one record. */
   clientId: string;
   /** When it happened on the device (ISO 8601 with offset). */
   deviceTime: string;
+}
+
+/** Why a refusal happened in a call's own words: a key under `refusal.`, and who acted first. */
+export interface OwnRefusal {
+  reason: string;
+  by?: string;
 }
 
 /** What an action is, for the list of refused ones: a key under `refusal.what.` and its values. */
@@ -40,6 +48,11 @@ export interface OutboxCall<Payload, Answer> {
   taskOf?(payload: Payload): TaskRef | null;
   /** The payload field the server checks the device time on (a refusal there is about the time). */
   timeField?: string;
+  /**
+   * Why the server refused it, where this kind of record knows better than the general reading (someone
+   * else did it first); null leaves it to that reading.
+   */
+  refusalOf?(failure: ApiError, payload: Payload, personId: string): Promise<OwnRefusal | null>;
   /** What it is, in words. */
   describe(payload: Payload, records: LocalRecords): ActionWords;
 }
@@ -55,6 +68,8 @@ export const outboxCalls = {
   reading: () => import('../screens/readings/reading-calls').then((calls) => calls.createReading),
   'compliance-log': () => import('../screens/logs/log-calls').then((calls) => calls.submitLog),
   'near-miss': () => import('../screens/near-miss/near-miss-calls').then((calls) => calls.reportNearMiss),
+  'corrective-action': () =>
+    import('../screens/actions/action-calls').then((calls) => calls.recordCorrectiveAction),
 } satisfies Record<string, () => Promise<AnyOutboxCall>>;
 
 export type CallName = keyof typeof outboxCalls;

@@ -56,6 +56,9 @@ export async function explain(
     return refusal('timeRefused');
   }
 
+  const own = await call.refusalOf?.(failure, action.payload, action.personId);
+  if (own) return refusal(own.reason, own.by);
+
   // A task completed by someone else first (a change to a completed task needs a reason; completing it
   // again is a conflict), or deleted since: the task as it is now says which.
   const task = call.taskOf?.(action.payload);

@@ -127,6 +127,7 @@ async function sendOne(action: OutboxAction, seq: number): Promise<Outcome> {
   try {
     const answer = await call.send(action.payload, {
       identity: identityOf(action.personId),
+      personId: action.personId,
       clientId: action.clientId,
       deviceTime: action.deviceTime,
     });

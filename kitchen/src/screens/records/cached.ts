@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKitchen } from '../../app/store';
-import { cachedAnswer, saveAnswer, type AnswerSchema } from '../../local/cached-answers';
+import { cachedAnswer, onAnswerSaved, saveAnswer, type AnswerSchema } from '../../local/cached-answers';
 
 // A list a screen needs offline (a site's items, its templates): the copy kept on the device at once, then
-// the server's when online, kept for next time. A failure leaves the kept copy on the screen.
+// the server's when online, kept for next time. A failure leaves the kept copy on the screen, and a copy
+// kept meanwhile by another part of the app (the day's refresh, a record sent) shows at once.
 
 export interface CachedList<T> {
   value: T | null;
@@ -57,6 +58,16 @@ export function useCachedList<T>(
       live = false;
     };
   }, [key, online, attempt, schema]);
+
+  useEffect(() => {
+    if (key === null) return;
+    return onAnswerSaved((savedKey, saved) => {
+      if (savedKey !== key) return;
+      const parsed = schema.safeParse(saved.value);
+      if (parsed.success)
+        setState((before) => ({ ...before, value: parsed.data, fetchedAt: saved.fetchedAt }));
+    });
+  }, [key, schema]);
 
   return { ...state, reload };
 }

@@ -3,10 +3,17 @@ import { complianceLogApi, temperatureLogApi } from '@console/shared-sdk/logs';
 import { inTouch } from '../../api/calls';
 import { saveAnswer } from '../../local/cached-answers';
 import { identityOf } from '../../session/identity';
+import {
+  loadOpenActions,
+  loadStandardActions,
+  openActionsKey,
+  standardActionsKey,
+} from '../actions/action-lists';
 
 // What the record screens read of a site (its fridges, freezers, probes and food items; its log
-// templates), kept on the device. The screens refresh them when opened online; the day's refresh keeps them
-// too, so a tablet that loses its connection before anyone opened Readings or Logs still has them.
+// templates; its corrective actions awaiting action and the standard actions), kept on the device. The
+// screens refresh them when opened online; the day's refresh keeps them too, so a tablet that loses its
+// connection before anyone opened Readings, Logs or Actions still has them.
 
 export const itemListSchema = temperatureReadableItemSchema.array();
 export const templateListSchema = complianceTemplateSchema.array();
@@ -30,6 +37,13 @@ export async function keepSiteListsOffline(personId: string, siteIDs: readonly s
       await saveAnswer(templatesKey(siteID), await loadTemplates(siteID, personId));
     } catch {
       // Kept as they were: the screens say when their copy was made.
+    }
+    // Apart from the lists above: a failure of either leaves the other kept.
+    try {
+      await saveAnswer(openActionsKey(siteID), await loadOpenActions(siteID, personId));
+      await saveAnswer(standardActionsKey(siteID), await loadStandardActions(personId));
+    } catch {
+      // As above.
     }
   }
 }
