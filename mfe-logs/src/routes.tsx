@@ -18,6 +18,11 @@ const ComplianceLogsScreen = lazy(() =>
 const NearMissesScreen = lazy(() =>
   import('./screens/near-misses/near-misses').then((m) => ({ default: m.NearMissesScreen })),
 );
+const CorrectiveActionsScreen = lazy(() =>
+  import('./screens/corrective-actions/corrective-actions').then((m) => ({
+    default: m.CorrectiveActionsScreen,
+  })),
+);
 const DocumentsScreen = lazy(() =>
   import('./screens/documents/documents').then((m) => ({ default: m.DocumentsScreen })),
 );
@@ -25,12 +30,16 @@ const RecordCheckScreen = lazy(() =>
   import('./screens/record-check/record-check').then((m) => ({ default: m.RecordCheckScreen })),
 );
 
-/** `./routes`: the screen for each path of remote.json (the spec's paths, and the project's nearMiss). */
+/**
+ * `./routes`: the screen for each path of remote.json (the spec's paths, and the project's nearMiss and
+ * correctiveAction).
+ */
 export const logsRoutes: RemoteRoutesModule = {
   screens: {
     '/dashboard/temperatureLog': TemperatureLogsScreen,
     '/dashboard/complianceLog': ComplianceLogsScreen,
     '/dashboard/nearMiss': NearMissesScreen,
+    '/dashboard/correctiveAction': CorrectiveActionsScreen,
     '/dashboard/documentmanagement': DocumentsScreen,
     '/dashboard/recordcheck': RecordCheckScreen,
   },

@@ -30,6 +30,9 @@ import { logTypeLabel, logTypeOptions } from './words';
 const ComplianceAnswers = lazy(() => import('./detail').then((m) => ({ default: m.ComplianceAnswers })));
 const ComplianceReview = lazy(() => import('./detail').then((m) => ({ default: m.ComplianceReview })));
 const ComplianceHistory = lazy(() => import('./detail').then((m) => ({ default: m.ComplianceHistory })));
+const RecordCorrectiveActions = lazy(() =>
+  import('../shared/corrective-actions').then((m) => ({ default: m.RecordCorrectiveActions })),
+);
 
 function SectionLoading({ children }: { children: ReactNode }) {
   return (
@@ -167,6 +170,10 @@ export function complianceLogs(range: LocalDateRange, formatOf: RecordFormats) {
         {
           title: 'Review',
           ...section((log, helpers) => <ComplianceReview log={log} helpers={helpers} />),
+        },
+        {
+          title: 'Corrective actions',
+          ...section((log) => <RecordCorrectiveActions subject="ComplianceLog" recordID={log._id} />),
         },
         { title: 'History', ...section((log) => <ComplianceHistory log={log} />) },
       ],

@@ -29,6 +29,9 @@ import { nearMissForm, nearMissFormSchema, nearMissUpdate, type NearMissForm } f
 const FollowUps = lazy(() => import('./detail').then((m) => ({ default: m.NearMissFollowUps })));
 const Photos = lazy(() => import('./detail').then((m) => ({ default: m.NearMissPhotos })));
 const History = lazy(() => import('./detail').then((m) => ({ default: m.NearMissHistory })));
+const CorrectiveActions = lazy(() =>
+  import('../shared/corrective-actions').then((m) => ({ default: m.RecordCorrectiveActions })),
+);
 const StatusField = lazy(() => import('./fields').then((m) => ({ default: m.StatusField })));
 const OccurredAtField = lazy(() => import('./fields').then((m) => ({ default: m.OccurredAtField })));
 const ReasonForChange = lazy(() => import('./fields').then((m) => ({ default: m.ReasonForChange })));
@@ -167,6 +170,14 @@ export function nearMisses(range: LocalDateRange, formatOf: RecordFormats) {
           render: (report) => (
             <Loading>
               <Photos report={report} />
+            </Loading>
+          ),
+        },
+        {
+          title: 'Corrective actions',
+          render: (report) => (
+            <Loading>
+              <CorrectiveActions subject="NearMiss" recordID={report._id} />
             </Loading>
           ),
         },

@@ -56,6 +56,9 @@ const TemperatureChartDialog = lazy(() =>
   import('./chart').then((m) => ({ default: m.TemperatureChartDialog })),
 );
 const TemperatureHistory = lazy(() => import('./history').then((m) => ({ default: m.TemperatureHistory })));
+const RecordCorrectiveActions = lazy(() =>
+  import('../shared/corrective-actions').then((m) => ({ default: m.RecordCorrectiveActions })),
+);
 
 const logTypeLabel = (logType: LogType) => temperatureStandards[logType].label;
 
@@ -401,6 +404,14 @@ export function temperatureLogs(range: LocalDateRange, ask: Ask, formatOf: Recor
     detail: {
       width: 'md',
       sections: [
+        {
+          title: 'Corrective actions',
+          render: (reading) => (
+            <SectionLoading>
+              <RecordCorrectiveActions subject="TemperatureLog" recordID={reading._id} />
+            </SectionLoading>
+          ),
+        },
         {
           title: 'History',
           render: (reading) => (
