@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { maxUploadBytes } from '@console/shared-sdk/contract';
+import { inspectorPagePath, maxUploadBytes } from '@console/shared-sdk/contract';
 import { authChangesChannel, SessionCache } from './platform/auth/session-cache.js';
 import type { AppDeps } from './platform/app-deps.js';
 import { registerAfterReply } from './platform/http/after-reply.js';
@@ -84,6 +84,8 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(logs.documentRoutes, { prefix: '/document' });
   await app.register(logs.recordHistoryRoutes, { prefix: '/record-history' });
   await app.register(reports.reportRoutes, { prefix: '/report' });
+  await app.register(reports.inspectorLinkRoutes, { prefix: '/inspectorLink' });
+  await app.register(reports.inspectRoutes, { prefix: inspectorPagePath });
   await app.register(reports.siteReviewRoutes, { prefix: '/siteReview' });
   await app.register(alerts.notificationRoutes, { prefix: '/notification' });
   await app.register(alerts.webhookRoutes, { prefix: '/webhook' });
@@ -144,6 +146,7 @@ export async function buildApp(
     overrideOrigins: deps.config.remoteOverrideOrigins,
     frameAncestors: deps.config.frameAncestors,
     authenticationPrefix: `${apiPrefix}/authentication/`,
+    credentialPrefixes: [`${inspectorPagePath}/`, `${apiPrefix}${inspectorPagePath}/`],
   });
 
   // Before every route: the plugin adds its hook to the routes registered after it.

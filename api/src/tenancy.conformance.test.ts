@@ -12,6 +12,8 @@ import { refusedOnMobile, refusedOnWeb } from './platform/auth/guard.js';
 
 /** Records the suite creates in both organisations, so each route can be aimed at the other tenant's. */
 type Target =
+  /** An inspector link: its sites are its place (`siteID`), every one of which a site admin must hold. */
+  | 'inspectorLink'
   | 'site'
   | 'supplier'
   | 'supplierType'
@@ -38,6 +40,7 @@ type Target =
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
+  'inspectorLink',
   'site',
   'supplier',
   'foodItem',
@@ -243,6 +246,35 @@ const probes: Record<string, Probe> = {
   [`POST ${v1}/report/verify-pack`]: {
     access: 'public',
     why: 'an inspector checks a pack handed to them; an unknown file learns nothing about any organisation',
+  },
+  // Inspector links: the admin's calls, and the inspector's, which need no account (a link of one
+  // organisation opens nothing of another's: "an inspector link", below).
+  [`GET ${v1}/inspectorLink/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's links (a site admin's: those of its sites)",
+  },
+  [`POST ${v1}/inspectorLink/create-new-one`]: record('site', (siteID) => ({
+    body: inspectorLinkForm(siteID),
+  })),
+  [`GET ${v1}/inspectorLink/access-list/:id`]: record('inspectorLink', (id) => ({
+    url: `${v1}/inspectorLink/access-list/${id}`,
+  })),
+  [`PUT ${v1}/inspectorLink/revoke`]: record('inspectorLink', (id) => ({ body: { _id: id } })),
+  [`GET ${v1}/inspect/:token`]: {
+    access: 'public',
+    why: 'an inspector link’s view: its token is the proof, and names the organisation, sites and dates it opens',
+  },
+  [`GET ${v1}/inspect/:token/section/:section`]: {
+    access: 'public',
+    why: 'a section of an inspector link’s view: only its sites and dates',
+  },
+  [`GET ${v1}/inspect/:token/record/:subject/:id`]: {
+    access: 'public',
+    why: 'a record an inspector link shows: any other, another organisation’s included, is 404',
+  },
+  [`GET ${v1}/inspect/:token/pack`]: {
+    access: 'public',
+    why: 'the pack of one of an inspector link’s sites over its dates: any other site is 404',
   },
   [`GET ${v1}/authentication/getAdminUserById`]: {
     access: 'platform',
@@ -1202,5 +1234,72 @@ describe("a sibling site's own records", () => {
       },
     });
     expect(supplier.statusCode).toBe(200);
+  });
+});
+
+// ---- inspector links ----------------------------------------------------------------------------------------
+
+/** A link's form for one site: the week up to the probe day, for a week. */
+function inspectorLinkForm(siteID: string) {
+  const weekBefore = new Date(Date.parse(probeDay) - 7 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    label: 'Probe inspector',
+    siteIDs: [siteID],
+    startDate: weekBefore,
+    endDate: probeDay,
+    expiresInDays: 7,
+  };
+}
+
+/** Makes a link as `token`'s admin: answers its id and its token. */
+async function inspectorLink(token: string, siteID: string) {
+  const reply = await ctx.inject<{ data: { link: { _id: string }; url: string } }>(
+    'POST',
+    `${v1}/inspectorLink/create-new-one`,
+    { token, body: inspectorLinkForm(siteID) },
+  );
+  if (reply.statusCode !== 200) throw new Error(`an inspector link: ${reply.raw}`);
+  return { id: reply.json.data.link._id, token: reply.json.data.url.split('/').at(-1) ?? '' };
+}
+
+// After the suite's records: a link of the other organisation, and one of Manchester, for the probes.
+beforeAll(async () => {
+  otherIds.inspectorLink = (await inspectorLink(otherAdmin, ctx.other.site.id)).id;
+  manchesterIds.inspectorLink = (await inspectorLink(orgAdmin, ctx.demo.sites.manchester.id)).id;
+});
+
+describe('an inspector link, which needs no account', () => {
+  let token = '';
+  const inspect = (rest: string, query?: Record<string, string>) =>
+    ctx.inject('GET', `${v1}/inspect/${token}${rest}`, {
+      query,
+      headers: { 'x-forwarded-for': '198.18.0.7' },
+    });
+  beforeAll(async () => {
+    token = (await inspectorLink(orgAdmin, ctx.demo.sites.manchester.id)).token;
+  });
+
+  test('opens its own organisation’s record, so the refusals below are not of every record', async () => {
+    const own = await inspect(`/record/TemperatureLog/${manchesterIds.temperatureLog}`);
+    expect(own.statusCode).toBe(200);
+  });
+
+  const subjects = [
+    ['temperatureLog', 'TemperatureLog'],
+    ['complianceLog', 'ComplianceLog'],
+    ['nearMiss', 'NearMiss'],
+    ['document', 'Document'],
+    ['occurrence', 'Task'],
+  ] as const;
+  test.each(subjects)('opens no %s of another organisation: 404', async (target, subject) => {
+    const id = target === 'occurrence' ? taskRef(otherIds.occurrence).individualTaskID : otherIds[target];
+    const reply = await inspect(`/record/${subject}/${id}`);
+    expect(reply.statusCode).toBe(404);
+  });
+
+  test('names no site of another organisation: its section and its pack are 404', async () => {
+    const siteID = otherIds.site;
+    expect((await inspect('/section/temperature', { siteID })).statusCode).toBe(404);
+    expect((await inspect('/pack', { siteID, format: 'PDF' })).statusCode).toBe(404);
   });
 });

@@ -15,14 +15,24 @@ export { raiseDocumentExpiryEvents } from './document/expiry-digest.js';
 // Rules, queries and tables other domains stand on.
 export { attentionBySite, attentionJsonSql } from './attention.js';
 export { logReference, personName } from './log-records.js';
-export { complianceLogPage } from './comlianceLog/repository.js';
+export { complianceLogDtos, complianceLogPage } from './comlianceLog/repository.js';
 export { documentDtos, documentPage } from './document/repository.js';
-export { nearMissPage } from './nearMiss/repository.js';
+export { nearMissDtos, nearMissPage } from './nearMiss/repository.js';
 export { checkRecords } from './record-history/record-check.js';
-export { documents, nearMisses, temperatureReadings } from './schema.js';
-export { exportedReaderName, toReadableItem } from './temperature-logs/dto.js';
+export { complianceLogs, documents, nearMisses, temperatureReadings } from './schema.js';
+export {
+  exportedReaderName,
+  temperatureLogDtos,
+  toReadableItem,
+  toTemperatureLogDto,
+} from './temperature-logs/dto.js';
 export { attachment, drainedOrClosed, ExportAbandoned } from './temperature-logs/export.js';
-export { exportBatches, type ExportReading, itemsOfSite } from './temperature-logs/repository.js';
+export {
+  exportBatches,
+  type ExportReading,
+  itemsOfSite,
+  readingPage,
+} from './temperature-logs/repository.js';
 
 // The demo.
 export { seedLogs } from './seed.js';

@@ -4,6 +4,8 @@
 
 // Routes, one plugin per spec resource root (the scores' calls are served under /site-panel).
 export { default as reportRoutes } from './report/routes.js';
+export { default as inspectorLinkRoutes } from './inspector/admin-routes.js';
+export { default as inspectRoutes } from './inspector/view-routes.js';
 export { default as scoreRoutes } from './site-panel/routes.js';
 export { default as siteReviewRoutes } from './site-review/routes.js';
 

@@ -140,3 +140,41 @@ export async function countCall(
   });
   return retryAfter === null ? null : Math.max(1, retryAfter);
 }
+
+/**
+ * Counts a guess at a secret of a public call (an inspector link's passcode) against `key` BEFORE it is
+ * checked, or refuses it with 429 when `limit` guesses were counted in the sign-in window; a right guess
+ * then stops counting (`succeeded`), so only wrong ones use the key's guesses up. Serialised per key like
+ * the sign-in attempts, so guesses sent at once cannot all see the same count.
+ */
+export async function claimGuess(
+  db: Database,
+  now: Date,
+  key: string,
+  limit: number,
+  refusal: string,
+): Promise<LoginAttempt> {
+  const since = new Date(now.getTime() - loginLimits.windowMs);
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await tx
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.key, key), lte(loginFailures.createdAt, since)));
+    const retryAfter = await secondsUntilFree(tx, key, limit, now);
+    if (retryAfter !== null) return { kind: 'refused' as const, retryAfter };
+    const [counted] = await tx
+      .insert(loginFailures)
+      .values({ key, createdAt: now })
+      .returning({ id: loginFailures.id });
+    return { kind: 'counted' as const, id: counted?.id };
+  });
+  if (outcome.kind === 'refused') {
+    const retryAfter = Math.max(1, outcome.retryAfter);
+    throw tooManyRequests(`${refusal} Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, retryAfter);
+  }
+  return {
+    async succeeded() {
+      if (outcome.id !== undefined) await db.delete(loginFailures).where(eq(loginFailures.id, outcome.id));
+    },
+  };
+}

@@ -9,6 +9,11 @@ export interface SecurityHeaderOptions {
   frameAncestors: readonly string[];
   /** Where the API answers under (sign-in and refresh answers are never stored). */
   authenticationPrefix: string;
+  /**
+   * Paths whose address is itself a credential (an inspector link's page and its calls): their answers
+   * are never stored nor indexed, and the no-Referer rule keeps the address from leaving the page.
+   */
+  credentialPrefixes?: readonly string[];
 }
 
 /** Origins of the remotes configured on other hosts; remotes served here are 'self'. */
@@ -65,7 +70,8 @@ export function consolePolicy(
  * unless FRAME_ANCESTORS names who may, no content sniffing, no Referer (reset links carry their token in
  * the URL), HSTS when the request came over https (directly, or per X-Forwarded-Proto with TRUST_PROXY),
  * and `Cache-Control: no-store` on sign-in and refresh answers and on every answer to a signed-in caller, so
- * a shared computer's cache keeps no tokens or personal data.
+ * a shared computer's cache keeps no tokens or personal data; answers under a credential's path also say
+ * `X-Robots-Tag: noindex, nofollow`.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const pagePolicy = consolePolicy(options);
@@ -73,6 +79,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const otherPolicy = `default-src 'none'; frame-ancestors ${ancestors}`;
   const personal = (request: FastifyRequest) =>
     request.auth !== null || request.url.startsWith(options.authenticationPrefix);
+  const credential = (request: FastifyRequest) =>
+    (options.credentialPrefixes ?? []).some((prefix) => request.url.startsWith(prefix));
 
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
@@ -84,6 +92,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.header('referrer-policy', 'no-referrer');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     if (personal(request)) reply.header('cache-control', 'no-store');
+    if (credential(request)) {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
     return payload;
   });
 }

@@ -9,7 +9,6 @@ import {
   inspectionPackDownloadQuerySchema,
   inspectionPackPreviewSchema,
   inspectionPackQuerySchema,
-  jurisdictionOf,
   packVerificationSchema,
   packVerifyMaxBytes,
   packVerifyPath,
@@ -27,11 +26,9 @@ import { addressKey, claimPublicAttempt } from '../../../platform/auth/login-lim
 import { isFileTooLarge } from '../../../platform/files/uploads.js';
 import { addDays, localDate } from '../../sites/index.js';
 import { xlsxType } from '../../../platform/http/spreadsheet.js';
-import { attachment, ExportAbandoned } from '../../logs/index.js';
-import { countingOnly, packSite, producePack, type PackSummary, type PackTarget } from './pack-content.js';
-import { pdfPack } from './pack-pdf.js';
-import { xlsxPack } from './pack-xlsx.js';
-import { registeringStream, verdictOf } from './pack-register.js';
+import { countingOnly, packSite, producePack, type PackTarget } from './pack-content.js';
+import { packTargetOf, sendPack } from './download.js';
+import { verdictOf } from './pack-register.js';
 
 /** Verifications one address may ask for in the sign-in window (15 minutes): an inspector checks a few. */
 const verificationsPerAddress = 30;
@@ -63,28 +60,13 @@ export default async function reportRoutes(app: FastifyInstance) {
       query.startDate !== undefined && query.endDate !== undefined
         ? { startDate: query.startDate, endDate: query.endDate }
         : { startDate: addDays(today, 1 - inspectionPackDefaultDays), endDate: today };
-    const address = [site.add1, site.add2, site.city, site.county ?? site.state, site.zip, site.country]
-      .filter((part) => part)
-      .join(', ');
     const { user } = authOf(request);
-    return {
-      orgId: site.orgId,
-      site: {
-        id: site.id,
-        name: site.name,
-        timeZoneId: site.timeZoneId,
-        address,
-        timing: site.timing,
-        jurisdiction: jurisdictionOf(site.jurisdiction),
-      },
-      ...range,
-      producer: {
-        id: user.id,
-        name: `${user.firstName} ${user.lastName}`.trim(),
-        role: roleLabels[user.role],
-      },
-      verifyUrl: `${deps.config.publicUrl}${packVerifyPath}`,
+    const producer = {
+      id: user.id,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      role: roleLabels[user.role],
     };
+    return packTargetOf(site, range, producer, `${deps.config.publicUrl}${packVerifyPath}`);
   }
 
   r.get(
@@ -141,41 +123,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       const now = deps.clock.now();
       const { format, ...query } = request.query;
       const target = await packTarget(request, query, now);
-      const fileName = `Inspection pack - ${target.site.name} - ${target.startDate} to ${target.endDate}.${format === 'PDF' ? 'pdf' : 'xlsx'}`;
-      const pack = format === 'PDF' ? pdfPack(target) : xlsxPack(target);
-      const produced = 'document' in pack ? pack.document : pack.stream;
-      let contentDigest: string | null = null;
-      const stream = registeringStream(deps.db, {
-        target,
-        format,
-        producedAt: now,
-        contentDigest: () => contentDigest,
-      });
-      produced.pipe(stream);
-      // A client that goes away stops the production (its writers see the source destroyed).
-      stream.on('close', () => {
-        if (!produced.destroyed) produced.destroy();
-      });
-      // The digest is known when the writer finishes, before the file's last bytes reach the register.
-      const writer = {
-        ...pack.writer,
-        finish: (summary: PackSummary) => {
-          contentDigest = summary.digest;
-          return pack.writer.finish(summary);
-        },
-      };
-      producePack(deps.db, target, now, writer).catch((error: unknown) => {
-        if (error instanceof ExportAbandoned) {
-          request.log.info({ file: fileName }, 'inspection pack download closed by the client');
-          return;
-        }
-        request.log.error({ err: error, file: fileName }, 'inspection pack failed while streaming');
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply
-        .header('content-type', format === 'PDF' ? 'application/pdf' : xlsxType)
-        .header('content-disposition', attachment(fileName))
-        .send(stream);
+      return sendPack(deps.db, request, reply, target, format, now);
     },
   );
 
