@@ -13,9 +13,14 @@ test('every menu entry names an icon of the SDK set and opens a published route'
   expect(reportsDescription.menu.filter((entry) => !paths.includes(entry.path))).toEqual([]);
 });
 
-test('the inspection pack is of the selected site; the ranking is of every site', () => {
+test('the inspection pack and the four-weekly review are of the selected site; the ranking and the inspector links span sites', () => {
   const scoped = Object.fromEntries(
     reportsDescription.routes.map((route) => [route.path, route.siteScoped === true]),
   );
-  expect(scoped).toEqual({ '/dashboard/reports': false, '/dashboard/reports/inspection': true });
+  expect(scoped).toEqual({
+    '/dashboard/reports': false,
+    '/dashboard/reports/inspection': true,
+    '/dashboard/siteReview': true,
+    '/dashboard/inspectorLinks': false,
+  });
 });

@@ -15,12 +15,20 @@ const SiteScoresScreen = lazy(() =>
 const InspectionPackScreen = lazy(() =>
   import('./screens/inspection-pack').then((m) => ({ default: m.InspectionPackScreen })),
 );
+const SiteReviewScreen = lazy(() =>
+  import('./screens/site-review').then((m) => ({ default: m.SiteReviewScreen })),
+);
+const InspectorLinksScreen = lazy(() =>
+  import('./screens/inspector-links').then((m) => ({ default: m.InspectorLinksScreen })),
+);
 
 /** `./routes`: the screen for each path of remote.json. */
 export const reportsRoutes: RemoteRoutesModule = {
   screens: {
     '/dashboard/reports': SiteScoresScreen,
     '/dashboard/reports/inspection': InspectionPackScreen,
+    '/dashboard/siteReview': SiteReviewScreen,
+    '/dashboard/inspectorLinks': InspectorLinksScreen,
   },
 };
 
