@@ -81,6 +81,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(logs.temperatureLogRoutes, { prefix: '/temperature-logs' });
   await app.register(logs.complianceLogRoutes, { prefix: '/comlianceLog' });
   await app.register(logs.nearMissRoutes, { prefix: '/nearMiss' });
+  await app.register(logs.correctiveActionRoutes, { prefix: '/correctiveAction' });
   await app.register(logs.documentRoutes, { prefix: '/document' });
   await app.register(logs.recordHistoryRoutes, { prefix: '/record-history' });
   await app.register(reports.reportRoutes, { prefix: '/report' });

@@ -4,6 +4,8 @@ import { mobileLogin, multipartBody } from './test/logs.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
 import { staffCalls as staffCallsOfTheGuard } from './platform/auth/audience.js';
 import { refusedOnMobile, refusedOnWeb } from './platform/auth/guard.js';
+import { openCorrectiveAction } from './platform/corrective-actions/open.js';
+import { newId } from './platform/db/ids.js';
 
 // The tenancy conformance suite: every route the app registers is declared here with how it is reached,
 // and each is tried the way an attacker would: without a token, with a malformed id, with another
@@ -35,6 +37,8 @@ type Target =
   | 'webhook'
   | 'sensor'
   | 'device'
+  /** A deviation's corrective action. */
+  | 'correctiveAction'
   /** A site's four-weekly review (its current one). */
   | 'review';
 
@@ -57,6 +61,7 @@ const siteScoped = new Set<Target>([
   'sensor',
   'device',
   'review',
+  'correctiveAction',
 ]);
 
 interface Aimed {
@@ -117,6 +122,10 @@ const staffCalls: Record<string, 'mobile' | 'both'> = {
   [`GET ${v1}/comlianceLog/template-list`]: 'both',
   [`POST ${v1}/comlianceLog/create-new-one`]: 'both',
   [`POST ${v1}/nearMiss/create-new-one`]: 'both',
+  [`GET ${v1}/correctiveAction/web-app-list`]: 'both',
+  [`GET ${v1}/correctiveAction/find-one/:id`]: 'both',
+  [`GET ${v1}/correctiveAction/standard-action-list`]: 'both',
+  [`PUT ${v1}/correctiveAction/record-action`]: 'both',
   [`GET ${v1}/site-panel/simple-list`]: 'both',
   [`GET ${v1}/user-profile/view-me`]: 'both',
   [`PUT ${v1}/user-profile/update-me`]: 'both',
@@ -620,6 +629,35 @@ const probes: Record<string, Probe> = {
   })),
   [`PUT ${v1}/nearMiss/update-one`]: record('nearMiss', (id) => ({ body: { _id: id, status: 'PENDING' } })),
   [`POST ${v1}/nearMiss/create-new-one`]: record('site', (siteID) => multipart(nearMissForm(siteID))),
+  [`GET ${v1}/correctiveAction/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`GET ${v1}/correctiveAction/find-one/:id`]: record('correctiveAction', (id) => ({
+    url: `${v1}/correctiveAction/find-one/${id}`,
+  })),
+  [`GET ${v1}/correctiveAction/log-history-list/:id`]: record('correctiveAction', (id) => ({
+    url: `${v1}/correctiveAction/log-history-list/${id}`,
+  })),
+  [`GET ${v1}/correctiveAction/record-list`]: record('temperatureLog', (recordID) => ({
+    query: { subject: 'TemperatureLog', recordID },
+  })),
+  [`GET ${v1}/correctiveAction/counts`]: record('site', (siteID) => ({ query: { siteID } })),
+  [`PUT ${v1}/correctiveAction/record-action`]: record('correctiveAction', (id) => ({
+    body: { _id: id, actionTaken: 'Recorded by an attacker', foodDiscarded: false },
+  })),
+  // A wrong password: refused for whose action it is alone, before any password is tried.
+  [`PUT ${v1}/correctiveAction/verify`]: record('correctiveAction', (id) => ({
+    body: { _id: id, password: 'not-the-password' },
+  })),
+  [`PUT ${v1}/correctiveAction/reopen`]: record('correctiveAction', (id) => ({
+    body: { _id: id, reason: 'Reopened by an attacker' },
+  })),
+  [`GET ${v1}/correctiveAction/standard-action-list`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's standard actions",
+  },
+  [`PUT ${v1}/correctiveAction/standard-actions`]: {
+    access: 'signed-in',
+    why: "replaces a list of the caller's own organisation",
+  },
   [`GET ${v1}/document/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
   [`GET ${v1}/document/expiring-count`]: record('site', (siteID) => ({ query: { siteID } })),
   [`POST ${v1}/document/create-new-one`]: record('site', (siteID) =>
@@ -717,7 +755,7 @@ type Extra = 'line' | 'logTemplate' | 'logTemplateLine';
 const otherIds = {} as Record<Target | 'user' | Extra, string>;
 const manchesterIds = {} as Record<Target | Extra, string>;
 /** Aisha's site's own: a site, a reading's item and an occurrence of the probe task, for the staff calls. */
-const brightonIds = {} as Record<'site' | 'foodItem' | 'occurrence' | 'line', string>;
+const brightonIds = {} as Record<'site' | 'foodItem' | 'occurrence' | 'line' | 'correctiveAction', string>;
 
 type Created = { data: { _id: string } };
 
@@ -763,6 +801,29 @@ async function recordsOn(token: string, siteID: string) {
     webhook: await create(token, 'webhook', probeWebhook(`Webhook ${siteID.slice(-6)}`)),
     review: await reviewOn(token, siteID),
   };
+}
+
+/** A corrective action on the site, opened as a deviation's own transaction opens one. */
+async function actionOn(orgId: string, siteId: string): Promise<string> {
+  const opened = await ctx.db.transaction((tx) =>
+    openCorrectiveAction(
+      tx,
+      {
+        orgId,
+        siteId,
+        kind: 'NEAR_MISS',
+        checkType: 'NEAR_MISS',
+        source: { subject: 'NearMiss', recordId: newId() },
+        dedupeKey: `PROBE:${siteId}`,
+        deviation: 'A probe’s deviation',
+        occurredAt: ctx.clock.now(),
+        actor: { id: null, name: 'Console' },
+      },
+      ctx.clock.now(),
+    ),
+  );
+  if (!opened) throw new Error(`no corrective action on ${siteId}`);
+  return opened.id;
 }
 
 /** The site's review of the four weeks running, made by reading it. */
@@ -871,9 +932,11 @@ beforeAll(async () => {
   Object.assign(otherIds, await recordsOn(otherAdmin, ctx.other.site.id), {
     organization: ctx.other.organization.id,
     user: ctx.other.organizationAdmin.id,
+    correctiveAction: await actionOn(ctx.other.organization.id, ctx.other.site.id),
   });
   Object.assign(manchesterIds, await recordsOn(orgAdmin, ctx.demo.sites.manchester.id), {
     organization: ctx.demo.organization.id,
+    correctiveAction: await actionOn(ctx.demo.organization.id, ctx.demo.sites.manchester.id),
   });
   const brighton = ctx.demo.sites.brighton.id;
   const brightonTask = await tasksOn(orgAdmin, brighton);
@@ -882,6 +945,7 @@ beforeAll(async () => {
     foodItem: (await readingsOn(orgAdmin, brighton)).foodItem,
     occurrence: brightonTask.occurrence,
     line: brightonTask.line,
+    correctiveAction: await actionOn(ctx.demo.organization.id, brighton),
   });
   // A line id that exists, so the checklist probe is refused for whose task it is and nothing else.
   fixtures.probeLine = manchesterIds.line;
@@ -917,6 +981,7 @@ const recordRoots: Partial<Record<Target, string>> = {
   webhook: 'webhook',
   sensor: 'sensor',
   review: 'siteReview',
+  correctiveAction: 'correctiveAction',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

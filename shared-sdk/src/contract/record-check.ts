@@ -5,11 +5,19 @@ import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 // The record-history check (issues 11 and 12): whether anything was changed behind the application's back.
 // Two questions: does the organisation's hash chain of history entries still hold (no entry edited, removed
 // or re-linked), and does every log record of the site still read as its last history entry says it was
-// left (a reading, log, report or document edited in the database directly no longer matches), and every
-// task completion (with its corrections) as the task's history left it.
+// left (a reading, log, report or document edited in the database directly no longer matches), every
+// task completion (with its corrections) as the task's history left it, and every corrective action as its
+// history left it.
 
 /** The records the check compares with their history. */
-export const checkedSubjects = ['TemperatureLog', 'ComplianceLog', 'NearMiss', 'Document', 'Task'] as const;
+export const checkedSubjects = [
+  'TemperatureLog',
+  'ComplianceLog',
+  'NearMiss',
+  'Document',
+  'Task',
+  'CorrectiveAction',
+] as const;
 export const checkedSubjectSchema = z.enum(checkedSubjects);
 export type CheckedSubject = z.infer<typeof checkedSubjectSchema>;
 
@@ -19,6 +27,7 @@ export const checkedSubjectLabels: Record<CheckedSubject, string> = {
   NearMiss: 'Near misses',
   Document: 'Documents',
   Task: 'Task completions',
+  CorrectiveAction: 'Corrective actions',
 };
 
 /** The longest range of dates one check covers. */
@@ -28,9 +37,9 @@ export const recordCheckDefaultDays = 90;
 
 /**
  * GET /record-history/check: one site's log records (its documents and the organisation's included). The
- * readings, compliance logs and near misses of a range of the site's local dates (both or neither; default
- * the last recordCheckDefaultDays), every live document, and any record of the site whose history ends
- * without a deletion although the record is gone.
+ * readings, compliance logs, near misses and corrective actions of a range of the site's local dates (both
+ * or neither; default the last recordCheckDefaultDays), every live document, and any record of the site
+ * whose history ends without a deletion although the record is gone.
  */
 export const recordCheckQuerySchema = z
   .object({ siteID: idSchema, ...localDateRangeShape, ...siteQuerySchema.shape })

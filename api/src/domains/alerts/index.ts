@@ -17,6 +17,7 @@ import { sendPendingEmails } from './email.js';
 import { sendPendingPushes } from './push/deliver.js';
 import { escalateEvents } from './escalation.js';
 import { scanMissedChecks, scanOverdueTasks } from './scans.js';
+import { scanOverdueActions } from './action-scan.js';
 import { webhookDeliveryJobName } from './webhook/index.js';
 
 // The demo's alerts (after every other domain's demo).
@@ -36,6 +37,7 @@ export { claimDelivery, claimStaleMs, emailAttempts, sendPendingEmails } from '.
 export { escalateEvents } from './escalation.js';
 export { pushClaimStaleMs, sendPendingPushes } from './push/deliver.js';
 export { scanMissedChecks, scanOverdueTasks } from './scans.js';
+export { scanOverdueActions } from './action-scan.js';
 export { linkOf } from './links.js';
 
 export interface AlertJobDeps {
@@ -99,7 +101,10 @@ export function alertJobs(deps: AlertJobDeps): JobDefinition[] {
       kind: 'sweep',
       cron: '* * * * *',
       run: async () => {
-        const raised = (await scanOverdueTasks(deps, now())) + (await scanMissedChecks(deps, now()));
+        const raised =
+          (await scanOverdueTasks(deps, now())) +
+          (await scanMissedChecks(deps, now())) +
+          (await scanOverdueActions(deps, now()));
         if (raised > 0) await dispatchAndSend();
       },
     },

@@ -1,9 +1,10 @@
-// The logs domain (mfe-logs): temperature readings, compliance logs, near misses, documents, and the
-// record-history check. What other domains and the app's wiring may use; nothing else in this folder is
-// theirs to import.
+// The logs domain (mfe-logs): temperature readings, compliance logs, near misses, corrective actions,
+// documents, and the record-history check. What other domains and the app's wiring may use; nothing else
+// in this folder is theirs to import.
 
 // Routes, one plugin per spec resource root.
 export { default as complianceLogRoutes } from './comlianceLog/routes.js';
+export { default as correctiveActionRoutes } from './corrective-action/routes.js';
 export { default as documentRoutes } from './document/routes.js';
 export { default as nearMissRoutes } from './nearMiss/routes.js';
 export { default as recordHistoryRoutes } from './record-history/routes.js';

@@ -44,6 +44,11 @@ export const staffCalls: Readonly<Record<string, 'mobile' | 'both'>> = {
   'GET /comlianceLog/template-list': 'both',
   'POST /comlianceLog/create-new-one': 'both',
   'POST /nearMiss/create-new-one': 'both',
+  // What was done about a deviation on their sites, from their open actions and the standard actions.
+  'GET /correctiveAction/web-app-list': 'both',
+  'GET /correctiveAction/find-one/:id': 'both',
+  'GET /correctiveAction/standard-action-list': 'both',
+  'PUT /correctiveAction/record-action': 'both',
   // The sites they work at, with the rules, unit and locale their records are judged and written by.
   'GET /site-panel/simple-list': 'both',
   // Their own profile and access, and sign-out.

@@ -196,8 +196,10 @@ export interface ResourceRepository<Row, Query, Create, Update, Place, Target, V
     view: View,
   ) => Promise<{ rows: Row[]; total: number }>;
   find: FindRecord<Row>;
-  insert: (tx: Tx, place: Place, fields: Fields<Create>, now: Date, change: Change) => Promise<Row>;
-  update: (
+  /** Adds a record; a resource without create-new-one (its records are made elsewhere) has none. */
+  insert?: (tx: Tx, place: Place, fields: Fields<Create>, now: Date, change: Change) => Promise<Row>;
+  /** Changes a record; a resource whose records change only through calls of its own has none. */
+  update?: (
     tx: Tx,
     current: Row,
     target: Target,
@@ -267,9 +269,12 @@ export interface ResourceDeclaration<
   descriptions?: Partial<Record<StandardCall, string>>;
   schemas: {
     listQuery: z.ZodType<Query>;
-    /** A JSON body, or a multipart form's text fields when `forms.create` is declared. */
-    create: z.ZodType<Create>;
-    update: z.ZodType<Update>;
+    /**
+     * A JSON body, or a multipart form's text fields when `forms.create` is declared; needed only where
+     * the resource registers create-new-one (or update-one).
+     */
+    create?: z.ZodType<Create>;
+    update?: z.ZodType<Update>;
     item: z.ZodType<Item>;
     /** The query of find-one, create-new-one and update-one; default `siteQuerySchema`. */
     readQuery?: z.ZodType;
@@ -454,10 +459,10 @@ export function resourceRoutes<
   };
 
   /** create-new-one's or update-one's schema: a JSON body, or a multipart form read by the handler. */
-  const changeSchema = (call: 'create' | 'update') => ({
+  const changeSchema = (call: 'create' | 'update', body: z.ZodType) => ({
     tags,
     ...changeWords(call),
-    ...(forms?.[call] ? { consumes: ['multipart/form-data'] } : { body: schemas[call] }),
+    ...(forms?.[call] ? { consumes: ['multipart/form-data'] } : { body }),
     querystring: readQuery,
     response: { 200: envelope(schemas.item) },
   });
@@ -529,16 +534,21 @@ export function resourceRoutes<
     );
   };
 
-  const create = () =>
+  const create = () => {
+    const { insert } = repository;
+    const createSchema = schemas.create;
+    if (!insert || !createSchema) {
+      throw new Error(`${what}: create-new-one needs schemas.create and repository.insert`);
+    }
     r.post(
       '/create-new-one',
       {
-        schema: changeSchema('create'),
+        schema: changeSchema('create', createSchema),
         onRequest: allow('create', subject),
       },
       async (request, reply) => {
         const form = forms?.create;
-        const { body, received } = await bodyOf(request, schemas.create, form);
+        const { body, received } = await bodyOf(request, createSchema, form);
         const clientId = declaration.clientWrites ? clientIdOf(body) : undefined;
         return writeOnce(
           request,
@@ -559,7 +569,7 @@ export function resourceRoutes<
                 const place = admitted ? admitted.place : await placeIn(tx);
                 const at = deps.clock.now();
                 const change = changeBy(request, files);
-                const inserted = await repository.insert(tx, place, fieldsOf(body), at, change);
+                const inserted = await insert(tx, place, fieldsOf(body), at, change);
                 await claim(tx, inserted.id);
                 const after = await dtoOf(tx, inserted, view);
                 await keepHistory(
@@ -584,17 +594,23 @@ export function resourceRoutes<
         );
       },
     );
+  };
 
-  const update = () =>
+  const update = () => {
+    const change = repository.update;
+    const updateSchema = schemas.update;
+    if (!change || !updateSchema) {
+      throw new Error(`${what}: update-one needs schemas.update and repository.update`);
+    }
     r.put(
       '/update-one',
       {
-        schema: changeSchema('update'),
+        schema: changeSchema('update', updateSchema),
         onRequest: allow('update', subject),
       },
       async (request) => {
         const form = forms?.update;
-        const { body, received } = await bodyOf(request, schemas.update, form);
+        const { body, received } = await bodyOf(request, updateSchema, form);
         /** The record, loaded and gated, and where it ends up. */
         const admit = async (tx: Tx, forUpdate: boolean) => {
           const found = await repository.find(tx, orgOf(request), body._id, { forUpdate });
@@ -610,8 +626,8 @@ export function resourceRoutes<
             const { current, target } = await admit(tx, true);
             const before = history ? await dtoOf(tx, current, view) : null;
             const at = deps.clock.now();
-            const change = changeBy(request, files);
-            const updated = await repository.update(tx, current, target, fieldsOf(body), at, change);
+            const by = changeBy(request, files);
+            const updated = await change(tx, current, target, fieldsOf(body), at, by);
             const after = await dtoOf(tx, updated, view);
             await keepHistory(tx, request, { action: 'update', at, row: updated, before, after }, body);
             return { row: updated, dto: after };
@@ -620,6 +636,7 @@ export function resourceRoutes<
         return ok(dto, messageOf(row, 'update'));
       },
     );
+  };
 
   const deleteOne = <Name extends string>(param: IdParam<Name>) => {
     const { remove } = repository;

@@ -2,6 +2,8 @@ import { and, asc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   complianceLogListQuerySchema,
+  correctiveActionListQuerySchema,
+  correctiveActionStateLabels,
   documentListQuerySchema,
   formatDay,
   formatInstant,
@@ -28,6 +30,9 @@ import {
   type HistoryActor,
 } from '../../../platform/history/history.js';
 import { complianceLogPage, complianceLogSnapshot } from '../comlianceLog/repository.js';
+import { correctiveActions } from '../../../platform/corrective-actions/schema.js';
+import { correctiveActionDtoSnapshot } from '../corrective-action/dto.js';
+import { correctiveActionPage } from '../corrective-action/repository.js';
 import { documentDtos, documentPage, snapshotOf as documentSnapshot } from '../document/repository.js';
 import { nearMissPage, nearMissSnapshot } from '../nearMiss/repository.js';
 import { snapshotOf as readingSnapshot, toTemperatureLogDto } from '../temperature-logs/dto.js';
@@ -408,7 +413,39 @@ const occurrenceReader: SubjectReader = {
       : `A task completed at ${localTime(snapshot.completedAt, words)}`,
 };
 
-const readers: readonly SubjectReader[] = [...logReaders, occurrenceReader];
+/**
+ * The site's corrective actions of the range, by when their deviation happened. Each is opened with its
+ * history (platform/corrective-actions/open.ts) and every change keeps another, so they are compared as
+ * logs are; they are never deleted.
+ */
+const correctiveActionReader: SubjectReader = {
+  subject: 'CorrectiveAction',
+  live: liveIn(correctiveActions),
+  orgWide: false,
+  verdict: logVerdict,
+  removedSilently: () => true,
+  pages: (db, target, now) =>
+    everyPage(async (page) => {
+      const query = widened(
+        correctiveActionListQuerySchema.parse({ ...rangeQuery(target, page), sort: '_id' }),
+      );
+      const scope = { orgId: target.orgId, siteIds: [target.site.id] };
+      const { list } = await correctiveActionPage(db, scope, query, now);
+      return list.map((action) => ({
+        id: action._id,
+        label: `${action.ref} ${action.deviation}`,
+        snapshot: correctiveActionDtoSnapshot(action),
+        at: action.openedAt,
+      }));
+    }),
+  labelOfSnapshot: (snapshot) => {
+    const state = textOf(snapshot.state, '');
+    const label = (correctiveActionStateLabels as Record<string, string | undefined>)[state];
+    return `A corrective action${label ? ` (${label.toLowerCase()})` : ''}`;
+  },
+};
+
+const readers: readonly SubjectReader[] = [...logReaders, occurrenceReader, correctiveActionReader];
 
 /** The last history entry of each of `ids`, by record. */
 async function lastEntriesOf(

@@ -131,7 +131,14 @@ test('records changed, made or deleted in the database directly are named, with 
   expect(byRecord.get(report.id)).toMatchObject({ subject: 'NearMiss', problem: 'DELETED' });
   expect(byRecord.get(report.id)?.label).toContain(report.title);
   const counts = Object.fromEntries(result.subjects.map((subject) => [subject.subject, subject.mismatched]));
-  expect(counts).toEqual({ TemperatureLog: 2, ComplianceLog: 0, NearMiss: 1, Document: 0, Task: 0 });
+  expect(counts).toEqual({
+    TemperatureLog: 2,
+    ComplianceLog: 0,
+    NearMiss: 1,
+    Document: 0,
+    Task: 0,
+    CorrectiveAction: 0,
+  });
   // Another site's check is not disturbed by Brighton's.
   expect(
     (await checked({ siteID: manchester() })).subjects.every((subject) => subject.mismatched === 0),

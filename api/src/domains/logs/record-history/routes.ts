@@ -26,7 +26,8 @@ export default async function recordHistoryRoutes(app: FastifyInstance) {
         tags,
         summary:
           'Checks the organisation’s chain of history entries and compares every temperature reading, ' +
-          'compliance log and near miss of the site’s range (local dates, both or neither; default the last ' +
+          'compliance log, near miss and corrective action of the site’s range (local dates, both or ' +
+          'neither; default the last ' +
           `${recordCheckDefaultDays} days, at most 366), and every live document of the site and the ` +
           'organisation, and every task occurrence of the range, with the last history entry each has: a ' +
           'record changed, made or deleted in the database directly is listed with what differs (an occurrence ' +

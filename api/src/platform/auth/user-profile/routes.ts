@@ -13,10 +13,10 @@ import {
   updateProfileResponseSchema,
   updateProfileSchema,
 } from '@console/shared-sdk/contract';
-import { accountKey, addressKey, claimLoginAttempt } from '../login-limit.js';
+import { assertOwnPassword as checkOwnPassword } from '../own-password.js';
 import { assertStrongPassword } from '../password-strength.js';
 import { fieldError, unauthorized } from '../../http/errors.js';
-import { hashPassword, verifyPassword } from '../passwords.js';
+import { hashPassword } from '../passwords.js';
 import { assertPin } from '../kitchen-devices/pins.js';
 import { ok } from '../../http/respond.js';
 import { authOf, signedIn } from '../guard.js';
@@ -50,20 +50,16 @@ export default async function userProfileRoutes(app: FastifyInstance) {
     return toProfile(row);
   }
 
-  /**
-   * Re-checks the caller's password before a sensitive change. Wrong guesses count towards the sign-in
-   * limit, so a stolen access token cannot be used to try passwords without end.
-   */
-  async function assertOwnPassword(request: FastifyRequest, user: UserRow, password: string, field: string) {
-    const now = deps.clock.now();
-    const keys = { account: accountKey(user.email), address: addressKey(request.ip) };
-    const attempt = await claimLoginAttempt(deps.db, now, keys);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      const label = field === 'currentPassword' ? 'Current password' : 'Password';
-      throw fieldError(field, `${label} is incorrect`);
-    }
-    await attempt.succeeded();
-  }
+  /** Re-checks the caller's password before a sensitive change (own-password.ts). */
+  const assertOwnPassword = (request: FastifyRequest, user: UserRow, password: string, field: string) =>
+    checkOwnPassword(
+      deps,
+      request,
+      user,
+      password,
+      field,
+      field === 'currentPassword' ? 'Current password' : 'Password',
+    );
 
   r.get(
     '/view-me',
