@@ -166,7 +166,8 @@ export const inspectorRowSchema = z.object({
   _id: idSchema,
   /** What the record is, for opening it: the ability subject (TemperatureLog, Task, ...). */
   subject: z.string(),
-  siteID: idSchema,
+  /** Null for the organisation's own records (a document of every site). */
+  siteID: idSchema.nullable(),
   siteName: z.string(),
   at: instantSchema,
   /** The record's date and time as its site writes them. */

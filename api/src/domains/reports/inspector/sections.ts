@@ -91,7 +91,7 @@ const joinWords = (parts: readonly (string | null | undefined | false)[]) =>
 /** A row of `site`, its time written as the site writes it. */
 function rowOf(
   subject: InspectorSubject,
-  site: Pick<LinkSite, 'id' | 'name'> & { writing: SiteWriting },
+  site: { id: string | null; name: string; writing: SiteWriting },
   row: Pick<InspectorRow, '_id' | 'title' | 'status' | 'detail' | 'flagged'> & { at: Date | string },
 ): InspectorRow {
   const at = typeof row.at === 'string' ? row.at : row.at.toISOString();
@@ -459,7 +459,9 @@ export function documentRow(document: DocumentRecord, scope: ViewScope): Inspect
   const writing = writingOf(site);
   return rowOf(
     'Document',
-    { id: site.id, name: document.siteID === null ? 'Whole organisation' : site.name, writing },
+    document.siteID === null
+      ? { id: null, name: 'Whole organisation', writing }
+      : { id: site.id, name: site.name, writing },
     {
       _id: document._id,
       at: document.createdAt,

@@ -90,8 +90,11 @@ export interface PackTarget {
   };
   startDate: string;
   endDate: string;
-  /** Who asks for it: the sign-off's "prepared by" and the register's producer. */
-  producer: { id: string; name: string; role: string };
+  /**
+   * Who asks for it: the sign-off's "prepared by" and the register's producer; no id for a pack an inspector
+   * downloads through their link, who has no account.
+   */
+  producer: { id: string | null; name: string; role: string };
   /** The console's page where anyone checks a copy, printed with its QR code. */
   verifyUrl: string;
 }
