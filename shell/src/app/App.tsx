@@ -10,6 +10,7 @@ import { ThemeRoot } from '../theme/ThemeRoot';
 import { useRemoteRouteElements, UnmatchedRoute } from './RemoteRoutes';
 import { RequireAuth, RequireOrganization } from './RequireAuth';
 import { verifyPath } from '../pages/verify/verify-path';
+import { inspectRoute } from '../pages/inspect/inspect-path';
 
 // Screens load when first opened, so the sign-in page downloads only what signing in needs (the resource
 // kit with its data grid and date pickers comes with the first list). The password pages are reached from a
@@ -23,6 +24,10 @@ const ResetPasswordPage = lazy(() =>
 // Public: an inspector checking a pack they were handed, signed in or not.
 const VerifyPackPage = lazy(() =>
   import('../pages/verify/VerifyPackPage').then((m) => ({ default: m.VerifyPackPage })),
+);
+// Public: the records an inspector link opens, without an account, signed in or not.
+const InspectPage = lazy(() =>
+  import('../pages/inspect/InspectPage').then((m) => ({ default: m.InspectPage })),
 );
 const Layout = lazy(() => import('../layout/Layout').then((m) => ({ default: m.Layout })));
 const DashboardIndex = lazy(() =>
@@ -65,6 +70,7 @@ export function App() {
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/logout" element={<LogoutPage />} />
               <Route path={verifyPath} element={<VerifyPackPage />} />
+              <Route path={inspectRoute} element={<InspectPage />} />
               <Route
                 path="/dashboard"
                 element={
