@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createConsoleTheme, notifyStore, session } from '@console/shared-sdk';
 import type { DateFormat } from '@console/shared-sdk/contract';
-import { ThemeProvider } from '@console/shared-sdk/mui';
+import { createTheme, ThemeProvider } from '@console/shared-sdk/mui';
+import { correctiveActionStateLabels } from '@console/shared-sdk/logs';
 import type { DashboardDay, SiteDashboard } from '@console/shared-sdk/tasks';
 import {
   chooseSite,
@@ -81,7 +82,15 @@ function dashboardAnswer(
       INCOMPLETE: sum('incomplete'),
     },
     days,
-    attention: { documentsExpiring: 2, documentsExpired: 1, temperatureFailures: 0, openNearMisses: 1 },
+    attention: {
+      documentsExpiring: 2,
+      documentsExpired: 1,
+      temperatureFailures: 0,
+      openNearMisses: 1,
+      actionsAwaitingAction: 0,
+      actionsAwaitingVerification: 0,
+      actionsOverdue: 0,
+    },
   };
 }
 
@@ -179,6 +188,53 @@ describe('the site dashboard', () => {
       'href',
       '/dashboard/documentmanagement?expiry=EXPIRED',
     );
+  });
+
+  test("the site's corrective actions lead to the actions screen filtered by state, overdue ones in red", async () => {
+    fakeApi((sent) =>
+      sent.path === 'task-dashboard/site'
+        ? ok({
+            ...dashboardAnswer(sent.query, busyWeek),
+            attention: {
+              ...dashboardAnswer(sent.query).attention,
+              actionsAwaitingAction: 3,
+              actionsAwaitingVerification: 1,
+              actionsOverdue: 2,
+            },
+          })
+        : fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' }),
+    );
+    renderDashboard();
+    const actions = within(await screen.findByRole('region', { name: 'Corrective actions' }));
+    // In the contract's words for the states.
+    const [open, recorded] = [correctiveActionStateLabels.OPEN, correctiveActionStateLabels.ACTION_RECORDED];
+    const awaiting = actions.getByRole('link', { name: `3 corrective actions ${open.toLowerCase()}` });
+    expect(awaiting).toHaveAttribute('href', `/dashboard/correctiveAction?state=OPEN&siteID=${ids.brighton}`);
+    expect(
+      actions.getByRole('link', { name: `1 corrective action ${recorded.toLowerCase()}` }),
+    ).toHaveAttribute('href', `/dashboard/correctiveAction?state=ACTION_RECORDED&siteID=${ids.brighton}`);
+    const overdue = actions.getByRole('link', { name: '2 corrective actions overdue' });
+    expect(overdue).toHaveAttribute(
+      'href',
+      `/dashboard/correctiveAction?overdue=true&siteID=${ids.brighton}`,
+    );
+    // Overdue needs someone now: its card is marked in the error colour, the others in the warning one.
+    const palette = createTheme().palette;
+    const cardOf = (link: HTMLElement) => link.closest('.MuiCard-root');
+    expect(cardOf(overdue)).toHaveStyle({ borderLeftColor: palette.error.main });
+    expect(cardOf(awaiting)).toHaveStyle({ borderLeftColor: palette.warning.main });
+  });
+
+  test('with none, a staff member sees each action count at 0, none of them marked', async () => {
+    signInAs('STAFF', { siteIds: [ids.brighton] });
+    dashboardApi(busyWeek);
+    renderDashboard();
+    const actions = within(await screen.findByRole('region', { name: 'Corrective actions' }));
+    const none = actions.getByRole('link', { name: '0 corrective actions overdue' });
+    expect(none.closest('.MuiCard-root')).not.toHaveStyle({
+      borderLeftColor: createTheme().palette.error.main,
+    });
+    expect(actions.getByRole('link', { name: '0 corrective actions awaiting action' })).toBeInTheDocument();
   });
 
   test('the weekly schedule shows each day: hours, closed days, a close after midnight, its tasks, today', async () => {

@@ -5,7 +5,7 @@ import { Can, useDocumentTitle, useRead, useSelectedSite } from '@console/shared
 import { consoleIcons } from '@console/shared-sdk/icons';
 import { taskDashboardApi, type SiteDashboard } from '@console/shared-sdk/tasks';
 import { addDays, EmptyState, ErrorState, LtrText, todayIn, useSiteFormat } from '@console/shared-sdk/ui';
-import { DashboardAttention } from './site-dashboard-attention';
+import { DashboardActions, DashboardAttention, useSeesCorrectiveActions } from './site-dashboard-attention';
 import { DashboardMetrics } from './site-dashboard-metrics';
 import { chosenWeek, rangeLabel, weekOf, type DayRange } from './site-dashboard-model';
 import { WeekSchedule } from './site-dashboard-week';
@@ -156,6 +156,7 @@ export function SiteDashboardScreen() {
   const currentWeek = weekOf(today);
   const week = chosenWeek(searchParams.get('week'), today);
   const { dashboard, failed, retry } = useSiteDashboard(siteID, week, tick);
+  const seesActions = useSeesCorrectiveActions();
 
   const showWeek = (next: DayRange) =>
     setSearchParams((params) => {
@@ -203,11 +204,19 @@ export function SiteDashboardScreen() {
             </Typography>
             <WeekSchedule days={dashboard.days} today={today} />
           </Box>
+          {seesActions && (
+            <Box component="section" aria-labelledby="site-dashboard-actions">
+              <Typography id="site-dashboard-actions" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                Corrective actions
+              </Typography>
+              <DashboardActions dashboard={dashboard} siteID={siteID} />
+            </Box>
+          )}
           <Box component="section" aria-labelledby="site-dashboard-logs">
             <Typography id="site-dashboard-logs" variant="h6" component="h2" sx={{ mb: 1.5 }}>
               Logs and documents
             </Typography>
-            <DashboardAttention dashboard={dashboard} />
+            <DashboardAttention dashboard={dashboard} siteID={siteID} />
           </Box>
         </>
       )}
