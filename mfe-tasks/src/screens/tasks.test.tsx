@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { maxUploadBytes, Notifications, session } from '@console/shared-sdk';
 import type { DateFormat } from '@console/shared-sdk/contract';
+import type { CorrectiveAction } from '@console/shared-sdk/logs';
 import type {
   FollowUpCancelCause,
   IndividualTask,
@@ -151,6 +152,8 @@ function tasksApi(
   options: {
     extra?: (sent: Sent) => Response | undefined;
     views?: (task: IndividualTask) => TaskView;
+    /** A task's corrective actions (none unless told). */
+    actions?: (taskID: string) => CorrectiveAction[];
   } = {},
 ) {
   return fakeApi((sent) => {
@@ -175,6 +178,10 @@ function tasksApi(
           return fail(404, { message: 'Task not found', error: 'NOT_FOUND' });
         return ok(options.views?.(task) ?? viewOf(task));
       }
+      case 'correctiveAction/record-list':
+        return ok(
+          sent.query.get('subject') === 'Task' ? (options.actions?.(sent.query.get('recordID')!) ?? []) : [],
+        );
       default:
         return fail(404, { message: `No fake for ${sent.method} ${sent.path}`, error: 'NOT_FOUND' });
     }
@@ -565,6 +572,173 @@ describe("a task's view", () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Photo by/ })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: 'Fridge temperatures' })).toBeInTheDocument();
+  });
+
+  /** An action the task's deviation opened, as the API answers it; a test says what happened to it. */
+  const action = (
+    n: number,
+    task: IndividualTask,
+    overrides: Partial<CorrectiveAction>,
+  ): CorrectiveAction => ({
+    _id: id(900 + n),
+    ref: `CA-00000${n}`,
+    orgId: ids.org,
+    siteID: ids.brighton,
+    siteName: 'The Harbour Kitchen',
+    timeZoneId: 'Europe/London',
+    kind: 'CHECKLIST_LINE_FAILED',
+    checkType: 'TASK',
+    state: 'OPEN',
+    source: { subject: 'Task', recordID: task._id, lineID: null },
+    deviation: `${task.name}: failed`,
+    occurredAt: '2026-03-30T07:30:00.000Z',
+    openedAt: '2026-03-30T07:30:00.000Z',
+    dueAt: '2026-03-31T07:30:00.000Z',
+    overdue: false,
+    actionTaken: null,
+    foodDiscarded: null,
+    discardedQuantity: null,
+    recordedBy: null,
+    recordedAt: null,
+    verifiedBy: null,
+    verifiedAt: null,
+    verificationNote: null,
+    reopenCount: 0,
+    reopenReason: null,
+    reopenedAt: null,
+    createdAt: '2026-03-30T07:30:00.000Z',
+    updatedAt: '2026-03-30T07:30:00.000Z',
+    ...overrides,
+  });
+
+  const actionsOf = (dialog: HTMLElement) =>
+    within(within(dialog).getByRole('region', { name: 'Corrective actions' }));
+
+  test('its corrective actions say what went wrong, where each stands, what was done and who verified it', async () => {
+    const verified = action(1, delivery, {
+      state: 'VERIFIED',
+      source: { subject: 'Task', recordID: delivery._id, lineID: id(32) },
+      deviation: 'Delivery intake, Packaging intact failed: Torn box',
+      actionTaken: 'Rejected the delivery',
+      foodDiscarded: true,
+      discardedQuantity: '2 kg chicken',
+      recordedBy: { _id: ids.tom, name: 'Tom Fletcher' },
+      recordedAt: '2026-03-30T07:40:00.000Z',
+      verifiedBy: { _id: ids.me, name: 'Marcus Reid' },
+      verifiedAt: '2026-03-30T09:00:00.000Z',
+      verificationNote: 'Supplier told',
+    });
+    const missed = action(2, delivery, {
+      kind: 'TASK_MISSED',
+      deviation: 'Delivery intake was not done by 08:00',
+      dueAt: '2026-03-30T12:00:00.000Z',
+      overdue: true,
+    });
+    const api = tasksApi(day, {
+      actions: (taskID) => (taskID === delivery._id ? [verified, missed] : []),
+    });
+    const { user } = renderTasks();
+    await user.click(await screen.findByLabelText('View Delivery intake'));
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery intake' });
+    const section = within(dialog).getByRole('region', { name: 'Corrective actions' });
+    const first = within(
+      await within(section).findByRole('listitem', { name: 'Corrective action CA-000001' }),
+    );
+    expect(Object.fromEntries(api.to('correctiveAction/record-list')[0]!.query)).toEqual({
+      subject: 'Task',
+      recordID: delivery._id,
+    });
+
+    expect(first.getByText('Failed checklist line: “Packaging intact”')).toBeInTheDocument();
+    expect(first.getByText('Delivery intake, Packaging intact failed: Torn box')).toBeInTheDocument();
+    expect(first.getByText('Verified')).toBeInTheDocument();
+    expect(first.getByText('Done: Rejected the delivery Food discarded: 2 kg chicken.')).toBeInTheDocument();
+    expect(first.getByText(textOf(/^Recorded by Tom Fletcher, 30 Mar, 08:40$/))).toBeInTheDocument();
+    expect(
+      first.getByText(textOf(/^Verified by Marcus Reid, 30 Mar, 10:00: “Supplier told”$/)),
+    ).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'View CA-000001' })).toHaveAttribute(
+      'href',
+      `/dashboard/correctiveAction?view=${verified._id}`,
+    );
+
+    const second = within(within(section).getByRole('listitem', { name: 'Corrective action CA-000002' }));
+    expect(second.getByText('Task missed')).toBeInTheDocument();
+    expect(second.getByText('Awaiting action')).toBeInTheDocument();
+    expect(second.getByText('Overdue')).toBeInTheDocument();
+    expect(second.getByText(textOf(/^Nothing recorded yet; due by 30 Mar, 13:00\.$/))).toBeInTheDocument();
+    expect(second.queryByText(/^Verified by/)).toBeNull();
+    expect(second.getByRole('link', { name: 'View CA-000002' })).toHaveAttribute(
+      'href',
+      `/dashboard/correctiveAction?view=${missed._id}`,
+    );
+  });
+
+  test('a line marked failed in the view brings its new corrective action in; none before says so', async () => {
+    let current = fridge;
+    const failedLine = line(11, 'Read the display', {
+      status: 'FAILED',
+      comment: 'Display blank',
+      changedBy: me,
+      statusChangeOn: '2026-03-30T13:59:00.000Z',
+    });
+    tasksApi(day, {
+      views: (task) => viewOf(task._id === fridge._id ? current : task),
+      actions: (taskID) =>
+        taskID === fridge._id && current !== fridge
+          ? [
+              action(3, fridge, {
+                source: { subject: 'Task', recordID: fridge._id, lineID: id(11) },
+                deviation: 'Fridge temperatures, Read the display failed: Display blank',
+              }),
+            ]
+          : [],
+      extra: (sent) => {
+        if (sent.path !== 'individual-task/check-list-item-status-change') return undefined;
+        current = { ...fridge, itemCheckList: [failedLine, fridge.itemCheckList[1]!] };
+        return ok(current);
+      },
+    });
+    const { user } = renderTasks();
+    const dialog = await openView(user, 'Fridge temperatures');
+    expect(actionsOf(dialog).getByText('None: nothing about this task has gone wrong.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed: Read the display' }));
+    const form = within(dialog).getByRole('form', { name: 'Mark failed: Read the display' });
+    await user.type(within(form).getByRole('textbox', { name: 'What failed?' }), 'Display blank');
+    await user.click(within(form).getByRole('button', { name: 'Mark failed' }));
+    expect(
+      await actionsOf(dialog).findByText('Failed checklist line: “Read the display”'),
+    ).toBeInTheDocument();
+    expect(actionsOf(dialog).getByText('Awaiting action')).toBeInTheDocument();
+    expect(actionsOf(dialog).queryByText(/^None/)).toBeNull();
+  });
+
+  test('corrective actions that cannot be loaded say so in their section, with Retry, and no pop-up', async () => {
+    let refuse = true;
+    tasksApi(day, {
+      extra: (sent) =>
+        sent.path === 'correctiveAction/record-list' && refuse
+          ? fail(500, { message: 'Something went wrong', error: 'INTERNAL' })
+          : undefined,
+    });
+    const { user } = renderTasks();
+    await user.click(await screen.findByLabelText('View Fridge temperatures'));
+    const dialog = await screen.findByRole('dialog', { name: 'Fridge temperatures' });
+    const section = within(dialog).getByRole('region', { name: 'Corrective actions' });
+    expect(
+      await within(section).findByText(
+        'The corrective actions could not be loaded.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    refuse = false;
+    await user.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(section).findByText('None: nothing about this task has gone wrong.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -33,7 +33,7 @@ import { siteTime, useTaskFormat } from './task-times';
 
 // /dashboard/task: one local day of the selected site's tasks (spec section 7, DOMAIN.md "Tasks"), with
 // the status tabs of the site dashboard's buckets, the view of one task (its checklist, comments and photos,
-// history), and the master task's form and deletion. The day and the tab are the URL's `taskListDate` and
+// corrective actions, history), and the master task's form and deletion. The day and the tab are the URL's `taskListDate` and
 // `status`, the API's own names, so the dashboard's metrics link straight to a filtered day.
 
 const day = dailyTaskSource();
@@ -75,6 +75,9 @@ const TaskChecklist = lazy(() => import('./task-checklist').then((m) => ({ defau
 const ReopenTask = lazy(() => import('./task-checklist').then((m) => ({ default: m.ReopenTask })));
 const TaskComments = lazy(() => import('./task-comments').then((m) => ({ default: m.TaskComments })));
 const TaskHistory = lazy(() => import('./task-history-list').then((m) => ({ default: m.TaskHistory })));
+const TaskCorrectiveActions = lazy(() =>
+  import('./task-corrective-actions').then((m) => ({ default: m.TaskCorrectiveActions })),
+);
 
 function SectionLoading({ children }: { children: ReactNode }) {
   return (
@@ -229,6 +232,19 @@ export const dailyTasks = defineResource({
       {
         title: 'Comments and photos',
         render: (task, helpers) => <CommentsSection task={task} helpers={helpers} />,
+      },
+      {
+        title: 'Corrective actions',
+        render: (task, helpers) =>
+          helpers.can('read', 'CorrectiveAction') ? (
+            <SectionLoading>
+              <TaskCorrectiveActions task={task} />
+            </SectionLoading>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Your role does not show corrective actions.
+            </Typography>
+          ),
       },
       {
         title: 'History',
