@@ -12,6 +12,7 @@ import {
   site,
   type Sent,
 } from '@console/shared-sdk/testing';
+import { correctiveActionStateLabels } from '@console/shared-sdk/contract';
 import type { PortfolioSite } from '@console/shared-sdk/sites';
 import { registryStore, type RemoteState } from '../../remotes/registry';
 import { dashboardViewStore, useDashboardView } from './dashboard-view';
@@ -58,6 +59,9 @@ function dayOf(change: Partial<PortfolioSite> & Pick<PortfolioSite, 'siteID' | '
     openNearMisses: 0,
     documentsExpiring: 0,
     documentsExpired: 0,
+    actionsAwaitingAction: 0,
+    actionsAwaitingVerification: 0,
+    actionsOverdue: 0,
     week: {
       startDate: '2026-01-05',
       endDate: '2026-01-11',
@@ -200,6 +204,7 @@ describe('the overview of every site', () => {
       'Overdue',
       'Failed readings',
       'Open near misses',
+      'Corrective actions',
       'Documents expired',
       'Expiring in 30 days',
       'This week',
@@ -235,6 +240,92 @@ describe('the overview of every site', () => {
       selectedSiteID: quayside.siteID,
       selectedSiteLabel: 'Quayside Bar (Leeds)',
     });
+  });
+
+  test("each site's corrective actions by where they stand, each opening the actions screen so filtered", async () => {
+    const withActions = dayOf({
+      ...quayside,
+      actionsAwaitingAction: 3,
+      actionsOverdue: 2,
+      actionsAwaitingVerification: 1,
+    });
+    const verifying = dayOf({
+      siteID: '01890000-0000-7000-8000-0000000000a4',
+      name: 'Canal Street Deli',
+      actionsAwaitingVerification: 2,
+    });
+    renderOverview([withActions, verifying, harbourDay]);
+    const table = await screen.findByRole('table', { name: /most attention first/ });
+    const [quaysideRow, deliRow, harbourRow] = within(table).getAllByRole('row').slice(1);
+    const siteParam = (id: string) => `siteID=${id}`;
+    const cellLinks = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('href')?.startsWith('/dashboard/correctiveAction'))
+        .map((link) => [link.textContent, link.getAttribute('aria-label'), link.getAttribute('href')]);
+
+    // The contract's words for the states, lower case in a sentence.
+    const [open, recorded] = [
+      correctiveActionStateLabels.OPEN.toLowerCase(),
+      correctiveActionStateLabels.ACTION_RECORDED.toLowerCase(),
+    ];
+    expect(cellLinks(quaysideRow!)).toEqual([
+      [
+        `3 ${open}`,
+        `3 corrective actions ${open} at Quayside Bar`,
+        `/dashboard/correctiveAction?state=OPEN&${siteParam(quayside.siteID)}`,
+      ],
+      [
+        '2 overdue',
+        '2 corrective actions overdue at Quayside Bar',
+        `/dashboard/correctiveAction?overdue=true&${siteParam(quayside.siteID)}`,
+      ],
+      [
+        `1 ${recorded}`,
+        `1 corrective action ${recorded} at Quayside Bar`,
+        `/dashboard/correctiveAction?state=ACTION_RECORDED&${siteParam(quayside.siteID)}`,
+      ],
+    ]);
+    // Overdue actions are something to act on now, as the other red figures.
+    expect(within(quaysideRow!).getByRole('link', { name: /overdue at Quayside Bar/ })).toHaveStyle({
+      fontWeight: 700,
+    });
+    expect(
+      within(quaysideRow!).getByRole('link', { name: /awaiting action at Quayside Bar/ }),
+    ).not.toHaveStyle({ fontWeight: 700 });
+    // Only what a site has is listed; a site with none says so.
+    expect(cellLinks(deliRow!)).toEqual([
+      [
+        `2 ${recorded}`,
+        `2 corrective actions ${recorded} at Canal Street Deli`,
+        `/dashboard/correctiveAction?state=ACTION_RECORDED&${siteParam(verifying.siteID)}`,
+      ],
+    ]);
+    expect(cellLinks(harbourRow!)).toEqual([
+      [
+        'None',
+        'No corrective actions to do or to verify at Harbour Kitchen',
+        `/dashboard/correctiveAction?${siteParam(site._id)}`,
+      ],
+    ]);
+    // The totals of every site, the overdue ones among them.
+    expect(
+      screen.getByText(
+        'Across your sites: 3 corrective actions awaiting action, 2 of them overdue; 3 awaiting verification.',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(deliRow!).getByRole('link', { name: /awaiting verification/ }));
+    expect(selectedSite.get()).toMatchObject({ selectedSiteID: verifying.siteID });
+  });
+
+  test('with no corrective actions anywhere, the overview adds no totals line', async () => {
+    renderOverview([quayside, harbourDay]);
+    await screen.findByRole('table', { name: /most attention first/ });
+    expect(screen.queryByText(/^Across your sites/)).toBeNull();
+    expect(
+      screen.getByText(/expired documents and overdue corrective actions come first/),
+    ).toBeInTheDocument();
   });
 
   test('a figure opens an American site with its unit and date format from the site list', async () => {
@@ -363,7 +454,8 @@ describe('the overview of every site', () => {
         ...within(card).getAllByRole('link'),
         within(card).getByRole('button', { name: /^Quayside Bar/ }),
       ];
-      expect(targets).toHaveLength(8);
+      // Seven figures, the corrective actions' "None", and the name.
+      expect(targets).toHaveLength(9);
       for (const target of targets) expect(target).toHaveStyle({ minHeight: '24px' });
       for (const link of within(card).getAllByRole('link'))
         expect(link).toHaveStyle({ minWidth: '24px', display: 'inline-flex' });
