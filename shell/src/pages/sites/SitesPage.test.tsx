@@ -12,6 +12,7 @@ import {
   type Sent,
 } from '@console/shared-sdk/testing';
 import { session } from '@console/shared-sdk';
+import { probeSensorWindowMinutes } from '@console/shared-sdk/contract';
 import type { PlaceDetail, Site } from '@console/shared-sdk/sites';
 import { SitesPage } from './SitesPage';
 
@@ -235,6 +236,92 @@ test('the alert timings show in the view and the form, are checked, and are sent
   // The rules were not touched: neither they nor a reason are sent, so the site keeps its own.
   expect(formField(body, 'jurisdiction')).toBeUndefined();
   expect(formField(body, 'jurisdictionReason')).toBeUndefined();
+});
+
+test('the view says how long an action may stay open and how far a probe and a sensor may differ', async () => {
+  fakeSitesApi({ ...allDaySaturday, actionHours: 24, probeSensorToleranceCelsius: 2 });
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `View ${site.name}` }));
+  const view = within(await screen.findByRole('dialog'));
+  expect(view.getByText('Corrective action time')).toBeInTheDocument();
+  expect(view.getByText('24 hours before it is overdue')).toBeInTheDocument();
+  expect(view.getByText('Probe and sensor tolerance')).toBeInTheDocument();
+  expect(view.getByText('2 °C between a probe and a sensor')).toBeInTheDocument();
+});
+
+test('the corrective action time and the probe tolerance are in the form, described, checked, and sent', async () => {
+  const api = fakeSitesApi({ ...allDaySaturday, actionHours: 24, probeSensorToleranceCelsius: 2 });
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+  const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+  // The form's fields load on first use.
+  const actionTime = await form.findByRole('textbox', { name: /Corrective action time/ });
+  const tolerance = form.getByRole('textbox', { name: /Probe and sensor tolerance/ });
+  expect(actionTime).toHaveValue('24');
+  expect(tolerance).toHaveValue('2');
+  expect(actionTime).toHaveAccessibleDescription(
+    "A corrective action still open this long is overdue, and the organisation's admins are told. From 1 to 168 hours (a week).",
+  );
+  expect(tolerance).toHaveAccessibleDescription(
+    `When a person's probe and a sensor read the same item within ${probeSensorWindowMinutes} minutes and differ by more than this, it raises an alert and a probe calibration check. From 0.5 to 10 °C.`,
+  );
+
+  // Empty or out of range, the form says so and sends nothing. Pasted rather than typed: each keystroke
+  // renders the whole form again, which is slow in jsdom.
+  await user.clear(actionTime);
+  await user.clear(tolerance);
+  await user.paste('0.2');
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  expect(await form.findByText('Enter a number of hours')).toBeInTheDocument();
+  expect(form.getByText('Enter a difference from 0.5 to 10 °C')).toBeInTheDocument();
+  expect(api.to('site-panel/update-one')).toHaveLength(0);
+
+  await user.click(actionTime);
+  await user.paste('48');
+  await user.clear(tolerance);
+  await user.paste('1.5');
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(1));
+  const body = api.to('site-panel/update-one')[0]!.body;
+  expect(formField(body, 'actionHours')).toBe('48');
+  expect(formField(body, 'probeSensorToleranceCelsius')).toBe('1.5');
+});
+
+test('a new site starts with 24 hours to act and a 2 °C tolerance, and sends them', async () => {
+  const api = fakeSitesApi();
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Add site' }));
+  const form = within(await screen.findByRole('dialog', { name: 'Add site' }));
+  expect(await form.findByRole('textbox', { name: /Corrective action time/ })).toHaveValue('24');
+  expect(form.getByRole('textbox', { name: /Probe and sensor tolerance/ })).toHaveValue('2');
+  await user.click(form.getByRole('textbox', { name: /Site name/ }));
+  await user.paste('Harbour Kitchen');
+  await findTown(user, form, 'Bristol', 'Bristol, England');
+  await user.click(form.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.to('site-panel/create-new-one')).toHaveLength(1));
+  const body = api.to('site-panel/create-new-one')[0]!.body;
+  expect(formField(body, 'actionHours')).toBe('24');
+  expect(formField(body, 'probeSensorToleranceCelsius')).toBe('2');
+});
+
+test('at a site in °F the view gives the tolerance in °F beside the °C it is kept in', async () => {
+  fakeSitesApi({
+    ...allDaySaturday,
+    jurisdiction: 'US-NYC',
+    temperatureUnit: 'F',
+    locale: 'en-US',
+    actionHours: 1,
+    probeSensorToleranceCelsius: 2.5,
+  });
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `View ${site.name}` }));
+  const view = within(await screen.findByRole('dialog'));
+  expect(view.getByText('2.5 °C (4.5 °F) between a probe and a sensor')).toBeInTheDocument();
+  expect(view.getByText('1 hour before it is overdue')).toBeInTheDocument();
 });
 
 test('each day of the opening hours is one row of aligned columns: the day, "Open 24 hours", opens, closes', async () => {

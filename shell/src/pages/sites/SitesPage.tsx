@@ -1,10 +1,20 @@
 import { Chip, Stack, Typography } from '@console/shared-sdk/mui';
 import { z } from 'zod';
 import { siteChoices, useDocumentTitle } from '@console/shared-sdk';
-import { requiredText, ruleSetOf, unitSymbols, type Jurisdiction } from '@console/shared-sdk/contract';
 import {
+  requiredText,
+  ruleSetOf,
+  temperatureSpan,
+  unitSymbols,
+  type Jurisdiction,
+} from '@console/shared-sdk/contract';
+import {
+  actionHoursRange,
+  defaultActionHours,
   defaultEscalationMinutes,
   defaultExcursionDebounceMinutes,
+  defaultProbeSensorToleranceCelsius,
+  probeSensorToleranceRange,
   siteInputSchema,
   sitesApi,
   sitesResource,
@@ -60,6 +70,10 @@ interface SiteForm {
   /** Alert timings in minutes; null while the box is empty (the form then asks for a value). */
   escalationMinutes: number | null;
   excursionDebounceMinutes: number | null;
+  /** Hours a corrective action may stay open; null while the box is empty. */
+  actionHours: number | null;
+  /** °C, as the API keeps it; null while the box is empty. */
+  probeSensorToleranceCelsius: number | null;
   siteAdminList: PersonOption[];
 }
 
@@ -85,15 +99,18 @@ const openingWeekSchema = z
   });
 
 /**
- * The form asks for both alert timings: an emptied box would otherwise be left out of the request and
+ * The form asks for every alert setting: an emptied box would otherwise be left out of the request and
  * silently keep (or, for a new site, default) the value. Filled in, the contract's own rule and message
- * (a whole number of minutes in range) apply.
+ * (a whole number of minutes or hours in range, a difference in range) apply.
  */
-const requiredMinutes = (schema: (typeof siteInputSchema.shape)['escalationMinutes']) =>
-  schema.refine((value) => value !== undefined, 'Enter a number of minutes');
+const required = <Schema extends z.ZodType>(schema: Schema, message: string) =>
+  schema.refine((value) => value !== undefined, message);
+const { shape } = siteInputSchema;
 const alertTimingsSchema = {
-  escalationMinutes: requiredMinutes(siteInputSchema.shape.escalationMinutes),
-  excursionDebounceMinutes: requiredMinutes(siteInputSchema.shape.excursionDebounceMinutes),
+  escalationMinutes: required(shape.escalationMinutes, 'Enter a number of minutes'),
+  excursionDebounceMinutes: required(shape.excursionDebounceMinutes, 'Enter a number of minutes'),
+  actionHours: required(shape.actionHours, 'Enter a number of hours'),
+  probeSensorToleranceCelsius: required(shape.probeSensorToleranceCelsius, 'Enter a difference in °C'),
 };
 
 /**
@@ -105,6 +122,22 @@ const jurisdictionReasonSchema = {
 };
 
 const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+const hours = (count: number) => `${count} ${count === 1 ? 'hour' : 'hours'}`;
+
+/**
+ * Minutes apart a probe's and a sensor's readings of one item are compared: the contract's
+ * `probeSensorWindowMinutes`, which the tests hold this to. Its file would bring the corrective actions'
+ * contract onto the sites list, a first screen.
+ */
+const probeSensorWindowMinutes = 10;
+
+/** The tolerance as stored, in °C, and in the site's own unit beside it when that is another: "2 °C (3.6 °F)". */
+function toleranceText(site: Pick<Site, 'probeSensorToleranceCelsius' | 'temperatureUnit'>): string {
+  const celsius = `${site.probeSensorToleranceCelsius} ${unitSymbols.C}`;
+  if (site.temperatureUnit === 'C') return celsius;
+  const shown = Math.round(temperatureSpan(site.probeSensorToleranceCelsius, site.temperatureUnit) * 10) / 10;
+  return `${celsius} (${shown} ${unitSymbols[site.temperatureUnit]})`;
+}
 
 /** The site calls, keeping the navbar's site selector in step with what was added, changed or deleted. */
 const sitesApiForScreen: typeof sitesResource = {
@@ -212,6 +245,11 @@ const sites = defineResource({
       label: 'Sensor alert delay',
       render: (site) => `${minutes(site.excursionDebounceMinutes)} outside the limits`,
     },
+    { label: 'Corrective action time', render: (site) => `${hours(site.actionHours)} before it is overdue` },
+    {
+      label: 'Probe and sensor tolerance',
+      render: (site) => <LtrText>{`${toleranceText(site)} between a probe and a sensor`}</LtrText>,
+    },
     {
       label: 'Opening hours',
       render: (site) => <OpeningHours site={site} />,
@@ -293,6 +331,23 @@ const sites = defineResource({
           'A wireless sensor alerts only after reading outside its limits this long without a break, so a door opened for a delivery does not set it off. From 1 to 240 minutes.',
       },
       {
+        kind: 'number',
+        name: 'actionHours',
+        label: 'Corrective action time',
+        unit: 'hours',
+        required: true,
+        helperText: `A corrective action still open this long is overdue, and the organisation's admins are told. From ${actionHoursRange.min} to ${actionHoursRange.max} hours (a week).`,
+      },
+      {
+        kind: 'number',
+        name: 'probeSensorToleranceCelsius',
+        label: 'Probe and sensor tolerance',
+        // The API keeps it in °C, and the form has no temperatures in the site's unit to follow.
+        unit: unitSymbols.C,
+        required: true,
+        helperText: `When a person's probe and a sensor read the same item within ${probeSensorWindowMinutes} minutes and differ by more than this, it raises an alert and a probe calibration check. From ${probeSensorToleranceRange.min} to ${probeSensorToleranceRange.max} °C.`,
+      },
+      {
         kind: 'custom',
         name: 'timing',
         label: 'Opening hours',
@@ -326,6 +381,8 @@ const sites = defineResource({
       jurisdictionReason: '',
       escalationMinutes: defaultEscalationMinutes,
       excursionDebounceMinutes: defaultExcursionDebounceMinutes,
+      actionHours: defaultActionHours,
+      probeSensorToleranceCelsius: defaultProbeSensorToleranceCelsius,
       siteAdminList: [],
     }),
     toForm: (site: Site): SiteForm => ({
@@ -348,6 +405,8 @@ const sites = defineResource({
       jurisdictionReason: '',
       escalationMinutes: site.escalationMinutes,
       excursionDebounceMinutes: site.excursionDebounceMinutes,
+      actionHours: site.actionHours,
+      probeSensorToleranceCelsius: site.probeSensorToleranceCelsius,
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
     }),
     // Sent as shown, so a new site gets the rules the admin saw (the address's until they chose).
