@@ -70,6 +70,9 @@ function fakeOrganizationApi(figures: NationalFigure[], put?: (sent: Sent) => Re
         return ok(sites);
       case 'organization/national-figures/history':
         return ok([fridgeSet]);
+      // The page's other section, the standard corrective actions: none of this file's business.
+      case 'correctiveAction/standard-action-list':
+        return ok([]);
       case 'organization/national-figures': {
         if (put) return put(sent);
         const body = JSON.parse(sent.body) as { figures: NationalFigure[] };

@@ -23,6 +23,7 @@ import {
   updateOrganizationSchema,
 } from './organization-form';
 import { NationalFiguresCard } from './NationalFigures';
+import { StandardActionsCard } from './StandardActions';
 
 function NoteCard({
   organization,
@@ -85,7 +86,10 @@ function NoteCard({
   );
 }
 
-/** The organisation the user works in: its record, an edit form, the shared note and its national figures. */
+/**
+ * The organisation the user works in: its record, an edit form, the shared note, its national figures and
+ * its standard corrective actions.
+ */
 export function OrganizationPage() {
   const orgId = useSession((s) => s.orgId);
   const {
@@ -156,6 +160,7 @@ export function OrganizationPage() {
         </Grid>
       </Grid>
       <NationalFiguresCard organization={organization} onSaved={setOrganization} />
+      <StandardActionsCard organization={organization} />
       {editing && (
         <FormDialog
           title="Edit organisation"
