@@ -8,8 +8,9 @@ import { demoSites, insertOrganization, insertSite } from './domains/sites/index
 import type { Storage } from './platform/files/storage.js';
 import { seedAlerts } from './domains/alerts/index.js';
 import { seedEquipment } from './domains/equipment/index.js';
-import { seedLogs } from './domains/logs/index.js';
+import { seedCorrectiveActions, seedLogs } from './domains/logs/index.js';
 import { seedPeople } from './domains/people/index.js';
+import { seedReports } from './domains/reports/index.js';
 import { seedTasks } from './domains/tasks/index.js';
 import { seedKitchen } from './platform/auth/kitchen-devices/seed.js';
 
@@ -33,6 +34,8 @@ export const demoDomains: readonly DomainSeed[] = [
   seedKitchen,
   seedTasks,
   seedLogs,
+  seedCorrectiveActions,
+  seedReports,
   seedAlerts,
 ];
 

@@ -3,7 +3,7 @@ import { Card, CardActionArea, CardContent, Grid, Stack, Typography } from '@con
 import { Link as RouterLink } from '@console/shared-sdk/router';
 import { useAbility, type SubjectName } from '@console/shared-sdk';
 import { consoleIcons, type IconName } from '@console/shared-sdk/icons';
-import type { SiteDashboard } from '@console/shared-sdk/tasks';
+import { correctiveActionStateLabels, type SiteDashboard } from '@console/shared-sdk/tasks';
 import { LtrText } from '@console/shared-sdk/ui';
 
 // Beside the tasks, what the site's logs hold that someone should look at (issue 11): documents about to
@@ -62,12 +62,11 @@ const actionsLink = (siteID: string, filter: Record<string, string>) =>
 
 const actionCount = (n: number) => plural(n, 'corrective action', 'corrective actions');
 
-/**
- * The contract's words for the states counted (`correctiveActionStateLabels`, which the tests hold these
- * to). Written here because the contract's file would bring the logs' contract and the rule sets onto the
- * dashboard, the first screen after signing in: about 10 KB gzip for two phrases.
- */
-const stateWords = { OPEN: 'awaiting action', ACTION_RECORDED: 'awaiting verification' } as const;
+/** The states counted, in the contract's words, within a sentence. */
+const stateWords = {
+  OPEN: correctiveActionStateLabels.OPEN.toLowerCase(),
+  ACTION_RECORDED: correctiveActionStateLabels.ACTION_RECORDED.toLowerCase(),
+};
 
 const actionCards: readonly AttentionCard[] = [
   {

@@ -589,7 +589,7 @@ describe("a task's view", () => {
     kind: 'CHECKLIST_LINE_FAILED',
     checkType: 'TASK',
     state: 'OPEN',
-    source: { subject: 'Task', recordID: task._id, lineID: null },
+    source: { subject: 'Task', recordID: task._id, lineID: null, masterTaskID: null, taskDate: null },
     deviation: `${task.name}: failed`,
     occurredAt: '2026-03-30T07:30:00.000Z',
     openedAt: '2026-03-30T07:30:00.000Z',
@@ -617,7 +617,7 @@ describe("a task's view", () => {
   test('its corrective actions say what went wrong, where each stands, what was done and who verified it', async () => {
     const verified = action(1, delivery, {
       state: 'VERIFIED',
-      source: { subject: 'Task', recordID: delivery._id, lineID: id(32) },
+      source: { subject: 'Task', recordID: delivery._id, lineID: id(32), masterTaskID: null, taskDate: null },
       deviation: 'Delivery intake, Packaging intact failed: Torn box',
       actionTaken: 'Rejected the delivery',
       foodDiscarded: true,
@@ -688,7 +688,13 @@ describe("a task's view", () => {
         taskID === fridge._id && current !== fridge
           ? [
               action(3, fridge, {
-                source: { subject: 'Task', recordID: fridge._id, lineID: id(11) },
+                source: {
+                  subject: 'Task',
+                  recordID: fridge._id,
+                  lineID: id(11),
+                  masterTaskID: null,
+                  taskDate: null,
+                },
                 deviation: 'Fridge temperatures, Read the display failed: Display blank',
               }),
             ]

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { idSchema, instantSchema, optionalText, requiredText, siteScopedListQuerySchema } from './common.js';
+import {
+  idSchema,
+  instantSchema,
+  localDateSchema,
+  optionalText,
+  requiredText,
+  siteScopedListQuerySchema,
+} from './common.js';
 import {
   checkLogDateRange,
   logDateRangeShape,
   loggedPersonSchema,
   sortWithDefault,
 } from './compliance-logs.js';
+import { correctiveActionStateSchema } from './corrective-action-labels.js';
 import { logTypeSchema } from './enums.js';
 import { historyEntrySchema } from './history.js';
 import { logTypeLabels } from './log-type-labels.js';
@@ -38,15 +46,13 @@ export const correctiveActionKindLabels: Record<CorrectiveActionKind, string> = 
   NEAR_MISS: 'Near miss',
 };
 
-/** OPEN → ACTION_RECORDED → VERIFIED; a recorded or verified action goes back to OPEN when reopened. */
-export const correctiveActionStates = ['OPEN', 'ACTION_RECORDED', 'VERIFIED'] as const;
-export const correctiveActionStateSchema = z.enum(correctiveActionStates);
-export type CorrectiveActionState = z.infer<typeof correctiveActionStateSchema>;
-export const correctiveActionStateLabels: Record<CorrectiveActionState, string> = {
-  OPEN: 'Awaiting action',
-  ACTION_RECORDED: 'Awaiting verification',
-  VERIFIED: 'Verified',
-};
+export {
+  correctiveActionStates,
+  correctiveActionStateSchema,
+  correctiveActionStateLabels,
+  probeSensorWindowMinutes,
+  type CorrectiveActionState,
+} from './corrective-action-labels.js';
 
 /**
  * The check a deviation belongs to, which picks the standard actions offered: a log type for readings and
@@ -67,9 +73,6 @@ export const correctiveSourceSubjectSchema = z.enum(correctiveSourceSubjects);
 export type CorrectiveSourceSubject = z.infer<typeof correctiveSourceSubjectSchema>;
 
 // The site's settings for them (actionHours, probeSensorToleranceCelsius) are in site.ts.
-
-/** Minutes apart a probe's and a sensor's readings of one item are compared within. */
-export const probeSensorWindowMinutes = 10;
 
 /**
  * The standard actions an organisation starts with, per check type; it edits its own list. Each is what a
@@ -120,6 +123,9 @@ export const correctiveActionSchema = z.object({
     subject: correctiveSourceSubjectSchema,
     recordID: idSchema,
     lineID: z.string().nullable(),
+    /** A task's: its master task and its local date, which the task list opens it by. */
+    masterTaskID: idSchema.nullable().default(null),
+    taskDate: localDateSchema.nullable().default(null),
   }),
   /** What went wrong, in words ("Walk-in fridge, Top shelf read 9.4 °C (limit 8 °C)"). */
   deviation: z.string(),
@@ -162,7 +168,8 @@ export const correctiveActionSortColumns = [
 /**
  * GET /correctiveAction/web-app-list: by site (or every site the caller may see), state, kind, check type,
  * `overdue` (open past its due time), a range of local dates of when the deviation happened (default the
- * last 90 days), and `search` in the deviation's words and the ref. Newest first unless sorted.
+ * last 90 days, except for what is still to do: awaiting action or verification, or overdue, are listed
+ * whenever they happened), and `search` in the deviation's words and the ref. Newest first unless sorted.
  */
 export const correctiveActionListQuerySchema = siteScopedListQuerySchema(correctiveActionSortColumns)
   .extend({

@@ -2,4 +2,5 @@
 // times and time slots, and the place and time-zone look-ups of the site form.
 export * from '../contract/site.js';
 export * from '../contract/portfolio.js';
+export * from '../contract/corrective-action-labels.js';
 export * from './api.js';

@@ -18,6 +18,7 @@ import { sendPendingPushes } from './push/deliver.js';
 import { escalateEvents } from './escalation.js';
 import { scanMissedChecks, scanOverdueTasks } from './scans.js';
 import { scanOverdueActions } from './action-scan.js';
+import { scanReviewsDue } from './review-scan.js';
 import { webhookDeliveryJobName } from './webhook/index.js';
 
 // The demo's alerts (after every other domain's demo).
@@ -38,6 +39,7 @@ export { escalateEvents } from './escalation.js';
 export { pushClaimStaleMs, sendPendingPushes } from './push/deliver.js';
 export { scanMissedChecks, scanOverdueTasks } from './scans.js';
 export { scanOverdueActions } from './action-scan.js';
+export { scanReviewsDue } from './review-scan.js';
 export { linkOf } from './links.js';
 
 export interface AlertJobDeps {
@@ -104,7 +106,8 @@ export function alertJobs(deps: AlertJobDeps): JobDefinition[] {
         const raised =
           (await scanOverdueTasks(deps, now())) +
           (await scanMissedChecks(deps, now())) +
-          (await scanOverdueActions(deps, now()));
+          (await scanOverdueActions(deps, now())) +
+          (await scanReviewsDue(deps, now()));
         if (raised > 0) await dispatchAndSend();
       },
     },

@@ -1,12 +1,18 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatDay, formatInstant, ruleSetOf } from '@console/shared-sdk/contract';
+import { formatDay, ruleSetOf } from '@console/shared-sdk/contract';
 import type { Database } from '../../platform/db/client.js';
 import { organizations, sites } from '../../platform/db/schema.js';
 import { raiseEvents } from '../../platform/events/raise.js';
 import { openCorrectiveActions } from '../../platform/corrective-actions/open.js';
 import { addDays, localDate } from '../sites/index.js';
-import { individualTasks, masterTasks, missedDeviation, pastDueOccurrences } from '../tasks/index.js';
+import {
+  individualTasks,
+  masterTasks,
+  missedDeviation,
+  missedTaskTitle,
+  pastDueOccurrences,
+} from '../tasks/index.js';
 
 // The scans that raise events from the passing of time (issue 24), every minute on the job queue; raising
 // is idempotent by each event's dedupe key, so a scan run twice, or on two instances, raises each once.
@@ -62,7 +68,7 @@ export async function scanOverdueTasks(deps: ScanDeps, now: Date): Promise<numbe
     subject: 'Task',
     recordId: row.id,
     dedupeKey: `TASK_OVERDUE:${row.id}`,
-    title: `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time', locales.get(row.siteId))} at ${row.siteName} and is not done`,
+    title: missedTaskTitle(row, locales.get(row.siteId)),
     details: { masterTaskId: row.masterTaskId, taskDate: row.taskDate, taskName: row.name },
     occurredAt: row.expireOn,
   }));

@@ -37,6 +37,7 @@ export {
 
 // The demo.
 export { seedLogs } from './seed.js';
+export { seedCorrectiveActions } from './corrective-action/seed.js';
 
 // Wireless sensors' readings (issue 24): POST /sensor/ingest, registered under /sensor beside the
 // equipment domain's sensorRoutes.

@@ -11,3 +11,6 @@ export { default as siteReviewRoutes } from './site-review/routes.js';
 
 // The four-weekly reviews whose reminder is owed (alerts/review-scan.ts).
 export { markReminded, reviewsToRemind, type ReviewToRemind } from './site-review/repository.js';
+
+// The demo's reviews and inspector link (after every records domain's demo).
+export { seedReports } from './seed.js';

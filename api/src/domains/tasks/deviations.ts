@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CorrectiveCheckType } from '@console/shared-sdk/contract';
+import { formatInstant, type CorrectiveCheckType } from '@console/shared-sdk/contract';
 import type { Tx } from '../../platform/db/client.js';
 import { sites } from '../../platform/db/schema.js';
 import type { HistoryActor } from '../../platform/history/history.js';
@@ -23,10 +23,41 @@ const followUpCheckTypes: Record<FollowUpRecord['kind'], CorrectiveCheckType> = 
 };
 
 /**
- * Opens the action of a line of `row` set to FAILED at `at` by `actor`, in the change's transaction. A
- * follow-up check's line is failed by its reading: what that reading's corrective action says was done
- * (`correctiveAction`) is recorded on it at once.
+ * The deviation of a line of `row` set to FAILED at `at` by `actor`. A follow-up check's line is failed by
+ * its reading: what that reading's corrective action says was done (`correctiveAction`) comes recorded.
  */
+export function lineDeviation(
+  row: Pick<OccurrenceRow, 'id' | 'orgId' | 'siteId' | 'masterTaskId' | 'taskDate'>,
+  line: Pick<OccurrenceItemRecord, 'id' | 'text' | 'comment'>,
+  master: { name: string; followUp: FollowUpRecord | null },
+  siteName: string,
+  change: { at: Date; actor: HistoryActor; correctiveAction?: string | null | undefined },
+): OpenedDeviation {
+  const { followUp } = master;
+  const why = line.comment ? `: ${line.comment}` : '';
+  return {
+    orgId: row.orgId,
+    siteId: row.siteId,
+    kind: followUp ? 'FOLLOW_UP_FAILED' : 'CHECKLIST_LINE_FAILED',
+    checkType: followUp ? followUpCheckTypes[followUp.kind] : 'TASK',
+    source: { subject: 'Task', recordId: row.id, lineId: line.id },
+    deviation: followUp
+      ? `${master.name} at ${siteName} failed${why}`
+      : `“${line.text}” failed on “${master.name}” at ${siteName}${why}`,
+    details: {
+      masterTaskId: row.masterTaskId,
+      taskDate: row.taskDate,
+      taskName: master.name,
+      line: line.text,
+      comment: line.comment,
+    },
+    occurredAt: change.at,
+    actor: change.actor,
+    recorded: change.correctiveAction ? { actionTaken: change.correctiveAction } : null,
+  };
+}
+
+/** Opens the action of a line of `row` set to FAILED (lineDeviation), in the change's transaction. */
 export async function openLineFailure(
   tx: Tx,
   row: OccurrenceRow,
@@ -36,34 +67,15 @@ export async function openLineFailure(
   now: Date,
 ): Promise<void> {
   const [site] = await tx.select({ name: sites.name }).from(sites).where(eq(sites.id, row.siteId));
-  const siteName = site?.name ?? '';
-  const { followUp } = master;
-  const why = line.comment ? `: ${line.comment}` : '';
-  await openCorrectiveAction(
-    tx,
-    {
-      orgId: row.orgId,
-      siteId: row.siteId,
-      kind: followUp ? 'FOLLOW_UP_FAILED' : 'CHECKLIST_LINE_FAILED',
-      checkType: followUp ? followUpCheckTypes[followUp.kind] : 'TASK',
-      source: { subject: 'Task', recordId: row.id, lineId: line.id },
-      deviation: followUp
-        ? `${master.name} at ${siteName} failed${why}`
-        : `“${line.text}” failed on “${master.name}” at ${siteName}${why}`,
-      details: {
-        masterTaskId: row.masterTaskId,
-        taskDate: row.taskDate,
-        taskName: master.name,
-        line: line.text,
-        comment: line.comment,
-      },
-      occurredAt: change.at,
-      actor: change.actor,
-      recorded: change.correctiveAction ? { actionTaken: change.correctiveAction } : null,
-    },
-    now,
-  );
+  await openCorrectiveAction(tx, lineDeviation(row, line, master, site?.name ?? '', change), now);
 }
+
+/** A task not done by its due time, in words: the overdue event's title and the missed task's deviation. */
+export const missedTaskTitle = (
+  row: { name: string; expireOn: Date; siteName: string; timeZoneId: string },
+  locale: string | undefined,
+) =>
+  `“${row.name}” was due by ${formatInstant(row.expireOn, row.timeZoneId, 'time', locale)} at ${row.siteName} and is not done`;
 
 /** An occurrence open past its due time, as the scans read it (past-due.ts). */
 export interface MissedOccurrence {

@@ -58,6 +58,6 @@ export { seedTasks } from './seed.js';
 // The occurrences open past their due time, for the overdue and missed follow-up scans, and the
 // corrective action a missed one opens.
 export { pastDueOccurrences } from './past-due.js';
-export { missedDeviation } from './deviations.js';
+export { lineDeviation, missedDeviation, missedTaskTitle } from './deviations.js';
 // A probe a sensor disagrees with is calibrated that day.
 export { probeCalibrationDue, probeCalibrationTaskName } from './probe-calibration.js';

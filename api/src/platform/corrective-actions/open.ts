@@ -77,7 +77,8 @@ export const correctiveActionEntry = (
   at,
 });
 
-function rowValues(deviation: OpenedDeviation, now: Date) {
+/** The row a deviation opens at `now` (its due time the site's action hours on). */
+export function actionValues(deviation: OpenedDeviation, now: Date) {
   const { recorded } = deviation;
   return {
     id: newId(),
@@ -116,7 +117,7 @@ export async function openCorrectiveAction(
 ): Promise<CorrectiveActionRow | null> {
   const [row] = await tx
     .insert(correctiveActions)
-    .values(rowValues(deviation, now))
+    .values(actionValues(deviation, now))
     .onConflictDoNothing({ target: correctiveActions.dedupeKey })
     .returning();
   if (!row) return null;
@@ -154,7 +155,7 @@ export async function openCorrectiveActions(
     const rows = await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(correctiveActions)
-        .values(fresh.map((deviation) => rowValues(deviation, now)))
+        .values(fresh.map((deviation) => actionValues(deviation, now)))
         .onConflictDoNothing({ target: correctiveActions.dedupeKey })
         .returning();
       const actorOf = new Map(fresh.map((deviation) => [deviationKey(deviation), deviation.actor]));

@@ -52,7 +52,13 @@ const open: CorrectiveAction = {
   kind: 'READING_FAILED',
   checkType: 'FRIDGE',
   state: 'OPEN',
-  source: { subject: 'TemperatureLog', recordID: ids.reading, lineID: null },
+  source: {
+    subject: 'TemperatureLog',
+    recordID: ids.reading,
+    lineID: null,
+    masterTaskID: null,
+    taskDate: null,
+  },
   deviation: 'Walk-in fridge, top shelf read 9.4 °C (limit 8 °C)',
   occurredAt: '2026-03-30T08:15:00.000Z',
   openedAt: '2026-03-30T08:15:00.000Z',
@@ -81,7 +87,13 @@ const recorded: CorrectiveAction = {
   kind: 'TASK_MISSED',
   checkType: 'TASK',
   state: 'ACTION_RECORDED',
-  source: { subject: 'Task', recordID: '0190a000-0000-7000-8000-00000000a301', lineID: null },
+  source: {
+    subject: 'Task',
+    recordID: '0190a000-0000-7000-8000-00000000a301',
+    lineID: null,
+    masterTaskID: '0190a000-0000-7000-8000-00000000a201',
+    taskDate: '2026-03-29',
+  },
   deviation: 'Closing clean of the fryer was not done',
   overdue: false,
   actionTaken: 'Done late and checked',
@@ -281,9 +293,10 @@ describe('the view', () => {
   test('shows what went wrong, a link to its record, what was done, the verification and the history', async () => {
     actionApi([verified]);
     const { dialog } = await viewAction(verified);
-    expect(within(dialog).getByRole('link', { name: 'Open the task list' })).toHaveAttribute(
+    // The task list opens the occurrence on its date, by its master task's id and its own.
+    expect(within(dialog).getByRole('link', { name: 'Open the task' })).toHaveAttribute(
       'href',
-      '/dashboard/task',
+      '/dashboard/task?taskListDate=2026-03-29&view=0190a000-0000-7000-8000-00000000a201.0190a000-0000-7000-8000-00000000a301',
     );
     const taken = within(dialog).getByRole('region', { name: 'Action taken' });
     expect(await within(taken).findByText('Done late and checked')).toBeInTheDocument();
@@ -498,7 +511,7 @@ describe('a record’s view', () => {
     ...verified,
     kind: 'NEAR_MISS',
     checkType: 'NEAR_MISS',
-    source: { subject: 'NearMiss', recordID: ids.spill, lineID: null },
+    source: { subject: 'NearMiss', recordID: ids.spill, lineID: null, masterTaskID: null, taskDate: null },
     deviation: 'Near miss: Oil spill by the fryer',
     actionTaken: 'Made the area safe',
   };

@@ -25,7 +25,7 @@ import {
   type SubjectName,
 } from '@console/shared-sdk';
 import { scoreBandLabels, type ScoreBand } from '@console/shared-sdk/reports';
-import { sitesApi, type PortfolioSite } from '@console/shared-sdk/sites';
+import { correctiveActionStateLabels, sitesApi, type PortfolioSite } from '@console/shared-sdk/sites';
 import { compactCell, compactNumberCell } from '@console/shared-sdk/report-kit';
 import { LtrText, useSiteFormat } from '@console/shared-sdk/ui';
 import { useSiteDashboard } from '../../app/RemoteRoutes';
@@ -114,13 +114,9 @@ const actionsLink = (siteID: string, filter: Record<string, string> = {}) =>
 
 const actionCount = (count: number) => plural(count, 'corrective action', 'corrective actions');
 
-/**
- * The contract's words for the states counted (`correctiveActionStateLabels`, which the tests hold these
- * to). Written here because the contract's file would bring the logs' contract onto the overview, the
- * first page after signing in: 6.5 KB gzip for two phrases.
- */
-const awaitingAction = 'awaiting action';
-const awaitingVerification = 'awaiting verification';
+/** The states counted, in the contract's words, within a sentence. */
+const awaitingAction = correctiveActionStateLabels.OPEN.toLowerCase();
+const awaitingVerification = correctiveActionStateLabels.ACTION_RECORDED.toLowerCase();
 
 /** The corrective actions by where they stand; the overdue ones red, as they reach the admins. */
 const actionsColumn: Column = {

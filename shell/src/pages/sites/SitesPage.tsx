@@ -15,6 +15,7 @@ import {
   defaultExcursionDebounceMinutes,
   defaultProbeSensorToleranceCelsius,
   probeSensorToleranceRange,
+  probeSensorWindowMinutes,
   siteInputSchema,
   sitesApi,
   sitesResource,
@@ -123,13 +124,6 @@ const jurisdictionReasonSchema = {
 
 const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
 const hours = (count: number) => `${count} ${count === 1 ? 'hour' : 'hours'}`;
-
-/**
- * Minutes apart a probe's and a sensor's readings of one item are compared: the contract's
- * `probeSensorWindowMinutes`, which the tests hold this to. Its file would bring the corrective actions'
- * contract onto the sites list, a first screen.
- */
-const probeSensorWindowMinutes = 10;
 
 /** The tolerance as stored, in °C, and in the site's own unit beside it when that is another: "2 °C (3.6 °F)". */
 function toleranceText(site: Pick<Site, 'probeSensorToleranceCelsius' | 'temperatureUnit'>): string {

@@ -32,6 +32,12 @@ export const isOverdue = (action: Pick<CorrectiveActionRow, 'state' | 'dueAt'>, 
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
+/** A task's master task and local date, which its deviation keeps in its details (tasks/deviations.ts). */
+function taskOf(details: Record<string, unknown>): { masterTaskID: string | null; taskDate: string | null } {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { masterTaskID: text(details['masterTaskId']), taskDate: text(details['taskDate']) };
+}
+
 export function toCorrectiveActionDto(source: ActionSource, now: Date): CorrectiveAction {
   const { action, site } = source;
   return {
@@ -44,7 +50,12 @@ export function toCorrectiveActionDto(source: ActionSource, now: Date): Correcti
     kind: action.kind,
     checkType: action.checkType,
     state: action.state,
-    source: { subject: action.sourceSubject, recordID: action.sourceId, lineID: action.lineId },
+    source: {
+      subject: action.sourceSubject,
+      recordID: action.sourceId,
+      lineID: action.lineId,
+      ...taskOf(action.sourceSubject === 'Task' ? action.details : {}),
+    },
     deviation: action.deviation,
     occurredAt: action.occurredAt.toISOString(),
     openedAt: action.createdAt.toISOString(),

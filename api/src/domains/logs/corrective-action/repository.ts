@@ -96,6 +96,9 @@ function selectSources<Extra extends Record<string, SQL>>(db: Database | Tx, ext
 
 const joinedFrom = sql`${correctiveActions} inner join ${sites} on ${eq(sites.id, correctiveActions.siteId)}`;
 
+const stillToDo = (query: CorrectiveActionListQuery) =>
+  query.overdue === true || query.state === 'OPEN' || query.state === 'ACTION_RECORDED';
+
 /**
  * One page of the actions in `scope` matching the list's filters, and the total, from one statement. The
  * date range is of each action's own site's local dates of when its deviation happened.
@@ -108,13 +111,18 @@ export async function correctiveActionPage(
 ): Promise<{ list: CorrectiveAction[]; total: number }> {
   const where = and(
     correctiveActionRecords.scopeWhere(db, scope),
-    localDateRangeWhere(
-      correctiveActions.occurredAt,
-      sites.timeZoneId,
-      query,
-      now,
-      correctiveActionDefaultDays,
-    ),
+    // What still needs doing (awaiting action or verification, overdue) is listed whenever its deviation
+    // happened, as the dashboards count it, unless a range is asked for: an action left open for months
+    // still needs doing.
+    stillToDo(query) && query.startDate === undefined
+      ? undefined
+      : localDateRangeWhere(
+          correctiveActions.occurredAt,
+          sites.timeZoneId,
+          query,
+          now,
+          correctiveActionDefaultDays,
+        ),
     searchWhere(query.search, listDeclaration.search),
     ...listDeclaration.filters(query),
     query.overdue === undefined ? undefined : query.overdue ? overdueWhere(now) : not(overdueWhere(now)),

@@ -313,7 +313,8 @@ export default async function correctiveActionRoutes(app: FastifyInstance) {
         'Corrective actions, the latest deviation first: by site (or every site the caller may see), ' +
         'state, kind, check type, `overdue` (open past their due time), a range of local dates of when ' +
         `each deviation happened on its site (startDate and endDate, both or neither; default the last ${correctiveActionDefaultDays} ` +
-        'days), and search in the deviation’s words and the ref',
+        'days, but none for what is still to do: state OPEN or ACTION_RECORDED, or overdue), and search in ' +
+        'the deviation’s words and the ref',
       findOne: 'One corrective action: its deviation and record, what was done, and its verification',
       history:
         'The history of a corrective action, newest first: its opening, each action recorded, ' +

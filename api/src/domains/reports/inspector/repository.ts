@@ -279,7 +279,7 @@ export async function linkOfToken(db: Database, token: string, now: Date): Promi
 
 /** Keeps an access of the link: its row, and the link's count and last access, in one transaction. */
 export async function logAccess(
-  db: Database,
+  db: Database | Tx,
   link: InspectorLinkRow,
   access: { address: string; what: string },
   now: Date,
