@@ -28,10 +28,11 @@ import {
   type CustomFilterProps,
   type ResourceScreenProps,
 } from '@console/shared-sdk/ui';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { CorrectiveActionStateChip, OverdueChip } from '../shared/corrective-action-state';
 import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
 import { sourceLink } from './links';
+import { useAskedDialog, type Ask as AskOf } from '../shared/asked-dialog';
 
 // /dashboard/correctiveAction: what was done about each deviation (HACCP principles 5 and 6). Every failed
 // reading, failed checklist line, missed task or follow-up check, sensor excursion and near miss opens an
@@ -156,15 +157,7 @@ function StateCell({ action }: { action: CorrectiveAction }) {
 }
 
 type Asked = { kind: 'record' | 'verify' | 'reopen'; action: CorrectiveAction };
-type Ask = (asked: Asked) => Promise<void>;
-
-/** Said by a form closed without a change: the kit then leaves the list as it is. */
-class Cancelled extends Error {
-  constructor() {
-    super('Cancelled');
-    this.name = 'Cancelled';
-  }
-}
+type Ask = AskOf<Asked>;
 
 export interface CorrectiveActionsOptions {
   range: LocalDateRange;
@@ -338,25 +331,7 @@ export function CorrectiveActionsScreen({ gridProps }: CorrectiveActionsScreenPr
   const formatOf = useRecordFormats();
   const userID = useSession((state) => state.userData?.userID);
   const allSites = useSelectedSite((s) => s.selectedSiteID) === null;
-  const [asked, setAsked] = useState<{ what: Asked; settle: (done: boolean) => void } | null>(null);
-  const ask = useCallback<Ask>(
-    (what) =>
-      new Promise<void>((resolve, reject) => {
-        let settled = false;
-        setAsked({
-          what,
-          // Once: a form that saved its change also closes.
-          settle: (done) => {
-            if (settled) return;
-            settled = true;
-            setAsked(null);
-            if (done) resolve();
-            else reject(new Cancelled());
-          },
-        });
-      }),
-    [],
-  );
+  const { asked, ask } = useAskedDialog<Asked>();
   const { range } = dates;
   const resource = useMemo(
     () => correctiveActions({ range, formatOf, ask, userID, allSites }),

@@ -28,7 +28,7 @@ import {
   type ResourceScreenProps,
   type SiteFormat,
 } from '@console/shared-sdk/ui';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { reasonField } from '../shared/words';
 import { useRecordFormats, type RecordFormats } from '../shared/site-writing';
 import { ChartItemButton, ExportToExcelButton } from './toolbar';
@@ -41,6 +41,7 @@ import {
   resultColor,
   resultOptions,
 } from './status';
+import { useAskedDialog, type Ask as AskOf } from '../shared/asked-dialog';
 
 // /dashboard/temperatureLog (issue 11, DOMAIN.md "Temperature checks"): the selected site's readings over
 // a range of its local dates, filtered by type, item, result and back-filling; a failed reading stands out
@@ -80,15 +81,7 @@ type Asked =
   | { kind: 'delete'; reading: TemperatureLog }
   /** `label` names the item until the chart's answer does (from the item filter, only its id is known). */
   | { kind: 'chart'; itemID: string; label: string | null };
-type Ask = (asked: Asked) => Promise<void>;
-
-/** Said by a dialog closed without a change: the kit then leaves the list as it is. */
-class Cancelled extends Error {
-  constructor() {
-    super('Cancelled');
-    this.name = 'Cancelled';
-  }
-}
+type Ask = AskOf<Asked>;
 
 /**
  * The check in words, with what it says of follow-up checks (issue 24): when a cooked-core reading began
@@ -522,25 +515,7 @@ export function TemperatureLogsScreen({ gridProps }: TemperatureLogsScreenProps)
   const dates = useDateRange({ defaultDays });
   const siteID = useSelectedSite((s) => s.selectedSiteID);
   const modal = useModalLocation();
-  const [asked, setAsked] = useState<{ what: Asked; settle: (done: boolean) => void } | null>(null);
-  const ask = useCallback<Ask>(
-    (what) =>
-      new Promise<void>((resolve, reject) => {
-        let settled = false;
-        setAsked({
-          what,
-          // Once: a dialog that finished its change also closes.
-          settle: (done) => {
-            if (settled) return;
-            settled = true;
-            setAsked(null);
-            if (done) resolve();
-            else reject(new Cancelled());
-          },
-        });
-      }),
-    [],
-  );
+  const { asked, ask } = useAskedDialog<Asked>();
   const { range } = dates;
   const formatOf = useRecordFormats();
   const resource = useMemo(() => temperatureLogs(range, ask, formatOf), [range, ask, formatOf]);
