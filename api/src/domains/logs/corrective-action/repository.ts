@@ -96,7 +96,7 @@ function selectSources<Extra extends Record<string, SQL>>(db: Database | Tx, ext
 
 const joinedFrom = sql`${correctiveActions} inner join ${sites} on ${eq(sites.id, correctiveActions.siteId)}`;
 
-const stillToDo = (query: CorrectiveActionListQuery) =>
+const unsettled = (query: CorrectiveActionListQuery) =>
   query.overdue === true || query.state === 'OPEN' || query.state === 'ACTION_RECORDED';
 
 /**
@@ -114,7 +114,7 @@ export async function correctiveActionPage(
     // What still needs doing (awaiting action or verification, overdue) is listed whenever its deviation
     // happened, as the dashboards count it, unless a range is asked for: an action left open for months
     // still needs doing.
-    stillToDo(query) && query.startDate === undefined
+    unsettled(query) && query.startDate === undefined
       ? undefined
       : localDateRangeWhere(
           correctiveActions.occurredAt,
