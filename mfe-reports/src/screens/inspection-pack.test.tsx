@@ -44,6 +44,7 @@ const pack: InspectionPackPreview = {
     nearMisses: { total: 3, open: 2 },
     documents: { total: 6, expiring: 1, expired: 1 },
     correctiveActions: { total: 7, awaitingAction: 2, awaitingVerification: 1, verified: 4 },
+    reviews: { signed: 2 },
   },
   recordCheck: {
     checkedAt: '2026-03-31T12:00:00.000Z',
@@ -77,6 +78,8 @@ test('the preview counts each section, says the records are intact, and checks a
   expect(await screen.findByText('Records intact')).toBeTruthy();
   expect(screen.getByText('1200 readings: 4 failed, 2 warned, 1 back-filled')).toBeTruthy();
   expect(screen.getByText('7: 2 awaiting action, 1 awaiting verification, 4 verified')).toBeTruthy();
+  expect(screen.getByText('Four-weekly reviews')).toBeTruthy();
+  expect(screen.getByText('2 signed')).toBeTruthy();
   expect(screen.getByText(/95.6 · Needs attention: 900 due/)).toBeTruthy();
   expect(screen.getByLabelText('Digest of the pack').textContent).toBe(digest);
   const [call] = api.to('report/inspection-pack/preview');

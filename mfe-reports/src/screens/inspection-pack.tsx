@@ -51,6 +51,7 @@ function SectionCounts({ pack }: { pack: InspectionPackPreview }) {
       'Corrective actions',
       `${sections.correctiveActions.total}: ${sections.correctiveActions.awaitingAction} awaiting action, ${sections.correctiveActions.awaitingVerification} awaiting verification, ${sections.correctiveActions.verified} verified`,
     ],
+    ['Four-weekly reviews', `${sections.reviews.signed} signed`],
     [
       'Documents',
       `${sections.documents.total}: ${sections.documents.expiring} expiring, ${sections.documents.expired} expired`,

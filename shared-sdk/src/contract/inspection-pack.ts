@@ -7,8 +7,8 @@ import { scoreSchema } from './scores.js';
 // The inspection pack (issue 12): for one site and a range of its local dates, the one document an
 // environmental-health officer asks for: the site and its equipment with the limits in force, every
 // temperature reading, task completion per day with failed checklist lines, compliance logs, near misses,
-// every deviation's corrective action and its verification, documents, the record-history check, and a
-// digest of all of it so a copy can be verified later.
+// every deviation's corrective action and its verification, the signed four-weekly reviews, documents, the
+// record-history check, and a digest of all of it so a copy can be verified later.
 
 /** Days the pack covers when no range is given: the last 90 local dates up to the site's today. */
 export const inspectionPackDefaultDays = 90;
@@ -57,6 +57,8 @@ export const inspectionPackSectionsSchema = z.object({
     awaitingVerification: z.number().int().min(0),
     verified: z.number().int().min(0),
   }),
+  /** The site's signed four-weekly reviews whose four weeks overlap the range; drafts are not the pack's. */
+  reviews: z.object({ signed: z.number().int().min(0) }),
 });
 export type InspectionPackSections = z.infer<typeof inspectionPackSectionsSchema>;
 

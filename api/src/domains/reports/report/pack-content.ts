@@ -57,6 +57,8 @@ import {
   type ExportReading,
 } from '../../logs/index.js';
 import { siteDayScores } from '../site-panel/repository.js';
+import { siteReviews } from '../schema.js';
+import { reviewWhere } from '../inspector/sections.js';
 import { rulesOfSite } from '../../sites/index.js';
 
 // The inspection pack's content (issues 12 and 23), read in the order an inspector reads it and handed to
@@ -68,7 +70,8 @@ import { rulesOfSite } from '../../sites/index.js';
 // 3. the tasks of each day from the site's first record on, naming the missed, failed and late ones;
 // 4. the readings a day at a time, an item's passing readings on one line and failures and warnings in
 //    full, then every correction (original and new value, who, when, why) and every deletion;
-// 5. compliance logs, near misses, every deviation's corrective action and its verification, and documents;
+// 5. compliance logs, near misses, every deviation's corrective action and its verification, the signed
+//    four-weekly reviews whose weeks meet the range, and documents;
 // 6. the record check in detail. The first page also names the corrective actions not yet verified.
 //
 // Readings stream in batches, a day at a time to the writer, so a busy site's months never sit in memory.
@@ -221,6 +224,32 @@ export interface PackCorrectiveAction {
   reopenReason: string | null;
 }
 
+/** What a signed review found, counted from its frozen contents. */
+export interface PackReviewFindings {
+  recurringProblems: number;
+  /** Checks missed over every task. */
+  checksMissed: number;
+  unresolvedActions: number;
+  nearMisses: number;
+  /** Documents expired or expiring. */
+  documents: number;
+  sensorsOffline: number;
+}
+
+/** A signed four-weekly review as the pack prints it, its signer by name. */
+export interface PackReview {
+  id: string;
+  /** The four weeks' first and last local dates. */
+  periodStart: string;
+  periodEnd: string;
+  signedBy: string | null;
+  /** When it was signed (ISO). */
+  signedAt: string;
+  notes: string;
+  changes: string;
+  found: PackReviewFindings;
+}
+
 /** The most unverified corrective actions the first page names; the rest are counted. */
 export const firstPageUnverifiedActions = 10;
 
@@ -260,6 +289,7 @@ export interface PackWriter {
   complianceLogs(logs: readonly ComplianceLog[]): void | Promise<void>;
   nearMisses(reports: readonly NearMiss[]): void | Promise<void>;
   correctiveActions(actions: readonly PackCorrectiveAction[]): void | Promise<void>;
+  reviews(reviews: readonly PackReview[]): void | Promise<void>;
   documents(documents: readonly DocumentRecord[]): void | Promise<void>;
   recordCheck(check: RecordCheck): void | Promise<void>;
   finish(summary: PackSummary): void | Promise<void>;
@@ -590,6 +620,53 @@ const correctiveActionDigestLine = (action: PackCorrectiveAction) => {
   return line;
 };
 
+const signer = alias(users, 'signer');
+
+/** The site's signed reviews whose four weeks meet the range, in period order; a draft is no one's word yet. */
+async function packReviews(db: Database | Tx, target: PackTarget): Promise<PackReview[]> {
+  const rows = await db
+    .select({ review: siteReviews, signer: { firstName: signer.firstName, lastName: signer.lastName } })
+    .from(siteReviews)
+    .leftJoin(signer, eq(signer.id, siteReviews.signedBy))
+    .where(and(reviewWhere(target), eq(siteReviews.siteId, target.site.id)))
+    .orderBy(asc(siteReviews.periodStart), asc(siteReviews.id));
+  return rows.flatMap(({ review, signer: signedBy }) => {
+    // The table's check holds a signed review to its contents and its signature; this only narrows the types.
+    if (!review.contents || !review.signedAt) return [];
+    const { contents } = review;
+    return [
+      {
+        id: review.id,
+        periodStart: review.periodStart,
+        periodEnd: review.periodEnd,
+        signedBy: signedBy ? personName(signedBy) : null,
+        signedAt: review.signedAt.toISOString(),
+        notes: review.notes,
+        changes: review.changes,
+        found: {
+          recurringProblems: contents.recurringProblems.length,
+          checksMissed: contents.missedChecks.reduce((sum, task) => sum + task.missed, 0),
+          unresolvedActions: contents.unresolvedActions.length,
+          nearMisses: contents.nearMisses.length,
+          documents: contents.documents.length,
+          sensorsOffline: contents.sensorsOffline.length,
+        },
+      },
+    ];
+  });
+}
+
+/** A review's line of the digest: what was signed, by whom and when; its findings are frozen with it. */
+const reviewDigestLine = (review: PackReview) => ({
+  id: review.id,
+  periodStart: review.periodStart,
+  periodEnd: review.periodEnd,
+  signedAt: review.signedAt,
+  signedBy: review.signedBy,
+  notes: review.notes,
+  changes: review.changes,
+});
+
 const equipmentKindOrder = { TEMPERATURE_ITEM: 0, PROBE: 1, FOOD_ITEM: 2 } as const;
 
 /**
@@ -845,6 +922,11 @@ export async function producePack(
   actions.forEach((action) => hash('correctiveAction', correctiveActionDigestLine(action)));
   await writer.correctiveActions(actions);
 
+  // Likewise a range without a signed review adds nothing.
+  const reviews = await packReviews(db, target);
+  reviews.forEach((review) => hash('review', reviewDigestLine(review)));
+  await writer.reviews(reviews);
+
   documentList.forEach((document) =>
     hash('document', {
       id: document._id,
@@ -882,6 +964,7 @@ export async function producePack(
       awaitingVerification: actions.filter((action) => action.state === 'ACTION_RECORDED').length,
       verified: actions.filter((action) => action.state === 'VERIFIED').length,
     },
+    reviews: { signed: reviews.length },
   };
   const summary = { sections, recordCheck, digest: digest.digest('hex'), generatedAt: now };
   await writer.finish(summary);
@@ -898,6 +981,7 @@ export const countingOnly: PackWriter = {
   complianceLogs: () => undefined,
   nearMisses: () => undefined,
   correctiveActions: () => undefined,
+  reviews: () => undefined,
   documents: () => undefined,
   recordCheck: () => undefined,
   finish: () => undefined,

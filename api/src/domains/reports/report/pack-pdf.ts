@@ -36,10 +36,14 @@ import {
   nearMissStatusWords,
   nearMissTitleWords,
   noCorrectiveActionsWords,
+  noReviewsWords,
   notYetDueWords,
   packWritingOf,
   rangeWords,
   recordCheckVerdict,
+  reviewFoundWords,
+  reviewPeriodWords,
+  reviewSignedWords,
   ruleSetWords,
   scoreWords,
   taskEntryWords,
@@ -669,6 +673,25 @@ export function pdfPack(target: PackTarget): PdfPack {
               ? fills.WARN
               : null,
       );
+    },
+    reviews(reviews) {
+      heading(`Four-weekly reviews (${reviews.length})`);
+      if (reviews.length === 0) return paragraph(noReviewsWords);
+      paragraph(
+        'Every four weeks a manager reviews the records of the four weeks, writes what they show and what was ' +
+          'changed because of it, and signs. What each signed review found is counted as it was signed.',
+        { color: ink.muted },
+      );
+      for (const review of reviews) {
+        // Kept with its signature: a review's first lines never end a page alone.
+        if (doc.y > bottom() - 60) doc.addPage();
+        doc.moveDown(0.5);
+        paragraph(reviewPeriodWords(review, writing), { bold: true, size: 10 });
+        paragraph(reviewSignedWords(review, writing));
+        paragraph(`Found: ${reviewFoundWords(review)}`);
+        paragraph(`Notes: ${review.notes || 'none written'}`);
+        paragraph(`Changes: ${review.changes || 'none written'}`);
+      }
     },
     documents(documents) {
       heading('Documents');

@@ -8,6 +8,7 @@ import {
   documentCategoryLabels,
   documentExpiryLabels,
   formatDay,
+  formatDayRange,
   formatInstant,
   formatWallTime,
   fromCelsius,
@@ -34,6 +35,7 @@ import type {
   PackDeletion,
   PackEquipmentLine,
   PackReading,
+  PackReview,
   PackTarget,
   PackTaskEntry,
 } from './pack-content.js';
@@ -247,6 +249,31 @@ export const allVerifiedWords = (count: number) =>
 
 /** The first page's line after the unverified actions it names; `where` names the full list's place. */
 export const moreUnverifiedWords = (more: number, where: string) => `And ${more} more, listed in ${where}.`;
+
+// ---- four-weekly reviews -----------------------------------------------------------------------------------
+
+/** "Four weeks of 30 Mar – 26 Apr 2026", in the site's date words. */
+export const reviewPeriodWords = (review: PackReview, writing: PackWriting) =>
+  `Four weeks of ${formatDayRange(review.periodStart, review.periodEnd, writing.locale)}`;
+
+/** "Signed by Marcus Reid on 27 Apr 2026, 09:30" on the site's clock. */
+export const reviewSignedWords = (review: PackReview, writing: PackWriting) =>
+  `Signed ${review.signedBy ? `by ${review.signedBy} ` : ''}on ${instantWords(review.signedAt, writing)}`;
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "2 recurring problems, 3 checks missed, 1 unresolved action, 0 near misses, 1 document due, 0 sensors offline". */
+export const reviewFoundWords = ({ found }: PackReview) =>
+  [
+    counted(found.recurringProblems, 'recurring problem', 'recurring problems'),
+    counted(found.checksMissed, 'check missed', 'checks missed'),
+    counted(found.unresolvedActions, 'unresolved action', 'unresolved actions'),
+    counted(found.nearMisses, 'near miss', 'near misses'),
+    counted(found.documents, 'document due', 'documents due'),
+    counted(found.sensorsOffline, 'sensor offline', 'sensors offline'),
+  ].join(', ');
+
+export const noReviewsWords = 'No four-weekly review of these dates is signed.';
 
 const problemWords: Record<RecordMismatch['problem'], string> = {
   CHANGED: 'changed in the database, not through the console',

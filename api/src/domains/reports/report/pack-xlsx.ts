@@ -30,9 +30,12 @@ import {
   nearMissStatusWords,
   nearMissTitleWords,
   noCorrectiveActionsWords,
+  noReviewsWords,
   notYetDueWords,
   packWritingOf,
   reopenedWords,
+  reviewFoundWords,
+  reviewPeriodWords,
   rangeWords,
   recordCheckVerdict,
   ruleSetWords,
@@ -767,6 +770,38 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       await flow();
     },
 
+    async reviews(reviews) {
+      stillWanted();
+      const reviewSheet = sheet(
+        'Four-weekly reviews',
+        [
+          { header: 'Four weeks', width: 30, wrap: true },
+          { header: 'From', width: 13 },
+          { header: 'To', width: 13 },
+          { header: 'Signed by', width: 20, wrap: true },
+          { header: 'Signed on', width: 17 },
+          { header: 'Notes', width: 50, wrap: true },
+          { header: 'Changes', width: 50, wrap: true },
+          { header: 'Found', width: 44, wrap: true },
+        ],
+        { filter: true },
+      );
+      if (reviews.length === 0) reviewSheet.add([noReviewsWords], { italic: true });
+      for (const review of reviews)
+        reviewSheet.add([
+          reviewPeriodWords(review, writing),
+          day(review.periodStart),
+          day(review.periodEnd),
+          review.signedBy ?? '',
+          instantWords(review.signedAt, writing),
+          review.notes,
+          review.changes,
+          reviewFoundWords(review),
+        ]);
+      reviewSheet.commit();
+      await flow();
+    },
+
     async documents(documents) {
       stillWanted();
       const documentSheet = sheet(
@@ -865,7 +900,8 @@ export function xlsxPack(target: PackTarget): XlsxPack {
       digest.add(['Generated', `${instantWords(summary.generatedAt.toISOString(), writing)} (${zone})`]);
       digest.add([]);
       digest.add(['What the pack holds', ''], { bold: true, fill: fills.head });
-      const { temperature, tasks, complianceLogs, nearMisses, correctiveActions, documents } = sections;
+      const { temperature, tasks, complianceLogs, nearMisses, correctiveActions, reviews, documents } =
+        sections;
       const counted: [string, Value][] = [
         ['Equipment items', sections.equipment.items],
         [
@@ -881,6 +917,7 @@ export function xlsxPack(target: PackTarget): XlsxPack {
           `${correctiveActions.total} (${correctiveActions.awaitingAction} awaiting action, ` +
             `${correctiveActions.awaitingVerification} awaiting verification, ${correctiveActions.verified} verified)`,
         ],
+        ['Four-weekly reviews', `${reviews.signed} signed`],
         [
           'Documents',
           `${documents.total} (${documents.expiring} expiring soon, ${documents.expired} expired)`,
