@@ -9,6 +9,7 @@ export default defineConfig({
     './src/platform/history/schema.ts',
     './src/platform/events/schema.ts',
     './src/platform/corrective-actions/schema.ts',
+    './src/platform/site-reviews/schema.ts',
     './src/domains/*/schema.ts',
   ],
   out: './drizzle',

@@ -6,9 +6,9 @@ import { consoleIcons, type IconName } from '@console/shared-sdk/icons';
 import { correctiveActionStateLabels, type SiteDashboard } from '@console/shared-sdk/tasks';
 import { LtrText } from '@console/shared-sdk/ui';
 
-// Beside the tasks, what the site's logs hold that someone should look at (issue 11): documents about to
-// lapse or lapsed, readings that failed this week, near misses still open, and the corrective actions of
-// the site's deviations still to do or to verify. Each card opens its list by its route (mfe-logs),
+// Beside the tasks, what the site's logs hold that someone should look at: documents about to lapse or
+// lapsed, readings that failed this week, near misses still open, four-weekly reviews over and not signed,
+// and the corrective actions of the site's deviations still to do or to verify. Each card opens its list by its route (mfe-logs),
 // filtered to what it counts, so this remote imports nothing of that one.
 
 interface AttentionCard {
@@ -53,6 +53,13 @@ const cards: readonly AttentionCard[] = [
     icon: 'warning',
     label: (n) => `${plural(n, 'document has', 'documents have')} expired`,
     to: () => '/dashboard/documentmanagement?expiry=EXPIRED',
+  },
+  {
+    key: 'reviewsDue',
+    subject: 'SiteReview',
+    icon: 'compliance',
+    label: (n) => `${plural(n, 'four-weekly review', 'four-weekly reviews')} to sign`,
+    to: () => '/dashboard/siteReview',
   },
 ];
 

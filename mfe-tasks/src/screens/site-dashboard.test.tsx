@@ -90,6 +90,7 @@ function dashboardAnswer(
       actionsAwaitingAction: 0,
       actionsAwaitingVerification: 0,
       actionsOverdue: 0,
+      reviewsDue: 1,
     },
   };
 }
@@ -187,6 +188,11 @@ describe('the site dashboard', () => {
     expect(within(logs).getByRole('link', { name: '1 document has expired' })).toHaveAttribute(
       'href',
       '/dashboard/documentmanagement?expiry=EXPIRED',
+    );
+    // A four-weekly review whose four weeks are over waits for its signature.
+    expect(within(logs).getByRole('link', { name: '1 four-weekly review to sign' })).toHaveAttribute(
+      'href',
+      '/dashboard/siteReview',
     );
   });
 

@@ -71,6 +71,8 @@ export const dashboardAttentionSchema = z.object({
   actionsAwaitingVerification: z.number().int().default(0),
   /** Corrective actions still open past the site's action time. */
   actionsOverdue: z.number().int().default(0),
+  /** Four-weekly reviews whose four weeks are over and which nobody has signed. */
+  reviewsDue: z.number().int().default(0),
 });
 export type DashboardAttention = z.infer<typeof dashboardAttentionSchema>;
 

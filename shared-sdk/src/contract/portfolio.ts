@@ -59,6 +59,8 @@ export const portfolioSiteSchema = z.object({
   actionsAwaitingAction: z.number().int().min(0).default(0),
   actionsAwaitingVerification: z.number().int().min(0).default(0),
   actionsOverdue: z.number().int().min(0).default(0),
+  /** Four-weekly reviews whose four weeks are over, unsigned. */
+  reviewsDue: z.number().int().min(0).default(0),
   week: portfolioWeekSchema,
   /**
    * What needs looking at now, the list's order: overdue tasks + failed readings + open near misses +

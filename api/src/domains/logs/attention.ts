@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../platform/db/client.js';
 import { addDays } from '../sites/index.js';
 import { documentExpiryWhere } from './document/repository.js';
 import { correctiveActions } from '../../platform/corrective-actions/schema.js';
+import { siteReviews } from '../../platform/site-reviews/schema.js';
 import { documents, nearMisses, temperatureReadings } from './schema.js';
 
 /** A site whose logs are counted, and the range of its local dates its failed readings are counted over. */
@@ -40,6 +41,7 @@ export async function attentionBySite(
       actionsAwaitingAction: counts.actionsAwaitingAction.mapWith(Number),
       actionsAwaitingVerification: counts.actionsAwaitingVerification.mapWith(Number),
       actionsOverdue: counts.actionsOverdue.mapWith(Number),
+      reviewsDue: counts.reviewsDue.mapWith(Number),
     })
     .from(placesSql(places));
   return new Map(counted.map(({ siteId, ...attention }) => [siteId, attention]));
@@ -60,7 +62,7 @@ export function attentionJsonSql(
       'temperatureFailures', ${counts.temperatureFailures}, 'openNearMisses', ${counts.openNearMisses},
       'actionsAwaitingAction', ${counts.actionsAwaitingAction},
       'actionsAwaitingVerification', ${counts.actionsAwaitingVerification},
-      'actionsOverdue', ${counts.actionsOverdue})
+      'actionsOverdue', ${counts.actionsOverdue}, 'reviewsDue', ${counts.reviewsDue})
     from ${placesSql([{ ...place, ...range }])})`;
 }
 
@@ -99,5 +101,9 @@ function attentionCountsSql(orgId: string, now: Date) {
       and ${correctiveActions.state} = 'ACTION_RECORDED')`,
     actionsOverdue: sql<number>`(select count(*) from ${liveActions} and ${correctiveActions.state} = 'OPEN'
       and ${correctiveActions.dueAt} <= ${now.toISOString()}::timestamptz)`,
+    // A review is due once its four weeks are over on the site's own calendar, until it is signed.
+    reviewsDue: sql<number>`(select count(*) from ${siteReviews} where ${siteReviews.siteId} = place.site_id
+      and ${siteReviews.deletedAt} is null and ${siteReviews.state} = 'DRAFT'
+      and ${siteReviews.periodEnd} < (${now.toISOString()}::timestamptz at time zone ${zone})::date)`,
   };
 }

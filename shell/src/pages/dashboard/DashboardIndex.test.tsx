@@ -62,6 +62,7 @@ function dayOf(change: Partial<PortfolioSite> & Pick<PortfolioSite, 'siteID' | '
     actionsAwaitingAction: 0,
     actionsAwaitingVerification: 0,
     actionsOverdue: 0,
+    reviewsDue: 0,
     week: {
       startDate: '2026-01-05',
       endDate: '2026-01-11',

@@ -147,6 +147,7 @@ export async function portfolio(
       actionsAwaitingAction: 0,
       actionsAwaitingVerification: 0,
       actionsOverdue: 0,
+      reviewsDue: 0,
     };
     const { score, band, due, onTime, late, missed } = scoreFromTally(
       week.get(row.id) ?? { onTime: 0, late: 0, missed: 0, upcoming: 0 },

@@ -229,6 +229,16 @@ const sign = (body: Record<string, unknown>, token = manager) =>
   ctx.inject<Reply<SiteReview>>('PUT', `${v1}/sign`, { token, body });
 const update = (body: Record<string, unknown>, token = manager) =>
   ctx.inject<Reply<SiteReview>>('PUT', `${v1}/update-one`, { token, body });
+/** The reviews the site's dashboard counts as waiting for a signature. */
+const reviewsDueOnDashboard = async (siteID: string) => {
+  const reply = await ctx.inject<Reply<{ attention: { reviewsDue: number } }>>(
+    'GET',
+    '/api/v1/task-dashboard/site',
+    { token: owner, query: { siteID } },
+  );
+  expect(reply.statusCode).toBe(200);
+  return reply.json.data.attention.reviewsDue;
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -452,8 +462,11 @@ test('signing needs the signer’s own password: a wrong one is refused on the f
 
 test('a signed review keeps what was signed, refuses changes, and its reminder is acknowledged', async () => {
   const drafted = (await find(reviewId)).json.data.contents;
+  // Until it is signed, the site's dashboard says it waits.
+  expect(await reviewsDueOnDashboard(brighton())).toBe(1);
   const signed = await sign({ _id: reviewId, password: demoPassword, changes: 'New door seal fitted' });
   expect(signed.statusCode).toBe(200);
+  expect(await reviewsDueOnDashboard(brighton())).toBe(0);
   expect(signed.json.message).toBe('Review signed');
   expect(signed.json.data).toMatchObject({
     state: 'SIGNED',
