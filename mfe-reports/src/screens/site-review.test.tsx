@@ -162,7 +162,9 @@ test('the current review shows its period in the site’s words, each part of wh
   const api = reviewApi(current);
   renderReviews();
   const panel = await currentPanel();
-  expect(within(panel).getByRole('heading', { name: 'These four weeks: 2 – 29 Mar 2026' })).toBeInTheDocument();
+  expect(
+    within(panel).getByRole('heading', { name: 'These four weeks: 2 – 29 Mar 2026' }),
+  ).toBeInTheDocument();
   expect(within(panel).getByText('Due for signing')).toBeInTheDocument();
   expect(within(panel).getByText('Draft')).toBeInTheDocument();
   expect(within(part(panel, 'Recurring problems')).getByRole('listitem')).toHaveTextContent(

@@ -1,19 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import type { InspectionPackFormat, SiteReviewContents, SiteReviewState } from '@console/shared-sdk/contract';
+import { bigint, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InspectionPackFormat } from '@console/shared-sdk/contract';
 import { createdAt, instant } from '../../platform/db/columns.js';
-import { orgRecord, organizations, siteRecord, sites, users } from '../../platform/db/schema.js';
+import { orgRecord, organizations, sites, users } from '../../platform/db/schema.js';
 
 // The register of inspection packs (issue 23): every pack file the server has handed out, by the SHA-256
 // of its exact bytes, so anyone holding a copy can ask whether it is one (POST /report/verify-pack). A row

@@ -8,17 +8,17 @@ import type {
   TemperatureLog,
   Template,
 } from '@console/shared-sdk/contract';
-import { demoLogins } from '../../demo.js';
-import { createTestContext, type TestContext } from '../../test/helper.js';
-import { mobileLogin, multipartBody } from '../../test/logs.js';
-import { createOccurrence, plannedBefore } from '../../test/tasks.js';
-import { scanOverdueTasks } from '../../domains/alerts/index.js';
-import { individualTasks, masterTasks, raiseDueFollowUps } from '../../domains/tasks/index.js';
-import { temperatureReadings } from '../../domains/logs/index.js';
-import { users } from '../db/schema.js';
-import { alertEvents } from '../events/schema.js';
-import { historyEntries } from '../history/schema.js';
-import { correctiveActions } from './schema.js';
+import { demoLogins } from './demo.js';
+import { createTestContext, type TestContext } from './test/helper.js';
+import { mobileLogin, multipartBody } from './test/logs.js';
+import { createOccurrence, plannedBefore } from './test/tasks.js';
+import { scanOverdueTasks } from './domains/alerts/index.js';
+import { individualTasks, masterTasks, raiseDueFollowUps } from './domains/tasks/index.js';
+import { temperatureReadings } from './domains/logs/index.js';
+import { users } from './platform/db/schema.js';
+import { alertEvents } from './platform/events/schema.js';
+import { historyEntries } from './platform/history/schema.js';
+import { correctiveActions } from './platform/corrective-actions/schema.js';
 
 // Every deviation opens one corrective action, in the transaction of the record that caused it (DOMAIN.md
 // "Corrective actions and review"): a failed reading (already recorded with what its reader did), a sensor's
