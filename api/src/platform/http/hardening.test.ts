@@ -31,7 +31,9 @@ describe('NUL characters in text', () => {
     const lists = operations().filter((op) => (op.parameters ?? []).some((p) => p.name === 'search'));
     expect(lists.length).toBeGreaterThanOrEqual(5);
     for (const list of lists) {
-      const reply = await ctx.inject(list.method, list.path, { token: owner, query: { search: 'a\u0000b' } });
+      // A path's enumerated parameter (the inspector's section) named as a real one, so the query is what is judged.
+      const path = list.path.replace('{section}', 'temperature');
+      const reply = await ctx.inject(list.method, path, { token: owner, query: { search: 'a\u0000b' } });
       // The organisation list is the platform admin's: an owner is refused before its query is read.
       if (reply.statusCode === 403) continue;
       expect({ path: list.path, status: reply.statusCode }).toEqual({ path: list.path, status: 400 });

@@ -426,11 +426,16 @@ describe("the logs' counts beside the tasks", () => {
       .values([nearMiss('REPORTED'), nearMiss('PENDING'), nearMiss('COMPLETED')]);
 
     const week = await dashboardOf({ siteID: brighton(), startDate: '2025-06-09', endDate: '2025-06-15' });
+    // No corrective action was opened and no four-weekly review is due here: those counts stay at 0.
     expect(week.attention).toEqual({
       documentsExpiring: 3,
       documentsExpired: 1,
       temperatureFailures: 2,
       openNearMisses: 2,
+      actionsAwaitingAction: 0,
+      actionsAwaitingVerification: 0,
+      actionsOverdue: 0,
+      reviewsDue: 0,
     });
     // Manchester sees its own document and the organisation's, and none of Brighton's readings.
     const other = await dashboardOf({ siteID: manchester(), startDate: '2025-06-09', endDate: '2025-06-15' });
@@ -439,6 +444,10 @@ describe("the logs' counts beside the tasks", () => {
       documentsExpired: 0,
       temperatureFailures: 0,
       openNearMisses: 0,
+      actionsAwaitingAction: 0,
+      actionsAwaitingVerification: 0,
+      actionsOverdue: 0,
+      reviewsDue: 0,
     });
   });
 });
