@@ -6,6 +6,7 @@ import { addDays } from '../sites/index.js';
 import { documentExpiryWhere } from './document/repository.js';
 import { correctiveActions } from '../../platform/corrective-actions/schema.js';
 import { siteReviews } from '../../platform/site-reviews/schema.js';
+import { overdueWhere } from './corrective-action/repository.js';
 import { documents, nearMisses, temperatureReadings } from './schema.js';
 
 /** A site whose logs are counted, and the range of its local dates its failed readings are counted over. */
@@ -99,8 +100,7 @@ function attentionCountsSql(orgId: string, now: Date) {
     actionsAwaitingAction: sql<number>`(select count(*) from ${liveActions} and ${correctiveActions.state} = 'OPEN')`,
     actionsAwaitingVerification: sql<number>`(select count(*) from ${liveActions}
       and ${correctiveActions.state} = 'ACTION_RECORDED')`,
-    actionsOverdue: sql<number>`(select count(*) from ${liveActions} and ${correctiveActions.state} = 'OPEN'
-      and ${correctiveActions.dueAt} <= ${now.toISOString()}::timestamptz)`,
+    actionsOverdue: sql<number>`(select count(*) from ${liveActions} and ${overdueWhere(now)})`,
     // A review is due once its four weeks are over on the site's own calendar, until it is signed.
     reviewsDue: sql<number>`(select count(*) from ${siteReviews} where ${siteReviews.siteId} = place.site_id
       and ${siteReviews.deletedAt} is null and ${siteReviews.state} = 'DRAFT'

@@ -667,6 +667,17 @@ describe('counts', () => {
       overdue: start.overdue + 1,
     });
     expect((await counts()).json.data.awaitingAction).toBe(all.awaitingAction + 2);
+    // The site's dashboard and the overview count the same.
+    const dashboard = await ctx.inject<{ data: { attention: Record<string, number> } }>(
+      'GET',
+      '/api/v1/task-dashboard/site',
+      { token: owner, query: { siteID: brooklyn() } },
+    );
+    expect(dashboard.json.data.attention).toMatchObject({
+      actionsAwaitingAction: reply.json.data.awaitingAction,
+      actionsAwaitingVerification: reply.json.data.awaitingVerification,
+      actionsOverdue: reply.json.data.overdue,
+    });
     // Brighton's site admin counts Brighton alone.
     const brightonOnly = (await counts({ siteID: brighton() }, manager)).json.data;
     expect((await counts({}, manager)).json.data).toEqual(brightonOnly);

@@ -73,7 +73,8 @@ export const correctiveActionRecords = recordsOf<typeof correctiveActions, Corre
 });
 
 /** Open at or past its due time (the dashboards' count, attention.ts, reads it the same way). */
-const overdueWhere = (now: Date) =>
+/** An action still open past its due time: overdue (the list, the counts and the dashboards' attention). */
+export const overdueWhere = (now: Date) =>
   sql`(${correctiveActions.state} = 'OPEN' and ${correctiveActions.dueAt} <= ${now.toISOString()}::timestamptz)`;
 
 const recorder = alias(users, 'recorder');
