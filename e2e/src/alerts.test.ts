@@ -100,7 +100,10 @@ test('the bell counts a failed reading from the staff’s app and opens the read
   await entry.click();
 
   await p.waitForURL(`${consoleUrl()}/dashboard/temperatureLog?view=${reading._id}`);
-  await p.getByRole('dialog').getByText(correctiveAction).waitFor();
+  // The reading's corrective action, and the action it recorded in its section of corrective actions.
+  const view = p.getByRole('dialog');
+  await view.getByRole('list', { name: 'Corrective actions' }).getByText(correctiveAction).waitFor();
+  await view.getByText(correctiveAction).first().waitFor();
   // Opened is read.
   await notificationsUntil(manager, (list) =>
     list.list.some((one) => one._id === mine?._id && one.readAt !== null),
