@@ -10,6 +10,7 @@ export default defineConfig({
     './src/platform/events/schema.ts',
     './src/platform/corrective-actions/schema.ts',
     './src/platform/site-reviews/schema.ts',
+    './src/platform/directory/schema.ts',
     './src/domains/*/schema.ts',
   ],
   out: './drizzle',

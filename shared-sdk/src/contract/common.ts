@@ -129,13 +129,16 @@ export const listDefaults = { search: '', sort: '_id', page: 1, limit: 10, maxLi
  * The list query of every `web-app-list`: search, sort (`-column` for descending), page, limit.
  * `sortable` names the columns a list may be sorted by; anything else is a 400.
  */
-export function listQuerySchema<const Column extends string>(sortable: readonly [Column, ...Column[]]) {
+export function listQuerySchema<const Column extends string>(
+  sortable: readonly [Column, ...Column[]],
+  { defaultSort = listDefaults.sort }: { defaultSort?: string } = {},
+) {
   const columns = new Set<string>(sortable);
   return z.object({
     search: z.string().trim().max(200).default(listDefaults.search),
     sort: z
       .string()
-      .default(listDefaults.sort)
+      .default(defaultSort)
       .refine((value) => columns.has(value.replace(/^-/, '')), {
         message: `Sort must be one of ${sortable.join(', ')} (prefix - for descending)`,
       })

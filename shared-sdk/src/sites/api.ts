@@ -19,7 +19,7 @@ import {
   type TimezoneData,
   type SiteAdminInvite,
 } from '../contract/site.js';
-import { portfolioSchema, type Portfolio } from '../contract/portfolio.js';
+import { portfolioSchema, type Portfolio, type PortfolioQuery } from '../contract/portfolio.js';
 import { staffOptionSchema, type StaffOption } from '../contract/common.js';
 import {
   call,
@@ -93,9 +93,12 @@ export const sitesApi = {
       options,
     ),
 
-  /** GET /portfolio: each site the caller may see with its day (today's tasks and logs, the week's score). */
-  portfolio: (options?: CallOptions): Promise<Portfolio> =>
-    call({ method: 'get', path: 'site-panel/portfolio', data: portfolioSchema }, options),
+  /**
+   * GET /portfolio: a page of the sites the caller may see with their day (today's tasks and logs, the
+   * week's score), sorted, filtered and searched server-side, with the totals of all and of each area.
+   */
+  portfolio: (query: PortfolioQuery = {}, options?: CallOptions): Promise<Portfolio> =>
+    call({ method: 'get', path: 'site-panel/portfolio', query, data: portfolioSchema }, options),
 
   /** POST /places: city suggestions for the address field. */
   places: (body: z.input<typeof placesRequestSchema>, options?: CallOptions): Promise<PlacesResponse> =>

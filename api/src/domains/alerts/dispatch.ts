@@ -47,14 +47,20 @@ export async function notifyInConsole(
   const inConsole = people.filter((person) => wantsInConsole(person, event.kind));
   if (inConsole.length === 0) return;
   const insert = tx.insert(notifications).values(
-    inConsole.map((person) => ({
-      id: randomUUID(),
-      orgId: event.orgId,
-      eventId: event.id,
-      userId: person.id,
-      escalated,
-      createdAt: now,
-    })),
+    inConsole.map((person) => {
+      const id = randomUUID();
+      return {
+        id,
+        orgId: event.orgId,
+        eventId: event.id,
+        userId: person.id,
+        escalated,
+        kind: event.kind,
+        siteId: event.siteId,
+        groupId: id,
+        createdAt: now,
+      };
+    }),
   );
   const target = [notifications.eventId, notifications.userId];
   await (escalated

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AlertEventKind } from '@console/shared-sdk/contract';
 import { createdAt, instant, updatedAt } from '../../platform/db/columns.js';
-import { organizations, users } from '../../platform/db/schema.js';
+import { organizations, sites, users } from '../../platform/db/schema.js';
 import { alertEvents } from '../../platform/events/schema.js';
 
 // How events reach people (issue 24): a notification in the console per person, e-mails, and the
@@ -25,11 +25,22 @@ export const notifications = pgTable(
       .references(() => users.id),
     /** Whether it reached this person by escalation (nobody acknowledged it in time). */
     escalated: boolean('escalated').notNull().default(false),
+    /** The event's kind and site, kept here so a person's bell filters and groups without the events. */
+    kind: text('kind').$type<AlertEventKind>().notNull(),
+    siteId: uuid('site_id').references(() => sites.id),
+    /**
+     * The person's group it is in: notifications of one kind that reach the person within the grouping
+     * window (of one site for a site admin, of any site for an organisation admin) share the id of the
+     * group's first notification, which is its own.
+     */
+    groupId: uuid('group_id').notNull(),
     createdAt: createdAt(),
     readAt: instant('read_at'),
   },
   (t) => [
     uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId),
+    index('notifications_user_group_idx').on(t.userId, t.groupId),
+    index('notifications_user_kind_created_idx').on(t.userId, t.kind, t.createdAt),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('notifications_user_unread_idx')
       .on(t.userId)
@@ -56,6 +67,11 @@ export const emailDeliveries = pgTable(
       .references(() => users.id),
     /** Null for a digest, which covers several events. */
     eventId: uuid('event_id').references(() => alertEvents.id),
+    /**
+     * The event's group, for an e-mail at once: one e-mail tells the whole group (the first event's delivery
+     * waits out the grouping window, and the others' are marked sent with it).
+     */
+    groupId: uuid('group_id'),
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status').$type<EmailDeliveryStatus>().notNull(),
     attempts: integer('attempts').notNull().default(0),

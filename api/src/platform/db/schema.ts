@@ -70,6 +70,10 @@ export const users = pgTable(
     language: text('language').$type<KitchenLanguage>().notNull().default('en'),
     /** How the console writes dates for this person: as each site does (SITE), or always en-GB or en-US. */
     dateFormat: text('date_format').$type<DateFormat>().notNull().default('SITE'),
+    /** The identity provider's own id of the person (SCIM `externalId`), when a directory manages them. */
+    externalId: text('external_id'),
+    /** Made or last changed by the company's directory (SCIM) or its single sign-on, not by hand. */
+    provisionedBy: text('provisioned_by').$type<'SCIM' | 'SSO'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),
@@ -86,6 +90,29 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A group of an organisation's sites (a region, a brand) that the overview groups, filters and totals by
+ * and the scores report compares. A site is in one area or none.
+ */
+export const areas = pgTable(
+  'areas',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('areas_org_name_live_key')
+      .on(t.orgId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
 export const sites = pgTable(
   'sites',
   {
@@ -94,6 +121,8 @@ export const sites = pgTable(
       .notNull()
       .references(() => organizations.id),
     name: text('name').notNull(),
+    /** The area (region, brand) it belongs to, if any. */
+    areaId: uuid('area_id').references(() => areas.id),
     description: text('description').notNull().default(''),
     add1: text('add1'),
     add2: text('add2'),
@@ -130,6 +159,9 @@ export const sites = pgTable(
       .on(t.orgId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
     index('sites_org_idx').on(t.orgId),
+    index('sites_area_idx')
+      .on(t.areaId)
+      .where(sql`${t.areaId} is not null`),
   ],
 );
 

@@ -37,6 +37,12 @@ export const alertEvents = pgTable(
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
     /** When it went on to the next level (site admin to organisation admin), unacknowledged. */
     escalatedAt: instant('escalated_at'),
+    /**
+     * Its group: events of the same kind at the same site that arrive within the grouping window share the
+     * id of the group's first event (set when it is fanned out). Webhooks carry it; e-mails and the bell
+     * tell a group once.
+     */
+    groupId: uuid('group_id'),
   },
   (t) => [
     uniqueIndex('alert_events_dedupe_key').on(t.dedupeKey),
@@ -48,5 +54,8 @@ export const alertEvents = pgTable(
       .where(sql`${t.acknowledgedAt} is null and ${t.escalatedAt} is null`),
     index('alert_events_record_idx').on(t.recordId),
     index('alert_events_org_occurred_idx').on(t.orgId, t.occurredAt),
+    index('alert_events_group_idx')
+      .on(t.groupId)
+      .where(sql`${t.groupId} is not null`),
   ],
 );
