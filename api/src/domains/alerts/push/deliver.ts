@@ -17,7 +17,7 @@ import { pushDeliveries, pushSubscriptions } from '../schema.js';
 import { sendOwed, type OwedKind, type OwedRun } from '../owed.js';
 import type { AlertEventRow } from '../recipients.js';
 import { postWebhook } from '../webhook/send.js';
-import type { Resolve } from '../webhook/addresses.js';
+import type { Resolve } from '../../../platform/http/outbound-addresses.js';
 import { vapidKeysOf } from './keys.js';
 
 // The staff's own alerts as system notifications (Web Push). When a task is overdue or a follow-up check

@@ -13,7 +13,7 @@ import { authOf, orgOf, signedIn } from '../../../platform/auth/guard.js';
 import { newId } from '../../../platform/db/ids.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
-import { checkHost, hostOf } from '../webhook/addresses.js';
+import { checkHost, hostOf } from '../../../platform/http/outbound-addresses.js';
 import { pushSubscriptions } from '../schema.js';
 import { vapidKeysOf } from './keys.js';
 

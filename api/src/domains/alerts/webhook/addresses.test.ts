@@ -2,8 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { isPrivateAddress, privateHostMessage, refusalOfUrl, type Resolve } from './addresses.js';
-import { pinnedLookup, postWebhook } from './send.js';
+import {
+  isPrivateAddress,
+  pinnedLookup,
+  privateHostMessage,
+  refusalOfUrl,
+  type Resolve,
+} from '../../../platform/http/outbound-addresses.js';
+import { postWebhook } from './send.js';
 
 // Without WEBHOOKS_ALLOW_PRIVATE_URLS (the default), a webhook cannot reach the server's own network: not
 // by an address, not by a name like localhost, not by a name that resolves there, then or at delivery.

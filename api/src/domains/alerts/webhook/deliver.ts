@@ -10,7 +10,7 @@ import type { WebhookDeliveryRow } from './repository.js';
 import type { WebhookPayload } from './fan-out.js';
 import { postWebhook, type SendOutcome } from './send.js';
 import { signatureOf, webhookHeaders } from './signature.js';
-import type { Resolve } from './addresses.js';
+import type { Resolve } from '../../../platform/http/outbound-addresses.js';
 
 // Sending the queued deliveries. A delivery is claimed before it is sent: the claim counts the attempt and
 // moves its next attempt past the time a send can take, in one UPDATE over rows taken with SKIP LOCKED, so

@@ -20,7 +20,7 @@ import { fieldError } from '../../../platform/http/errors.js';
 import { listOf } from '../../../platform/http/list.js';
 import { ok } from '../../../platform/http/respond.js';
 import { catalogueOf, inOrganisation, resourceRoutes } from '../../../platform/http/resource-routes.js';
-import { refusalOfUrl } from './addresses.js';
+import { refusalOfUrl } from '../../../platform/http/outbound-addresses.js';
 import { sendDeliveryNow, type DeliveryDeps } from './deliver.js';
 import { enqueueTestDelivery } from './fan-out.js';
 import {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { checkHost, hostOf, type Resolve } from './addresses.js';
+import { checkHost, hostOf, pinnedLookup, type Resolve } from '../../../platform/http/outbound-addresses.js';
 
 // One POST to a webhook's receiver (or a push service's: ../push/deliver.ts). The host is resolved once
 // here and checked, and the socket connects to the address that was checked (the request's `lookup`
@@ -45,19 +45,6 @@ function describe(error: unknown, timeoutMs: number): string {
     return error.message.slice(0, keptBodyChars) || 'The request failed';
   }
   return 'The request failed';
-}
-
-/**
- * A socket's DNS lookup that answers the addresses already checked, whatever it is asked: the connection
- * goes where the check looked (Node asks for all addresses when it tries IPv6 and IPv4 in turn).
- */
-export function pinnedLookup(addresses: readonly { address: string; family: number }[]): LookupFunction {
-  const [first] = addresses;
-  if (!first) throw new Error('pinnedLookup needs an address');
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [...addresses]);
-    else callback(null, first.address, first.family);
-  };
 }
 
 export async function postWebhook(

@@ -1,19 +1,20 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-// A webhook must not be a way into the server's own network (server-side request forgery): its host may not
-// be, or resolve to, any address but a public unicast one (no private, loopback or link-local one), unless the
-// deployment allows it (WEBHOOKS_ALLOW_PRIVATE_URLS). The URL is checked when it is saved, and again at each
-// delivery, where the address checked is the one connected to (a name that resolved to a public address
-// when saved may resolve to 127.0.0.1 later: DNS rebinding).
+// An address the server calls on someone's say-so (a webhook's receiver, a push service, an organisation's
+// sign-in provider) must not be a way into the server's own network (server-side request forgery): its host
+// may not be, or resolve to, any address but a public unicast one (no private, loopback or link-local one),
+// unless the deployment allows it (WEBHOOKS_ALLOW_PRIVATE_URLS, SSO_ALLOW_PRIVATE_ISSUERS). The URL is checked
+// when it is saved, and again at each call, where the address checked is the one connected to (a name that
+// resolved to a public address when saved may resolve to 127.0.0.1 later: DNS rebinding).
 
 // IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291), which ipaddr.js counts as unicast when written in
 // hex (`::7f00:1`, as the URL parser writes `[::127.0.0.1]`): stacks that still read it reach a.b.c.d.
 const ipv4Compatible = ipaddr.parseCIDR('::/96');
 
 /**
- * Whether a webhook may not reach this IP address (IPv4 or IPv6, with or without brackets). ipaddr.js
+ * Whether the server may not call this IP address (IPv4 or IPv6, with or without brackets). ipaddr.js
  * classifies it against the IANA special-purpose registries; only what it calls plain unicast (publicly
  * routable) may be reached. Every other range is refused, including those that wrap an IPv4 address the
  * check would otherwise not see: IPv4-mapped (`::ffff:0:0/96`, unwrapped by `process` and judged as IPv4),
@@ -109,4 +110,17 @@ export async function refusalOfUrl(
   }
   const { refused: refusal } = await checkHost(hostOf(url), resolve);
   return refusal?.reason === 'private' ? refusal.message : null;
+}
+
+/**
+ * A socket's DNS lookup that answers the addresses already checked, whatever it is asked: the connection
+ * goes where the check looked (Node asks for all addresses when it tries IPv6 and IPv4 in turn).
+ */
+export function pinnedLookup(addresses: readonly { address: string; family: number }[]): LookupFunction {
+  const [first] = addresses;
+  if (!first) throw new Error('pinnedLookup needs an address');
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [...addresses]);
+    else callback(null, first.address, first.family);
+  };
 }
