@@ -139,6 +139,23 @@ test('a new template or supplier type belongs to the site a site admin makes it 
   expect(ownerSiteFor({ role: 'SITE_ADMIN', siteIds: [mySite, otherSite] }, undefined)).toBeUndefined();
 });
 
+test('areas are arranged by the organisation admins; a site admin reads them and cannot move a site between them', () => {
+  const area = (orgId: string) => asSubject('Area', { orgId });
+  expect(ability('ORGANIZATION_ADMIN').can('create', area(org))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('delete', area(org))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', area(otherOrg))).toBe(false);
+  expect(
+    ability('ORGANIZATION_ADMIN').can('update', asSubject('Site', { _id: mySite, orgId: org }), 'areaID'),
+  ).toBe(true);
+  const siteAdmin = ability('SITE_ADMIN', [mySite]);
+  expect(siteAdmin.can('read', area(org))).toBe(true);
+  expect(siteAdmin.can('read', area(otherOrg))).toBe(false);
+  expect(siteAdmin.can('create', area(org))).toBe(false);
+  expect(siteAdmin.can('update', area(org))).toBe(false);
+  expect(siteAdmin.can('update', asSubject('Site', { _id: mySite, orgId: org }), 'areaID')).toBe(false);
+  expect(ability('STAFF', [mySite]).can('read', 'Area')).toBe(false);
+});
+
 test('webhooks are the organisation admins’ alone: a site admin and staff cannot even read them', () => {
   const webhook = (orgId: string) => asSubject('Webhook', { orgId });
   expect(ability('ORGANIZATION_ADMIN').can('manage', webhook(org))).toBe(true);

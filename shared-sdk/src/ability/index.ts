@@ -18,6 +18,8 @@ export const subjects = [
   'Auth',
   'Organization',
   'Site',
+  /** A group of the organisation's sites (a region, a brand): its admins manage them, site admins read them. */
+  'Area',
   'User',
   'Profile',
   'Staff',
@@ -120,6 +122,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can(['read', 'update'], 'Organization', { _id: user.orgId });
       can('manage', ['Site', 'User', ...siteScopedSubjects, ...orgCatalogueSubjects], inOrg);
       can('manage', 'Webhook', inOrg);
+      can('manage', 'Area', inOrg);
       can('manage', 'StandardAction', inOrg);
       can('manage', 'InspectorLink', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
@@ -131,6 +134,8 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       const onMySites = { orgId: user.orgId, siteID: { $in: siteIds } };
       can('read', 'Organization', { _id: user.orgId });
       can('read', 'Site', { orgId: user.orgId, _id: { $in: siteIds } });
+      // The organisation's areas name where its sites stand; arranging them is the organisation admins'.
+      can('read', 'Area', { orgId: user.orgId });
       // Opening hours, address and alert timings (escalation, sensor delay) of its own sites, which it runs
       // day to day, but not who administers them, nor the law they are judged by.
       can(

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './organization.js';
 export * from './site.js';
+export * from './areas.js';
 export * from './location.js';
 export * from './file.js';
 export * from './json-text.js';

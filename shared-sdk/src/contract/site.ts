@@ -12,6 +12,7 @@ import {
   siteLocationSchema,
   siteQuerySchema,
 } from './common.js';
+import { areaRefSchema, siteAreaFieldSchema } from './areas.js';
 import { slotNameSchema } from './enums.js';
 import { jsonText } from './json-text.js';
 import { jurisdictionSchema, scottishRegions as scottishRegionNames } from './rule-sets/index.js';
@@ -182,6 +183,8 @@ export const siteSchema = z.object({
   /** °C a person's probe and a sensor may differ on one item within 10 minutes (default 2). */
   probeSensorToleranceCelsius: z.number().default(2),
   siteAdminList: z.array(personSchema),
+  /** The area (region, brand) the site is in, if any (null from older servers). */
+  area: areaRefSchema.nullable().default(null),
   status: z.boolean(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
@@ -224,6 +227,8 @@ export const siteInputSchema = z.object({
   google_PlaceID: optionalText(300),
   lat_long: z.union([latLongSchema, z.literal('')]).optional(),
   siteAdminList: jsonText(z.array(idSchema)).default([]),
+  /** The site's area (areas.ts `siteAreaFieldSchema`); only an organisation admin moves a site between areas. */
+  areaID: siteAreaFieldSchema,
   /**
    * The food-safety rule set the site is judged by. Left out, a new site takes its address's (New York
    * City's in the five boroughs, Scotland's in a Scottish council area) and an edited one keeps its own.

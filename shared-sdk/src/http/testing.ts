@@ -63,6 +63,7 @@ export const site: Site = {
   actionHours: 24,
   probeSensorToleranceCelsius: 2,
   siteAdminList: [],
+  area: null,
   status: true,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',

@@ -40,6 +40,10 @@ export type SiteUpdateInput = z.input<typeof siteUpdateSchema>;
 
 const siteList = listData(siteSchema);
 
+/** The site form as multipart form data, which cannot carry null: no area is sent as an empty text. */
+const siteForm = (input: SiteInput | SiteUpdateInput) =>
+  toFormData(input.areaID === null ? { ...input, areaID: '' } : input);
+
 /** /site-panel: sites, their opening times and time slots, and the place and time-zone look-ups. */
 export const sitesApi = {
   /** GET /web-app-list: the sites the caller may see, paged. */
@@ -49,16 +53,16 @@ export const sitesApi = {
   /** POST /create-new-one, as multipart form data (timing, location and admins as JSON text). */
   create: (input: SiteInput, options?: CallOptions): Promise<Site> =>
     call(
-      { method: 'post', path: 'site-panel/create-new-one', form: toFormData(input), data: siteSchema },
+      { method: 'post', path: 'site-panel/create-new-one', form: siteForm(input), data: siteSchema },
       options,
     ),
 
-  /** PUT /update-one, as multipart form data; leave `siteAdminList` out to keep the site's admins. */
+  /**
+   * PUT /update-one, as multipart form data; leave `siteAdminList` out to keep the site's admins, and
+   * `areaID` out to keep its area (null takes it out of its area).
+   */
   update: (input: SiteUpdateInput, options?: CallOptions): Promise<Site> =>
-    call(
-      { method: 'put', path: 'site-panel/update-one', form: toFormData(input), data: siteSchema },
-      options,
-    ),
+    call({ method: 'put', path: 'site-panel/update-one', form: siteForm(input), data: siteSchema }, options),
 
   /** PATCH /delete-one with the site's id in the body. */
   remove: (siteID: string, options?: CallOptions): Promise<null> =>
