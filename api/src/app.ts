@@ -56,6 +56,7 @@ async function apiRoutes(app: FastifyInstance) {
     daysChanged: tasks.remakeSiteFrom,
   });
   await app.register(sites.locationRoutes, { prefix: '/location' });
+  await app.register(sites.areaRoutes, { prefix: '/area' });
   await app.register(commonUriRoutes, { prefix: '/common-uri' });
   await app.register(equipment.supplierRoutes, { prefix: '/supplier' });
   await app.register(equipment.supplierTypeRoutes, { prefix: '/supplierType' });

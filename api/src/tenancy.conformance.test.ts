@@ -17,6 +17,8 @@ type Target =
   /** An inspector link: its sites are its place (`siteID`), every one of which a site admin must hold. */
   | 'inspectorLink'
   | 'site'
+  /** An area of the organisation's sites. */
+  | 'area'
   | 'supplier'
   | 'supplierType'
   | 'foodItem'
@@ -418,6 +420,14 @@ const probes: Record<string, Probe> = {
     url: `${v1}/supplierType/find-one/${id}`,
   })),
   [`GET ${v1}/supplierType/simple-list`]: { access: 'signed-in', why: "the caller's organisation catalogue" },
+  [`GET ${v1}/area/web-app-list`]: { access: 'signed-in', why: "the caller's organisation's areas" },
+  [`POST ${v1}/area/create-new-one`]: { access: 'signed-in', why: "the caller's organisation's areas" },
+  [`PUT ${v1}/area/update-one`]: record('area', (id) => ({
+    body: { _id: id, name: 'Renamed by an attacker' },
+  })),
+  [`DELETE ${v1}/area/delete-one/:id`]: record('area', (id) => ({ url: `${v1}/area/delete-one/${id}` })),
+  [`GET ${v1}/area/find-one/:id`]: record('area', (id) => ({ url: `${v1}/area/find-one/${id}` })),
+  [`GET ${v1}/area/simple-list`]: { access: 'signed-in', why: "the caller's organisation's areas" },
 
   ...standardCalls(`${v1}/foodItem`, 'foodItem', (siteID) => ({
     siteID,
@@ -773,6 +783,7 @@ async function recordsOn(token: string, siteID: string) {
   const supplierType = await create(token, 'supplierType', { name: `Fish ${siteID.slice(-6)}` });
   return {
     site: siteID,
+    area: await create(token, 'area', { name: `Area ${siteID.slice(-6)}` }),
     supplierType,
     supplier: await create(token, 'supplier', {
       siteID,
@@ -965,6 +976,7 @@ afterAll(() => ctx.close());
 /** Where a target's find-one lives, to check a refused call left the record as it was. */
 const recordRoots: Partial<Record<Target, string>> = {
   site: 'site-panel',
+  area: 'area',
   supplier: 'supplier',
   supplierType: 'supplierType',
   foodItem: 'foodItem',

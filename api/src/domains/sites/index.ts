@@ -3,6 +3,7 @@
 // domains and the app's wiring may use; nothing else in this folder is theirs to import.
 
 // Routes, one plugin per spec resource root.
+export { default as areaRoutes } from './area/routes.js';
 export { default as locationRoutes } from './location/routes.js';
 export { default as organizationRoutes } from './organization/routes.js';
 export { default as sitePanelRoutes, type SitePanelOptions } from './site-panel/routes.js';
@@ -11,7 +12,7 @@ export { default as sitePanelRoutes, type SitePanelOptions } from './site-panel/
 export { insertOrganization, nationalFiguresOf } from './organization/repository.js';
 export { toSiteOption } from './site-panel/dto.js';
 export { findSite, insertSite, rulesOfSite, type SiteDaysChanged } from './site-panel/repository.js';
-export { addDays, localDate, type SiteHours, timeSlotsOn, tradingDay } from './time-slots.js';
+export { addDays, isOpenAt, localDate, type SiteHours, timeSlotsOn, tradingDay } from './time-slots.js';
 
 // The demo.
 export { demoSites } from './seed.js';

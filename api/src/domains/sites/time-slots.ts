@@ -79,6 +79,19 @@ export function tradingDay(site: SiteHours, isoDate: string): TradingDay | undef
   return { date: isoDate, day, opening: from, closing: to };
 }
 
+/**
+ * Whether the site is open at `at` by its hours, in its own zone: within today's opening, or within
+ * yesterday's when that closes after midnight. A day open around the clock is open all of it.
+ */
+export function isOpenAt(site: SiteHours, at: Date): boolean {
+  const today = localDate(site.timeZoneId, at);
+  const instant = at.getTime();
+  return [addDays(today, -1), today].some((date) => {
+    const day = tradingDay(site, date);
+    return day !== undefined && day.opening.toMillis() <= instant && instant < day.closing.toMillis();
+  });
+}
+
 const earlier = (a: DateTime, b: DateTime) => (a < b ? a : b);
 const later = (a: DateTime, b: DateTime) => (a > b ? a : b);
 

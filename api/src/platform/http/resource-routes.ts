@@ -209,9 +209,11 @@ export interface ResourceRepository<Row, Query, Create, Update, Place, Target, V
   ) => Promise<Row>;
   /**
    * Deletes (soft, where logs name the record) by id; a resource without delete-one has none. `removal`
-   * says who deletes it and the reason the body gave, for what the deletion brings with it.
+   * says who deletes it and the reason the body gave, for what the deletion brings with it. A deletion
+   * that changes other records too (an area's sites leave it) answers the words that say so, in place of
+   * "<label> deleted".
    */
-  remove?: (tx: Tx, id: string, now: Date, removal: Removal) => Promise<void>;
+  remove?: (tx: Tx, id: string, now: Date, removal: Removal) => Promise<void | { message: string }>;
 }
 
 /** Who deletes a record in which organisation, and the reason the delete's body gave (null without one). */
@@ -658,22 +660,22 @@ export function resourceRoutes<
         // The validator has replaced the body with `schemas.delete`'s output (or there is none).
         const body = schemas.delete ? (request.body as DeleteBody) : undefined;
         const view = await viewOf(request, request.query);
-        const row = await deps.db.transaction(async (tx) => {
+        const { row, removed } = await deps.db.transaction(async (tx) => {
           const found = await repository.find(tx, orgOf(request), parsed(request.params)[param.name], {
             forUpdate: true,
           });
           const current = tenancy.record(request, 'delete', what, found);
           const before = history ? await dtoOf(tx, current, view) : null;
           const at = deps.clock.now();
-          await remove(tx, current.id, at, {
+          const result = await remove(tx, current.id, at, {
             orgId: orgOf(request),
             by: authOf(request).user.id,
             reason: body ? reasonOfBody(body) : null,
           });
           await keepHistory(tx, request, { action: 'delete', at, row: current, before, after: null }, body);
-          return current;
+          return { row: current, removed: result };
         });
-        return ok(null, messageOf(row, 'delete'));
+        return ok(null, removed ? removed.message : messageOf(row, 'delete'));
       },
     );
   };

@@ -8,14 +8,19 @@ import {
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { timeZoneDataAt } from '../geo/time-zones.js';
+import { toAreaRef } from '../area/dto.js';
+import { areaRefsOf } from '../area/repository.js';
 import { adminsBySite, type SiteRow } from './repository.js';
 
 function locationOf(row: SiteRow): Site['location'] {
   return { country: row.country, county: row.county, region: row.state, city: row.city };
 }
 
-/** The one mapping from a site row to what the API answers; offsets are those in force at `now`. */
-export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): Site {
+/**
+ * The one mapping from a site row to what the API answers; offsets are those in force at `now`. `area` is
+ * the site's live area (null: in none).
+ */
+export function toSiteDto(row: SiteRow, admins: readonly Person[], area: Site['area'], now: Date): Site {
   const zone = timeZoneDataAt(row.timeZoneId, now);
   return {
     _id: row.id,
@@ -46,19 +51,29 @@ export function toSiteDto(row: SiteRow, admins: readonly Person[], now: Date): S
     actionHours: row.actionHours,
     probeSensorToleranceCelsius: row.probeSensorToleranceCelsius,
     siteAdminList: [...admins],
+    area,
     status: row.deletedAt === null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** DTOs for a page of sites, their admins loaded in one query. */
+/** DTOs for a page of sites, their admins and their areas loaded in one query each. */
 export async function siteDtos(db: Database | Tx, rows: readonly SiteRow[], now: Date): Promise<Site[]> {
-  const admins = await adminsBySite(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toSiteDto(row, admins.get(row.id) ?? [], now));
+  const [admins, areas] = await Promise.all([
+    adminsBySite(
+      db,
+      rows.map((row) => row.id),
+    ),
+    areaRefsOf(
+      db,
+      rows.map((row) => row.areaId),
+    ),
+  ]);
+  return rows.map((row) => {
+    const area = row.areaId === null ? undefined : areas.get(row.areaId);
+    return toSiteDto(row, admins.get(row.id) ?? [], area ? toAreaRef(area) : null, now);
+  });
 }
 
 export async function siteDto(db: Database | Tx, row: SiteRow, now: Date): Promise<Site> {

@@ -33,6 +33,7 @@ import { conflict, fieldError } from '../../../platform/http/errors.js';
 import { newId } from '../../../platform/db/ids.js';
 import { likePattern, orderBy, pageOf } from '../../../platform/http/list.js';
 import { sameName } from '../../../platform/http/repository.js';
+import { assertAreaOfOrganisation } from '../area/repository.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -121,6 +122,7 @@ export async function insertSite(
 ): Promise<SiteRow> {
   await assertNameFree(db, orgId, input.name);
   await assertSiteAdmins(db, orgId, input.siteAdminList);
+  if (input.areaID) await assertAreaOfOrganisation(db, orgId, input.areaID);
   // Left out, the rule set is the address's (New York City's in the five boroughs, Scotland's there).
   const jurisdiction = input.jurisdiction ?? defaultJurisdictionFor(columnsFrom(input));
   const [row] = await db
@@ -129,6 +131,7 @@ export async function insertSite(
       id: newId(),
       orgId,
       ...columnsFrom(input),
+      areaId: input.areaID ?? null,
       jurisdiction,
       // Left out, the alert timings take their defaults (30 and 15 minutes, as the columns do).
       escalationMinutes: input.escalationMinutes ?? defaultEscalationMinutes,
@@ -163,10 +166,15 @@ export async function updateSite(
 ): Promise<SiteRow> {
   await assertNameFree(db, site.orgId, input.name, site.id);
   if (options.replaceAdmins) await assertSiteAdmins(db, site.orgId, input.siteAdminList);
+  if (input.areaID && input.areaID !== site.areaId) {
+    await assertAreaOfOrganisation(db, site.orgId, input.areaID);
+  }
   const [row] = await db
     .update(sites)
     .set({
       ...columnsFrom(input),
+      // Left out, a site stays in its area (a form that does not know areas changes nothing).
+      ...(input.areaID === undefined ? {} : { areaId: input.areaID }),
       // Left out, a site keeps its rule set (a form that does not know the setting changes nothing).
       ...(input.jurisdiction === undefined ? {} : { jurisdiction: input.jurisdiction }),
       // So do its alert timings.

@@ -167,6 +167,12 @@ export default async function sitePanelRoutes(app: FastifyInstance, { daysChange
           }
         }
         const { jurisdictionReason, ...fields } = form;
+        if (fields.areaID !== undefined && fields.areaID !== current.areaId) {
+          const subject = asSubject('Site', { _id: current.id, orgId: current.orgId });
+          if (!authOf(request).ability.can('update', subject, 'areaID')) {
+            throw forbidden('Only an organisation admin can move a site to another area');
+          }
+        }
         const rulesChange =
           fields.jurisdiction !== undefined && fields.jurisdiction !== current.jurisdiction
             ? { from: current.jurisdiction, to: fields.jurisdiction }
