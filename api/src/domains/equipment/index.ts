@@ -18,5 +18,5 @@ export { demoEquipment, seedEquipment } from './seed.js';
 // the offline check for the job queue (server.ts).
 export { default as sensorRoutes } from './sensor/routes.js';
 export { hashDeviceKey } from './sensor/keys.js';
-export { insertSensor } from './sensor/repository.js';
+export { insertSensor, offlineSensorWhere } from './sensor/repository.js';
 export { markSilentSensors, sensorJobs, sensorOfflineJobName } from './sensor/offline-job.js';

@@ -1,5 +1,13 @@
 import type { Timing, TimeSlot } from '@console/shared-sdk/contract';
-import { addDays, closingTimes, localDate, timeSlotsOn, tradingDay, type SiteHours } from './time-slots.js';
+import {
+  addDays,
+  closingTimes,
+  isOpenAt,
+  localDate,
+  timeSlotsOn,
+  tradingDay,
+  type SiteHours,
+} from './time-slots.js';
 
 /** Opening hours by day key (0 = Sunday); days not given are closed. */
 function hours(days: Partial<Record<number, [string, string]>>): Timing {
@@ -162,6 +170,36 @@ describe('closingTimes', () => {
       ['2026-03-31', 2, '08:00', '23:00', '2026-03-31T22:00:00.000Z'],
     ]);
     expect(closingTimes(london, '2026-03-25', 2)).toEqual([]);
+  });
+});
+
+describe('isOpenAt', () => {
+  const at = (instant: string, site: SiteHours = london) => isOpenAt(site, new Date(instant));
+
+  test('open from opening to closing on its own clock, closed on a closed day', () => {
+    expect(at('2026-03-24T07:59:00Z')).toBe(false);
+    expect(at('2026-03-24T08:00:00Z')).toBe(true);
+    expect(at('2026-03-24T22:59:00Z')).toBe(true);
+    expect(at('2026-03-24T23:00:00Z')).toBe(false);
+    // Wednesday is closed.
+    expect(at('2026-03-25T12:00:00Z')).toBe(false);
+    // Summer time: 08:00 in London is 07:00 UTC.
+    expect(at('2026-06-16T07:00:00Z')).toBe(true);
+  });
+
+  test("after midnight, still open on the evening before's late licence, across the change of clocks", () => {
+    expect(at('2026-03-28T00:30:00Z')).toBe(true); // Friday's, until 01:00
+    expect(at('2026-03-28T01:00:00Z')).toBe(false);
+    // Saturday's 01:00 does not exist on the spring-forward night: it closes at 02:00 BST (01:00 UTC).
+    expect(at('2026-03-29T00:59:00Z')).toBe(true);
+    expect(at('2026-03-29T01:00:00Z')).toBe(false);
+  });
+
+  test('a day whose opening and closing times are equal is open around the clock', () => {
+    const always: SiteHours = { timeZoneId: 'America/New_York', timing: hours({ 2: ['06:00', '06:00'] }) };
+    expect(at('2026-03-24T10:00:00Z', always)).toBe(true); // Tuesday 06:00 in New York
+    expect(at('2026-03-25T09:59:00Z', always)).toBe(true); // Wednesday 05:59, still Tuesday's
+    expect(at('2026-03-25T10:00:00Z', always)).toBe(false); // Wednesday is closed
   });
 });
 

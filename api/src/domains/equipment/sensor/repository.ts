@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   sensorOfflineMinutes,
   type ListQuery,
@@ -149,6 +149,24 @@ export function revokeSensorKey(db: Database | Tx, current: SensorRow, now: Date
 // ---- what the API answers -------------------------------------------------------------------------------
 
 const minuteMs = 60_000;
+
+/**
+ * The live sensors reported offline at `now`, as SQL on the sensors table: marked by the offline check, or
+ * silent for the offline time already (the check runs each minute). One never heard from counts once it
+ * has been registered that long, as the check raises SENSOR_OFFLINE for it ("has not called in once"); a
+ * revoked key is a sensor taken out of use, not one that went quiet.
+ */
+export function offlineSensorWhere(now: Date): SQL {
+  const silentSince = new Date(now.getTime() - sensorOfflineMinutes * minuteMs);
+  return sql`${and(
+    isNull(sensors.deletedAt),
+    isNull(sensors.revokedAt),
+    or(
+      isNotNull(sensors.offlineSince),
+      lte(sql`coalesce(${sensors.lastSeenAt}, ${sensors.createdAt})`, silentSince),
+    ),
+  )}`;
+}
 
 /** Where a sensor stands at `now`, in the words of the contract's sensorStatuses. */
 export function statusOf(row: SensorRow, now: Date): SensorStatus {

@@ -1,16 +1,33 @@
-import { and, between, count, inArray, ne, sql } from 'drizzle-orm';
+import { and, between, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Portfolio, PortfolioSite, PortfolioTasks, TaskBucket } from '@console/shared-sdk/contract';
+import type {
+  DashboardAttention,
+  Portfolio,
+  PortfolioAreaTotals,
+  PortfolioQueryParsed,
+  PortfolioSite,
+  PortfolioSortColumn,
+  PortfolioTasks,
+  PortfolioTotals,
+  TaskBucket,
+} from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
+import { areas, sites } from '../../../platform/db/schema.js';
+import { likePattern } from '../../../platform/http/list.js';
+import { offlineSensorWhere, sensors } from '../../equipment/index.js';
 import { attentionBySite } from '../../logs/index.js';
-import { addDays, localDate, toSiteOption } from '../../sites/index.js';
+import { addDays, isOpenAt, localDate, toSiteOption } from '../../sites/index.js';
 import { bucketSql, ensureOccurrences, individualTasks } from '../../tasks/index.js';
-import { liveSitesOf, scoreFromTally, tallies, type ScoreTally } from './repository.js';
+import { addTally, emptyTally, scoreFromTally, tallies, type ScoreTally } from './repository.js';
 
-// The portfolio (issue 25): each site the caller may see with its day. However many sites there are, it
-// costs the same few statements: the sites, making any missing occurrences of their weeks, today's tasks
-// by bucket, the week's day counts (the scores' own tallies), and the logs' counts (the site dashboard's,
-// for every site at once). Each site's figures are of its own local today and week.
+// The portfolio (issue 25): the sites the caller may see with their day, for an organisation admin of up to
+// 400 sites. However many sites there are, it costs the same few statements: the sites (with their area
+// and sensors offline), making any missing occurrences of their weeks, today's tasks by bucket, the week's
+// day counts (the scores' own tallies) and the logs' counts (the site dashboard's, for every site at once).
+// Each site's figures are of its own local today and week. Every sort column is a figure of the day, so
+// the matching sites' figures are all worked out and the page is cut from them here: 400 sites' figures
+// are a few hundred small rows, and the totals need every matching site's anyway (bench/README.md,
+// "The portfolio").
 
 /** Where a site stands in time: its today and its week, Monday to Sunday, in its own zone. */
 interface SiteDay {
@@ -26,6 +43,18 @@ function siteDayOf(timeZoneId: string, now: Date): SiteDay {
 
 const earliest = (dates: readonly string[]) => dates.reduce((a, b) => (b < a ? b : a));
 const latest = (dates: readonly string[]) => dates.reduce((a, b) => (b > a ? b : a));
+
+const noTasks = (): PortfolioTasks => ({ due: 0, done: 0, late: 0, overdue: 0, upcoming: 0 });
+const noAttention = (): DashboardAttention => ({
+  documentsExpiring: 0,
+  documentsExpired: 0,
+  temperatureFailures: 0,
+  openNearMisses: 0,
+  actionsAwaitingAction: 0,
+  actionsAwaitingVerification: 0,
+  actionsOverdue: 0,
+  reviewsDue: 0,
+});
 
 /** Today's occurrences of each site by bucket, in one grouped statement over the span of the sites' todays. */
 async function todaysBuckets(
@@ -58,7 +87,7 @@ async function todaysBuckets(
   for (const { siteId, taskDate, bucket, n } of rows) {
     // Sites in zones a day apart share the span: each keeps only its own today.
     if (days.get(siteId)?.today !== taskDate || bucket === 'DELETED') continue;
-    const tasks = bySite.get(siteId) ?? { due: 0, done: 0, late: 0, overdue: 0, upcoming: 0 };
+    const tasks = bySite.get(siteId) ?? noTasks();
     tasks.due += n;
     if (bucket === 'ON_TIME' || bucket === 'LATE') tasks.done += n;
     if (bucket === 'LATE') tasks.late += n;
@@ -89,71 +118,231 @@ async function weekTallies(
     const day = days.get(siteId);
     const date = String(group);
     if (!day || date < day.weekStart || date > day.weekEnd) continue;
-    const sum = bySite.get(siteId) ?? { onTime: 0, late: 0, missed: 0, upcoming: 0 };
-    sum.onTime += tally.onTime;
-    sum.late += tally.late;
-    sum.missed += tally.missed;
-    sum.upcoming += tally.upcoming;
+    const sum = bySite.get(siteId) ?? emptyTally();
+    addTally(sum, tally);
     bySite.set(siteId, sum);
   }
   return bySite;
 }
 
 /**
- * Every live site of `scope` (all of the organisation's when `siteIds` is null) with its day at `now`,
- * most attention first: overdue tasks, failed readings, open near misses and expired documents, added up;
- * then the most documents about to expire; then by name.
+ * Every live site of `scope` with its area and its sensors offline at `now`, and whether it matches the
+ * search (its name or its area's name): one statement. The sites the search leaves out are still read, as
+ * the areas the caller's sites are in are listed whatever is searched.
+ */
+function sitesOf(
+  db: Database | Tx,
+  scope: { orgId: string; siteIds: readonly string[] | null },
+  search: string,
+  now: Date,
+) {
+  const pattern = search === '' ? undefined : likePattern(search);
+  const matches: SQL<boolean> = pattern
+    ? sql<boolean>`${or(ilike(sites.name, pattern), ilike(areas.name, pattern))} is true`
+    : sql<boolean>`true`;
+  return db
+    .select({
+      site: sites,
+      areaName: areas.name,
+      matches,
+      sensorsOffline: sql<number>`(select count(*) from ${sensors}
+        where ${sensors.siteId} = ${sites.id} and ${offlineSensorWhere(now)})`.mapWith(Number),
+    })
+    .from(sites)
+    .leftJoin(areas, and(eq(areas.id, sites.areaId), isNull(areas.deletedAt)))
+    .where(
+      and(
+        eq(sites.orgId, scope.orgId),
+        isNull(sites.deletedAt),
+        scope.siteIds ? inArray(sites.id, [...scope.siteIds]) : undefined,
+      ),
+    );
+}
+
+/** A site's figures and what it is sorted by beyond them. */
+interface Row {
+  site: PortfolioSite;
+  tally: ScoreTally;
+}
+
+/** Text as the list orders it: by letters, ignoring case and accents, as a person reads names. */
+const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
+
+/** A value some sites have none of (no score yet, no tasks today): those sites come last either way. */
+const nullsLast = (a: number | null, b: number | null, direction: 1 | -1) => {
+  if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+  return direction * (a - b);
+};
+
+/** The share of today's tasks done, or null with none due. */
+const doneShare = (tasks: PortfolioTasks) => (tasks.due === 0 ? null : tasks.done / tasks.due);
+
+/**
+ * The order of each sort column, ascending (direction 1) or descending (-1). Every order ends by name
+ * then id, whichever way the column runs, so sites that tie keep their places from page to page.
+ */
+function comparatorOf(column: PortfolioSortColumn, direction: 1 | -1) {
+  const by = (value: (site: PortfolioSite) => number) => (a: PortfolioSite, b: PortfolioSite) =>
+    direction * (value(a) - value(b));
+  const first: Record<PortfolioSortColumn, (a: PortfolioSite, b: PortfolioSite) => number> = {
+    // Then the most documents about to expire (the fewest, ascending): what needs looking at soonest.
+    attention: (a, b) =>
+      direction * (a.attention - b.attention) || direction * (a.documentsExpiring - b.documentsExpiring),
+    name: (a, b) => direction * byText(a.name, b.name),
+    // The sites in no area after every area's.
+    area: (a, b) => {
+      if (a.area === null || b.area === null) return a.area === null ? (b.area === null ? 0 : 1) : -1;
+      return direction * byText(a.area.name, b.area.name);
+    },
+    tasks: (a, b) => nullsLast(doneShare(a.tasks), doneShare(b.tasks), direction),
+    overdue: by((site) => site.tasks.overdue),
+    temperatureFailures: by((site) => site.temperatureFailures),
+    sensorsOffline: by((site) => site.sensorsOffline),
+    actionsOpen: by((site) => site.actionsOpen),
+    openNearMisses: by((site) => site.openNearMisses),
+    documents: by((site) => site.documentsExpired + site.documentsExpiring),
+    score: (a, b) => nullsLast(a.week.score, b.week.score, direction),
+  };
+  const compare = first[column];
+  return (a: PortfolioSite, b: PortfolioSite) =>
+    compare(a, b) || byText(a.name, b.name) || (a.siteID < b.siteID ? -1 : a.siteID > b.siteID ? 1 : 0);
+}
+
+/** The figures of a group of sites added up; the score is of their week's tallies together. */
+function totalsOf(rows: readonly Row[]): PortfolioTotals {
+  const tasks = noTasks();
+  const week = emptyTally();
+  const totals = {
+    sites: rows.length,
+    sitesNeedingAttention: 0,
+    openNow: 0,
+    temperatureFailures: 0,
+    sensorsOffline: 0,
+    actionsOpen: 0,
+    actionsOverdue: 0,
+    openNearMisses: 0,
+    documentsExpiring: 0,
+    documentsExpired: 0,
+    attention: 0,
+  };
+  for (const { site, tally } of rows) {
+    for (const key of ['due', 'done', 'late', 'overdue', 'upcoming'] as const) tasks[key] += site.tasks[key];
+    addTally(week, tally);
+    if (site.attention > 0) totals.sitesNeedingAttention += 1;
+    if (site.openNow) totals.openNow += 1;
+    totals.temperatureFailures += site.temperatureFailures;
+    totals.sensorsOffline += site.sensorsOffline;
+    totals.actionsOpen += site.actionsOpen;
+    totals.actionsOverdue += site.actionsOverdue;
+    totals.openNearMisses += site.openNearMisses;
+    totals.documentsExpiring += site.documentsExpiring;
+    totals.documentsExpired += site.documentsExpired;
+    totals.attention += site.attention;
+  }
+  return { ...totals, tasks, week: scoreFromTally(week) };
+}
+
+/**
+ * A page of the live sites of `scope` (all of the organisation's when `siteIds` is null) with their day at
+ * `now`, filtered, searched and sorted as `query` asks, with the totals of every matching site and of each
+ * area (every filter but the area's applied). The areas listed are those the caller's sites are in, by
+ * name, then the sites in no area; none when no site of the caller's is in an area.
  */
 export async function portfolio(
   db: Database | Tx,
   scope: { orgId: string; siteIds: readonly string[] | null },
+  query: PortfolioQueryParsed,
   now: Date,
 ): Promise<Portfolio> {
-  const siteRows = await liveSitesOf(db, scope);
-  if (siteRows.length === 0) return { list: [], records: 0 };
+  const found = await sitesOf(db, scope, query.search, now);
+  const areaNames = new Map<string, string>();
+  let noArea = false;
+  for (const { site, areaName } of found) {
+    if (site.areaId !== null && areaName !== null) areaNames.set(site.areaId, areaName);
+    else noArea = true;
+  }
+  const searched = found.filter((row) => row.matches);
 
-  const located = siteRows.map((row) => ({ row, day: siteDayOf(row.timeZoneId, now) }));
-  const days = new Map(located.map(({ row, day }) => [row.id, day]));
+  const rows = searched.length === 0 ? [] : await figuresOf(db, scope.orgId, searched, now);
+  const { band, needsAttention, areaID } = query;
+  const filtered = rows.filter(
+    ({ site }) =>
+      (band === undefined || site.week.band === band) && (needsAttention !== true || site.attention > 0),
+  );
+  const inArea = (row: Row, id: string | null) => (row.site.area?._id ?? null) === id;
+  const matching =
+    areaID === undefined
+      ? filtered
+      : filtered.filter((row) => inArea(row, areaID === 'NONE' ? null : areaID));
+
+  const areaTotals: PortfolioAreaTotals[] =
+    areaNames.size === 0
+      ? []
+      : [
+          ...[...areaNames]
+            .sort(([aId, a], [bId, b]) => byText(a, b) || (aId < bId ? -1 : 1))
+            .map(([id, name]) => ({
+              area: { _id: id, name },
+              ...totalsOf(filtered.filter((row) => inArea(row, id))),
+            })),
+          ...(noArea ? [{ area: null, ...totalsOf(filtered.filter((row) => inArea(row, null))) }] : []),
+        ];
+
+  const { column, direction } = query.sort;
+  const ordered = matching.map((row) => row.site).sort(comparatorOf(column, direction === 'desc' ? -1 : 1));
+  const start = (query.page - 1) * query.limit;
+  return {
+    list: ordered.slice(start, start + query.limit),
+    records: ordered.length,
+    page: query.page,
+    limit: query.limit,
+    totals: totalsOf(matching),
+    areas: areaTotals,
+  };
+}
+
+/** Each site's day at `now`: the figures every sort, filter and total reads, in a fixed few statements. */
+async function figuresOf(
+  db: Database | Tx,
+  orgId: string,
+  found: readonly Awaited<ReturnType<typeof sitesOf>>[number][],
+  now: Date,
+): Promise<Row[]> {
+  const located = found.map((row) => ({ ...row, day: siteDayOf(row.site.timeZoneId, now) }));
+  const days = new Map(located.map(({ site, day }) => [site.id, day]));
   const weeks = [...days.values()];
-  // A week nobody has opened yet (no list read, the background job behind) still counts every task.
+  // A week nobody has opened yet (no list read, the background job behind) still counts every task. Once
+  // the weeks are made this is one light statement: each task's watermark says there is nothing to make.
   await ensureOccurrences(
     db,
-    { orgId: scope.orgId, siteIds: [...days.keys()] },
+    { orgId, siteIds: [...days.keys()] },
     earliest(weeks.map((day) => day.weekStart)),
     latest(weeks.map((day) => day.weekEnd)),
     now,
   );
-  const tasks = await todaysBuckets(db, days, now);
-  const week = await weekTallies(db, days, now);
-  const attention = await attentionBySite(
-    db,
-    scope.orgId,
-    located.map(({ row, day }) => ({
-      siteId: row.id,
-      timeZoneId: row.timeZoneId,
-      startDate: day.today,
-      endDate: day.today,
-    })),
-    now,
-  );
+  const [tasks, week, attention] = await Promise.all([
+    todaysBuckets(db, days, now),
+    weekTallies(db, days, now),
+    attentionBySite(
+      db,
+      orgId,
+      located.map(({ site, day }) => ({
+        siteId: site.id,
+        timeZoneId: site.timeZoneId,
+        startDate: day.today,
+        endDate: day.today,
+      })),
+      now,
+    ),
+  ]);
 
-  const list: PortfolioSite[] = located.map(({ row, day }) => {
-    const today = tasks.get(row.id) ?? { due: 0, done: 0, late: 0, overdue: 0, upcoming: 0 };
-    const logs = attention.get(row.id) ?? {
-      documentsExpiring: 0,
-      documentsExpired: 0,
-      temperatureFailures: 0,
-      openNearMisses: 0,
-      actionsAwaitingAction: 0,
-      actionsAwaitingVerification: 0,
-      actionsOverdue: 0,
-      reviewsDue: 0,
-    };
-    const { score, band, due, onTime, late, missed } = scoreFromTally(
-      week.get(row.id) ?? { onTime: 0, late: 0, missed: 0, upcoming: 0 },
-    );
+  return located.map(({ site: row, areaName, sensorsOffline, day }) => {
+    const today = tasks.get(row.id) ?? noTasks();
+    const logs = attention.get(row.id) ?? noAttention();
+    const tally = week.get(row.id) ?? emptyTally();
+    const { score, band, due, onTime, late, missed } = scoreFromTally(tally);
     const option = toSiteOption(row);
-    return {
+    const site: PortfolioSite = {
       siteID: row.id,
       name: row.name,
       location: option.location,
@@ -161,23 +350,22 @@ export async function portfolio(
       locale: option.locale,
       temperatureUnit: option.temperatureUnit,
       timing: row.timing,
+      openNow: isOpenAt(row, now),
+      area: row.areaId !== null && areaName !== null ? { _id: row.areaId, name: areaName } : null,
       date: day.today,
       tasks: today,
       ...logs,
+      actionsOpen: logs.actionsAwaitingAction + logs.actionsAwaitingVerification,
+      sensorsOffline,
       week: { startDate: day.weekStart, endDate: day.weekEnd, due, onTime, late, missed, score, band },
       attention:
         today.overdue +
         logs.temperatureFailures +
         logs.openNearMisses +
         logs.documentsExpired +
-        logs.actionsOverdue,
+        logs.actionsOverdue +
+        sensorsOffline,
     };
+    return { site, tally };
   });
-  list.sort(
-    (a, b) =>
-      b.attention - a.attention ||
-      b.documentsExpiring - a.documentsExpiring ||
-      a.name.localeCompare(b.name, 'en'),
-  );
-  return { list, records: list.length };
 }

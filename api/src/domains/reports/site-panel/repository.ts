@@ -32,9 +32,9 @@ export interface ScoreTally {
   upcoming: number;
 }
 
-const emptyTally = (): ScoreTally => ({ onTime: 0, late: 0, missed: 0, upcoming: 0 });
+export const emptyTally = (): ScoreTally => ({ onTime: 0, late: 0, missed: 0, upcoming: 0 });
 
-const addTally = (into: ScoreTally, more: ScoreTally) => {
+export const addTally = (into: ScoreTally, more: ScoreTally) => {
   into.onTime += more.onTime;
   into.late += more.late;
   into.missed += more.missed;

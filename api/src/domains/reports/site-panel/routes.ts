@@ -132,17 +132,27 @@ export default async function scoreRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Every site the caller may see (a site admin: its own) with its day, each by its own local today: ' +
-          'today’s tasks (due, done, late, overdue, upcoming; deleted ones left out), today’s failed ' +
-          'temperature readings, open near misses, documents (the site’s and the organisation’s) expiring ' +
-          'within 30 days or expired, and the score of the site’s week, Monday to Sunday, so far. Sorted by ' +
-          '`attention` (overdue + failed readings + open near misses + expired documents), most first, then ' +
-          'by documents expiring, then by name. The same few statements however many sites',
+          'A page of the sites the caller may see (a site admin: its own) with their day, each by its own ' +
+          'local today: today’s tasks (due, done, late, overdue, upcoming; deleted ones left out), whether ' +
+          'it is open now by its hours, today’s failed temperature readings, its sensors offline, corrective ' +
+          'actions open and overdue, open near misses, documents (the site’s and the organisation’s) expiring ' +
+          'within 30 days or expired, and the score of the site’s week, Monday to Sunday, so far',
+        description:
+          'Sorted server-side by any column (`sort=column`, `-column` descending); the default `-attention` ' +
+          'puts most attention first (overdue tasks + failed readings + open near misses + expired documents ' +
+          '+ overdue corrective actions + sensors offline), then most documents expiring. Ties end by name, ' +
+          'then id, so pages are stable; sites without a score or without tasks today come last in either ' +
+          'direction of `score` and `tasks` (the share done), and sites in no area last by `area`. Filters: ' +
+          '`areaID` (an area’s id, or NONE), `band` (the week’s), `needsAttention`, and `search` on the ' +
+          'site’s and its area’s name. `totals` add up every matching site; `areas` add up each area’s ' +
+          'matching sites with every filter but the area applied, for the areas the caller’s sites are in, ' +
+          'by name, then the sites in no area (none when no site of the caller’s is in an area). The same ' +
+          'few statements however many sites',
         querystring: portfolioQuerySchema,
         response: { 200: envelope(portfolioSchema) },
       },
       onRequest: allow('read', 'Site'),
     },
-    async (request) => ok(await portfolio(deps.db, scoreScope(request), deps.clock.now())),
+    async (request) => ok(await portfolio(deps.db, scoreScope(request), request.query, deps.clock.now())),
   );
 }
