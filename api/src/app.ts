@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { inspectorPagePath, maxUploadBytes } from '@console/shared-sdk/contract';
+import { inspectorPagePath, maxUploadBytes, scimBasePath } from '@console/shared-sdk/contract';
 import { authChangesChannel, SessionCache } from './platform/auth/session-cache.js';
 import type { AppDeps } from './platform/app-deps.js';
 import { registerAfterReply } from './platform/http/after-reply.js';
@@ -36,6 +36,9 @@ import deviceLoginRoute from './platform/auth/kitchen-devices/device-login.js';
 import commonUriRoutes from './platform/files/common-uri/routes.js';
 import { registerWeb } from './platform/web/web.js';
 import { registerMetrics } from './platform/metrics/routes.js';
+import scimTokenRoutes from './platform/directory/scim/token-routes.js';
+import scimGroupRoutes from './platform/directory/scim/group-routes.js';
+import scimRoutes from './platform/directory/scim/routes.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -92,6 +95,8 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(alerts.notificationRoutes, { prefix: '/notification' });
   await app.register(alerts.webhookRoutes, { prefix: '/webhook' });
   await app.register(alerts.pushRoutes, { prefix: '/push' });
+  await app.register(scimTokenRoutes, { prefix: '/scim-token' });
+  await app.register(scimGroupRoutes, { prefix: '/scim-group' });
 }
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -172,7 +177,11 @@ export async function buildApp(
           '(raw or as "Bearer <token>"). A platform admin acts in one organisation by adding orgId.',
       },
       components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          // The company's directory provisions people at /scim/v2 with a token made in the console.
+          scimToken: { type: 'http', scheme: 'bearer' },
+        },
       },
       security: [{ accessToken: [] }],
     },
@@ -188,6 +197,8 @@ export async function buildApp(
 
   registerMetrics(app, deps.config.metricsToken);
   await app.register(apiRoutes, { prefix: apiPrefix });
+  // SCIM 2.0 for the company's directory: outside the console's API, with its own errors and media type.
+  await app.register(scimRoutes, { prefix: scimBasePath, retirePerson: people.retireUser });
   if (options.serveWeb ?? true)
     await registerWeb(app, {
       webRoot: deps.config.webRoot,

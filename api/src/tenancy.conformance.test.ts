@@ -42,7 +42,11 @@ type Target =
   /** A deviation's corrective action. */
   | 'correctiveAction'
   /** A site's four-weekly review (its current one). */
-  | 'review';
+  | 'review'
+  /** A bearer token of the organisation's directory (SCIM). */
+  | 'scimToken'
+  /** A directory group, made by the directory over SCIM. */
+  | 'scimGroup';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -750,6 +754,60 @@ const probes: Record<string, Probe> = {
   [`POST ${v1}/webhook/send-test`]: record('webhook', (webhookID) => ({ query: { webhookID } })),
   [`POST ${v1}/webhook/rotate-secret`]: record('webhook', (webhookID) => ({ query: { webhookID } })),
   [`GET ${v1}/webhook/delivery-list`]: record('webhook', (webhookID) => ({ query: { webhookID } })),
+
+  // Provisioning from the company's directory: the console's calls for its tokens and group mappings, and
+  // the directory's own SCIM calls, whose bearer token names the organisation (another's ids are 404 and a
+  // missing, revoked or expired token 401: platform/directory/scim/tokens.test.ts).
+  [`GET ${v1}/scim-token/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's tokens",
+  },
+  [`GET ${v1}/scim-token/connection`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's SCIM address",
+  },
+  [`POST ${v1}/scim-token/create-new-one`]: {
+    access: 'signed-in',
+    why: "adds a token to the caller's own organisation",
+  },
+  [`PUT ${v1}/scim-token/revoke`]: record('scimToken', (id) => ({ body: { _id: id } })),
+  [`GET ${v1}/scim-group/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's groups",
+  },
+  [`PUT ${v1}/scim-group/update-one`]: record('scimGroup', (id) => ({
+    body: { _id: id, role: 'STAFF', siteIDs: [fixtures.brighton] },
+  })),
+  [`GET ${v1}/scim-group/find-one/:id`]: record('scimGroup', (id) => ({
+    url: `${v1}/scim-group/find-one/${id}`,
+  })),
+  ...Object.fromEntries(
+    [
+      'GET /ServiceProviderConfig',
+      'GET /ResourceTypes',
+      'GET /ResourceTypes/:id',
+      'GET /Schemas',
+      'GET /Schemas/:id',
+      'GET /Users',
+      'POST /Users',
+      'GET /Users/:id',
+      'PUT /Users/:id',
+      'PATCH /Users/:id',
+      'DELETE /Users/:id',
+      'GET /Groups',
+      'POST /Groups',
+      'GET /Groups/:id',
+      'PUT /Groups/:id',
+      'PATCH /Groups/:id',
+      'DELETE /Groups/:id',
+    ].map((call): [string, Probe] => [
+      call.replace(' /', ' /scim/v2/'),
+      {
+        access: 'public',
+        why: "the directory's SCIM token is the proof, and names the organisation it acts in",
+      },
+    ]),
+  ),
 };
 
 let ctx: TestContext;
@@ -811,7 +869,24 @@ async function recordsOn(token: string, siteID: string) {
     ...(await logsOn(token, siteID)),
     webhook: await create(token, 'webhook', probeWebhook(`Webhook ${siteID.slice(-6)}`)),
     review: await reviewOn(token, siteID),
+    ...(await directoryOf(token)),
   };
+}
+
+/** A SCIM token of the organisation, made in the console, and a directory group its directory made. */
+async function directoryOf(token: string) {
+  const made = await ctx.inject<{ data: { scimToken: { _id: string }; token: string } }>(
+    'POST',
+    `${v1}/scim-token/create-new-one`,
+    { token, body: { name: 'Probe directory' } },
+  );
+  if (made.statusCode !== 200) throw new Error(`a SCIM token: ${made.raw}`);
+  const group = await ctx.inject<{ id: string }>('POST', '/scim/v2/Groups', {
+    headers: { authorization: `Bearer ${made.json.data.token}` },
+    body: { displayName: `Probe group ${newId().slice(-6)}` },
+  });
+  if (group.statusCode !== 201) throw new Error(`a directory group: ${group.raw}`);
+  return { scimToken: made.json.data.scimToken._id, scimGroup: group.json.id };
 }
 
 /** A corrective action on the site, opened as a deviation's own transaction opens one. */
@@ -994,6 +1069,7 @@ const recordRoots: Partial<Record<Target, string>> = {
   sensor: 'sensor',
   review: 'siteReview',
   correctiveAction: 'correctiveAction',
+  scimGroup: 'scim-group',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -164,6 +164,14 @@ test('webhooks are the organisation admins’ alone: a site admin and staff cann
   expect(ability('STAFF', [mySite]).can('read', 'Webhook')).toBe(false);
 });
 
+test('provisioning (directory tokens and group mappings) is the organisation admins’ alone', () => {
+  const provisioning = (orgId: string) => asSubject('Provisioning', { orgId });
+  expect(ability('ORGANIZATION_ADMIN').can('manage', provisioning(org))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', provisioning(otherOrg))).toBe(false);
+  expect(ability('SITE_ADMIN', [mySite]).can('read', 'Provisioning')).toBe(false);
+  expect(ability('STAFF', [mySite]).can('read', 'Provisioning')).toBe(false);
+});
+
 test('sensors are their sites’ admins’: an organisation admin anywhere in it, a site admin on its sites, staff not at all', () => {
   const sensor = (siteID: string, orgId = org) => asSubject('Sensor', { orgId, siteID });
   expect(ability('ORGANIZATION_ADMIN').can('manage', sensor(otherSite))).toBe(true);

@@ -57,6 +57,11 @@ export const subjects = [
    * revokes it (`siteID` is the link's sites).
    */
   'InspectorLink',
+  /**
+   * Provisioning from the company's directory (SCIM): its bearer tokens and the mapping of its groups to
+   * roles and sites. The organisation admins' alone, since a token makes and removes people.
+   */
+  'Provisioning',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -125,6 +130,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('manage', 'Area', inOrg);
       can('manage', 'StandardAction', inOrg);
       can('manage', 'InspectorLink', inOrg);
+      can('manage', 'Provisioning', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');

@@ -42,5 +42,6 @@ export * from './alerts.js';
 export * from './sensors.js';
 export * from './kitchen-devices.js';
 export * from './webhooks.js';
+export * from './scim.js';
 export * from './notifications.js';
 export * from './push.js';

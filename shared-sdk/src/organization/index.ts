@@ -4,3 +4,6 @@ export * from './api.js';
 // The organisation's webhooks (issue 24).
 export * from '../contract/webhooks.js';
 export * from './webhook-api.js';
+// Provisioning from the company's directory (SCIM): its tokens and the mapping of its groups.
+export * from '../contract/scim.js';
+export * from './scim-api.js';

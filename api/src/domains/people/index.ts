@@ -8,6 +8,9 @@ export { default as staffPeopleRoutes } from './staff-people/routes.js';
 // The gate of one person, for calls of other domains that name someone (assigning tasks).
 export { assertMayReadPerson } from './staff-people/access.js';
 
+// What deleting a person does, for the company's directory deleting one (SCIM).
+export { retireUser } from './staff-people/retire.js';
+
 // Tables other domains refer to.
 export { departments, userDepartments } from './schema.js';
 

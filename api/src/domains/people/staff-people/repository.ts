@@ -347,22 +347,8 @@ export async function currentSites(db: Database | Tx, userId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
-/** Makes the person's sites exactly `siteIds`; rows that stay are not touched (no needless notifications). */
-export async function replaceSites(tx: Tx, userId: string, siteIds: readonly string[], now: Date) {
-  await tx
-    .delete(siteMembers)
-    .where(
-      and(
-        eq(siteMembers.userId, userId),
-        siteIds.length > 0 ? notInArray(siteMembers.siteId, [...siteIds]) : undefined,
-      ),
-    );
-  if (siteIds.length === 0) return;
-  await tx
-    .insert(siteMembers)
-    .values(siteIds.map((siteId) => ({ siteId, userId, createdAt: now })))
-    .onConflictDoNothing();
-}
+// A person's sites are written by the platform's people code too (the directory's groups give them).
+export { replaceSites } from '../../../platform/auth/users/site-access.js';
 
 /** Makes the person's departments exactly `departmentIds`. */
 export async function replaceDepartments(

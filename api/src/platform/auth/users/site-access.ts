@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Action } from '@console/shared-sdk/ability';
 import type { Database, Tx } from '../../db/client.js';
-import { sites } from '../../db/schema.js';
+import { siteMembers, sites } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { SiteScopedSubject } from '../../http/site-scope.js';
 import { assertCan, orgOf } from '../guard.js';
@@ -37,4 +37,21 @@ export async function assertSitesAccess(
   const orgId = orgOf(request);
   if ((await missingSites(db, orgId, siteIds)).length > 0) throw notFound('Site');
   for (const siteID of siteIds) assertCan(request, action, subject, { orgId, siteID });
+}
+
+/** Makes the person's sites exactly `siteIds`; rows that stay are not touched (no needless notifications). */
+export async function replaceSites(tx: Tx, userId: string, siteIds: readonly string[], now: Date) {
+  await tx
+    .delete(siteMembers)
+    .where(
+      and(
+        eq(siteMembers.userId, userId),
+        siteIds.length > 0 ? notInArray(siteMembers.siteId, [...siteIds]) : undefined,
+      ),
+    );
+  if (siteIds.length === 0) return;
+  await tx
+    .insert(siteMembers)
+    .values(siteIds.map((siteId) => ({ siteId, userId, createdAt: now })))
+    .onConflictDoNothing();
 }
