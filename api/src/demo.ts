@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { siteInputSchema } from '@console/shared-sdk/contract';
 import type { Database } from './platform/db/client.js';
-import { siteMembers, users } from './platform/db/schema.js';
+import { areas, siteMembers, sites, users } from './platform/db/schema.js';
+import { newId } from './platform/db/ids.js';
 import { insertUser } from './platform/auth/users/repository.js';
 import { demoLogins, demoPassword, type DemoBase, type DomainSeed } from './platform/demo/base.js';
 import { demoSites, insertOrganization, insertSite } from './domains/sites/index.js';
@@ -114,6 +115,17 @@ export async function seedDemo(
     );
     const manchester = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.manchester), now);
     const brooklyn = await insertSite(tx, orgId, siteInputSchema.parse(demoSites.brooklyn), now);
+    // The overview groups and totals its sites by area: the two English sites and the American one.
+    const [unitedKingdom, unitedStates] = [
+      { id: newId(), orgId, name: 'United Kingdom', createdAt: now, updatedAt: now },
+      { id: newId(), orgId, name: 'United States', createdAt: now, updatedAt: now },
+    ];
+    await tx.insert(areas).values([unitedKingdom, unitedStates]);
+    await tx
+      .update(sites)
+      .set({ areaId: unitedKingdom.id })
+      .where(inArray(sites.id, [brighton.id, manchester.id]));
+    await tx.update(sites).set({ areaId: unitedStates.id }).where(eq(sites.id, brooklyn.id));
 
     const staff = [
       { firstName: 'Aisha', lastName: 'Khan', email: 'aisha.khan@harbourvine.example', site: brighton.id },

@@ -5,7 +5,7 @@ import { documentFiles, documents, temperatureReadings } from './schema.js';
 import { files } from '../../platform/db/schema.js';
 import { createTestContext, type TestContext, demoSeedTimeoutMs } from '../../test/helper.js';
 import { demoLogins } from '../../demo.js';
-import { seedEquipment } from '../equipment/index.js';
+import { seedEquipment, sensors } from '../equipment/index.js';
 import { seedLogs } from './seed.js';
 import { seedPeople } from '../people/index.js';
 import { seedTasks } from '../tasks/index.js';
@@ -59,7 +59,7 @@ test('sixty days of readings on every site: fridges and freezers twice a day, pr
   expect(failed.every((row) => (row.correctiveAction ?? '').length > 20)).toBe(true);
   expect(rows.filter((row) => row.result === 'WARN').length).toBeGreaterThanOrEqual(1);
   // Exactly one typed in from the paper sheet hours later.
-  const backFilled = rows.filter((row) => row.backFilled);
+  const backFilled = rows.filter((row) => row.backFilled && row.source === 'STAFF');
   expect(backFilled).toHaveLength(1);
   expect(backFilled[0]?.note).toMatch(/paper sheet/);
 });
@@ -76,14 +76,28 @@ test('a week of sensor readings on two fridges of every site; one excursion aler
       6.9 * 86_400_000,
     );
   }
-  // Sent as they were taken: none back-filled.
-  expect(rows.filter((row) => row.backFilled)).toEqual([]);
+  // Sent as they were taken, but what Brooklyn's gateway kept through its outage: those readings arrived
+  // together when it came back, the ones taken more than half an hour before marked back-filled.
+  const backFilled = rows.filter((row) => row.backFilled);
+  const brooklyn = ctx.demo.sites.brooklyn.id;
+  expect(backFilled.length).toBeGreaterThanOrEqual(4);
+  expect(new Set(backFilled.map((row) => row.siteId))).toEqual(new Set([brooklyn]));
+  expect(new Set(backFilled.map((row) => row.sensorId)).size).toBe(2);
+  expect(new Set(backFilled.map((row) => row.receivedAt.getTime())).size).toBe(1);
   const excursion = rows.filter((row) => row.result === 'FAIL');
   expect(excursion).toHaveLength(4);
   expect(new Set(excursion.map((row) => row.sensorId)).size).toBe(1);
 
+  // Both of Brooklyn's sensors reported offline by the same check, before the readings came back.
+  const offline = await ctx.db.select().from(alertEvents).where(eq(alertEvents.kind, 'SENSOR_OFFLINE'));
+  expect(offline.map((one) => one.siteId)).toEqual([brooklyn, brooklyn]);
+  expect(new Set(offline.map((one) => one.occurredAt.getTime())).size).toBe(1);
+  expect(offline[0]?.occurredAt.getTime()).toBeLessThan(backFilled[0]?.receivedAt.getTime() ?? 0);
+  const sensorsNow = await ctx.db.select().from(sensors).where(eq(sensors.siteId, brooklyn));
+  expect(sensorsNow.map((one) => one.offlineSince)).toEqual([null, null]);
+
   // One event for the excursion, acknowledged by the site's manager with the corrective action.
-  const events = await ctx.db.select().from(alertEvents);
+  const events = await ctx.db.select().from(alertEvents).where(eq(alertEvents.kind, 'TEMPERATURE_FAILED'));
   expect(events).toHaveLength(1);
   const [event] = events;
   const acted = excursion.filter((row) => row.correctiveAction !== null);
@@ -97,9 +111,15 @@ test('a week of sensor readings on two fridges of every site; one excursion aler
     .from(notifications)
     .where(eq(notifications.eventId, event?.id ?? ''));
   expect(told.map((one) => one.readAt === null).sort()).toEqual([false, true]);
-  // The operations dashboard's webhook took its test call and the alert.
+  // The operations dashboard's webhook took its test call, the alert, and each sensor's silence.
   const deliveries = await ctx.db.select().from(webhookDeliveries);
-  expect(deliveries.map((one) => one.status)).toEqual(['DELIVERED', 'DELIVERED']);
+  expect(deliveries.map((one) => one.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED', 'DELIVERED']);
+  expect(
+    deliveries
+      .filter((one) => one.eventId !== null)
+      .map((one) => one.eventId)
+      .sort(),
+  ).toEqual([event?.id, ...offline.map((one) => one.id)].sort());
 });
 
 test('compliance logs of several types, reviewed, waiting, and one failed delivery being followed up', async () => {

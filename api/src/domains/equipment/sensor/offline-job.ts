@@ -2,7 +2,7 @@ import { and, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { sensorOfflineMinutes } from '@console/shared-sdk/contract';
 import type { Clock } from '../../../platform/clock.js';
-import type { Database } from '../../../platform/db/client.js';
+import type { Database, Tx } from '../../../platform/db/client.js';
 import { sites } from '../../../platform/db/schema.js';
 import { raiseEvent } from '../../../platform/events/raise.js';
 import type { JobDefinition } from '../../../platform/jobs/queue.js';
@@ -16,7 +16,8 @@ import { itemsOf } from './repository.js';
 export const sensorOfflineJobName = 'sensors.offline';
 
 export interface SensorJobDeps {
-  db: Database;
+  /** A transaction too: the demo runs the check inside its seed's. */
+  db: Database | Tx;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'debug' | 'error' | 'warn'>;
 }

@@ -4,7 +4,7 @@ import type { DemoBase } from '../../../platform/demo/base.js';
 import { demoLogins } from '../../../platform/demo/base.js';
 import { sites, users } from '../../../platform/db/schema.js';
 import { recordHistory } from '../../../platform/history/history.js';
-import { insertSensor, masterTypes, temperatureItems } from '../../equipment/index.js';
+import { insertSensor, markSilentSensors, masterTypes, temperatureItems } from '../../equipment/index.js';
 import { temperatureReadings } from '../schema.js';
 import { alertOnReading } from './alert.js';
 import { snapshotOf, temperatureLogDtos } from './dto.js';
@@ -15,6 +15,9 @@ import { storeSensorBatches, type SensorBatch } from './sensor-ingest.js';
 // gateways every half hour as they were taken, through the same ingest as a real sensor's. Brighton's pass
 // fridge had one excursion two days ago: above 8 °C from 13:00 UTC for three quarters of an hour (its door
 // seal), alerted after the site's debounce and acknowledged by the site's manager with a corrective action.
+// Brooklyn's gateway lost its connection for an hour and a quarter the night before last: both its sensors
+// were reported offline by the same check (one grouped notification), and the readings the gateway kept
+// arrived together when it came back, marked back-filled.
 
 const minuteMs = 60_000;
 /** A reading every quarter of an hour, sent in batches every half hour: none arrives late enough to be back-filled. */
@@ -45,6 +48,11 @@ export interface SeededSensors {
   excursionReadingId: string | null;
 }
 
+/** Brooklyn's gateway outage, two days before the seed's day: from 07:00 UTC (the small hours in New York). */
+const outageMinutes = 75;
+
+const silentLog = { debug: () => undefined, error: () => undefined, warn: () => undefined };
+
 export async function seedSensorWeek(tx: Tx, base: DemoBase): Promise<SeededSensors> {
   const [manager] = await tx
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -54,6 +62,10 @@ export async function seedSensorWeek(tx: Tx, base: DemoBase): Promise<SeededSens
   const start = new Date(end.getTime() - days * 24 * 60 * minuteMs);
   const excursionDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 2, 13));
   let excursionReadingId: string | null = null;
+  const outageStart = Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - 2, 7);
+  const outageEnd = outageStart + outageMinutes * minuteMs;
+  /** What Brooklyn's sensors sent from the outage on, stored once the offline check has run. */
+  const afterOutage: { sensor: Parameters<typeof storeSensorBatches>[1]; batches: SensorBatch[] }[] = [];
 
   for (const [key, { id: siteId }] of Object.entries(base.sites)) {
     const [site] = await tx.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
@@ -101,6 +113,18 @@ export async function seedSensorWeek(tx: Tx, base: DemoBase): Promise<SeededSens
         batches.push({ lines, receivedAt: new Date(sent) });
       }
       const sensor = made.row;
+      if (key === 'brooklyn') {
+        // Sent before the outage as usual; what the gateway kept during it, all at once when it came back.
+        const before = batches.filter((batch) => batch.receivedAt.getTime() < outageStart);
+        const held = batches
+          .filter((batch) => batch.receivedAt.getTime() >= outageStart)
+          .map((batch) =>
+            batch.receivedAt.getTime() < outageEnd ? { ...batch, receivedAt: new Date(outageEnd) } : batch,
+          );
+        await storeSensorBatches(tx, sensor, before, 72);
+        afterOutage.push({ sensor, batches: held });
+        continue;
+      }
       await storeSensorBatches(tx, sensor, batches, 72);
       if (!withExcursion || !manager) continue;
       // The reading the alert was about, and the manager's corrective action 35 minutes after it.
@@ -140,6 +164,12 @@ export async function seedSensorWeek(tx: Tx, base: DemoBase): Promise<SeededSens
         });
       await alertOnReading(tx, corrected, manager.id, actedAt);
     }
+  }
+  if (afterOutage.length > 0) {
+    // The minute's offline check, run when the silence reached its limit: every other sensor had called in.
+    const checkedAt = new Date(outageStart + 31 * minuteMs);
+    await markSilentSensors({ db: tx, clock: { now: () => checkedAt }, log: silentLog });
+    for (const { sensor, batches } of afterOutage) await storeSensorBatches(tx, sensor, batches, 72);
   }
   return { excursionReadingId };
 }
