@@ -22,6 +22,12 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
+/** A filter by area of the sites a report covers: an area's id, or NONE for the sites in no area. */
+export const areaFilterSchema = z.union([idSchema, z.literal('NONE')], {
+  message: 'Must be the id of an area, or NONE',
+});
+export type AreaFilter = z.infer<typeof areaFilterSchema>;
+
 /** An area as a site names it: its id and name. */
 export const areaRefSchema = z.object({ _id: idSchema, name: z.string() });
 export type AreaRef = z.infer<typeof areaRefSchema>;

@@ -7,6 +7,7 @@ import {
   siteLocationSchema,
   siteQuerySchema,
 } from './common.js';
+import { areaFilterSchema } from './areas.js';
 import { scoreBandSchema, scoreSchema } from './scores.js';
 import { timingSchema } from './site.js';
 import { temperatureUnits } from './units.js';
@@ -36,9 +37,7 @@ export const portfolioSortColumns = [
 export type PortfolioSortColumn = (typeof portfolioSortColumns)[number];
 
 /** `NONE` asks for the sites in no area. */
-export const portfolioAreaFilterSchema = z.union([idSchema, z.literal('NONE')], {
-  message: 'Must be the id of an area, or NONE',
-});
+export const portfolioAreaFilterSchema = areaFilterSchema;
 
 /**
  * GET /site-panel/portfolio: the overview's page of sites, sorted server-side (default `-attention`, most

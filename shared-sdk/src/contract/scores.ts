@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaFilterSchema, areaRefSchema } from './areas.js';
 import { idSchema, localDateSchema, siteLocationSchema, siteQuerySchema } from './common.js';
 import { checkLocalDateRange, localDateRangeShape } from './date-range.js';
 
@@ -66,8 +67,13 @@ const rangeQuery = z.object({ ...localDateRangeShape, ...siteQuerySchema.shape }
 
 // ---- all sites ----------------------------------------------------------------------------------------------
 
-/** GET /site-panel/all-sites-score-list: every site the caller may see, ranked over the range. */
-export const allSitesScoreQuerySchema = rangeQuery.superRefine(checkLocalDateRange(scoreMaxDays));
+/**
+ * GET /site-panel/all-sites-score-list: every site the caller may see, ranked over the range; `areaID`
+ * narrows the ranking and its totals to one area's sites (NONE: those in no area).
+ */
+export const allSitesScoreQuerySchema = rangeQuery
+  .extend({ areaID: areaFilterSchema.optional() })
+  .superRefine(checkLocalDateRange(scoreMaxDays));
 export type AllSitesScoreQuery = z.input<typeof allSitesScoreQuerySchema>;
 
 /** The most points a site's trend has: the range cut into this many equal spans (fewer for short ranges). */
@@ -96,6 +102,22 @@ export const siteScoreSchema = scoreSchema.extend({
 });
 export type SiteScore = z.infer<typeof siteScoreSchema>;
 
+/**
+ * An area's score over the range: its sites' counts together (not an average of their scores), beside the
+ * period before and over time, as a site's is. `area` null is the sites in no area.
+ */
+export const areaScoreSchema = scoreSchema.extend({
+  area: areaRefSchema.nullable(),
+  /** How many of the caller's sites are in it. */
+  sites: z.number().int().min(0),
+  /** Among the areas, as a site's among the sites; the sites in no area are not ranked. */
+  rank: z.number().int().min(1).nullable(),
+  previousScore: z.number().min(0).max(100).nullable(),
+  change: z.number().nullable(),
+  trend: z.array(scoreTrendPointSchema),
+});
+export type AreaScore = z.infer<typeof areaScoreSchema>;
+
 export const allSitesScoreListSchema = z.object({
   /** Ranked: best first, ties by site name, unscored sites last. */
   list: z.array(siteScoreSchema),
@@ -106,6 +128,12 @@ export const allSitesScoreListSchema = z.object({
   previousEndDate: localDateSchema,
   /** Every listed site's counts added up. */
   totals: scoreSchema,
+  /**
+   * The areas compared: each area the caller's sites are in, ranked as the sites are (whatever `areaID`
+   * says), then the sites in no area; empty when none of the caller's sites is in an area (and from older
+   * servers).
+   */
+  areas: z.array(areaScoreSchema).default([]),
 });
 export type AllSitesScoreList = z.infer<typeof allSitesScoreListSchema>;
 

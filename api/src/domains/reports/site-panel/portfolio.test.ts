@@ -591,7 +591,11 @@ test('costs the same statements for forty sites as for five, sorted, filtered or
       counter.stop();
     }
   };
-  const queries = [{}, { sort: '-score', areaID: north._id }, { search: 'a', needsAttention: 'true' }];
+  const queries: Record<string, string>[] = [
+    {},
+    { sort: '-score', areaID: north._id },
+    { search: 'a', needsAttention: 'true' },
+  ];
   /** One after another: the counter sees every statement the database is sent. */
   const countEach = async () => {
     const counts = [];

@@ -18,7 +18,7 @@ import { offlineSensorWhere, sensors } from '../../equipment/index.js';
 import { attentionBySite } from '../../logs/index.js';
 import { addDays, isOpenAt, localDate, toSiteOption } from '../../sites/index.js';
 import { bucketSql, ensureOccurrences, individualTasks } from '../../tasks/index.js';
-import { addTally, emptyTally, scoreFromTally, tallies, type ScoreTally } from './repository.js';
+import { addTally, byName, emptyTally, scoreFromTally, tallies, type ScoreTally } from './repository.js';
 
 // The portfolio (issue 25): the sites the caller may see with their day, for an organisation admin of up to
 // 400 sites. However many sites there are, it costs the same few statements: the sites (with their area
@@ -165,9 +165,6 @@ interface Row {
   tally: ScoreTally;
 }
 
-/** Text as the list orders it: by letters, ignoring case and accents, as a person reads names. */
-const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
-
 /** A value some sites have none of (no score yet, no tasks today): those sites come last either way. */
 const nullsLast = (a: number | null, b: number | null, direction: 1 | -1) => {
   if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
@@ -188,11 +185,11 @@ function comparatorOf(column: PortfolioSortColumn, direction: 1 | -1) {
     // Then the most documents about to expire (the fewest, ascending): what needs looking at soonest.
     attention: (a, b) =>
       direction * (a.attention - b.attention) || direction * (a.documentsExpiring - b.documentsExpiring),
-    name: (a, b) => direction * byText(a.name, b.name),
+    name: (a, b) => direction * byName(a.name, b.name),
     // The sites in no area after every area's.
     area: (a, b) => {
       if (a.area === null || b.area === null) return a.area === null ? (b.area === null ? 0 : 1) : -1;
-      return direction * byText(a.area.name, b.area.name);
+      return direction * byName(a.area.name, b.area.name);
     },
     tasks: (a, b) => nullsLast(doneShare(a.tasks), doneShare(b.tasks), direction),
     overdue: by((site) => site.tasks.overdue),
@@ -205,7 +202,7 @@ function comparatorOf(column: PortfolioSortColumn, direction: 1 | -1) {
   };
   const compare = first[column];
   return (a: PortfolioSite, b: PortfolioSite) =>
-    compare(a, b) || byText(a.name, b.name) || (a.siteID < b.siteID ? -1 : a.siteID > b.siteID ? 1 : 0);
+    compare(a, b) || byName(a.name, b.name) || (a.siteID < b.siteID ? -1 : a.siteID > b.siteID ? 1 : 0);
 }
 
 /** The figures of a group of sites added up; the score is of their week's tallies together. */
@@ -280,7 +277,7 @@ export async function portfolio(
       ? []
       : [
           ...[...areaNames]
-            .sort(([aId, a], [bId, b]) => byText(a, b) || (aId < bId ? -1 : 1))
+            .sort(([aId, a], [bId, b]) => byName(a, b) || (aId < bId ? -1 : 1))
             .map(([id, name]) => ({
               area: { _id: id, name },
               ...totalsOf(filtered.filter((row) => inArea(row, id))),

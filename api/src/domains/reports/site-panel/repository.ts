@@ -3,14 +3,14 @@ import {
   bandOf,
   scoreOf,
   scoreTrendPoints,
+  type AreaScore,
   type DayScore,
   type Score,
-  type ScoreTrendPoint,
   type SiteScore,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { individualTasks, siteDayTallies } from '../../tasks/index.js';
-import { sites } from '../../../platform/db/schema.js';
+import { areas, sites } from '../../../platform/db/schema.js';
 import { bucketSql } from '../../tasks/index.js';
 import { ensureOccurrences, maxOccurrenceRangeDays } from '../../tasks/index.js';
 import { countDates } from '../../tasks/index.js';
@@ -282,13 +282,83 @@ export function trendSpans(startDate: string, endDate: string): { startDate: str
 export interface ScoredSites {
   list: SiteScore[];
   totals: Score;
+  areas: AreaScore[];
 }
 
-/** The live sites of `scope` (all of the organisation's when `siteIds` is null), in name order. */
-export function liveSitesOf(db: Database | Tx, scope: { orgId: string; siteIds: readonly string[] | null }) {
-  return db
-    .select()
+/** Names as a list orders them: by letters, ignoring case and accents, numbers by value, as people read. */
+export const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
+
+/** A group's counts over the range, its period before and its trend's spans. */
+interface Scored {
+  current: ScoreTally;
+  previous: ScoreTally;
+  spans: ScoreTally[];
+}
+
+const scoredNothing = (points: number): Scored => ({
+  current: emptyTally(),
+  previous: emptyTally(),
+  spans: Array.from({ length: points }, emptyTally),
+});
+
+/** What a site's and an area's rows share: the score, the change on the period before, the trend. */
+function scoreWords(scored: Scored, spans: readonly { startDate: string; endDate: string }[]) {
+  const score = scoreFromTally(scored.current);
+  const previousScore = scoreFromTally(scored.previous).score;
+  return {
+    ...score,
+    rank: null as number | null,
+    previousScore,
+    change:
+      score.score === null || previousScore === null
+        ? null
+        : Math.round((score.score - previousScore) * 10) / 10,
+    trend: spans.map((span, index) => ({ ...span, score: scoreFromTally(scored.spans[index]!).score })),
+    exact: scoreOf(score),
+  };
+}
+
+/**
+ * Ranked by the unrounded score, so 95.96 and 95.95 are not tied by their rounding: best first, equal
+ * scores sharing a rank (1, 2, 2, 4), ties in the order given, those with nothing due (or `unranked`)
+ * last without a rank.
+ */
+function ranked<Row extends { exact: number | null; rank: number | null }>(
+  rows: readonly Row[],
+  unranked: (row: Row) => boolean = () => false,
+): Row[] {
+  const scoreOfRow = (row: Row) => (unranked(row) ? null : row.exact);
+  const order = [...rows].sort((a, b) => {
+    const [x, y] = [scoreOfRow(a), scoreOfRow(b)];
+    if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
+    return y - x;
+  });
+  order.forEach((row, index) => {
+    const exact = scoreOfRow(row);
+    if (exact === null) return;
+    const before = order[index - 1];
+    row.rank = before && before.exact === exact && before.rank !== null ? before.rank : index + 1;
+  });
+  return order;
+}
+
+/**
+ * Every live site of `siteIds` (all of the organisation's when null; of one area, or of none, with
+ * `areaID`) scored over [startDate, endDate] and the period of the same length before it, with a trend,
+ * ranked: best first, equal scores sharing a rank (1, 2, 2, 4), ties in name order, sites with nothing due
+ * last and unranked. Beside them the areas the caller's sites are in, each scored from its sites' counts
+ * together and ranked the same way (whatever the area filter), then the sites in no area, unranked.
+ */
+export async function scoreSites(
+  db: Database | Tx,
+  scope: { orgId: string; siteIds: readonly string[] | null },
+  range: { startDate: string; endDate: string; previousStartDate: string; areaID?: string | undefined },
+  now: Date,
+): Promise<ScoredSites> {
+  const found = await db
+    .select({ site: sites, areaName: areas.name })
     .from(sites)
+    .leftJoin(areas, and(eq(areas.id, sites.areaId), isNull(areas.deletedAt)))
     .where(
       and(
         eq(sites.orgId, scope.orgId),
@@ -297,21 +367,7 @@ export function liveSitesOf(db: Database | Tx, scope: { orgId: string; siteIds: 
       ),
     )
     .orderBy(asc(sites.name));
-}
-
-/**
- * Every live site of `siteIds` (all of the organisation's when null) scored over [startDate, endDate] and
- * the period of the same length before it, with a trend, ranked: best first, equal scores sharing a rank
- * (1, 2, 2, 4), ties in name order, sites with nothing due last and unranked.
- */
-export async function scoreSites(
-  db: Database | Tx,
-  scope: { orgId: string; siteIds: readonly string[] | null },
-  range: { startDate: string; endDate: string; previousStartDate: string },
-  now: Date,
-): Promise<ScoredSites> {
-  const siteRows = await liveSitesOf(db, scope);
-  const siteIds = siteRows.map((site) => site.id);
+  const siteIds = found.map(({ site }) => site.id);
   const { startDate, endDate, previousStartDate } = range;
   await ensureScored(db, scope.orgId, siteIds, previousStartDate, endDate, now);
   const days = countDates(startDate, endDate);
@@ -328,50 +384,68 @@ export async function scoreSites(
         else floor((${taskDate} - ${startDate}::date) * ${points}::numeric / ${days})::int end`,
   );
   const spans = trendSpans(startDate, endDate);
-  const bySite = new Map<string, Map<number, ScoreTally>>();
+  const bySite = new Map<string, Scored>();
   for (const row of rows) {
-    const site = bySite.get(row.siteId) ?? new Map<number, ScoreTally>();
-    site.set(Number(row.group), row.tally);
-    bySite.set(row.siteId, site);
+    const scored = bySite.get(row.siteId) ?? scoredNothing(points);
+    const group = Number(row.group);
+    if (group === -1) addTally(scored.previous, row.tally);
+    else {
+      addTally(scored.spans[group]!, row.tally);
+      addTally(scored.current, row.tally);
+    }
+    bySite.set(row.siteId, scored);
   }
+
+  // The areas, from every site in scope: the filter below chooses the sites listed, not the areas compared.
+  const byArea = new Map<string | null, { name: string | null; sites: number; scored: Scored }>();
+  for (const { site, areaName } of found) {
+    const areaId = areaName === null ? null : site.areaId;
+    const group = byArea.get(areaId) ?? { name: areaName, sites: 0, scored: scoredNothing(points) };
+    const scored = bySite.get(site.id) ?? scoredNothing(points);
+    group.sites += 1;
+    addTally(group.scored.current, scored.current);
+    addTally(group.scored.previous, scored.previous);
+    scored.spans.forEach((tally, index) => addTally(group.scored.spans[index]!, tally));
+    byArea.set(areaId, group);
+  }
+  const areaRows = [...byArea]
+    .sort(([aId, a], [bId, b]) =>
+      aId === null || bId === null
+        ? Number(aId === null) - Number(bId === null)
+        : byName(a.name ?? '', b.name ?? '') || (aId < bId ? -1 : 1),
+    )
+    .map(([id, group]) => ({
+      area: id === null ? null : { _id: id, name: group.name ?? '' },
+      sites: group.sites,
+      ...scoreWords(group.scored, spans),
+    }));
+  const comparedAreas =
+    byArea.size === 1 && byArea.has(null) ? [] : ranked(areaRows, (row) => row.area === null);
+
+  const { areaID } = range;
+  const listed =
+    areaID === undefined
+      ? found
+      : found.filter(({ site, areaName }) =>
+          areaID === 'NONE' ? areaName === null : areaName !== null && site.areaId === areaID,
+        );
   const totals = emptyTally();
-  const unranked = siteRows.map((row) => {
-    const groups = bySite.get(row.id) ?? new Map<number, ScoreTally>();
-    const current = emptyTally();
-    const trend: ScoreTrendPoint[] = spans.map((span, index) => {
-      const tally = groups.get(index) ?? emptyTally();
-      addTally(current, tally);
-      return { ...span, score: scoreFromTally(tally).score };
-    });
-    addTally(totals, current);
-    const score = scoreFromTally(current);
-    const previousScore = scoreFromTally(groups.get(-1) ?? emptyTally()).score;
+  const siteRows = listed.map(({ site: row }) => {
+    const scored = bySite.get(row.id) ?? scoredNothing(points);
+    addTally(totals, scored.current);
     const option = toSiteOption(row);
     return {
-      ...score,
       siteID: row.id,
       name: row.name,
       location: option.location,
       timeZoneId: row.timeZoneId,
-      rank: null as number | null,
-      previousScore,
-      change:
-        score.score === null || previousScore === null
-          ? null
-          : Math.round((score.score - previousScore) * 10) / 10,
-      trend,
-      exact: scoreOf({ due: score.due, onTime: score.onTime, late: score.late }),
+      ...scoreWords(scored, spans),
     };
   });
-  // Ranked by the unrounded score, so 95.96 and 95.95 are not tied by their rounding.
-  const ranked = [...unranked].sort((a, b) => {
-    if (a.exact === null || b.exact === null) return a.exact === null ? (b.exact === null ? 0 : 1) : -1;
-    return b.exact - a.exact;
-  });
-  ranked.forEach((site, index) => {
-    if (site.exact === null) return;
-    const before = ranked[index - 1];
-    site.rank = before && before.exact === site.exact && before.rank !== null ? before.rank : index + 1;
-  });
-  return { list: ranked.map(({ exact: _exact, ...site }) => site), totals: scoreFromTally(totals) };
+  const strip = <Row extends { exact: number | null }>({ exact: _exact, ...row }: Row) => row;
+  return {
+    list: ranked(siteRows).map(strip),
+    totals: scoreFromTally(totals),
+    areas: comparedAreas.map(strip),
+  };
 }

@@ -60,7 +60,9 @@ export default async function scoreRoutes(app: FastifyInstance) {
           '100 × (on time + ½ × late) ÷ due, where due counts the occurrences of those dates that have expired, ' +
           'deleted ones left out. With each site’s counts, band (green ≥ 96, red ≤ 75), the score of the ' +
           'period of the same length just before and the change, and a trend of up to 12 points. Recomputed ' +
-          'on every call: a late sync or a deletion shows at once',
+          'on every call: a late sync or a deletion shows at once. `areaID` narrows the ranking and its totals ' +
+          'to one area’s sites (NONE: those in no area); `areas` compares the areas the caller’s sites are in, ' +
+          'each scored from its sites’ counts together and ranked the same way, then the sites in no area',
         querystring: allSitesScoreQuerySchema,
         response: { 200: envelope(allSitesScoreListSchema) },
       },
@@ -74,10 +76,10 @@ export default async function scoreRoutes(app: FastifyInstance) {
       const { startDate, endDate } = rangeOf(request.query, 'UTC', now);
       const days = countDates(startDate, endDate);
       const previousStartDate = addDays(startDate, -days);
-      const { list, totals } = await scoreSites(
+      const { list, totals, areas } = await scoreSites(
         deps.db,
         scoreScope(request),
-        { startDate, endDate, previousStartDate },
+        { startDate, endDate, previousStartDate, areaID: request.query.areaID },
         now,
       );
       return ok({
@@ -88,6 +90,7 @@ export default async function scoreRoutes(app: FastifyInstance) {
         previousStartDate,
         previousEndDate: addDays(startDate, -1),
         totals,
+        areas,
       });
     },
   );

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AllSitesScoreList, MasterTask, SiteScoreReport } from '@console/shared-sdk/contract';
 import { individualTasks, siteDayTallies } from '../../tasks/index.js';
+import { sites } from '../../../platform/db/schema.js';
 import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { mobileLogin } from '../../../test/logs.js';
@@ -309,6 +310,71 @@ describe('every site ranked', () => {
     const data = await ranked({ startDate: '2025-01-01', endDate: '2025-01-07' });
     expect(data.list.every((site) => site.rank === null && site.score === null)).toBe(true);
     expect(data.list.map((site) => site.name)).toEqual([...data.list.map((site) => site.name)].sort());
+  });
+});
+
+describe('areas compared', () => {
+  const range = { startDate: '2025-05-01', endDate: '2025-05-04' };
+  let north: string;
+  let south: string;
+  const placeIn = (areaId: string | null, ...siteIds: string[]) =>
+    Promise.all(siteIds.map((id) => ctx.db.update(sites).set({ areaId }).where(eq(sites.id, id))));
+  const areaNamed = async (name: string) => {
+    const reply = await ctx.inject<{ data: { _id: string } }>('POST', '/api/v1/area/create-new-one', {
+      token: owner,
+      body: { name },
+    });
+    if (reply.statusCode !== 200) throw new Error(`creating ${name}: ${reply.raw}`);
+    return reply.json.data._id;
+  };
+
+  beforeAll(async () => {
+    // The days of "every site ranked": Brighton and Manchester all on time, Brooklyn all missed.
+    [north, south] = [await areaNamed('North'), await areaNamed('South')];
+    await placeIn(north, manchester());
+    await placeIn(south, brighton());
+    await placeIn(null, brooklyn());
+  });
+
+  test("each area scored from its sites' counts together and ranked; the sites in no area last, unranked", async () => {
+    const data = await ranked(range);
+    expect(
+      data.areas.map((one) => [one.area?.name ?? null, one.sites, one.rank, one.score, one.due, one.change]),
+    ).toEqual([
+      ['North', 1, 1, 100, 3, 100],
+      ['South', 1, 1, 100, 4, null],
+      [null, 1, null, 0, 4, null],
+    ]);
+    expect(data.areas[0]?.trend.map((point) => point.score)).toEqual([100, 100, 100, null]);
+
+    // Brooklyn joins the north: its misses weigh by their number, not as a third of an average.
+    await placeIn(north, brooklyn());
+    const joined = await ranked(range);
+    expect(joined.areas.map((one) => [one.area?.name ?? null, one.sites, one.rank, one.score])).toEqual([
+      ['South', 1, 1, 100],
+      ['North', 2, 2, 42.9],
+    ]);
+    expect(joined.areas[1]).toMatchObject({ due: 7, onTime: 3, missed: 4, band: 'RED', previousScore: 0 });
+    await placeIn(null, brooklyn());
+  });
+
+  test('an area filter narrows the ranking and its totals, not the areas compared', async () => {
+    const northOnly = await ranked({ ...range, areaID: north });
+    expect(northOnly.list.map((site) => [site.siteID, site.rank])).toEqual([[manchester(), 1]]);
+    expect(northOnly.totals).toMatchObject({ due: 3, onTime: 3, score: 100 });
+    expect(northOnly.records).toBe(1);
+    expect(northOnly.areas).toHaveLength(3);
+    const inNone = await ranked({ ...range, areaID: 'NONE' });
+    expect(inNone.list.map((site) => site.siteID)).toEqual([brooklyn()]);
+    expect((await allSites({ ...range, areaID: 'north' })).statusCode).toBe(400);
+  });
+
+  test("a site admin compares the areas of its own sites; another organisation's admin has none", async () => {
+    expect((await ranked(range, manager)).areas.map((one) => [one.area?._id, one.sites])).toEqual([
+      [south, 1],
+    ]);
+    expect((await ranked(range, otherOwner)).areas).toEqual([]);
+    expect((await ranked({ ...range, areaID: north }, otherOwner)).list).toEqual([]);
   });
 });
 
