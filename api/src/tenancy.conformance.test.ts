@@ -334,9 +334,17 @@ const probes: Record<string, Probe> = {
   },
   [`DELETE ${v1}/user-profile/delete-my-account`]: { access: 'signed-in', why: "the caller's own account" },
 
-  // The notification centre acts on the caller's own notifications only; another's id is 404
-  // (domains/alerts/notification.test.ts tries one of the other organisation's).
-  [`GET ${v1}/notification/web-app-list`]: { access: 'signed-in', why: "the caller's own notifications" },
+  // The notification centre acts on the caller's own notifications only; another's id is 404, and a filter
+  // naming another organisation's site, area or group finds nothing (domains/alerts/alerts.test.ts and
+  // grouping.test.ts try the other organisation's).
+  [`GET ${v1}/notification/web-app-list`]: {
+    access: 'signed-in',
+    why: "the caller's own notifications; its site, area and group filters only narrow them",
+  },
+  [`GET ${v1}/notification/group-list`]: {
+    access: 'signed-in',
+    why: "the caller's own notifications, in groups",
+  },
   [`PATCH ${v1}/notification/mark-read`]: { access: 'signed-in', why: "the caller's own notifications" },
   [`PATCH ${v1}/notification/mark-all-read`]: {
     access: 'signed-in',

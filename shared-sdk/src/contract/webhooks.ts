@@ -91,6 +91,34 @@ export const webhookDeliveryStatusLabels: Record<WebhookDeliveryStatus, string> 
   FAILED: 'Failed',
 };
 
+/**
+ * The JSON body of every delivery, the same on each attempt: what a receiver may rely on (the README's
+ * "Webhooks" shows one).
+ */
+export const webhookPayloadSchema = z.object({
+  /** The delivery's id, as in X-Console-Delivery. */
+  id: idSchema,
+  /** The kind of event (TEST for a test call). */
+  type: webhookDeliveryTypeSchema,
+  occurredAt: instantSchema,
+  organisation: z.object({ id: idSchema }),
+  /** Null for an event of the whole organisation, and for a test call. */
+  site: z.object({ id: idSchema, name: z.string() }).nullable(),
+  /**
+   * The event's group: events of one kind at one site within the grouping window (ALERT_GROUP_MINUTES)
+   * share the id of the group's first event, whose own is its id. Each event is still delivered on its
+   * own; a receiver may fold a group into one message. Null for a test call.
+   */
+  groupId: idSchema.nullable(),
+  title: z.string(),
+  /** The event in words with its link, which Slack's and Teams' incoming webhooks show. */
+  text: z.string(),
+  /** The record it is about, with its address in the console; null for a test call. */
+  record: z.object({ subject: z.string(), id: idSchema, url: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
 /** How many times a delivery is tried before it is given up as failed. */
 export const webhookMaxAttempts = 6;
 

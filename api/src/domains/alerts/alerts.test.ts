@@ -115,8 +115,11 @@ async function openEvent(kind: 'TEMPERATURE_FAILED' | 'TASK_OVERDUE', title: str
 async function reset() {
   await ctx.db.delete(notifications);
   await ctx.db.delete(emailDeliveries);
-  // Earlier tests' events are done with: dispatched, and escalated where they would be.
-  await ctx.db.update(alertEvents).set({ dispatchedAt: ctx.clock.now(), escalatedAt: ctx.clock.now() });
+  // Earlier tests' events are done with: dispatched, and escalated where they would be; and in no group a
+  // new event could join (every test starts at the same time).
+  await ctx.db
+    .update(alertEvents)
+    .set({ dispatchedAt: ctx.clock.now(), escalatedAt: ctx.clock.now(), groupId: null });
   await settings(demoLogins.organizationAdmin, {});
   await settings(demoLogins.siteAdmin, {});
   ctx.mailer.sent.length = 0;
@@ -584,38 +587,61 @@ describe('two instances', () => {
     },
   );
 
-  onPostgres('two job queues on PostgreSQL tell each person once', async () => {
-    const queues: JobQueue[] = [];
-    try {
-      for (let i = 0; i < 2; i += 1) {
-        queues.push(
-          await startJobQueue(ctx.jobStore, alertJobs(deps()), {
-            log: { ...log, warn: jest.fn() },
-            pollingSeconds: 0.5,
-          }),
+  onPostgres(
+    'two job queues on PostgreSQL tell each person once, a group’s later failures together',
+    async () => {
+      const queues: JobQueue[] = [];
+      /** Waits for the work to be done (not for a time): `count` e-mails sent and none pending. */
+      async function untilMailed(count: number) {
+        for (let waited = 0; waited < 20_000; waited += 100) {
+          const pending = await ctx.db
+            .select()
+            .from(emailDeliveries)
+            .where(and(eq(emailDeliveries.status, 'PENDING')));
+          if (ctx.mailer.sent.length >= count && pending.length === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      try {
+        for (let i = 0; i < 2; i += 1) {
+          queues.push(
+            await startJobQueue(ctx.jobStore, alertJobs(deps()), {
+              log: { ...log, warn: jest.fn() },
+              pollingSeconds: 0.5,
+            }),
+          );
+        }
+        for (let i = 0; i < 3; i += 1) await failedReading(9 + i);
+        await Promise.all(
+          queues.flatMap((queue) => [queue.send(alertJobNames.dispatch), queue.send(alertJobNames.dispatch)]),
         );
+        // The first failure at once to each of the two admins; the two after it held for the group's window.
+        for (let waited = 0; waited < 20_000 && ctx.mailer.sent.length < 2; waited += 100)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        await Promise.all(queues.map((queue) => queue.send(alertJobNames.sendEmail)));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(ctx.mailer.sent).toHaveLength(2);
+        ctx.clock.set(after(minutes(6)));
+        await Promise.all(
+          queues.flatMap((queue) => [
+            queue.send(alertJobNames.sendEmail),
+            queue.send(alertJobNames.sendEmail),
+          ]),
+        );
+        await untilMailed(4);
+        await Promise.all(queues.map((queue) => queue.send(alertJobNames.sendEmail)));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      } finally {
+        await Promise.all(queues.map((queue) => queue.stop()));
       }
-      for (let i = 0; i < 3; i += 1) await failedReading(9 + i);
-      await Promise.all(
-        queues.flatMap((queue) => [queue.send(alertJobNames.dispatch), queue.send(alertJobNames.dispatch)]),
-      );
-      // Waits for the work to be done (not for a time): every event dispatched, every e-mail sent.
-      for (let waited = 0; waited < 20_000; waited += 100) {
-        const pending = await ctx.db
-          .select()
-          .from(emailDeliveries)
-          .where(and(eq(emailDeliveries.status, 'PENDING')));
-        if (ctx.mailer.sent.length >= 6 && pending.length === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await Promise.all(queues.map((queue) => queue.send(alertJobNames.sendEmail)));
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    } finally {
-      await Promise.all(queues.map((queue) => queue.stop()));
-    }
-    const mails = mailed();
-    expect(mails).toHaveLength(6);
-    expect(new Set(mails.map((mail) => `${mail.to} ${mail.subject}`)).size).toBe(6);
-    expect(await ctx.db.select().from(notifications)).toHaveLength(6);
-  });
+      const mails = mailed();
+      expect(mails).toHaveLength(4);
+      expect(new Set(mails.map((mail) => `${mail.to} ${mail.subject}`)).size).toBe(4);
+      expect(mails.map((mail) => mail.subject).filter((subject) => subject.includes('2 more'))).toEqual([
+        'Temperature failure: 2 more temperature failures at The Harbour Kitchen, Brighton',
+        'Temperature failure: 2 more temperature failures at The Harbour Kitchen, Brighton',
+      ]);
+      expect(await ctx.db.select().from(notifications)).toHaveLength(6);
+    },
+  );
 });

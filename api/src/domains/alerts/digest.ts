@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
 import {
+  alertCountText,
   alertEventKindLabels,
   alertEventKinds,
   documentCategoryLabels,
@@ -42,6 +43,9 @@ import {
 // (email.ts, claimed before sending). It covers the events raised since the person's previous digest
 // (or the day before it, for their first): its content is worked out when it is sent, from those bounds,
 // so a retry says the same. Events that reached the person at once (an escalation) are left out.
+//
+// The alerts of one group (one kind at one site within the grouping window, grouping.ts) are one line of
+// the digest, counted, linking to the notifications page showing that kind at that site.
 //
 // A person has no zone of their own: their day is that of their first site (the organisation's first,
 // for an organisation admin), else UTC. Each event's time and each document's date is written as its site
@@ -330,18 +334,33 @@ export function digestMail(
   const body: string[] = [`Hello ${to.firstName},`];
   if (others.length > 0) {
     body.push('', `What needs your attention (${longDate(date, ownLocale)}):`);
-    for (const [group, listed] of bySite(others)) {
-      body.push('', group);
+    const when = (event: DigestEvent) =>
+      formatInstant(event.occurredAt, event.timeZoneId ?? home.zone, 'weekdayDateTime', localeOf(event));
+    for (const [site, listed] of bySite(others)) {
+      body.push('', site);
+      // A group of alerts (one kind at one site within minutes) is one line, counted.
+      const groups = new Map<string, DigestEvent[]>();
       for (const event of listed) {
-        const at = formatInstant(
-          event.occurredAt,
-          event.timeZoneId ?? home.zone,
-          'weekdayDateTime',
-          localeOf(event),
-        );
+        const key = event.groupId ?? event.id;
+        groups.set(key, [...(groups.get(key) ?? []), event]);
+      }
+      for (const group of groups.values()) {
+        const [event] = group;
+        const last = group.at(-1);
+        if (!event || !last) continue;
+        if (group.length === 1) {
+          body.push(
+            `- ${alertEventKindLabels[event.kind]}: ${event.title} (${when(event)})`,
+            `  ${publicUrl}${linkOf(event)}`,
+          );
+          continue;
+        }
+        const list = new URLSearchParams({ kind: event.kind });
+        if (event.siteId) list.set('siteID', event.siteId);
+        const span = when(event) === when(last) ? when(event) : `${when(event)} to ${when(last)}`;
         body.push(
-          `- ${alertEventKindLabels[event.kind]}: ${event.title} (${at})`,
-          `  ${publicUrl}${linkOf(event)}`,
+          `- ${alertEventKindLabels[event.kind]}: ${alertCountText(event.kind, group.length)} (${span})`,
+          `  ${publicUrl}/dashboard/notifications?${list.toString()}`,
         );
       }
     }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   alertEventKindLabels,
+  alertFollowUpTitle,
   dateLocaleFor,
   formatInstantNamingZone,
   ruleSetOf,
@@ -19,6 +20,7 @@ import { linkOf } from './links.js';
 import { emailKeyOf, type AlertEventRow, type Recipient } from './recipients.js';
 import { digestMailOf } from './digest.js';
 import { claimOwed, sendOwed, type OwedKind, type OwedRun } from './owed.js';
+import { groupWindowMs } from './grouping.js';
 
 // Sending the e-mails owed (issue 24): each PENDING email_deliveries row, its e-mail written when it goes
 // (an event's at once, or a person's digest). Sent once per key even with several instances and after a
@@ -26,13 +28,23 @@ import { claimOwed, sendOwed, type OwedKind, type OwedRun } from './owed.js';
 // more, and after `emailAttempts` the row is FAILED. A crash between the mail server's acceptance and the
 // SENT mark can still send a message twice: SMTP has no idempotency, and that window is one statement
 // long; the copy has the same Message-ID (messageIdOf).
+//
+// E-mails follow the event's group (grouping.ts): the group's first event is e-mailed at once; the e-mails
+// of its later events are held until the group's window ends (its first event's time and the window), then
+// each person's go as one ("3 more sensors offline at Brighton"), claimed together under a lock of the
+// person and group, so two runs at once never split them (owed.ts). One dispatched after that goes on its
+// own, at once.
 
-/** Owes each of `people` the event's e-mail, once per event and person whoever queues it first. */
+/**
+ * Owes each of `people` the event's e-mail, once per event and person whoever queues it first: in its
+ * group (`groupId`, held when the event did not begin the group), or at once (null: an escalation).
+ */
 export async function queueEventEmails(
   tx: Tx,
   event: AlertEventRow,
   people: readonly Recipient[],
   now: Date,
+  { groupId }: { groupId: string | null },
 ): Promise<void> {
   if (people.length === 0) return;
   await tx
@@ -43,6 +55,7 @@ export async function queueEventEmails(
         orgId: event.orgId,
         userId: person.id,
         eventId: event.id,
+        groupId,
         idempotencyKey: emailKeyOf(event.id, person.id),
         status: 'PENDING' as const,
         createdAt: now,
@@ -54,7 +67,8 @@ export async function queueEventEmails(
 export interface EmailDeps {
   db: Database;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl'>;
+  /** `alertGroupMinutes` left out: the default window. */
+  config: Pick<AppConfig, 'publicUrl'> & Partial<Pick<AppConfig, 'alertGroupMinutes'>>;
   log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
 }
 
@@ -63,19 +77,40 @@ export const emailAttempts = 5;
 /** How long a claim holds: a claim older than this with no result is retried (the next attempt). */
 export const claimStaleMs = 10 * 60_000;
 
-const owedEmails: OwedKind<typeof emailDeliveries> = {
+/** The e-mails owed, a group's later ones held until the group's window of `windowMs` ends. */
+const owedEmailsWithin = (windowMs: number): OwedKind<typeof emailDeliveries> => ({
   table: emailDeliveries,
   what: 'alert e-mails',
   attempts: emailAttempts,
   claimStaleMs,
   perRun: 500,
-};
+  due: (now) =>
+    or(
+      isNull(emailDeliveries.groupId),
+      eq(emailDeliveries.groupId, emailDeliveries.eventId),
+      // The group's first event happened a window ago.
+      sql`exists (select 1 from ${alertEvents} as group_head where group_head.id = ${emailDeliveries.groupId}
+        and group_head.occurred_at <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz)`,
+    ) ?? sql`true`,
+  // A group's later e-mails to one person go as one.
+  together: (row) =>
+    row.groupId !== null && row.eventId !== null && row.eventId !== row.groupId
+      ? {
+          where: and(
+            eq(emailDeliveries.userId, row.userId),
+            eq(emailDeliveries.groupId, row.groupId),
+            ne(emailDeliveries.eventId, row.groupId),
+          ) as SQL,
+          lock: `alert-group-mail:${row.userId}:${row.groupId}`,
+        }
+      : undefined,
+});
 
 type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
-/** Claims the oldest claimable delivery: pending, and not claimed or its claim stale. */
+/** Claims the oldest claimable delivery: pending, due, and not claimed or its claim stale. */
 export const claimDelivery = (db: Database, now: Date): Promise<DeliveryRow | undefined> =>
-  claimOwed(db, owedEmails, now);
+  claimOwed(db, owedEmailsWithin(groupWindowMs()), now);
 
 const kindWords: Record<AlertEventKind, string> = {
   TEMPERATURE_FAILED: 'temperature failures',
@@ -149,8 +184,82 @@ export function eventMail(
   };
 }
 
-/** The e-mail a delivery owes, written now; undefined when there is nothing to say any more. */
-async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessage | undefined> {
+/** An event with what its e-mail says of its site. */
+async function eventsOfMail(db: Database, eventIds: readonly string[]): Promise<EventOfMail[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .select({
+      event: alertEvents,
+      siteName: sites.name,
+      timeZoneId: sites.timeZoneId,
+      jurisdiction: sites.jurisdiction,
+      escalationMinutes: sites.escalationMinutes,
+    })
+    .from(alertEvents)
+    .leftJoin(sites, eq(sites.id, alertEvents.siteId))
+    .where(inArray(alertEvents.id, [...eventIds]))
+    .orderBy(asc(alertEvents.occurredAt), asc(alertEvents.id));
+  return rows.map((row) => ({
+    ...row.event,
+    siteName: row.siteName,
+    timeZoneId: row.timeZoneId,
+    locale: row.jurisdiction === null ? null : ruleSetOf(row.jurisdiction).locale,
+    escalationMinutes: row.escalationMinutes,
+  }));
+}
+
+/**
+ * The e-mail of a group's later events, together: "3 more sensors offline at Brighton" (without "more" to
+ * someone who was not e-mailed the first), then each event's title, site, time and link, oldest first.
+ */
+export function groupMail(
+  publicUrl: string,
+  to: { email: string; firstName: string; dateFormat?: DateFormat | null },
+  events: readonly EventOfMail[],
+  more: boolean,
+): MailMessage | undefined {
+  const [first] = events;
+  if (!first) return undefined;
+  const siteIds = new Set(events.flatMap((event) => (event.siteId === null ? [] : [event.siteId])));
+  const title = alertFollowUpTitle({
+    kind: first.kind,
+    count: events.length,
+    more,
+    siteCount: siteIds.size,
+    siteName: first.siteName,
+    wholeOrganisation: events.some((event) => event.siteId === null),
+  });
+  const told = events.flatMap((event) => {
+    // A producer's own words (a near miss's report) are kept, under the event's title.
+    const own = lines(event.details.lines);
+    if (own) return [`- ${event.title}`, ...own.map((line) => (line === '' ? '' : `  ${line}`)), ''];
+    const zone = event.timeZoneId ?? 'UTC';
+    const when = formatInstantNamingZone(event.occurredAt, zone, dateLocaleFor(to.dateFormat, event.locale));
+    return [`- ${event.title}`, `  ${when}`, `  ${publicUrl}${linkOf(event)}`];
+  });
+  const body = [
+    `Hello ${to.firstName},`,
+    '',
+    `${title}${more ? ' since the first was e-mailed to you' : ''}:`,
+    '',
+    ...told,
+    ...(told.at(-1) === '' ? [] : ['']),
+    `You get this e-mail because your notification settings ask for ${kindWords[first.kind]}. Alerts of one ` +
+      'kind at one site that come within minutes of each other are e-mailed together.',
+  ];
+  return {
+    to: to.email,
+    subject: `${alertEventKindLabels[first.kind]}: ${title}`,
+    text: `${body.join('\n')}\n`,
+  };
+}
+
+/** The e-mail a delivery (with those that go with it) owes, written now; undefined when there is nothing to say any more. */
+async function mailOf(
+  deps: EmailDeps,
+  delivery: DeliveryRow,
+  along: readonly DeliveryRow[],
+): Promise<MailMessage | undefined> {
   const [person] = await deps.db
     .select({
       email: users.email,
@@ -162,31 +271,22 @@ async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessa
     .where(eq(users.id, delivery.userId));
   if (!person || person.deletedAt !== null) return undefined;
   if (delivery.eventId === null) return digestMailOf(deps.db, deps.config.publicUrl, delivery, person);
-  const [event] = await deps.db
-    .select({
-      event: alertEvents,
-      siteName: sites.name,
-      timeZoneId: sites.timeZoneId,
-      jurisdiction: sites.jurisdiction,
-      escalationMinutes: sites.escalationMinutes,
-    })
-    .from(alertEvents)
-    .leftJoin(sites, eq(sites.id, alertEvents.siteId))
-    .where(eq(alertEvents.id, delivery.eventId));
+  const { groupId } = delivery;
+  if (groupId !== null && delivery.eventId !== groupId) {
+    const events = await eventsOfMail(
+      deps.db,
+      [delivery, ...along].flatMap((one) => one.eventId ?? []),
+    );
+    const [first] = await deps.db
+      .select({ id: emailDeliveries.id })
+      .from(emailDeliveries)
+      .where(and(eq(emailDeliveries.userId, delivery.userId), eq(emailDeliveries.eventId, groupId)));
+    return groupMail(deps.config.publicUrl, person, events, first !== undefined);
+  }
+  const [event] = await eventsOfMail(deps.db, [delivery.eventId]);
   if (!event) return undefined;
-  const escalated = event.event.escalatedAt !== null && delivery.createdAt >= event.event.escalatedAt;
-  return eventMail(
-    deps.config.publicUrl,
-    person,
-    {
-      ...event.event,
-      siteName: event.siteName,
-      timeZoneId: event.timeZoneId,
-      locale: event.jurisdiction === null ? null : ruleSetOf(event.jurisdiction).locale,
-      escalationMinutes: event.escalationMinutes,
-    },
-    escalated,
-  );
+  const escalated = event.escalatedAt !== null && delivery.createdAt >= event.escalatedAt;
+  return eventMail(deps.config.publicUrl, person, event, escalated);
 }
 
 /**
@@ -197,10 +297,14 @@ async function mailOf(deps: EmailDeps, delivery: DeliveryRow): Promise<MailMessa
 export const messageIdOf = (publicUrl: string, delivery: Pick<DeliveryRow, 'id'>) =>
   `<alert-${delivery.id}@${new URL(publicUrl).hostname || 'console'}>`;
 
-/** Sends what is owed: one claimed delivery at a time, until none is left or the run's share is done. */
+/**
+ * Sends what is owed: one claimed delivery (a group's later ones together) at a time, until none is left
+ * or the run's share is done.
+ */
 export function sendPendingEmails(deps: EmailDeps, now: () => Date): Promise<OwedRun> {
-  return sendOwed(deps, owedEmails, now, async (delivery) => {
-    const mail = await mailOf(deps, delivery);
+  const owed = owedEmailsWithin(groupWindowMs(deps.config.alertGroupMinutes));
+  return sendOwed(deps, owed, now, async (delivery, along) => {
+    const mail = await mailOf(deps, delivery, along);
     if (mail) await deps.mailer.send({ ...mail, messageId: messageIdOf(deps.config.publicUrl, delivery) });
     return mail !== undefined;
   });

@@ -45,7 +45,7 @@ export { linkOf } from './links.js';
 export interface AlertJobDeps {
   db: Database;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl' | 'push'>;
+  config: Pick<AppConfig, 'publicUrl' | 'push' | 'alertGroupMinutes'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'debug' | 'error'>;
   /** To nudge the webhooks' delivery job after a dispatch (without it, its own schedule takes them). */

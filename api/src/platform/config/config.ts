@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultSyncWindowHours } from '@console/shared-sdk/contract';
+import { defaultAlertGroupMinutes, defaultSyncWindowHours } from '@console/shared-sdk/contract';
 
 const optionalUrl = z
   .string()
@@ -106,6 +106,16 @@ const envSchema = z.object({
     .min(1, 'SYNC_WINDOW_HOURS must be at least 1')
     .max(24 * 31, 'SYNC_WINDOW_HOURS must be at most 744 (31 days)')
     .default(defaultSyncWindowHours),
+  /**
+   * The alerts' grouping window in minutes: events of one kind at one site within it are one group, told
+   * once by e-mail at first and then together when it ends, and one line in the bell. 0 groups nothing.
+   */
+  ALERT_GROUP_MINUTES: z.coerce
+    .number()
+    .int('ALERT_GROUP_MINUTES must be a whole number of minutes')
+    .min(0, 'ALERT_GROUP_MINUTES must be at least 0')
+    .max(24 * 60, 'ALERT_GROUP_MINUTES must be at most 1440 (a day)')
+    .default(defaultAlertGroupMinutes),
   /** Allowed CORS origins, comma-separated, for remotes or integrators on other origins; * for any. */
   CORS_ORIGINS: z.string().default(''),
   /**
@@ -208,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     syncWindowHours: e.SYNC_WINDOW_HOURS,
+    alertGroupMinutes: e.ALERT_GROUP_MINUTES,
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
     push: {
       /** The configured key pair; undefined: the one kept in the database (domains/alerts/push/keys.ts). */

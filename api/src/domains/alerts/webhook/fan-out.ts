@@ -1,5 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { alertEventKindLabels, webhookTestType } from '@console/shared-sdk/contract';
+import {
+  alertEventKindLabels,
+  webhookTestType,
+  type WebhookPayload as WebhookBody,
+} from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { sites } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -13,19 +17,11 @@ import type { WebhookRow } from './repository.js';
 
 type AlertEvent = typeof alertEvents.$inferSelect;
 
-/** What a delivery's body holds: a console path in `record.url`, made absolute when sent (`bodyOf`). */
-export interface WebhookPayload extends Record<string, unknown> {
-  id: string;
-  type: string;
-  occurredAt: string;
-  organisation: { id: string };
-  site: { id: string; name: string } | null;
-  title: string;
-  /** The event in words, which Slack's and Teams' incoming webhooks show (they ignore the rest). */
-  text: string;
-  record: { subject: string; id: string; url: string } | null;
-  details: Record<string, unknown>;
-}
+/**
+ * What a delivery's body holds (the contract's webhookPayloadSchema): a console path in `record.url`, and
+ * `text` without it, both made absolute when sent (`bodyOf`).
+ */
+export type WebhookPayload = WebhookBody & Record<string, unknown>;
 
 /** The words Slack and Teams show: the kind, where, the title (the link is added when sent). */
 function textOf(kindLabel: string, siteName: string | null, title: string): string {
@@ -68,6 +64,8 @@ export async function enqueueWebhookDeliveries(
     occurredAt: event.occurredAt.toISOString(),
     organisation: { id: event.orgId },
     site,
+    // An event fanned out outside a dispatch (never grouped) is a group of its own.
+    groupId: event.groupId ?? event.id,
     title: event.title,
     text: textOf(alertEventKindLabels[event.kind], site?.name ?? null, event.title),
     record: { subject: event.subject, id: event.recordId, url: linkOf(event) },
@@ -106,6 +104,7 @@ export async function enqueueTestDelivery(db: Database | Tx, webhook: WebhookRow
     occurredAt: now.toISOString(),
     organisation: { id: webhook.orgId },
     site: null,
+    groupId: null,
     title,
     text: `${title} from the compliance console: this webhook works.`,
     record: null,

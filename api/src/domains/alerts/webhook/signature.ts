@@ -37,6 +37,12 @@ export const verificationRecipe = `Every delivery is a POST with a JSON body and
 - \`X-Console-Delivery\`: the delivery's id, the same on every retry: ignore one you have already handled;
 - \`X-Console-Event\`: the event's kind (\`TEST\` for a test call).
 
+The body is JSON: the delivery's \`id\`, the event's \`type\` (its kind), \`occurredAt\`, \`organisation\`, \`site\`
+(null for the organisation's own), \`groupId\`, \`title\`, \`text\`, \`record\` (its subject, id and address in the
+console) and \`details\`. \`groupId\` names the event's group: events of one kind at one site within the
+grouping window (5 minutes unless the server says otherwise) share the id of the group's first event. Each
+event is still delivered on its own; a receiver may fold a group into one message.
+
 Answer 2xx within 10 seconds. Anything else, or no answer, is retried after 30 s, 2 min, 8 min, 30 min and
 2 h; after 6 attempts the delivery is marked failed. Redirects are not followed.
 

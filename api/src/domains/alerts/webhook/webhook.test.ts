@@ -401,6 +401,8 @@ describe('deliveries', () => {
       occurredAt: event.occurredAt.toISOString(),
       organisation: { id: ctx.demo.organization.id },
       site: { id: ctx.demo.sites.brighton.id, name: ctx.demo.sites.brighton.name },
+      // Fanned out here without a dispatch, it is a group of its own (grouping.test.ts groups several).
+      groupId: event.id,
       title: 'Walk-in fridge read 9.4 °C',
       text: `Temperature failure at ${ctx.demo.sites.brighton.name}: Walk-in fridge read 9.4 °C\n${link}`,
       record: { subject: 'TemperatureLog', id: event.recordId, url: link },
