@@ -109,14 +109,12 @@ export interface AlertGroupPlace {
   wholeOrganisation: boolean;
 }
 
-const placeWords = (place: AlertGroupPlace) =>
-  place.siteCount === 1 && place.siteName !== null && !place.wholeOrganisation
-    ? `at ${place.siteName}`
-    : place.siteCount === 0
-      ? 'for the whole organisation'
-      : `at ${place.siteCount === 1 ? '1 site' : `${place.siteCount} sites`}${
-          place.wholeOrganisation ? ' and for the whole organisation' : ''
-        }`;
+function placeWords(place: AlertGroupPlace): string {
+  if (place.siteCount === 0) return 'for the whole organisation';
+  const sites =
+    place.siteCount === 1 && place.siteName !== null ? `at ${place.siteName}` : `at ${place.siteCount} sites`;
+  return place.wholeOrganisation ? `${sites} and for the whole organisation` : sites;
+}
 
 /**
  * A group of alerts in words, as the bell, the notifications page and the e-mails say it: one alert keeps
