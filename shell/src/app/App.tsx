@@ -40,6 +40,9 @@ const OrganizationPage = lazy(() =>
 const WebhooksPage = lazy(() =>
   import('../pages/organization/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
 );
+const ProvisioningPage = lazy(() =>
+  import('../pages/organization/ProvisioningPage').then((m) => ({ default: m.ProvisioningPage })),
+);
 const OrganizationsPage = lazy(() =>
   import('../pages/organization/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
 );
@@ -108,6 +111,14 @@ export function App() {
                   element={
                     <RequireOrganization>
                       <WebhooksPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route
+                  path="organization/provisioning"
+                  element={
+                    <RequireOrganization>
+                      <ProvisioningPage />
                     </RequireOrganization>
                   }
                 />

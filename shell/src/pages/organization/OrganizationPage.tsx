@@ -24,6 +24,7 @@ import {
 } from './organization-form';
 import { NationalFiguresCard } from './NationalFigures';
 import { StandardActionsCard } from './StandardActions';
+import { ProvisioningCard } from './ProvisioningCard';
 
 function NoteCard({
   organization,
@@ -161,6 +162,7 @@ export function OrganizationPage() {
       </Grid>
       <NationalFiguresCard organization={organization} onSaved={setOrganization} />
       <StandardActionsCard organization={organization} />
+      <ProvisioningCard />
       {editing && (
         <FormDialog
           title="Edit organisation"
