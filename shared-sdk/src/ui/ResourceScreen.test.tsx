@@ -18,7 +18,7 @@ import {
 } from '../contract/index.js';
 import { ApiError } from '../http/errors.js';
 import { notifyStore } from '../notify/store.js';
-import { defineResource, ResourceScreen } from './index.js';
+import { defineResource, ResourceScreen, useResourceGrid } from './index.js';
 import { chooseSite, ids, renderWithRouter, signInAs, supplier, onAPhone } from './testing.js';
 
 // The kit driven the way a remote uses it: real contract schemas, real ability rules, a fake api.
@@ -157,6 +157,28 @@ describe('the list', () => {
     renderSuppliers([]);
     expect(await screen.findByText('No suppliers yet. Add the first one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add supplier' })).toBeInTheDocument();
+  });
+
+  it("starts at the declaration's page size, which the URL then leaves out", async () => {
+    const api = supplierApi(many);
+    const { params } = renderWithRouter(
+      <ResourceScreen resource={{ ...supplierScreen(api), defaultLimit: 25 }} gridProps={gridProps} />,
+    );
+    expect(await screen.findByText('Supplier 25')).toBeInTheDocument();
+    expect(lastListCall(api)).toMatchObject({ page: 1, limit: 25 });
+    expect(params().get('limit')).toBeNull();
+  });
+
+  it('hands a screen of its own layout the rest of what the list answered', async () => {
+    const answered = { list: many.slice(0, 10), records: many.length, page: 1, limit: 10, total: 42 };
+    const api = { ...supplierApi(many), list: jest.fn(async () => answered) };
+    function OwnLayout() {
+      const { list } = useResourceGrid(supplierScreen(api), { gridProps });
+      const total = list.answer && 'total' in list.answer ? String(list.answer.total) : 'none yet';
+      return <p>Total: {total}</p>;
+    }
+    renderWithRouter(<OwnLayout />);
+    expect(await screen.findByText('Total: 42')).toBeInTheDocument();
   });
 
   it('shows a failed load with a Retry that asks again', async () => {

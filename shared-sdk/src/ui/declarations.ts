@@ -5,7 +5,7 @@ import type { Action, SubjectName } from '../ability/index.js';
 import type { ResourceApi } from '../api/resource.js';
 import type { Option, UploadedFile } from '../contract/index.js';
 import type { ConsoleIcon, IconName } from '../icons/index.js';
-import type { FilterValues } from './list-query.js';
+import type { FilterValues, pageSizeOptions } from './list-query.js';
 
 // What a screen declares. Everything here is data (plus small mapping functions), so a list screen is a
 // value passed to <ResourceScreen>, not a component written again for every resource.
@@ -423,6 +423,8 @@ export interface ResourceDefinition<
   sortable?: readonly Sort[];
   /** `column` or `-column`, one of `sortable`; default `_id` (creation order). */
   defaultSort?: NoInfer<Sort> | `-${NoInfer<Sort>}`;
+  /** Rows a page starts with, one of the page sizes (default 10): a dense list of many rows asks for more. */
+  defaultLimit?: (typeof pageSizeOptions)[number];
   /** Show a search box (default true). */
   search?: boolean | { placeholder: string };
   filters?: readonly FilterDeclaration<Extract<keyof Filters, string>>[];

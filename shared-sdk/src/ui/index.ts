@@ -5,7 +5,9 @@
 export * from './declarations.js';
 export { ResourceScreen, resourceKey, type ResourceScreenProps } from './ResourceScreen.js';
 
-// A list's pieces for screens with a layout of their own, and one record as a modal or a page.
+// A list's pieces for screens with a layout of their own, and one record as a modal or a page. The grid is
+// the kit's own MUI X DataGrid (one copy for every container), for `useResourceGrid`'s `gridProps`.
+export { DataGrid, type GridColDef } from '@mui/x-data-grid';
 export {
   useResourceGrid,
   type ResourceGrid,
@@ -26,7 +28,12 @@ export { useActionRunner, type ActionRunner } from './actions.js';
 export { addDays, dayLabel, isDay, todayIn } from './days.js';
 
 // The two hooks the screen is built on, for screens that need their own layout.
-export { useResourceList, type ResourceList, type ResourceListOptions } from './use-resource-list.js';
+export {
+  useResourceList,
+  type ListAnswer,
+  type ResourceList,
+  type ResourceListOptions,
+} from './use-resource-list.js';
 export {
   useModalForm,
   formErrorStatuses,

@@ -94,6 +94,7 @@ export function useResourceGrid<
   const filters: readonly FilterDeclaration[] = resource.filters ?? [];
   const defaultFilters = filterDefaults(filters, timeZone);
   const defaultSort = resource.defaultSort ?? initialListQuery().sort;
+  const defaultLimit = resource.defaultLimit ?? initialListQuery().limit;
   const siteScoped = useSiteScoped(resource.siteScoped);
   const needsSite = siteScoped && siteID === null;
   const fixed = { ...resource.params, ...(siteScoped ? { siteID } : {}) };
@@ -105,13 +106,14 @@ export function useResourceGrid<
     // of that shape; TypeScript cannot follow that through the generic.
     list: (params, signal) => api.list(params as ListParams & Filters, { signal }),
     defaultSort,
+    limit: defaultLimit,
     params: fixed,
     filters: defaultFilters,
     enabled: !needsSite,
     syncWithLocation: {
       defaultSort,
       sortable: resource.sortable,
-      defaultLimit: initialListQuery().limit,
+      defaultLimit,
       filterNames: filters.flatMap((filter) => filterKeys(filter)),
       defaultFilters,
     },

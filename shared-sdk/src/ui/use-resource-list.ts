@@ -57,6 +57,11 @@ export interface ResourceList<Row> {
   settled: boolean;
   /** The status counts the last answer carried, if the list answers them. */
   counts: Partial<Record<string, number>> | null;
+  /**
+   * The answer the rows shown came with, for a screen of its own layout that shows what else its list
+   * answers (the overview's totals of every matching site); null before the first.
+   */
+  answer: ListAnswer<Row> | null;
   hasMore: boolean;
   setSearch: (search: string) => void;
   /** 1-based. */
@@ -175,6 +180,7 @@ export function useResourceList<Row extends { _id: string }>(
     error: failed ? read.error : null,
     settled: enabled && (shown.scope === scope || failed),
     counts: visible.answer?.counts ?? null,
+    answer: visible.answer,
     hasMore: visible.rows.length < records,
     setSearch: useCallback((search: string) => dispatch({ type: 'search', search }), []),
     setPage: useCallback((page: number) => dispatch({ type: 'page', page }), []),

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { Outlet, useLocation } from '@console/shared-sdk/router';
 import { siteScopedPaths, useDocumentTitle, useSiteChoices } from '@console/shared-sdk';
 import { siteDashboardPath } from '../app/RemoteRoutes';
-import { useDashboardView } from '../pages/dashboard/dashboard-view';
+import { useAllSitesView } from '../pages/dashboard/dashboard-view';
 import { useRegistry } from '../remotes/registry';
 import { useThemeSettings, type ThemeSettings } from '../theme/settings';
 import { Footer } from './Footer';
@@ -87,10 +87,10 @@ export function Layout() {
   const [settingsShown, setSettingsShown] = useState(false);
   if (settingsOpen && !settingsShown) setSettingsShown(true);
   const siteScoped = useIsSiteScoped(pathname);
-  // On a site dashboard the selector also offers "All sites", the overview the shell shows instead.
+  // On a site dashboard the selector also offers "All sites", the overview the shell shows instead, to
+  // those who look after more than one site.
   const onSiteDashboard = pathname === siteDashboardPath && siteScoped;
-  const dashboardAllSites = useDashboardView((s) => s.allSites);
-  const setDashboardAllSites = useDashboardView((s) => s.setAllSites);
+  const dashboardView = useAllSitesView();
   // A remote's screen is named after its route (or menu entry) unless it names itself (useDocumentTitle).
   useDocumentTitle(useScreenTitle(pathname), { fallback: true });
   // The stored site is checked against the user's sites before a site-scoped screen asks for its records,
@@ -111,7 +111,9 @@ export function Layout() {
         <NavBar
           showSiteSelector={siteScoped}
           allSites={
-            onSiteDashboard ? { chosen: dashboardAllSites, onChange: setDashboardAllSites } : undefined
+            onSiteDashboard && dashboardView.offered
+              ? { chosen: dashboardView.allSites, onChange: dashboardView.setAllSites }
+              : undefined
           }
           onOpenMobileMenu={() => setMobileMenu(true)}
           onOpenSettings={() => setSettingsOpen(true)}

@@ -2,18 +2,19 @@ import { lazy } from 'react';
 import { canOnSubject, useAbility, useSelectedSite, useSiteChoices } from '@console/shared-sdk';
 import { PageLoading } from '../../app/PageLoading';
 import { RemoteScreen, useSiteDashboard } from '../../app/RemoteRoutes';
-import { useDashboardView } from './dashboard-view';
+import { useAllSitesView } from './dashboard-view';
 
 const DashboardPage = lazy(() => import('./DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 /**
  * /dashboard: the selected site's dashboard when a remote publishes one (mfe-tasks does) and the user may
- * read it; the overview of every site when "All sites" is chosen, when there is no site to show, or when no
- * remote offers a site dashboard. The shell does not know what a site dashboard shows.
+ * read it; the overview of every site when "All sites" is chosen (where an organisation's admins start, see
+ * dashboard-view), when there is no site to show, or when no remote offers a site dashboard. The shell does
+ * not know what a site dashboard shows.
  */
 export function DashboardIndex() {
   const slot = useSiteDashboard();
-  const allSites = useDashboardView((s) => s.allSites);
+  const { allSites } = useAllSitesView();
   const selectedId = useSelectedSite((s) => s.selectedSiteID);
   const choices = useSiteChoices();
   const ability = useAbility();
