@@ -20,15 +20,27 @@ export {
 } from '../contract/user.js';
 export * from './api.js';
 export {
+  notificationGroupLink,
+  notificationGroupListQuerySchema,
+  notificationGroupListSchema,
+  notificationGroupSchema,
   notificationListQuerySchema,
   notificationListSchema,
   notificationMarkReadSchema,
   notificationSchema,
   notificationUnreadSchema,
   type Notification,
+  type NotificationGroup,
+  type NotificationGroupList,
   type NotificationList,
   type NotificationMarkRead,
   type NotificationUnread,
 } from '../contract/notifications.js';
-export { alertEventKindLabels, type AlertEventKind } from '../contract/alerts.js';
+export {
+  alertEventKindLabels,
+  alertEventKinds,
+  alertSeverityLabels,
+  type AlertEventKind,
+  type AlertSeverity,
+} from '../contract/alerts.js';
 export * from './notifications-api.js';

@@ -1,18 +1,32 @@
 import { type z } from 'zod';
+import type { AlertEventKind } from '../contract/alerts.js';
 import {
+  notificationGroupListSchema,
   notificationListSchema,
   type notificationMarkReadSchema,
   notificationUnreadSchema,
+  type NotificationGroupList,
   type NotificationList,
   type NotificationUnread,
 } from '../contract/notifications.js';
 import { call, type CallOptions } from '@console/shared-sdk';
 
+/** What the notifications page filters by (GET /web-app-list). */
+export interface NotificationFilters {
+  /** true: only the unread ones; false: only the read ones; left out: all. */
+  unread?: boolean;
+  siteID?: string;
+  areaID?: string;
+  kind?: AlertEventKind;
+  /** A group of the group list (its `_id`). */
+  groupID?: string;
+}
+
 /** /notification: the signed-in person's notification centre (the shell's bell). */
 export const notificationApi = {
-  /** GET /web-app-list: newest first, paged, with the unread count. */
+  /** GET /web-app-list: newest first, paged and filtered, with the unread count. */
   list: (
-    query: { page?: number; limit?: number; unread?: boolean } = {},
+    query: { page?: number; limit?: number } & NotificationFilters = {},
     options?: CallOptions,
   ): Promise<NotificationList> =>
     call(
@@ -22,9 +36,31 @@ export const notificationApi = {
         query: {
           page: query.page,
           limit: query.limit,
-          ...(query.unread ? { unread: 'true' } : {}),
+          ...(query.unread === undefined ? {} : { unread: String(query.unread) }),
+          siteID: query.siteID,
+          areaID: query.areaID,
+          kind: query.kind,
+          groupID: query.groupID,
         },
         data: notificationListSchema,
+      },
+      options,
+    ),
+
+  /**
+   * GET /group-list: the notifications in groups, most urgent first, paged, with how many groups have
+   * unread ones (the bell's badge).
+   */
+  groupList: (
+    query: { page?: number; limit?: number } = {},
+    options?: CallOptions,
+  ): Promise<NotificationGroupList> =>
+    call(
+      {
+        method: 'get',
+        path: 'notification/group-list',
+        query: { page: query.page, limit: query.limit },
+        data: notificationGroupListSchema,
       },
       options,
     ),

@@ -14,11 +14,22 @@ import {
   Typography,
 } from '@console/shared-sdk/mui';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { Link as RouterLink } from '@console/shared-sdk/router';
 import { AutoDirText, invalidate, useRead, useSession } from '@console/shared-sdk';
-import { markAllRead, notificationKey, openNotification, readNotifications } from './notification-reads';
+import {
+  markAllRead,
+  notificationKey,
+  openGroupOfOne,
+  openNotification,
+  readNotifications,
+  useLatestGroups,
+  type NotificationGroup,
+} from './notification-reads';
 import { NotificationWhen } from './NotificationWhen';
+import { groupWhen, severityColors } from './severity';
 
 /** Read by screen readers, not shown: the dot says it to the eye. */
 export const visuallyHidden: CSSProperties = {
@@ -32,22 +43,43 @@ export const visuallyHidden: CSSProperties = {
 
 /** How often the count is read again while the page is open (and at once when the window comes back). */
 export const bellRefreshMs = 30_000;
-const shown = 8;
+/** Notifications an opened group lists; the rest are on the notifications page. */
+const membersShown = 20;
 /** The badge's largest count; more reads "99+". */
 const badgeMax = 99;
 
-/** The top bar's bell: the unread count, and the latest notifications, each opening its record. */
+/** The dot of something unread. */
+function UnreadDot({ unread }: { unread: boolean }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        mt: 1,
+        width: 8,
+        height: 8,
+        borderRadius: '50%',
+        flexShrink: 0,
+        bgcolor: unread ? 'primary.main' : 'transparent',
+      }}
+    />
+  );
+}
+
+/**
+ * The top bar's bell: how many groups of notifications hold unread ones, and the latest groups, most
+ * urgent first. A group of one opens its record; a larger group opens in place onto its notifications,
+ * each opening its record (and read on its own).
+ */
 export function NotificationBell() {
   const orgId = useSession((s) => s.userData?.orgId ?? null);
   const role = useSession((s) => s.userData?.role);
   // Notifications reach an organisation's admins; the platform admin acting in one has none of its own.
   const enabled = orgId !== null && role !== 'ADMIN';
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const popupId = useId();
   const titleId = useId();
-  const read = useRead(enabled ? notificationKey('latest', shown) : null, (signal) =>
-    readNotifications({ limit: shown }, signal),
-  );
+  const read = useLatestGroups(enabled);
   useEffect(() => {
     if (!enabled) return;
     const refresh = () => invalidate(notificationKey());
@@ -60,12 +92,16 @@ export function NotificationBell() {
   }, [enabled]);
   if (!enabled) return null;
 
-  const unread = read.data?.unreadCount ?? 0;
+  // The badge counts groups with something unread: six sensors gone silent together are one.
+  const unread = read.data?.unreadGroupCount ?? 0;
   const list = read.data?.list ?? [];
   const badgeText = unread > badgeMax ? `${badgeMax}+` : String(unread);
   // The name holds the badge's text as drawn (speech input users say what they see).
   const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${badgeText} unread`;
-  const close = () => setAnchor(null);
+  const close = () => {
+    setAnchor(null);
+    setOpened(null);
+  };
   return (
     <>
       <Tooltip title="Notifications">
@@ -104,7 +140,7 @@ export function NotificationBell() {
             // The popup is never taller than the window: only the list scrolls, between the heading and
             // "See all notifications", which stay in sight.
             sx: {
-              width: 380,
+              width: 400,
               maxWidth: 'calc(100vw - 32px)',
               maxHeight: 'min(640px, calc(100vh - 96px))',
               display: 'flex',
@@ -134,7 +170,11 @@ export function NotificationBell() {
         <Divider />
         {list.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }} role="status">
-            <AutoDirText>{read.loading ? 'Loading…' : 'Nothing to tell you yet.'}</AutoDirText>
+            <AutoDirText>
+              {read.loading
+                ? 'Loading…'
+                : 'Nothing to tell you yet. Failed readings, overdue tasks and other alerts of your sites appear here.'}
+            </AutoDirText>
           </Typography>
         ) : (
           <List
@@ -142,51 +182,14 @@ export function NotificationBell() {
             disablePadding
             sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto' }}
           >
-            {list.map((notification) => (
-              <ListItem key={notification._id} disablePadding divider>
-                <ListItemButton
-                  component={RouterLink}
-                  to={notification.link}
-                  onClick={() => {
-                    void openNotification(notification);
-                    close();
-                  }}
-                  sx={{ alignItems: 'flex-start', gap: 1 }}
-                >
-                  <Box
-                    aria-hidden
-                    sx={{
-                      mt: 1,
-                      width: 8,
-                      height: 8,
-                      borderRadius: '50%',
-                      flexShrink: 0,
-                      bgcolor: notification.readAt === null ? 'primary.main' : 'transparent',
-                    }}
-                  />
-                  <ListItemText
-                    primary={
-                      <>
-                        {notification.readAt === null && <span style={visuallyHidden}>Unread: </span>}
-                        <AutoDirText>
-                          {notification.kindLabel}
-                          {notification.escalated ? ' · escalated' : ''}
-                        </AutoDirText>
-                      </>
-                    }
-                    secondary={
-                      <>
-                        <AutoDirText>{notification.title}</AutoDirText>
-                        <br />
-                        <NotificationWhen notification={notification} />
-                      </>
-                    }
-                    slotProps={{
-                      primary: { variant: 'body2', sx: { fontWeight: notification.readAt ? 400 : 600 } },
-                    }}
-                  />
-                </ListItemButton>
-              </ListItem>
+            {list.map((group) => (
+              <GroupItem
+                key={group._id}
+                group={group}
+                expanded={opened === group._id}
+                onToggle={() => setOpened((current) => (current === group._id ? null : group._id))}
+                onOpen={close}
+              />
             ))}
           </List>
         )}
@@ -198,5 +201,137 @@ export function NotificationBell() {
         </Box>
       </Popover>
     </>
+  );
+}
+
+/** A group's first line: its kind, how many (and how many unread), escalated. */
+function groupHeadline(group: NotificationGroup): string {
+  const counted =
+    group.count === 1
+      ? ''
+      : ` · ${group.count} alerts${group.unreadCount > 0 ? `, ${group.unreadCount} unread` : ''}`;
+  return `${group.kindLabel}${counted}${group.escalated ? ' · escalated' : ''}`;
+}
+
+interface GroupItemProps {
+  group: NotificationGroup;
+  expanded: boolean;
+  onToggle: () => void;
+  /** A record is being opened: the popup closes. */
+  onOpen: () => void;
+}
+
+function GroupItem({ group, expanded, onToggle, onOpen }: GroupItemProps) {
+  const membersId = useId();
+  const unread = group.unreadCount > 0;
+  const text = (
+    <ListItemText
+      primary={
+        <>
+          <span style={visuallyHidden}>{`${unread ? 'Unread, ' : ''}${group.severityLabel}: `}</span>
+          <AutoDirText>{groupHeadline(group)}</AutoDirText>
+        </>
+      }
+      secondary={
+        <>
+          <AutoDirText>{group.title}</AutoDirText>
+          <br />
+          <NotificationWhen notification={groupWhen(group)} />
+        </>
+      }
+      slotProps={{ primary: { variant: 'body2', sx: { fontWeight: unread ? 600 : 400 } } }}
+    />
+  );
+  // The group's severity as a bar down its side: red for failures and overdue, amber for warnings.
+  const bar = {
+    alignItems: 'flex-start',
+    gap: 1,
+    borderLeft: 4,
+    borderColor: severityColors[group.severity],
+  };
+  if (group.count === 1)
+    return (
+      <ListItem disablePadding divider>
+        <ListItemButton
+          component={RouterLink}
+          to={group.link}
+          onClick={() => {
+            void openGroupOfOne(group);
+            onOpen();
+          }}
+          sx={bar}
+        >
+          <UnreadDot unread={unread} />
+          {text}
+        </ListItemButton>
+      </ListItem>
+    );
+  return (
+    <ListItem disablePadding divider sx={{ display: 'block' }}>
+      <ListItemButton
+        aria-expanded={expanded}
+        aria-controls={expanded ? membersId : undefined}
+        onClick={onToggle}
+        sx={bar}
+      >
+        <UnreadDot unread={unread} />
+        {text}
+        {expanded ? <ExpandLessIcon sx={{ mt: 1 }} /> : <ExpandMoreIcon sx={{ mt: 1 }} />}
+      </ListItemButton>
+      {expanded && <GroupMembers id={membersId} group={group} onOpen={onOpen} />}
+    </ListItem>
+  );
+}
+
+/** An opened group's notifications, newest first, each opening its record; all of them on the page. */
+function GroupMembers({ id, group, onOpen }: { id: string; group: NotificationGroup; onOpen: () => void }) {
+  const read = useRead(notificationKey('group', group._id), (signal) =>
+    readNotifications({ groupID: group._id, limit: membersShown }, signal),
+  );
+  const members = read.data?.list ?? [];
+  return (
+    <Box id={id} sx={{ pl: 3, pb: 0.5, bgcolor: 'action.hover' }}>
+      {members.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} role="status">
+          <AutoDirText>{read.loading ? 'Loading…' : 'These notifications could not be loaded.'}</AutoDirText>
+        </Typography>
+      ) : (
+        <List aria-label={group.title} disablePadding dense>
+          {members.map((notification) => (
+            <ListItem key={notification._id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={notification.link}
+                onClick={() => {
+                  void openNotification(notification);
+                  onOpen();
+                }}
+                sx={{ alignItems: 'flex-start', gap: 1 }}
+              >
+                <UnreadDot unread={notification.readAt === null} />
+                <ListItemText
+                  primary={
+                    <>
+                      {notification.readAt === null && <span style={visuallyHidden}>Unread: </span>}
+                      <AutoDirText>{notification.title}</AutoDirText>
+                    </>
+                  }
+                  secondary={<NotificationWhen notification={notification} />}
+                  slotProps={{
+                    primary: {
+                      variant: 'body2',
+                      sx: { fontWeight: notification.readAt === null ? 600 : 400 },
+                    },
+                  }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Button component={RouterLink} to={group.link} onClick={onOpen} size="small" sx={{ ml: 1 }}>
+        {`See all ${group.count} on the notifications page`}
+      </Button>
+    </Box>
   );
 }

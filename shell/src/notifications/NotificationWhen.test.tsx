@@ -15,7 +15,9 @@ import type { Notification } from './notification-reads';
 const overdue: Notification = {
   _id: '0190a000-0000-7000-8000-000000000101',
   eventID: '0190a000-0000-7000-8000-000000000201',
+  groupID: '0190a000-0000-7000-8000-000000000101',
   kind: 'TASK_OVERDUE',
+  severity: 'URGENT',
   kindLabel: 'Overdue task',
   title: '“Close the bar” was due by 12:30 at Brooklyn and is not done',
   siteID: '0190a000-0000-7000-8000-0000000000c3',
