@@ -3,7 +3,8 @@ import { consoleUrl, demoPassword, launchBrowser, logins, newContext, signIn } f
 import { api } from './support/api';
 
 // Issue 24: nothing goes unnoticed. A fridge reading fails on a staff member's phone; the job queue fans
-// the event out, and the site admin's bell counts it, lists it in words and opens the reading itself.
+// the event out, and the site admin's bell counts it, lists it in words (on its own, or in the group of the
+// site's failures of the last minutes) and opens the reading itself.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,12 +95,22 @@ test('the bell counts a failed reading from the staff’s app and opens the read
   const counted = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
   expect(counted).toBeGreaterThanOrEqual(1);
   await bell.click();
-  const entry = p
-    .getByRole('dialog', { name: 'Notifications' })
+  const popup = p.getByRole('dialog', { name: 'Notifications' });
+  await popup.getByRole('list', { name: 'Latest notifications' }).waitFor();
+  const entry = popup
     .getByRole('link')
     .filter({ hasText: mine?.title ?? '' })
     .first();
-  await entry.getByText('Temperature failure').waitFor();
+  // Alone, the failure is a line of its own; with other failures at the site within minutes (other tests'
+  // readings), it is one of their group, which opens onto them.
+  if (!(await entry.isVisible())) {
+    await popup
+      .getByRole('button', { name: /Temperature failure · \d+ alerts/ })
+      .filter({ hasText: 'The Harbour Kitchen, Brighton' })
+      .first()
+      .click();
+  }
+  await entry.waitFor();
   await entry.click();
 
   await p.waitForURL(`${consoleUrl()}/dashboard/temperatureLog?view=${reading._id}`);
