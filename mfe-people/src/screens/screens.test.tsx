@@ -107,6 +107,15 @@ describe('the staff list', () => {
     expect(first.query.get('sort')).toBe('fullName');
   });
 
+  test("a person the company's directory manages says so in the list; one made by hand does not", async () => {
+    peopleApi([aisha, { ...tom, provisionedBy: 'SCIM' }]);
+    renderOnSiteRoute(<ResourceScreen resource={staff} gridProps={gridProps} />, screenUrl);
+    const row = (await screen.findByText('Tom Fletcher')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('From directory')).toBeInTheDocument();
+    const made = screen.getByText('Aisha Khan').closest('[role="row"]') as HTMLElement;
+    expect(within(made).queryByText('From directory')).toBeNull();
+  });
+
   test('role, department (of the selected site) and status filters narrow the request', async () => {
     const api = peopleApi([aisha]);
     const user = userEvent.setup();

@@ -12,6 +12,7 @@ import {
   type ResourceApi,
 } from '@console/shared-sdk';
 import {
+  provisionedByLabels,
   staffApi,
   staffInputSchema,
   staffSortColumns,
@@ -22,6 +23,7 @@ import {
   type StaffRole,
   type StaffUpdate,
 } from '@console/shared-sdk/people';
+import { Chip, Stack } from '@console/shared-sdk/mui';
 import { defineResource, ResourceScreen, SiteTime } from '@console/shared-sdk/ui';
 import {
   type NamedSite,
@@ -226,7 +228,20 @@ export const staff = defineResource({
   // Columns without flex are as wide as their widest cell (the kit sizes them), so a name, an address or a
   // status is never cut; the departments share the rest and wrap.
   columns: [
-    { field: 'fullName', headerName: 'Name' },
+    {
+      field: 'fullName',
+      headerName: 'Name',
+      // Someone the company's directory manages says so: their changes belong there, not here.
+      renderCell: ({ row }) =>
+        row.provisionedBy === 'SCIM' ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <span>{row.fullName}</span>
+            <Chip size="small" variant="outlined" label={provisionedByLabels.SCIM} />
+          </Stack>
+        ) : (
+          row.fullName
+        ),
+    },
     { field: 'email', headerName: 'E-mail' },
     {
       field: 'userRole',
@@ -264,6 +279,10 @@ export const staff = defineResource({
     },
     { label: 'Departments', render: (row) => names(row.departments, 'None') },
     { label: 'Status', render: (row) => statusLabels[row.status] },
+    {
+      label: 'Managed',
+      render: (row) => (row.provisionedBy ? provisionedByLabels[row.provisionedBy] : 'In the console'),
+    },
     { label: 'Last sign-in', render: (row) => <SiteTime value={row.lastSignInAt} /> },
     {
       label: 'Invitation',

@@ -30,6 +30,7 @@ export function person(overrides: Partial<StaffMember> = {}): StaffMember {
     departmentID: [peopleIds.kitchen],
     departments: [{ _id: peopleIds.kitchen, name: 'Kitchen', siteID: peopleIds.brighton }],
     invitation: 'ACCEPTED',
+    provisionedBy: null,
     invitedAt: '2026-10-01T09:00:00.000Z',
     lastSignInAt: '2026-11-02T08:30:00.000Z',
     ...stamps,

@@ -99,6 +99,18 @@ export const staffRoles = ['STAFF', 'SITE_ADMIN', 'ORGANIZATION_ADMIN'] as const
 export const staffRoleSchema = z.enum(staffRoles, { message: 'Choose a role' });
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
+/**
+ * Who made or last changed a person other than by hand: the company's directory (SCIM) or its single
+ * sign-on. Null: the console (by hand, from a spreadsheet).
+ */
+export const provisionedBySources = ['SCIM', 'SSO'] as const;
+export const provisionedBySchema = z.enum(provisionedBySources);
+export type ProvisionedBy = z.infer<typeof provisionedBySchema>;
+export const provisionedByLabels: Record<ProvisionedBy, string> = {
+  SCIM: 'From directory',
+  SSO: 'From single sign-on',
+};
+
 export const staffMemberSchema = z.object({
   _id: idSchema,
   /** The spec's list items carry `userID` with firstName and lastName. */
@@ -117,6 +129,8 @@ export const staffMemberSchema = z.object({
   departmentID: z.array(idSchema),
   departments: z.array(z.object({ _id: idSchema, name: z.string(), siteID: idSchema })),
   invitation: invitationStateSchema,
+  /** Made or last changed by the company's directory or single sign-on; null: by hand. */
+  provisionedBy: provisionedBySchema.nullable(),
   /** When the invitation was last sent, if one was. */
   invitedAt: instantSchema.nullable(),
   lastSignInAt: instantSchema.nullable(),

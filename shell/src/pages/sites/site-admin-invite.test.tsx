@@ -33,6 +33,7 @@ const created = {
   departmentID: [],
   departments: [],
   invitation: 'PENDING',
+  provisionedBy: null,
   invitedAt: '2026-11-01T10:00:00.000Z',
   lastSignInAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',

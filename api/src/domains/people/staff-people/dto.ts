@@ -45,6 +45,7 @@ export function staffDto(row: StaffRow, own: PersonDetails | undefined): StaffMe
     departmentID: own?.departments.map((department) => department._id) ?? [],
     departments: own?.departments ?? [],
     invitation: invitationState(row, invitation),
+    provisionedBy: row.provisionedBy,
     invitedAt: invitation?.invitedAt?.toISOString() ?? null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -33,6 +33,7 @@ const staffColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   hasPassword: sql<boolean>`(${users.passwordHash} is not null)`,
+  provisionedBy: users.provisionedBy,
 };
 
 export interface StaffRow {
@@ -49,6 +50,7 @@ export interface StaffRow {
   createdAt: Date;
   updatedAt: Date;
   hasPassword: boolean;
+  provisionedBy: 'SCIM' | 'SSO' | null;
 }
 
 export type StaffListFilters = {

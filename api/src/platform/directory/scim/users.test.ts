@@ -126,6 +126,19 @@ describe('Entra ID', () => {
     expect(ctx.mailer.sent.filter((mail) => mail.to === email)).toEqual([]);
   });
 
+  test('the console’s people screens say the directory manages them; someone made by hand is not', async () => {
+    const findOne = (personId: string) =>
+      ctx.inject<{ data: { provisionedBy: string | null } }>(
+        'GET',
+        `/api/v1/staff-people/find-one/${personId}`,
+        {
+          token: owner,
+        },
+      );
+    expect((await findOne(id)).json.data.provisionedBy).toBe('SCIM');
+    expect((await findOne(ctx.demo.siteAdmin.id)).json.data.provisionedBy).toBeNull();
+  });
+
   test('reads them, and finds them by userName in any case, by externalId and by work e-mail', async () => {
     const one = await scim('GET', `/Users/${id}`);
     expect(one.statusCode).toBe(200);
