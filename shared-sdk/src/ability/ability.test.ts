@@ -164,6 +164,14 @@ test('webhooks are the organisation admins’ alone: a site admin and staff cann
   expect(ability('STAFF', [mySite]).can('read', 'Webhook')).toBe(false);
 });
 
+test('single sign-on (the provider, its secret, whether passwords work) is the organisation admins’ alone', () => {
+  const sso = (orgId: string) => asSubject('SingleSignOn', { orgId });
+  expect(ability('ORGANIZATION_ADMIN').can('update', sso(org))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', sso(otherOrg))).toBe(false);
+  expect(ability('SITE_ADMIN', [mySite]).can('read', 'SingleSignOn')).toBe(false);
+  expect(ability('STAFF', [mySite]).can('read', 'SingleSignOn')).toBe(false);
+});
+
 test('provisioning (directory tokens and group mappings) is the organisation admins’ alone', () => {
   const provisioning = (orgId: string) => asSubject('Provisioning', { orgId });
   expect(ability('ORGANIZATION_ADMIN').can('manage', provisioning(org))).toBe(true);

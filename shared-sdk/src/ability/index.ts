@@ -58,6 +58,11 @@ export const subjects = [
    */
   'InspectorLink',
   /**
+   * The organisation's single sign-on: its provider, client secret and domains, and whether passwords still
+   * work. The organisation admins' alone, since it decides who may sign in.
+   */
+  'SingleSignOn',
+  /**
    * Provisioning from the company's directory (SCIM): its bearer tokens and the mapping of its groups to
    * roles and sites. The organisation admins' alone, since a token makes and removes people.
    */
@@ -130,6 +135,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('manage', 'Area', inOrg);
       can('manage', 'StandardAction', inOrg);
       can('manage', 'InspectorLink', inOrg);
+      can('manage', 'SingleSignOn', inOrg);
       can('manage', 'Provisioning', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');

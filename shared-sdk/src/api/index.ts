@@ -3,5 +3,6 @@
 // built on `call` and on the resource helpers below.
 export { messageOnly, segment, standardResource, type ResourceApi } from './resource.js';
 export { authApi } from './auth.js';
+export { ssoApi } from './sso.js';
 export { siteOptionsApi } from './site-options.js';
 export { filesApi } from './files.js';

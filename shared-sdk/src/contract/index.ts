@@ -42,6 +42,7 @@ export * from './alerts.js';
 export * from './sensors.js';
 export * from './kitchen-devices.js';
 export * from './webhooks.js';
+export * from './sso.js';
 export * from './scim.js';
 export * from './notifications.js';
 export * from './push.js';

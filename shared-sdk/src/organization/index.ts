@@ -7,3 +7,6 @@ export * from './webhook-api.js';
 // Provisioning from the company's directory (SCIM): its tokens and the mapping of its groups.
 export * from '../contract/scim.js';
 export * from './scim-api.js';
+// Single sign-on with the organisation's OpenID Connect provider: its settings.
+export * from '../contract/sso.js';
+export * from './sso-api.js';
