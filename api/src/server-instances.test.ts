@@ -87,7 +87,9 @@ onPostgres(
     const database = await emptyDatabase('console_crash');
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-crash-'));
     const mail = await startMailServer();
-    const env = { SMTP_URL: `smtp://127.0.0.1:${mail.port}` };
+    // No grouping window: each near miss is its own e-mail, so each delivery's message can be counted (a
+    // group's later alerts, told together, are grouping.test.ts's).
+    const env = { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, ALERT_GROUP_MINUTES: '0' };
     const db = new pg.Client({ connectionString: database.url });
     const running: ReturnType<typeof startServer>[] = [];
     try {
