@@ -36,6 +36,8 @@ import deviceLoginRoute from './platform/auth/kitchen-devices/device-login.js';
 import commonUriRoutes from './platform/files/common-uri/routes.js';
 import { registerWeb } from './platform/web/web.js';
 import { registerMetrics } from './platform/metrics/routes.js';
+import ssoProviderRoutes from './platform/directory/sso/provider-routes.js';
+import ssoSignInRoutes from './platform/directory/sso/sign-in-routes.js';
 import scimTokenRoutes from './platform/directory/scim/token-routes.js';
 import scimGroupRoutes from './platform/directory/scim/group-routes.js';
 import scimRoutes from './platform/directory/scim/routes.js';
@@ -50,8 +52,10 @@ export const apiPrefix = '/api/v1';
 async function apiRoutes(app: FastifyInstance) {
   await app.register(authenticationRoutes, { prefix: '/authentication' });
   await app.register(deviceLoginRoute, { prefix: '/authentication' });
+  await app.register(ssoSignInRoutes, { prefix: '/authentication' });
   await app.register(refreshTokenRoute, { prefix: '/jwt' });
   await app.register(sites.organizationRoutes, { prefix: '/organization' });
+  await app.register(ssoProviderRoutes, { prefix: '/sso-provider' });
   await app.register(userProfileRoutes, { prefix: '/user-profile' });
   await app.register(reports.scoreRoutes, { prefix: '/site-panel' });
   await app.register(sites.sitePanelRoutes, {

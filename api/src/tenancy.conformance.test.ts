@@ -258,6 +258,33 @@ const probes: Record<string, Probe> = {
   [`POST ${v1}/authentication/logout`]: { access: 'public', why: 'the refresh token may be the proof' },
   [`POST ${v1}/authentication/forget-password`]: { access: 'public', why: 'the e-mailed link is the proof' },
   [`PUT ${v1}/authentication/reset-password`]: { access: 'public', why: 'the link token is the proof' },
+  // Single sign-on (platform/directory/sso/sso.test.ts): the sign-in's own steps, and each organisation's
+  // provider, which only its admins reach (sso-provider.test.ts tries another organisation's admin).
+  [`POST ${v1}/authentication/sso-discover`]: {
+    access: 'public',
+    why: 'whether an address’s domain signs in through a provider: the domain’s answer, nothing of the person',
+  },
+  [`POST ${v1}/authentication/sso-start`]: { access: 'public', why: 'starts a sign-in at the provider' },
+  [`GET ${v1}/authentication/sso-callback`]: {
+    access: 'public',
+    why: 'the provider’s answer, checked against the sign-in’s one-use state, is the proof',
+  },
+  [`POST ${v1}/authentication/sso-exchange`]: {
+    access: 'public',
+    why: 'the one-time hand-off code and the value of the tab that started the sign-in are the proof',
+  },
+  [`GET ${v1}/sso-provider/view-one`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's provider",
+  },
+  [`PUT ${v1}/sso-provider/update-one`]: {
+    access: 'signed-in',
+    why: "sets the caller's own organisation's provider",
+  },
+  [`DELETE ${v1}/sso-provider/delete-one`]: {
+    access: 'signed-in',
+    why: "removes the caller's own organisation's provider",
+  },
   [`POST ${v1}/report/verify-pack`]: {
     access: 'public',
     why: 'an inspector checks a pack handed to them; an unknown file learns nothing about any organisation',

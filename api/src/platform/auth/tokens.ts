@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@console/shared-sdk/contract';
 import type { Clock } from '../clock.js';
@@ -15,6 +15,8 @@ export interface AccessClaims {
 }
 
 const issuer = 'compliance-console';
+/** What a sealed secret starts with (its format's version). */
+const sealedPrefix = 'sealed.v1.';
 /** Upload tickets carry this audience (access tokens carry web or mobile), so neither passes for the other. */
 const uploadAudience = 'file-upload';
 
@@ -45,6 +47,44 @@ export class TokenService {
     private readonly clock: Clock,
     readonly accessTtlSeconds: number,
   ) {}
+
+  /**
+   * Seals a secret kept for a third party (an organisation's sign-in provider's client secret) so the
+   * database holds nothing usable: AES-256-GCM under a key derived (HKDF) from the server's secret for this
+   * purpose alone, bound to `context` (whose secret it is), so a sealed value copied to another row does
+   * not open there. Changing the server's secret leaves such secrets unreadable: they must be entered again.
+   */
+  seal(plain: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.sealingKey(), iv);
+    cipher.setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `${sealedPrefix}${iv.toString('base64url')}.${body.toString('base64url')}`;
+  }
+
+  /** The secret `seal` sealed for `context`, or null when it cannot be opened (another key, another row). */
+  unseal(sealed: string, context: string): string | null {
+    const [iv, body] = sealed.startsWith(sealedPrefix) ? sealed.slice(sealedPrefix.length).split('.') : [];
+    if (!iv || !body) return null;
+    try {
+      const bytes = Buffer.from(body, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', this.sealingKey(), Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(context));
+      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+      return Buffer.concat([
+        decipher.update(bytes.subarray(0, bytes.length - 16)),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  private sealingKey(): Buffer {
+    return Buffer.from(
+      hkdfSync('sha256', this.secret, Buffer.alloc(0), 'compliance-console sealed secrets', 32),
+    );
+  }
 
   async signAccess(claims: AccessClaims): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);

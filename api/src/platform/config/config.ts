@@ -125,6 +125,13 @@ const envSchema = z.object({
    */
   WEBHOOKS_ALLOW_PRIVATE_URLS: z.stringbool().default(false),
   /**
+   * Whether an organisation's single sign-on provider (its issuer, and the endpoints its discovery document
+   * names) may be on a private, loopback or link-local address, or on plain http. Default false: https to
+   * public addresses only, so that an organisation admin cannot make the server call into its own network;
+   * true for a provider on the same private network, and in tests.
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: z.stringbool().default(false),
+  /**
    * The Web Push (VAPID) key pair the staff's system notifications are signed with, base64url as
    * `npx web-push generate-vapid-keys` prints them: both or neither. Unset, the server makes a pair once
    * and keeps it in the database, so every instance and restart signs with the same one.
@@ -201,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl,
+    /** Whether PUBLIC_URL was set: unset, an address given to a browser follows the request's own origin. */
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
@@ -220,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     syncWindowHours: e.SYNC_WINDOW_HOURS,
     alertGroupMinutes: e.ALERT_GROUP_MINUTES,
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
     push: {
       /** The configured key pair; undefined: the one kept in the database (domains/alerts/push/keys.ts). */
       vapidKeys:

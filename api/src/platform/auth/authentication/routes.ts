@@ -13,6 +13,7 @@ import {
   passwordSetSchema,
   refreshRequestSchema,
   resetPasswordRequestSchema,
+  ssoRequiredMessage,
   webRoles,
   type Role,
 } from '@console/shared-sdk/contract';
@@ -28,6 +29,7 @@ import { ok } from '../../http/respond.js';
 import { hashToken } from '../tokens.js';
 import { allow, authenticate, type AuthUser } from '../guard.js';
 import { findLiveUserByEmail } from '../users/repository.js';
+import { passwordSignInOff } from '../../directory/sso/repository.js';
 
 const tags = ['authentication'];
 /** What a deactivated person hears at any sign-in, once their password (or PIN) was right. */
@@ -106,6 +108,9 @@ export default async function authenticationRoutes(app: FastifyInstance) {
     // Told only to someone who knows the password, so an account's state cannot be probed without it.
     if (user.status !== 'ACTIVE') throw forbidden(deactivated);
     if (!allowed.includes(user.role)) throw forbidden(refusal);
+    // The organisation signs its console people in through its provider; its break-glass admin keeps a
+    // password. Staff, who sign in on the mobile app and tablets, are never the provider's.
+    if (client === 'WEB' && (await passwordSignInOff(deps.db, user))) throw forbidden(ssoRequiredMessage);
     if (user.orgId) {
       const [org] = await deps.db
         .select({ deletedAt: organizations.deletedAt })
@@ -225,7 +230,10 @@ export default async function authenticationRoutes(app: FastifyInstance) {
           () => false,
         );
         const user = await findLiveUserByEmail(deps.db, email);
-        if (user && counted) await sendPasswordLink(deps, user, 'RESET');
+        // A password the console refuses (single sign-on required) is not worth a mail.
+        if (user && counted && !(await passwordSignInOff(deps.db, user))) {
+          await sendPasswordLink(deps, user, 'RESET');
+        }
       });
       return ok(
         null,
