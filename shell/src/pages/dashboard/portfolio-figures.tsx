@@ -261,10 +261,11 @@ export function ScoreChip({ week }: { week: Pick<PortfolioSite['week'], 'score' 
 }
 
 /** Said to a screen reader, not shown. */
+// In pixels: the theme reads a bare 1 as 100 %, which would widen the grid behind a sideways scroll.
 const unseen = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   clipPath: 'inset(50%)',
