@@ -11,6 +11,8 @@ import { useRemoteRouteElements, UnmatchedRoute } from './RemoteRoutes';
 import { RequireAuth, RequireOrganization } from './RequireAuth';
 import { verifyPath } from '../pages/verify/verify-path';
 import { inspectRoute } from '../pages/inspect/inspect-path';
+import { singleSignOnRoute } from '../pages/organization/single-sign-on-path';
+import { ssoCompletePath } from '@console/shared-sdk/contract';
 
 // Screens load when first opened, so the sign-in page downloads only what signing in needs (the resource
 // kit with its data grid and date pickers comes with the first list). The password pages are reached from a
@@ -20,6 +22,10 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+// Where the organisation's identity provider sends a person back, once per sign-in through it.
+const SsoCompletePage = lazy(() =>
+  import('../pages/auth/SsoCompletePage').then((m) => ({ default: m.SsoCompletePage })),
 );
 // Public: an inspector checking a pack they were handed, signed in or not.
 const VerifyPackPage = lazy(() =>
@@ -39,6 +45,9 @@ const OrganizationPage = lazy(() =>
 );
 const WebhooksPage = lazy(() =>
   import('../pages/organization/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
+);
+const SingleSignOnPage = lazy(() =>
+  import('../pages/organization/SingleSignOnPage').then((m) => ({ default: m.SingleSignOnPage })),
 );
 const ProvisioningPage = lazy(() =>
   import('../pages/organization/ProvisioningPage').then((m) => ({ default: m.ProvisioningPage })),
@@ -71,6 +80,7 @@ export function App() {
               <Route path="/login" element={<LoginPage />} />
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
               <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path={ssoCompletePath} element={<SsoCompletePage />} />
               <Route path="/logout" element={<LogoutPage />} />
               <Route path={verifyPath} element={<VerifyPackPage />} />
               <Route path={inspectRoute} element={<InspectPage />} />
@@ -111,6 +121,14 @@ export function App() {
                   element={
                     <RequireOrganization>
                       <WebhooksPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route
+                  path={singleSignOnRoute}
+                  element={
+                    <RequireOrganization>
+                      <SingleSignOnPage />
                     </RequireOrganization>
                   }
                 />

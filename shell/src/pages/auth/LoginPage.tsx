@@ -1,6 +1,7 @@
 import { Alert, Divider, Link, Typography } from '@console/shared-sdk/mui';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from '@console/shared-sdk/router';
 import { SignInForm, useIsSignedIn, useSession } from '@console/shared-sdk';
+import { ssoErrorParam, ssoSignInErrorText } from '@console/shared-sdk/contract';
 import { AuthLayout } from './AuthLayout';
 import { safeReturnTo } from './return-to';
 import { verifyPath } from '../verify/verify-path';
@@ -12,6 +13,8 @@ export function LoginPage() {
   const signedIn = useIsSignedIn();
   const endedBecause = useSession((s) => s.endedBecause);
   const notice = params.get('notice');
+  // Sent back from the organisation's identity provider without a sign-in: why, in words.
+  const ssoRefusal = ssoSignInErrorText(params.get(ssoErrorParam));
 
   if (signedIn) return <Navigate to={returnTo} replace />;
   return (
@@ -29,8 +32,14 @@ export function LoginPage() {
           Your password has been set. Sign in with it now.
         </Alert>
       )}
+      {ssoRefusal && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {ssoRefusal}
+        </Alert>
+      )}
       <SignInForm
         defaultEmail={params.get('email') ?? undefined}
+        returnTo={returnTo}
         onSignedIn={() => navigate(returnTo, { replace: true })}
         forgotPasswordLink={
           <Link component={RouterLink} to="/forgot-password" variant="body2">

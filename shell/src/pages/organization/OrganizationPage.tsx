@@ -25,6 +25,7 @@ import {
 import { NationalFiguresCard } from './NationalFigures';
 import { StandardActionsCard } from './StandardActions';
 import { ProvisioningCard } from './ProvisioningCard';
+import { SingleSignOnCard } from './SingleSignOnCard';
 
 function NoteCard({
   organization,
@@ -162,6 +163,7 @@ export function OrganizationPage() {
       </Grid>
       <NationalFiguresCard organization={organization} onSaved={setOrganization} />
       <StandardActionsCard organization={organization} />
+      <SingleSignOnCard />
       <ProvisioningCard />
       {editing && (
         <FormDialog
