@@ -8,12 +8,15 @@ import {
   Grid,
   Skeleton,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
 } from '@console/shared-sdk/mui';
 import EditIcon from '@mui/icons-material/Edit';
-import { useState } from 'react';
-import { Can, useDocumentTitle, useRead, useSession } from '@console/shared-sdk';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from '@console/shared-sdk/router';
+import { Can, useAbility, useDocumentTitle, useRead, useSession } from '@console/shared-sdk';
 import { organizationApi, type Organization } from '@console/shared-sdk/organization';
 import { EntryList, FormDialog, formErrorStatuses, issuesToErrors } from '@console/shared-sdk/ui';
 import {
@@ -22,6 +25,7 @@ import {
   organizationToUpdate,
   updateOrganizationSchema,
 } from './organization-form';
+import { AreasTab } from './areas';
 import { NationalFiguresCard } from './NationalFigures';
 import { StandardActionsCard } from './StandardActions';
 import { ProvisioningCard } from './ProvisioningCard';
@@ -88,11 +92,36 @@ function NoteCard({
   );
 }
 
+type OrganizationTab = 'details' | 'areas';
+
 /**
- * The organisation the user works in: its record, an edit form, the shared note, its national figures and
- * its standard corrective actions.
+ * /dashboard/organization: the organisation the user works in, and beside it its areas (a tab rather than
+ * an entry of its own: the platform admin's whole menu must still fit a 900 px high window). The tab is in
+ * the URL (`?tab=areas`); switching starts the other from its own defaults.
  */
 export function OrganizationPage() {
+  const [params, setParams] = useSearchParams();
+  const ability = useAbility();
+  const areasShown = ability.can('read', 'Area');
+  const tab: OrganizationTab = areasShown && params.get('tab') === 'areas' ? 'areas' : 'details';
+  const tabs = areasShown ? (
+    <Tabs
+      value={tab}
+      onChange={(_event, value: OrganizationTab) => setParams(value === 'areas' ? { tab: value } : {})}
+      aria-label="Organisation"
+    >
+      <Tab value="details" label="Organisation" />
+      <Tab value="areas" label="Areas" />
+    </Tabs>
+  ) : null;
+  return tab === 'areas' ? <AreasTab tabs={tabs} /> : <OrganizationDetails tabs={tabs} />;
+}
+
+/**
+ * The organisation's record, an edit form, the shared note, its national figures and its standard
+ * corrective actions.
+ */
+function OrganizationDetails({ tabs }: { tabs: ReactNode }) {
   const orgId = useSession((s) => s.orgId);
   const {
     data: organization,
@@ -148,6 +177,7 @@ export function OrganizationPage() {
           </Button>
         </Can>
       </Stack>
+      {tabs}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card>

@@ -7,6 +7,7 @@ import {
   loginResponse,
   ok,
   resetBrowserState,
+  signInAs,
   site,
   skippedHeadings,
   type Sent,
@@ -49,6 +50,11 @@ const brooklyn: PlaceDetail = {
   timeZoneId: 'America/New_York',
 };
 const places = [bristol, brooklyn];
+
+const north = { _id: '0190a000-0000-7000-8000-0000000000e1', name: 'North' };
+const south = { _id: '0190a000-0000-7000-8000-0000000000e2', name: 'South' };
+/** The organisation's areas, as the area picker asks for them. */
+const areaOptions = [north, south].map((area) => ({ value: area._id, label: area.name }));
 const prediction = (place: PlaceDetail) => ({
   description: `${place.name}, ${place.state}`,
   place_id: place.place_id,
@@ -97,6 +103,8 @@ function fakeSitesApi(
         return ok(record, 'Site updated');
       case 'staff-people/simple-list':
         return ok([]);
+      case 'area/simple-list':
+        return ok(areaOptions);
       default:
         return ok(null);
     }
@@ -112,7 +120,7 @@ function renderPage() {
 }
 
 // A whole site form (fourteen fields and a week of hours) renders slowly in jsdom.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 beforeEach(() => {
   resetBrowserState();
@@ -565,4 +573,91 @@ test('the view names the site’s food-safety rules and the unit its temperature
   expect(view.getByText('Temperatures in')).toBeInTheDocument();
   expect(view.getByText('°F')).toBeInTheDocument();
   expect(view.queryByText(/Reheating limit/)).toBeNull();
+});
+
+describe("a site's area", () => {
+  const inNorth: Site = { ...allDaySaturday, area: north };
+
+  test('the list and the view show each site’s area', async () => {
+    fakeSitesApi(inNorth);
+    const user = userEvent.setup();
+    renderPage();
+    const row = (await screen.findByText(site.name)).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('North')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: `View ${site.name}` }));
+    const view = within(await screen.findByRole('dialog'));
+    expect(view.getByText('Area').nextElementSibling).toHaveTextContent('North');
+  });
+
+  test('a site in no area reads "No area" in the list', async () => {
+    fakeSitesApi();
+    renderPage();
+    const row = (await screen.findByText(site.name)).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('No area')).toBeInTheDocument();
+  });
+
+  test('an organisation admin moves a site to another area, or to none, and the form sends it', async () => {
+    const api = fakeSitesApi(inNorth);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+    const area = await form.findByRole('combobox', { name: 'Area' });
+    expect(area).toHaveTextContent('North');
+    expect(area).toHaveAccessibleDescription(/overview groups and totals this site/);
+    await user.click(area);
+    const choices = within(await screen.findByRole('listbox'));
+    expect(choices.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No area',
+      'North',
+      'South',
+    ]);
+    await user.click(choices.getByRole('option', { name: 'South' }));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(1));
+    expect(formField(api.to('site-panel/update-one')[0]!.body, 'areaID')).toBe(south._id);
+
+    await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+    const again = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+    await user.click(await again.findByRole('combobox', { name: 'Area' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'No area' }));
+    await user.click(again.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(2));
+    // No area travels as an empty text: a multipart form cannot carry null.
+    expect(formField(api.to('site-panel/update-one')[1]!.body, 'areaID')).toBe('');
+  });
+
+  test('a new site is put in an area from the start', async () => {
+    const api = fakeSitesApi();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add site' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add site' }));
+    const area = await form.findByRole('combobox', { name: 'Area' });
+    expect(area).toHaveTextContent('No area');
+    await user.click(area);
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'North' }));
+    await user.click(form.getByRole('textbox', { name: /Site name/ }));
+    await user.paste('Harbour Kitchen');
+    await findTown(user, form, 'Bristol', 'Bristol, England');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('site-panel/create-new-one')).toHaveLength(1));
+    expect(formField(api.to('site-panel/create-new-one')[0]!.body, 'areaID')).toBe(north._id);
+  });
+
+  test('a site admin sees its site’s area, cannot move it, and its save keeps it', async () => {
+    signInAs('SITE_ADMIN', { siteIds: [site._id] });
+    const api = fakeSitesApi(inNorth);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: `Edit ${site.name}` }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit site' }));
+    const area = await form.findByRole('combobox', { name: 'Area' });
+    expect(area).toHaveTextContent('North');
+    expect(area).toHaveAttribute('aria-disabled', 'true');
+    expect(area).toHaveAccessibleDescription('Only an organisation admin can move a site to another area');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('site-panel/update-one')).toHaveLength(1));
+    expect(formField(api.to('site-panel/update-one')[0]!.body, 'areaID')).toBe(north._id);
+  });
 });

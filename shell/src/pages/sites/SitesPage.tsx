@@ -20,6 +20,7 @@ import {
   sitesApi,
   sitesResource,
   siteUpdateSchema,
+  noAreaLabel,
   timingDaySchema,
   type Site,
   type SiteInput,
@@ -29,6 +30,7 @@ import {
 import { defineResource, LtrText, ResourceScreen, useSiteFormat } from '@console/shared-sdk/ui';
 import { formatHours, todaysHours } from '../dashboard/hours';
 import {
+  AreaField,
   CountryField,
   dayNames,
   fromOpeningWeek,
@@ -76,6 +78,10 @@ interface SiteForm {
   /** °C, as the API keeps it; null while the box is empty. */
   probeSensorToleranceCelsius: number | null;
   siteAdminList: PersonOption[];
+  /** Its area's id, or '' for none. */
+  areaID: string;
+  /** The edited site's area as stored, named while the areas load. */
+  savedArea: Site['area'];
 }
 
 /** Weekdays 09:00–17:00, Saturday and Sunday closed, until the admin says otherwise. */
@@ -218,6 +224,14 @@ const sites = defineResource({
       renderCell: ({ row }) => <HoursToday site={row} />,
     },
     {
+      field: 'area',
+      headerName: 'Area',
+      flex: 0.8,
+      minWidth: 120,
+      sortable: false,
+      valueGetter: (_value, site) => site.area?.name ?? noAreaLabel,
+    },
+    {
       field: 'siteAdminList',
       headerName: 'Site admins',
       flex: 1,
@@ -229,6 +243,7 @@ const sites = defineResource({
   view: [
     { label: 'Name', field: 'name' },
     { label: 'Description', field: 'description' },
+    { label: 'Area', render: (site) => site.area?.name ?? noAreaLabel },
     { label: 'Address', render: address },
     { label: 'Time zone', render: (site) => `${site.timeZoneId} (${site.timeZoneName})` },
     { label: 'Food-safety rules', render: (site) => ruleSetOf(site.jurisdiction).name },
@@ -265,6 +280,7 @@ const sites = defineResource({
     fields: [
       { kind: 'text', name: 'name', label: 'Site name', required: true },
       { kind: 'multiline', name: 'description', label: 'Description', rows: 2 },
+      { kind: 'custom', name: 'areaID', label: 'Area', render: (props) => <AreaField {...props} /> },
       {
         kind: 'custom',
         name: 'google_PlaceID',
@@ -378,6 +394,8 @@ const sites = defineResource({
       actionHours: defaultActionHours,
       probeSensorToleranceCelsius: defaultProbeSensorToleranceCelsius,
       siteAdminList: [],
+      areaID: '',
+      savedArea: null,
     }),
     toForm: (site: Site): SiteForm => ({
       _id: site._id,
@@ -402,15 +420,19 @@ const sites = defineResource({
       actionHours: site.actionHours,
       probeSensorToleranceCelsius: site.probeSensorToleranceCelsius,
       siteAdminList: site.siteAdminList.map((p) => ({ value: p._id, label: `${p.firstName} ${p.lastName}` })),
+      areaID: site.area?._id ?? '',
+      savedArea: site.area,
     }),
     // Sent as shown, so a new site gets the rules the admin saw (the address's until they chose).
     toInput: ({
       _id: _new,
       savedJurisdiction: _none,
       jurisdictionReason: _unasked,
+      savedArea: _stored,
       ...form
     }: SiteForm): SiteInput => ({
       ...form,
+      areaID: form.areaID || null,
       jurisdiction: formJurisdiction(form),
       timing: fromOpeningWeek(form.timing),
       siteAdminList: form.siteAdminList.map((option) => option.value),
@@ -418,12 +440,20 @@ const sites = defineResource({
     // The rules only when they change: a form opened before another admin changed them must not put the
     // old ones back.
     toUpdate: (
-      { _id: _own, jurisdiction, savedJurisdiction, jurisdictionReason, ...form }: SiteForm,
+      {
+        _id: _own,
+        jurisdiction,
+        savedJurisdiction,
+        jurisdictionReason,
+        savedArea: _stored,
+        ...form
+      }: SiteForm,
       site: Site,
     ): SiteUpdateInput => {
       const changed = jurisdictionChanged({ ...form, jurisdiction, savedJurisdiction });
       return {
         ...form,
+        areaID: form.areaID || null,
         ...(changed ? { jurisdiction: jurisdiction ?? undefined, jurisdictionReason } : {}),
         timing: fromOpeningWeek(form.timing),
         _id: site._id,

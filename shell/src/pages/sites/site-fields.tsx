@@ -5,6 +5,7 @@ import {
   Checkbox,
   CircularProgress,
   FormControlLabel,
+  MenuItem,
   Stack,
   Switch,
   TextField,
@@ -19,9 +20,18 @@ import {
   ruleSets,
   unitSymbols,
   type Jurisdiction,
+  type Option,
 } from '@console/shared-sdk/contract';
-import { siteAdminsApi, sitesApi, type Timing, type TimingDay } from '@console/shared-sdk/sites';
-import { FieldInput, type CustomFieldProps } from '@console/shared-sdk/ui';
+import {
+  areaApi,
+  noAreaLabel,
+  siteAdminsApi,
+  sitesApi,
+  type AreaRef,
+  type Timing,
+  type TimingDay,
+} from '@console/shared-sdk/sites';
+import { FieldInput, namedOption, withOwnOptions, type CustomFieldProps } from '@console/shared-sdk/ui';
 import { InviteSiteAdminDialog } from './site-admin-invite';
 
 interface Prediction {
@@ -534,5 +544,71 @@ export function SiteAdminsField(props: CustomFieldProps<PersonOption[], { _id: s
         />
       )}
     </Stack>
+  );
+}
+
+/** The site's area as its form keeps it: the area's id, or '' for none. */
+export interface AreaFormFields {
+  areaID: string;
+  /** The area the edited site is in (null for a new site, or one in none): named while the list loads. */
+  savedArea: AreaRef | null;
+}
+
+/**
+ * The area (region, brand) the site is in, or none: the organisation's areas to choose from. Only an
+ * organisation admin moves a site between areas; a site admin sees its area and keeps it.
+ */
+export function AreaField(props: CustomFieldProps<string, AreaFormFields>) {
+  const ability = useAbility();
+  // The API's own rule: the site's areaID is a field only an organisation admin may change.
+  const mayMove = ability.can('update', 'Site', 'areaID');
+  const [areas, setAreas] = useState<readonly Option[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    // A failure has shown the pop-up; the site's own area stays, and "No area".
+    areaApi.simpleList().then(
+      (options) => current && setAreas(options),
+      () => current && setAreas([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  const { savedArea } = props.values;
+  const options = withOwnOptions(areas ?? [], savedArea ? [namedOption(savedArea)] : []);
+  const helperText =
+    props.error ??
+    (!mayMove
+      ? 'Only an organisation admin can move a site to another area'
+      : areas?.length === 0
+        ? 'Add areas on the Organisation page, in its Areas tab'
+        : 'Where the overview groups and totals this site, and the scores compare it');
+  return (
+    <TextField
+      select
+      id={props.id}
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      onBlur={props.onBlur}
+      disabled={props.disabled || !mayMove}
+      error={props.error !== undefined}
+      helperText={helperText}
+      slotProps={{
+        select: {
+          displayEmpty: true,
+          renderValue: (value: unknown) =>
+            value === '' ? noAreaLabel : (options.find((option) => option.value === value)?.label ?? ''),
+        },
+        inputLabel: { shrink: true },
+      }}
+    >
+      <MenuItem value="">{noAreaLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
