@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { notifyStore, selectedSite, session, siteChoices } from '@console/shared-sdk';
-import type { AllSitesScoreList, SiteScore, SiteScoreReport } from '@console/shared-sdk/reports';
+import type { AllSitesScoreList, AreaScore, SiteScore, SiteScoreReport } from '@console/shared-sdk/reports';
 import {
   fakeApi,
   ok,
@@ -67,6 +67,7 @@ const ranking: AllSitesScoreList = {
   previousStartDate: '2026-01-30',
   previousEndDate: '2026-02-28',
   totals: { due: 200, onTime: 167, late: 0, missed: 33, score: 83.5, band: 'AMBER' },
+  areas: [],
 };
 
 const days: SiteScoreReport = {
@@ -260,5 +261,98 @@ describe('on a phone', () => {
     expect(latest?.textContent).toContain('10 due · 5 on time · 0 late · 5 missed · 2 not due yet');
     await user.click(within(latest as HTMLElement).getByRole('button', { name: 'Tasks of 30 Mar 2026' }));
     expect(view.url()).toBe('/dashboard/task?taskListDate=2026-03-30');
+  });
+});
+
+describe('the areas compared', () => {
+  const area = (name: string | null, n: number, overrides: Partial<AreaScore>): AreaScore => ({
+    area: name === null ? null : { _id: `0190a000-0000-7000-8000-0000000000e${n}`, name },
+    sites: 2,
+    due: 100,
+    onTime: 90,
+    late: 0,
+    missed: 10,
+    score: 90,
+    band: 'AMBER',
+    rank: 1,
+    previousScore: 88,
+    change: 2,
+    trend: [{ startDate: '2026-03-01', endDate: '2026-03-30', score: 90 }],
+    ...overrides,
+  });
+  const north = area('North', 1, {});
+  const coast = area('Coast', 2, {
+    sites: 1,
+    score: 70,
+    band: 'RED',
+    rank: 2,
+    change: -1.5,
+    onTime: 70,
+    missed: 30,
+  });
+  const none = area(null, 0, { sites: 1, score: 97, band: 'GREEN', rank: null, onTime: 97, missed: 3 });
+  const withAreas: AllSitesScoreList = { ...ranking, areas: [north, coast, none] };
+
+  function answer() {
+    return fakeApi((sent) => {
+      if (sent.path !== 'site-panel/all-sites-score-list') throw new Error(`Unexpected ${sent.path}`);
+      const areaID = sent.query.get('areaID');
+      // The ranking of one area's sites: here, the first site alone.
+      return ok(areaID ? { ...withAreas, list: withAreas.list.slice(0, 1), records: 1 } : withAreas);
+    });
+  }
+
+  test('"By area" ranks the areas as the sites are, the sites in no area last, and an area opens its sites', async () => {
+    const user = userEvent.setup();
+    const api = answer();
+    const view = renderWithRouter(<SiteScoresScreen />, '/dashboard/reports?days=30');
+    expect(await screen.findByRole('tab', { name: 'By site', selected: true })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'By area' }));
+    expect(view.params().get('by')).toBe('area');
+    // The range stays.
+    expect(view.params().get('days')).toBe('30');
+    const table = await screen.findByRole('table', { name: 'Areas ranked by score' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['1', '2', '–']);
+    expect(within(rows[0] as HTMLElement).getByRole('rowheader').textContent).toBe('North2 sites');
+    expect(within(rows[1] as HTMLElement).getByText('70 · Poor')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Down 1.5 points')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByRole('rowheader').textContent).toBe('No area1 site');
+    expect(within(rows[2] as HTMLElement).getByRole('img', { name: 'Trend of No area: 90' })).toBeTruthy();
+
+    // An area opens the ranking of its own sites.
+    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Coast: its sites' }));
+    expect(view.params().get('area')).toBe(coast.area?._id);
+    expect(view.params().get('by')).toBeNull();
+    await waitFor(() =>
+      expect(api.to('site-panel/all-sites-score-list').at(-1)?.query.get('areaID')).toBe(coast.area?._id),
+    );
+    expect(await screen.findByText('Area: Coast')).toBeTruthy();
+    const sites = await screen.findByRole('table', { name: 'Sites ranked by score' });
+    expect(within(sites).getAllByRole('row')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Show every site' }));
+    expect(view.params().get('area')).toBeNull();
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
+  });
+
+  test('with none of the sites in an area, there is nothing to compare and no tabs', async () => {
+    fakeApi(() => ok(ranking));
+    renderWithRouter(<SiteScoresScreen />, '/dashboard/reports?by=area');
+    expect(await screen.findByRole('table', { name: 'Sites ranked by score' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'By area' })).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    onAPhone();
+
+    test('the areas are cards too', async () => {
+      answer();
+      renderWithRouter(<SiteScoresScreen />, '/dashboard/reports?by=area');
+      const cards = await screen.findByRole('list', { name: 'Areas ranked by score' });
+      const [first, , last] = within(cards).getAllByRole('listitem');
+      expect(first?.textContent).toContain('#1');
+      expect(first?.textContent).toContain('100 due · 90 on time · 0 late · 10 missed');
+      expect(within(last as HTMLElement).getByRole('button', { name: 'No area: its sites' })).toBeTruthy();
+    });
   });
 });

@@ -8,6 +8,8 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Tab,
+  Tabs,
   Typography,
   useMediaQuery,
   useTheme,
@@ -17,6 +19,7 @@ import {
   scoreApi,
   scoreDefaultDays,
   type AllSitesScoreList,
+  type AreaScore,
   type SiteScore,
   type SiteScoreReport,
 } from '@console/shared-sdk/reports';
@@ -27,12 +30,14 @@ import {
   useDateRange,
   type LocalDateRange,
 } from '@console/shared-sdk/report-kit';
+import { noAreaLabel } from '@console/shared-sdk/contract';
 import { EmptyState, useSiteFormatOf, useSiteOption, type SiteFormat } from '@console/shared-sdk/ui';
 import { bandColors, changeText, reportRead, scoreText } from './report-words';
 
 // `/dashboard/reports` (issue 12): every site the admin may see ranked by its score over a range, with a
 // small trend each; `?site=` opens one site's scores per day as a chart and a table, and a day opens that
-// day's task list in the tasks remote by its route. Scores are DOMAIN.md's, worked out by the API. Below
+// day's task list in the tasks remote by its route. Where the sites are in areas, `?by=area` ranks the areas
+// the same way (each scored from its sites' counts together), and an area opens its own sites (`?area=`). Scores are DOMAIN.md's, worked out by the API. Below
 // the small breakpoint (a phone) the tables would be cut off or scroll sideways, so each site and each
 // day is a card instead, saying the same in words.
 
@@ -96,16 +101,16 @@ function Change({ change }: Pick<SiteScore, 'change'>) {
   );
 }
 
-/** The site's small trend, named in words for screen readers. */
-function Trend({ site }: { site: SiteScore }) {
+/** A site's or an area's small trend, named in words for screen readers. */
+function Trend({ name, trend }: { name: string; trend: SiteScore['trend'] }) {
   return (
     <Box
       role="img"
-      aria-label={`Trend of ${site.name}: ${site.trend.map((point) => (point.score === null ? 'nothing due' : point.score)).join(', ')}`}
+      aria-label={`Trend of ${name}: ${trend.map((point) => (point.score === null ? 'nothing due' : point.score)).join(', ')}`}
       sx={{ width: 120, height: 36, flexShrink: 0 }}
     >
       <Suspense fallback={<Skeleton variant="rounded" width={120} height={36} />}>
-        <TrendPlot scores={site.trend.map((point) => point.score)} />
+        <TrendPlot scores={trend.map((point) => point.score)} />
       </Suspense>
     </Box>
   );
@@ -153,7 +158,7 @@ function RankingCards({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site
             <Typography variant="body2">
               <Change change={site.change} />
             </Typography>
-            <Trend site={site} />
+            <Trend name={site.name} trend={site.trend} />
           </Stack>
         </Paper>
       ))}
@@ -195,7 +200,115 @@ function Ranking({ data, onOpen }: { data: AllSitesScoreList; onOpen: (site: Sit
                 <Change change={site.change} />
               </Box>
               <Box component="td" sx={cell}>
-                <Trend site={site} />
+                <Trend name={site.name} trend={site.trend} />
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+/** What an area is called: its name, or the words for the sites in none. */
+const areaName = (area: AreaScore) => area.area?.name ?? noAreaLabel;
+/** The value of `?area=` that shows an area's sites: its id, or NONE for the sites in no area. */
+const areaValue = (area: AreaScore) => area.area?._id ?? 'NONE';
+const sitesCount = (count: number) => `${count} ${count === 1 ? 'site' : 'sites'}`;
+
+/** The area's name, opening its sites' ranking, and how many of the user's sites it holds. */
+function AreaName({ area, onOpen }: { area: AreaScore; onOpen: (area: AreaScore) => void }) {
+  return (
+    <>
+      <Link
+        component="button"
+        type="button"
+        onClick={() => onOpen(area)}
+        aria-label={`${areaName(area)}: its sites`}
+        sx={{ textAlign: 'left' }}
+      >
+        {areaName(area)}
+      </Link>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {sitesCount(area.sites)}
+      </Typography>
+    </>
+  );
+}
+
+interface AreaRankingProps {
+  areas: readonly AreaScore[];
+  onOpen: (area: AreaScore) => void;
+}
+
+function AreaRankingCards({ areas, onOpen }: AreaRankingProps) {
+  return (
+    <Stack component="ol" spacing={1} sx={cardList} aria-label="Areas ranked by score">
+      {areas.map((area) => (
+        <Paper component="li" variant="outlined" key={areaValue(area)} sx={{ p: 1.5, minWidth: 0 }}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <Typography sx={{ fontWeight: 600 }}>{area.rank === null ? '–' : `#${area.rank}`}</Typography>
+            <Box sx={{ flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+              <AreaName area={area} onOpen={onOpen} />
+            </Box>
+            <Box sx={{ flexShrink: 0 }}>
+              <BandChip score={area.score} band={area.band} />
+            </Box>
+          </Stack>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {countsText(area)}
+          </Typography>
+          <Stack
+            direction="row"
+            sx={{ gap: 1, mt: 0.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
+            <Typography variant="body2">
+              <Change change={area.change} />
+            </Typography>
+            <Trend name={areaName(area)} trend={area.trend} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The areas ranked as the sites are, each scored from its sites' counts together; the sites in none last. */
+function AreaRanking({ areas, onOpen }: AreaRankingProps) {
+  if (usePhone()) return <AreaRankingCards areas={areas} onOpen={onOpen} />;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Box
+        component="table"
+        sx={{ borderCollapse: 'collapse', width: '100%', minWidth: 760 }}
+        aria-label="Areas ranked by score"
+      >
+        <thead>
+          <tr>
+            {['Rank', 'Area', 'Score', 'Due', 'On time', 'Late', 'Missed', 'Change', 'Trend'].map(
+              (header) => (
+                <Box component="th" key={header} scope="col" sx={{ ...cell, fontWeight: 600 }}>
+                  {header}
+                </Box>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {areas.map((area) => (
+            <tr key={areaValue(area)}>
+              <Box component="td" sx={cell}>
+                {area.rank ?? '–'}
+              </Box>
+              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400 }}>
+                <AreaName area={area} onOpen={onOpen} />
+              </Box>
+              <ScoreCells counts={area} />
+              <Box component="td" sx={cell}>
+                <Change change={area.change} />
+              </Box>
+              <Box component="td" sx={cell}>
+                <Trend name={areaName(area)} trend={area.trend} />
               </Box>
             </tr>
           ))}
@@ -317,13 +430,19 @@ export function SiteScoresScreen() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const siteID = params.get('site');
+  // The ranking of the areas rather than of the sites; and the sites of one area (its id, or NONE).
+  const byArea = params.get('by') === 'area';
+  const areaID = params.get('area') || null;
   // Task dates are each site's own: the ranking's range ends on today's UTC date, as the API's default.
   const dates = useDateRange({ defaultDays: scoreDefaultDays, timeZone: 'UTC' });
   const { range } = dates;
   const ranking = useRead(
-    siteID ? null : ['ScoreReport', 'sites', range.startDate, range.endDate],
+    siteID ? null : ['ScoreReport', 'sites', range.startDate, range.endDate, areaID],
     reportRead((signal) =>
-      scoreApi.allSites({ startDate: range.startDate, endDate: range.endDate }, { signal, quiet: true }),
+      scoreApi.allSites(
+        { startDate: range.startDate, endDate: range.endDate, ...(areaID ? { areaID } : {}) },
+        { signal, quiet: true },
+      ),
     ),
   );
   const days = useRead(
@@ -354,6 +473,20 @@ export function SiteScoresScreen() {
       next.delete('site');
       return next;
     });
+  // The ranking's own choices (which ranking, which area's sites), the range kept.
+  const rankBy = (change: { by?: 'area'; area?: string }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const key of ['by', 'area'] as const) {
+        const value = change[key];
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+  const openArea = (area: AreaScore) => rankBy({ area: areaValue(area) });
+  const shownArea = ranking.data?.areas.find((area) => areaValue(area) === areaID);
+  const comparesAreas = (ranking.data?.areas.length ?? 0) > 0;
   const openDay = (date: string) => {
     if (!siteID) return;
     // The tasks remote reads the selected site, and writes its records in that site's unit and date
@@ -405,7 +538,7 @@ export function SiteScoresScreen() {
             message="The scores could not be loaded."
             action={<Button onClick={ranking.reload}>Retry</Button>}
           />
-        ) : ranking.data.list.length === 0 ? (
+        ) : ranking.data.list.length === 0 && !areaID ? (
           <EmptyState message="No sites yet. Add a site under Sites, schedule its tasks, and its score shows here." />
         ) : (
           <Stack spacing={2}>
@@ -414,10 +547,41 @@ export function SiteScoresScreen() {
                 No task was due in these dates. Schedule tasks under Tasks, or choose other dates.
               </Typography>
             )}
-            <Ranking data={ranking.data} onOpen={open} />
+            {comparesAreas && (
+              <Tabs
+                value={byArea ? 'area' : 'site'}
+                onChange={(_event, value: string) => rankBy(value === 'area' ? { by: 'area' } : {})}
+                aria-label="Rank"
+              >
+                <Tab value="site" label="By site" />
+                <Tab value="area" label="By area" />
+              </Tabs>
+            )}
+            {byArea && comparesAreas ? (
+              <AreaRanking areas={ranking.data.areas} onOpen={openArea} />
+            ) : (
+              <>
+                {areaID && (
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography>
+                      {`Area: ${shownArea ? areaName(shownArea) : areaID === 'NONE' ? noAreaLabel : 'one of the organisation’s'}`}
+                    </Typography>
+                    <Button size="small" onClick={() => rankBy({})}>
+                      Show every site
+                    </Button>
+                  </Stack>
+                )}
+                {ranking.data.list.length === 0 ? (
+                  <EmptyState message="None of your sites is in this area." />
+                ) : (
+                  <Ranking data={ranking.data} onOpen={open} />
+                )}
+              </>
+            )}
             <Typography variant="body2" color="text.secondary">
-              All listed sites: {scoreText(ranking.data.totals.score, ranking.data.totals.band)},{' '}
-              {ranking.data.totals.due} due. Change is against{' '}
+              {areaID ? 'The listed sites' : 'All listed sites'}:{' '}
+              {scoreText(ranking.data.totals.score, ranking.data.totals.band)}, {ranking.data.totals.due} due.
+              Change is against{' '}
               {rangeWords(
                 { startDate: ranking.data.previousStartDate, endDate: ranking.data.previousEndDate },
                 format,
