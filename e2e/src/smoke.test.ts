@@ -321,6 +321,8 @@ async function walkFirstEdit(walk: Walk, where: string) {
 
 /** The screens whose first record's Edit form the walk opens: a task's and a checklist template's. */
 const editScreens = ['/dashboard/task', '/dashboard/templates'];
+/** The tabs whose first record's Edit form the walk opens too: the organisation's areas (renaming one). */
+const editTabs = ['Areas'];
 
 /** The people remote's screens (issue 9). */
 const peopleScreens = ['/dashboard/staff', '/dashboard/departmentManagment', '/dashboard/devices'];
@@ -362,6 +364,7 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
     await page.getByRole('main').getByRole('tab', { name: tab, exact: true }).click();
     await settle(walk);
     await walkCreateForms(walk, `${entry.title} → tab ${tab}`);
+    if (editTabs.includes(tab)) await walkFirstEdit(walk, `${entry.title} → tab ${tab}`);
   }
 }
 
