@@ -11,7 +11,8 @@
 // 100,000 readings to XLSX <= 3 s with the server's memory flat. Issue 12: every site's scores over 90 days
 // < 300 ms, one site's daily scores for a year < 100 ms, and the busy site's 90-day inspection pack (PDF) < 10 s
 // with the server's memory flat. Issue 24: 1,000 wireless sensors' batches sustained on PostgreSQL, and an
-// excursion's alert fanned out within 5 s of its ingest.
+// excursion's alert fanned out within 5 s of its ingest. Issue 27: the overview's portfolio p50 < 200 ms for
+// 400 sites (bench/api-portfolio.mjs).
 //
 // Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
 // scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build,
@@ -19,13 +20,14 @@
 import { performance } from 'node:perf_hooks';
 import { setInterval, clearInterval } from 'node:timers';
 import { randomUUID } from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
 import { measureCompression } from './api-compression.mjs';
+import { measurePortfolio } from './api-portfolio.mjs';
+import { adminUrl, call, databaseUrl, psql, startApi, stopApi } from './postgres-api.mjs';
 import { measureVerifyPack } from './api-verify-pack.mjs';
 
 ensureInstalled();
@@ -36,93 +38,11 @@ const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const connections = 50;
 const keepDatabase = process.argv.includes('--keep-database');
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `console_bench_${process.pid}`;
 const metricsToken = `bench-metrics-${process.pid}-${Date.now()}`;
 const jsonOut = process.env.BENCH_JSON;
 const benchPassword = 'Demo-pass-2026';
-const benchUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
-
-function psql(url, sql) {
-  // The statements go in on stdin: a thousand rows' insert is longer than one command-line argument may be.
-  // (Twelve thousand tasks' ids come back: more than spawnSync's 1 MB of output by default.)
-  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAt'], {
-    input: sql,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (result.status !== 0)
-    throw new Error(`psql failed: ${result.stderr || result.error?.message || `signal ${result.signal}`}`);
-  return result.stdout.trim();
-}
-
-/** A port nothing listens on now, so the API can be started quiet (no request logging) at a known address. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-api-'));
-  const port = await freePort();
-  // BENCH_CPU_PROFILE=<folder>: the API runs under V8's profiler, which writes its profile there when the
-  // bench stops it (bench/profile-summary.mjs reads it).
-  const profiling = process.env.BENCH_CPU_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
-    : [];
-  const child = spawn(process.execPath, [...profiling, path.join(root, 'api', 'dist', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: benchUrl,
-      SEED_DEMO: 'true',
-      // Request logging would be measured along with the API.
-      LOG_LEVEL: 'warn',
-      // The bench reads the statements and CPU time each measurement cost from /metrics.
-      METRICS_TOKEN: metricsToken,
-      // The staff sync's 2,000 phones sign in from addresses of their own (X-Forwarded-For), as they would
-      // behind a load balancer, rather than meeting the per-address sign-in limit.
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let tries = 0; tries < 600 && !exited; tries += 1) {
-    const up = await fetch(`${url}/api/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, child, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
-
-async function call(base, method, route, { token, body } = {}) {
-  const response = await fetch(`${base}/api/v1/${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const benchUrl = databaseUrl(database);
 
 /**
  * Requests per second and latency percentiles of one endpoint under `clients` concurrent connections.
@@ -200,7 +120,13 @@ function measureSql(sql, clients = connections) {
 psql(adminUrl, `create database ${database}`);
 let api;
 try {
-  api = await startApi();
+  api = await startApi(benchUrl, {
+    // The bench reads the statements and CPU time each measurement cost from /metrics.
+    METRICS_TOKEN: metricsToken,
+    // The staff sync's 2,000 phones sign in from addresses of their own (X-Forwarded-For), as they would
+    // behind a load balancer, rather than meeting the per-address sign-in limit.
+    TRUST_PROXY: 'true',
+  });
   // Access tokens last 15 minutes: the bench signs in again before each part that needs one.
   const signIn = async () =>
     (
@@ -919,6 +845,9 @@ try {
   const alertP99 = alertDelays[Math.min(alertDelays.length - 1, Math.floor(0.99 * alertDelays.length))];
   const ingestSeconds = (Date.now() - ingestStarted) / 1000;
 
+  // The overview's portfolio at 200 sites and at 400 (issue 27): last, as it adds 200 sites.
+  const portfolio = await measurePortfolio({ base: api.url, url: benchUrl, siteId: brighton, signIn });
+
   const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
   console.log(
     `\nbench:api — PostgreSQL, ${connections} connections, ${seconds} s each (goal: ratio >= 0.80, p99 < 50 ms)\n`,
@@ -1034,6 +963,7 @@ try {
           staffSync: { phonesPerInstance, instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance) },
           compression,
           verifyPackFlood,
+          portfolio,
         },
         null,
         2,
@@ -1042,11 +972,7 @@ try {
     console.log(`\nwrote ${jsonOut}`);
   }
 } finally {
-  if (api) {
-    api.child.kill('SIGTERM');
-    await new Promise((resolve) => api.child.once('exit', resolve));
-    fs.rmSync(api.dataDir, { recursive: true, force: true });
-  }
+  if (api) await stopApi(api);
   if (keepDatabase) console.log(`kept the scratch database: ${benchUrl}`);
   else psql(adminUrl, `drop database if exists ${database} with (force)`);
 }

@@ -69,10 +69,21 @@ export function attentionJsonSql(
 
 /** The places as a VALUES list named `place`, each with its range as instants. */
 function placesSql(places: readonly AttentionPlace[]): SQL {
+  // Places share zones and dates (a chain's sites): each local midnight is worked out once.
+  const midnights = new Map<string, string>();
+  const midnight = (date: string, zone: string) => {
+    const key = `${zone} ${date}`;
+    let instant = midnights.get(key);
+    if (instant === undefined) {
+      instant = DateTime.fromISO(date, { zone }).toJSDate().toISOString();
+      midnights.set(key, instant);
+    }
+    return instant;
+  };
   const rows = places.map((place) => {
-    const from = DateTime.fromISO(place.startDate, { zone: place.timeZoneId }).toJSDate();
-    const until = DateTime.fromISO(addDays(place.endDate, 1), { zone: place.timeZoneId }).toJSDate();
-    return sql`(${place.siteId}::uuid, ${place.timeZoneId}::text, ${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`;
+    const from = midnight(place.startDate, place.timeZoneId);
+    const until = midnight(addDays(place.endDate, 1), place.timeZoneId);
+    return sql`(${place.siteId}::uuid, ${place.timeZoneId}::text, ${from}::timestamptz, ${until}::timestamptz)`;
   });
   return sql`(values ${sql.join(rows, sql`, `)}) as place(site_id, zone, from_at, until_at)`;
 }

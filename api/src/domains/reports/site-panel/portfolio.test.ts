@@ -9,7 +9,7 @@ import {
 } from '@console/shared-sdk/contract';
 import { documents, nearMisses, temperatureReadings } from '../../logs/index.js';
 import { foodItems, sensors } from '../../equipment/index.js';
-import { individualTasks } from '../../tasks/index.js';
+import { ensureOccurrences, individualTasks } from '../../tasks/index.js';
 import { demoSites, insertSite } from '../../sites/index.js';
 import { correctiveActions } from '../../../platform/corrective-actions/schema.js';
 import { openCorrectiveAction } from '../../../platform/corrective-actions/open.js';
@@ -160,8 +160,9 @@ beforeAll(async () => {
   // Brooklyn (closed on Mondays): a 12:00 check Tuesday and Wednesday, a 14:00 one on Tuesday.
   await task(brooklyn(), 'Walk-in check', '2025-06-09', '2025-06-11', '12:00');
   const delivery = await task(brooklyn(), 'Delivery check', '2025-06-10', '2025-06-10', '14:00');
-  // The week's tasks are made by the call itself; then left as staff would have left them.
-  await read();
+  // The week's tasks, made as the background job makes them (a week ahead); then left as staff would
+  // have left them.
+  await ensureOccurrences(ctx.db, { orgId }, '2025-06-09', '2025-06-15', at);
   await complete(opening, '2025-06-09', -5);
   await complete(opening, '2025-06-10', -5);
   await complete(opening, '2025-06-11', -300); // done early this morning: done, not yet due
@@ -579,6 +580,15 @@ describe('who sees what', () => {
     );
     expect((await ctx.inject('GET', url)).statusCode).toBe(401);
   });
+});
+
+test('reads the days as they were made, and makes none itself', async () => {
+  const madeCount = async () =>
+    (await ctx.db.select({ id: individualTasks.id }).from(individualTasks)).length;
+  await task(annexOne, 'Unmade check', '2025-06-12', '2025-06-12', '09:00');
+  const before = await madeCount();
+  await read();
+  expect(await madeCount()).toBe(before);
 });
 
 test('costs the same statements for forty sites as for five, sorted, filtered or searched', async () => {

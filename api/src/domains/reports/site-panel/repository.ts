@@ -30,19 +30,29 @@ export interface ScoreTally {
   late: number;
   missed: number;
   upcoming: number;
+  /**
+   * Of the upcoming ones, those already completed (done before they were due): not in a score, but the
+   * day's tasks done so far, which the portfolio reads from the same count (portfolio.ts).
+   */
+  doneAhead: number;
 }
 
-export const emptyTally = (): ScoreTally => ({ onTime: 0, late: 0, missed: 0, upcoming: 0 });
+export const emptyTally = (): ScoreTally => ({ onTime: 0, late: 0, missed: 0, upcoming: 0, doneAhead: 0 });
 
 export const addTally = (into: ScoreTally, more: ScoreTally) => {
   into.onTime += more.onTime;
   into.late += more.late;
   into.missed += more.missed;
   into.upcoming += more.upcoming;
+  into.doneAhead += more.doneAhead;
 };
 
 /** A tally as the API answers it: the counts, the score to one decimal and its band (by the unrounded score). */
-export function scoreFromTally({ onTime, late, missed }: ScoreTally): Score {
+export function scoreFromTally({
+  onTime,
+  late,
+  missed,
+}: Pick<ScoreTally, 'onTime' | 'late' | 'missed'>): Score {
   const due = onTime + late + missed;
   const exact = scoreOf({ due, onTime, late });
   return {
@@ -152,7 +162,9 @@ export async function tallies(
     if (known) addTally(known.tally, tally);
     else merged.set(id, { siteId, group: key, tally: { ...tally } });
   };
-  for (const { siteId, group: key, ...counts } of settled) add(siteId, key, { ...counts, upcoming: 0 });
+  for (const { siteId, group: key, ...counts } of settled) {
+    add(siteId, key, { ...counts, upcoming: 0, doneAhead: 0 });
+  }
   for (const row of counted) add(row.siteId, row.group, row.tally);
   return [...merged.values()];
 }
@@ -194,6 +206,7 @@ async function countedOccurrences(
       late: counted(sql`${bucketed.expired} and ${bucketed.bucket} = 'LATE'`),
       missed: counted(sql`${bucketed.expired} and ${bucketed.bucket} = 'INCOMPLETE'`),
       upcoming: counted(sql`not ${bucketed.expired}`),
+      doneAhead: counted(sql`not ${bucketed.expired} and ${bucketed.bucket} in ('ON_TIME', 'LATE')`),
     })
     .from(bucketed)
     .groupBy(bucketed.siteId, sql`group_key`);

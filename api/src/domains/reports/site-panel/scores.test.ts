@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { mobileLogin } from '../../../test/logs.js';
 import { plannedBefore } from '../../../test/tasks.js';
 import { foldSiteDayTallies } from '../../tasks/index.js';
-import { countedFromOccurrences, scoreFromTally, tallies, trendSpans } from './repository.js';
+import { countedFromOccurrences, emptyTally, scoreFromTally, tallies, trendSpans } from './repository.js';
 
 // Site scores (DOMAIN.md "Scores") over real occurrences, made by the score calls themselves from master
 // tasks created through the API, then left in the states staff would have left them. Each test's tasks
@@ -100,26 +100,28 @@ afterAll(() => ctx.close());
 
 describe('the score', () => {
   test('is 100 × (on time + ½ late) ÷ due, banded by its unrounded value at 96 and 75', () => {
-    expect(scoreFromTally({ onTime: 96, late: 0, missed: 4, upcoming: 0 })).toMatchObject({
+    expect(scoreFromTally({ onTime: 96, late: 0, missed: 4 })).toMatchObject({
       due: 100,
       score: 96,
       band: 'GREEN',
     });
     // 95.96 shows as 96.0 but is not 96: amber.
-    expect(scoreFromTally({ onTime: 2399, late: 0, missed: 101, upcoming: 0 })).toMatchObject({
+    expect(scoreFromTally({ onTime: 2399, late: 0, missed: 101 })).toMatchObject({
       score: 96,
       band: 'AMBER',
     });
-    expect(scoreFromTally({ onTime: 151, late: 0, missed: 49, upcoming: 0 })).toMatchObject({
+    expect(scoreFromTally({ onTime: 151, late: 0, missed: 49 })).toMatchObject({
       score: 75.5,
       band: 'AMBER',
     });
     // A late task earns half: one on time and one late is 75, red.
-    expect(scoreFromTally({ onTime: 1, late: 1, missed: 0, upcoming: 0 })).toMatchObject({
+    expect(scoreFromTally({ onTime: 1, late: 1, missed: 0 })).toMatchObject({
       score: 75,
       band: 'RED',
     });
-    expect(scoreFromTally({ onTime: 0, late: 0, missed: 0, upcoming: 3 })).toEqual({
+    // Not due yet, one of them done already: nothing in the score.
+    const notDue = { ...emptyTally(), upcoming: 3, doneAhead: 1 };
+    expect(scoreFromTally(notDue)).toEqual({
       due: 0,
       onTime: 0,
       late: 0,

@@ -12,7 +12,7 @@ import { foodItems, masterTypes, sensors, temperatureItems } from '../../equipme
 import { documents, logReference, nearMisses, temperatureReadings } from '../../logs/index.js';
 import { addDays, localDate } from '../../sites/index.js';
 import { bucketSql, individualTasks, masterTasks } from '../../tasks/index.js';
-import { scoreFromTally, siteDayScores, type ScoreTally } from '../site-panel/repository.js';
+import { emptyTally, scoreFromTally, siteDayScores } from '../site-panel/repository.js';
 import { periodBefore, type ReviewPeriod } from './periods.js';
 
 // A review drafted from the records of its four weeks at its site ("Safer food, better business": the
@@ -255,7 +255,7 @@ async function scoreTrend(db: Database | Tx, site: ReviewSite, period: ReviewPer
     })),
   ];
   return spans.map(({ start, end }) => {
-    const tally: ScoreTally = { onTime: 0, late: 0, missed: 0, upcoming: 0 };
+    const tally = emptyTally();
     for (const day of list) {
       if (day.date < start || day.date > end) continue;
       tally.onTime += day.onTime;
