@@ -68,8 +68,8 @@ export const emailDeliveries = pgTable(
     /** Null for a digest, which covers several events. */
     eventId: uuid('event_id').references(() => alertEvents.id),
     /**
-     * The event's group, for an e-mail at once: one e-mail tells the whole group (the first event's delivery
-     * waits out the grouping window, and the others' are marked sent with it).
+     * The event's group, for an e-mail at once: the group's first event is e-mailed at once, and the later
+     * members' deliveries wait until the grouping window ends, then go together as one e-mail.
      */
     groupId: uuid('group_id'),
     idempotencyKey: text('idempotency_key').notNull(),
