@@ -401,3 +401,19 @@ test('wrong hand-off codes are counted like wrong passwords', async () => {
   expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
   expect(statuses[30]).toBe(429);
 });
+
+test('one address may start 60 sign-ins in 15 minutes; the next is told to wait', async () => {
+  const address = fromNewAddress();
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 61; attempt += 1) {
+    const reply = await ctx.inject('POST', `${v1}/authentication/sso-start`, {
+      body: { email: demoLogins.siteAdmin, binding: newBinding() },
+      headers: address,
+    });
+    statuses.push(reply.statusCode);
+  }
+  expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+  expect(statuses[60]).toBe(429);
+  // Another address is not held up.
+  await expect(start(demoLogins.siteAdmin, newBinding())).resolves.toBeInstanceOf(URL);
+});
