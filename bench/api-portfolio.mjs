@@ -1,7 +1,7 @@
 // The overview's portfolio (GET /site-panel/portfolio) for an organisation of 200 sites and of 400, on
 // PostgreSQL: the latency of one admin's calls one after another (p50 and p99 of 40 after 3 to warm up),
 // for the first page most attention first, a page sorted by score, one area's sites by name, and a search
-// of those needing attention. Goal (issue 27): p50 under 200 ms for 400 sites.
+// of those needing attention. The goal: p50 under 200 ms for 400 sites.
 //
 // `npm run bench:api` calls it on its loaded database (202 sites with a year of occurrences); on its own,
 // `node bench/api-portfolio.mjs [--no-build] [--keep-database]` makes a scratch database with the demo and

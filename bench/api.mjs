@@ -11,7 +11,7 @@
 // 100,000 readings to XLSX <= 3 s with the server's memory flat. Issue 12: every site's scores over 90 days
 // < 300 ms, one site's daily scores for a year < 100 ms, and the busy site's 90-day inspection pack (PDF) < 10 s
 // with the server's memory flat. Issue 24: 1,000 wireless sensors' batches sustained on PostgreSQL, and an
-// excursion's alert fanned out within 5 s of its ingest. Issue 27: the overview's portfolio p50 < 200 ms for
+// excursion's alert fanned out within 5 s of its ingest. The overview’s portfolio: p50 < 200 ms for
 // 400 sites (bench/api-portfolio.mjs).
 //
 // Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
@@ -845,7 +845,7 @@ try {
   const alertP99 = alertDelays[Math.min(alertDelays.length - 1, Math.floor(0.99 * alertDelays.length))];
   const ingestSeconds = (Date.now() - ingestStarted) / 1000;
 
-  // The overview's portfolio at 200 sites and at 400 (issue 27): last, as it adds 200 sites.
+  // The overview’s portfolio at 200 sites and at 400: last, as it adds 200 sites.
   const portfolio = await measurePortfolio({ base: api.url, url: benchUrl, siteId: brighton, signIn });
 
   const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
