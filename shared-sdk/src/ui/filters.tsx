@@ -127,8 +127,11 @@ function SelectFilter({
   onChange: (value: string | undefined) => void;
   context: FormContext;
 }) {
-  const { options } = useOptions(filter.options, context);
+  const { options, loading } = useOptions(filter.options, context);
   const selected = typeof value === 'string' ? value : '';
+  // A value from the URL while the loader is still answering stands in as its own option, so the select
+  // neither blanks it out nor warns about an unknown value (as a form's select does).
+  const pending = loading && selected !== '' && !options.some((option) => option.value === selected);
   return (
     <TextField
       select
@@ -148,6 +151,11 @@ function SelectFilter({
       }}
     >
       <MenuItem value="">{filter.allLabel ?? 'All'}</MenuItem>
+      {pending && (
+        <MenuItem value={selected} disabled>
+          {selected}
+        </MenuItem>
+      )}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}

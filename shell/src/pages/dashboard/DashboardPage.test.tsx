@@ -127,9 +127,19 @@ const totalsOf = (sites: number, change: Partial<PortfolioTotals> = {}): Portfol
 const areaTotals: PortfolioAreaTotals[] = [
   { ...totalsOf(1), area: north },
   {
+    // A quiet site: nothing to look at but its tasks.
     ...totalsOf(1, {
       sitesNeedingAttention: 0,
-      tasks: { due: 0, done: 0, late: 0, overdue: 0, upcoming: 0 },
+      tasks: { due: 4, done: 4, late: 0, overdue: 0, upcoming: 0 },
+      temperatureFailures: 0,
+      sensorsOffline: 0,
+      actionsOpen: 0,
+      actionsOverdue: 0,
+      openNearMisses: 0,
+      documentsExpiring: 0,
+      documentsExpired: 0,
+      week: { due: 4, onTime: 4, late: 0, missed: 0, score: 100, band: 'GREEN' },
+      attention: 0,
     }),
     area: null,
   },
@@ -220,12 +230,12 @@ test('one dense row per site, every column named whole for a screen reader, 25 t
   const quaysideRow = rows[0]!;
   expect(within(quaysideRow).getByRole('button', { name: /^Quayside Bar \(Leeds\)/ })).toBeInTheDocument();
   // Its area and whether it is open, on one short line.
-  expect(within(quaysideRow).getByText(/^North ·/)).toHaveTextContent('North · Closed now');
+  expect(within(quaysideRow).getByTitle(/Area: North/)).toHaveTextContent('Closed now · North');
   expect(within(quaysideRow).getByText('7 of 12')).toBeInTheDocument();
   expect(within(quaysideRow).getByText('77.5')).toBeInTheDocument();
   expect(within(quaysideRow).getByText('Needs attention')).toBeInTheDocument();
   // A site in no area says where it is instead.
-  expect(within(rows[1]!).getByText(/^Bristol, GB ·/)).toBeInTheDocument();
+  expect(within(rows[1]!).getByTitle(/Bristol, GB$/)).toHaveTextContent('Closed now · Bristol, GB');
 
   // The first call asks for the first 25, most attention first (the API's default: nothing to send).
   const query = lastQuery(api);
@@ -260,16 +270,13 @@ test('what needs attention stands out by more than its colour, and each figure o
       `/dashboard/correctiveAction?siteID=${quayside.siteID}`,
     ],
     [
-      '2 corrective actions overdue at Quayside Bar',
+      '2 overdue corrective actions at Quayside Bar',
       `/dashboard/correctiveAction?overdue=true&siteID=${quayside.siteID}`,
     ],
     ['1 near miss open at Quayside Bar', '/dashboard/nearMiss'],
-    ['1 document has expired at Quayside Bar', '/dashboard/documentmanagement?expiry=EXPIRED'],
-    ['4 documents expire within 30 days at Quayside Bar', '/dashboard/documentmanagement?expiring=30'],
-    [
-      "This week's score at Quayside Bar: 77.5, Needs attention",
-      `/dashboard/reports?site=${quayside.siteID}`,
-    ],
+    ['1 expired document at Quayside Bar', '/dashboard/documentmanagement?expiry=EXPIRED'],
+    ['4 expiring documents, within 30 days, at Quayside Bar', '/dashboard/documentmanagement?expiring=30'],
+    ["77.5 Needs attention, this week's score at Quayside Bar", `/dashboard/reports?site=${quayside.siteID}`],
   ];
   for (const [name, href] of links)
     expect(within(quaysideRow!).getByRole('link', { name })).toHaveAttribute('href', href);
@@ -295,7 +302,7 @@ test("a site's name, or its row, opens its dashboard", async () => {
 
   act(() => dashboardViewStore.getState().setAllSites(true));
   // Anywhere in the row but its links and buttons.
-  await user.click(within(harbourRow!).getByText(/^Bristol, GB/));
+  await user.click(within(harbourRow!).getByTitle(/Bristol, GB$/));
   expect(selectedSite.get().selectedSiteID).toBe(harbour.siteID);
   expect(dashboardViewStore.getState().allSites).toBe(false);
 });
@@ -352,7 +359,7 @@ test('the filters and the search go to the call and to the URL, each with a chip
   await waitFor(() => expect(lastQuery(api).get('needsAttention')).toBe('true'));
   await waitFor(() => expect(params().get('needsAttention')).toBe('true'));
 
-  await user.type(screen.getByRole('searchbox', { name: 'Search sites by name or area' }), 'quay');
+  await user.type(screen.getByRole('searchbox', { name: 'Search sites or areas' }), 'quay');
   await waitFor(() => expect(lastQuery(api).get('search')).toBe('quay'));
   await waitFor(() => expect(params().get('search')).toBe('quay'));
   // A change of filter starts again at the first page.
@@ -397,8 +404,25 @@ test('grouped by area: each area’s totals, one line each, choosing one shows i
   await siteRows();
   // Every matching site's totals, whether grouped or not.
   const totals = screen.getByRole('group', { name: 'Totals' });
-  expect(totals).toHaveTextContent('Your 2 sites, 1 needing attention, 0 open now:');
-  expect(totals).toHaveTextContent('7 of 12 tasks done · 3 overdue · 2 failed readings · 1 sensor offline');
+  expect(within(totals).getByText('Your 2 sites, 1 needing attention, 0 open now')).toBeInTheDocument();
+  const figures = within(totals).getByRole('list', { name: 'Figures of your sites' });
+  expect(
+    within(figures)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    '7 of 12 tasks done',
+    '3 overdue',
+    '2 failed readings',
+    '1 sensor offline',
+    '4 corrective actions open, 2 overdue',
+    '1 open near miss',
+    '1 document expired, 4 expiring',
+    'This week 77.5 Needs attention',
+  ]);
+  // What needs acting on is marked beside its red; the rest is not.
+  expect(within(figures).getByText('3 overdue').closest('li')?.querySelector('svg')).not.toBeNull();
+  expect(within(figures).getByText('7 of 12 tasks done').closest('li')?.querySelector('svg')).toBeNull();
 
   expect(screen.queryByRole('list', { name: 'Areas' })).toBeNull();
   await user.click(screen.getByRole('switch', { name: 'Group by area' }));
@@ -406,8 +430,9 @@ test('grouped by area: each area’s totals, one line each, choosing one shows i
   const areas = screen.getByRole('list', { name: 'Areas' });
   const lines = within(areas).getAllByRole('button');
   expect(lines.map((line) => line.textContent)).toEqual([
-    expect.stringMatching(/^North1 site, 1 needing attention, 0 open now7 of 12 tasks done · 3 overdue/),
-    expect.stringMatching(new RegExp(`^${noAreaLabel}1 site, 0 needing attention`)),
+    expect.stringMatching(/^North1 site, 1 needing attention, 0 open now7 of 12 tasks done3 overdue/),
+    // Only what counts something there: no line of zeros.
+    `${noAreaLabel}1 site, 0 needing attention, 0 open now4 of 4 tasks doneThis week 100 Good`,
   ]);
 
   await user.click(lines[1]!);
@@ -501,7 +526,7 @@ describe('on a phone', () => {
     const { user } = renderOverview();
     const card = (await screen.findByRole('heading', { name: 'Quayside Bar' })).closest('li')!;
     expect(screen.queryByRole('grid')).toBeNull();
-    expect(within(card).getByText(/^North ·/)).toHaveTextContent('North · Closed now');
+    expect(within(card).getByTitle(/Area: North/)).toHaveTextContent('Closed now · North');
     expect(
       within(card).getByRole('link', { name: '3 tasks overdue today at Quayside Bar' }),
     ).toBeInTheDocument();
@@ -558,12 +583,12 @@ describe("each site's hours on its own clock", () => {
       within(american!)
         .getByText(/Open now/)
         .closest('[title]'),
-    ).toHaveAttribute('title', 'Brooklyn, US · 8:00 AM–11:30 PM · Open now · closes at 11:30 PM');
+    ).toHaveAttribute('title', 'Open now · closes at 11:30 PM · 8:00 AM–11:30 PM · Brooklyn, US');
     expect(
       within(british!)
         .getByText(/Open now/)
         .closest('[title]'),
-    ).toHaveAttribute('title', 'Area: North · Leeds, GB · 08:00–23:30 · Open now · closes at 23:30');
+    ).toHaveAttribute('title', 'Open now · closes at 23:30 · 08:00–23:30 · Area: North · Leeds, GB');
   });
 
   test('a site the site list does not hold yet opens with the unit and locale the portfolio gives', async () => {
@@ -597,7 +622,7 @@ test('a site open around the clock says so, and never "closes at 00:00"', async 
   expect(
     within(row!).getByRole('button', { name: 'Quayside Bar (Leeds): Open now, around the clock' }),
   ).toBeInTheDocument();
-  expect(within(row!).getByText(/^North ·/)).toHaveTextContent('North · Open now');
+  expect(within(row!).getByTitle(/Area: North/)).toHaveTextContent('Open now · North');
   expect(document.body.textContent).not.toMatch(/00:00/);
 });
 

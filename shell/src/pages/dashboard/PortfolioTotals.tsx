@@ -1,5 +1,4 @@
 import { Box, List, ListItemButton, Stack, Typography } from '@console/shared-sdk/mui';
-import { Fragment } from 'react';
 import { noAreaLabel, type PortfolioAreaTotals, type PortfolioTotals } from '@console/shared-sdk/sites';
 import { AutoDirText, LtrText } from '@console/shared-sdk/ui';
 import { AlarmMark, plural, ScoreChip } from './portfolio-figures';
@@ -12,96 +11,133 @@ interface Part {
   text: string;
   /** Something to act on now: red, bold and marked, as the list's figures. */
   alarming: boolean;
+  /** Counts something (the day's tasks always do): an area's line leaves out what counts nothing. */
+  counts: boolean;
 }
 
 /** The figures of a group of sites in words, the week's score apart. */
 function totalsParts(totals: PortfolioTotals): Part[] {
   const { tasks } = totals;
   return [
-    { key: 'tasks', text: `${tasks.done} of ${plural(tasks.due, 'task', 'tasks')} done`, alarming: false },
-    { key: 'overdue', text: `${tasks.overdue} overdue`, alarming: tasks.overdue > 0 },
+    {
+      key: 'tasks',
+      text: `${tasks.done} of ${plural(tasks.due, 'task', 'tasks')} done`,
+      alarming: false,
+      counts: true,
+    },
+    {
+      key: 'overdue',
+      text: `${tasks.overdue} overdue`,
+      alarming: tasks.overdue > 0,
+      counts: tasks.overdue > 0,
+    },
     {
       key: 'failures',
       text: plural(totals.temperatureFailures, 'failed reading', 'failed readings'),
       alarming: totals.temperatureFailures > 0,
+      counts: totals.temperatureFailures > 0,
     },
     {
       key: 'sensors',
       text: `${plural(totals.sensorsOffline, 'sensor', 'sensors')} offline`,
       alarming: totals.sensorsOffline > 0,
+      counts: totals.sensorsOffline > 0,
     },
     {
       key: 'actions',
       text: `${plural(totals.actionsOpen, 'corrective action', 'corrective actions')} open${totals.actionsOverdue > 0 ? `, ${totals.actionsOverdue} overdue` : ''}`,
       alarming: totals.actionsOverdue > 0,
+      counts: totals.actionsOpen > 0,
     },
     {
       key: 'nearMisses',
       text: plural(totals.openNearMisses, 'open near miss', 'open near misses'),
       alarming: totals.openNearMisses > 0,
+      counts: totals.openNearMisses > 0,
     },
     {
       key: 'documents',
       text: `${plural(totals.documentsExpired, 'document', 'documents')} expired, ${totals.documentsExpiring} expiring`,
       alarming: totals.documentsExpired > 0,
+      counts: totals.documentsExpired + totals.documentsExpiring > 0,
     },
   ];
 }
 
-/** "12 of 40 tasks done · 3 overdue · …", the alarming ones marked. */
-function PartsLine({ parts }: { parts: readonly Part[] }) {
+/**
+ * A group's figures as a list that wraps ("12 of 40 tasks done", "3 overdue", …, "This week 88.1 Needs
+ * attention"), each item whole on its line, the alarming ones marked.
+ */
+function FiguresList({
+  totals,
+  label,
+  inButton = false,
+}: {
+  totals: PortfolioTotals;
+  label?: string;
+  /** Inside a button, whose content is read as its name: words in a line rather than a list. */
+  inButton?: boolean;
+}) {
+  const item = inButton ? 'span' : 'li';
+  // An area's line says only what counts something there; the totals say every figure, zeros too.
+  const parts = totalsParts(totals).filter((part) => !inButton || part.counts);
   return (
-    <>
-      {parts.map((part, index) => (
-        <Fragment key={part.key}>
-          {index > 0 && ' · '}
-          <Box
-            component="span"
-            sx={
-              part.alarming
-                ? {
-                    color: 'error.main',
-                    fontWeight: 700,
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    gap: 0.25,
-                  }
-                : undefined
-            }
-          >
-            {part.alarming && <AlarmMark />}
-            {part.text}
-          </Box>
-        </Fragment>
+    <Box
+      component={inButton ? 'span' : 'ul'}
+      aria-label={inButton ? undefined : label}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 0.5,
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+      }}
+    >
+      {parts.map((part) => (
+        <Typography
+          component={item}
+          variant="body2"
+          key={part.key}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.25,
+            ...(part.alarming ? { color: 'error.main', fontWeight: 700 } : {}),
+          }}
+        >
+          {part.alarming && <AlarmMark />}
+          <LtrText>{part.text}</LtrText>
+        </Typography>
       ))}
-    </>
+      <Typography
+        component={item}
+        variant="body2"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      >
+        This week <ScoreChip week={totals.week} direction="row" />
+      </Typography>
+    </Box>
   );
 }
 
 const sitesWords = (totals: PortfolioTotals) =>
   `${plural(totals.sites, 'site', 'sites')}, ${totals.sitesNeedingAttention} needing attention, ${totals.openNow} open now`;
 
-/** Every matching site's figures added up, on a line under the heading. */
+/** Every matching site's figures added up, under the heading. */
 export function TotalsLine({ totals, narrowed }: { totals: PortfolioTotals; narrowed: boolean }) {
+  const heading = `${narrowed ? 'Matching' : 'Your'} ${sitesWords(totals)}`;
   return (
-    <Stack
-      direction="row"
-      role="group"
-      aria-label="Totals"
-      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
-    >
-      <Typography variant="body2" component="p" sx={{ m: 0 }}>
-        <AutoDirText>
-          <strong>{`${narrowed ? 'Matching' : 'Your'} ${sitesWords(totals)}:`}</strong>{' '}
-          <PartsLine parts={totalsParts(totals)} />
-        </AutoDirText>
+    <Stack spacing={0.5} role="group" aria-label="Totals">
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        <AutoDirText>{heading}</AutoDirText>
       </Typography>
-      <Stack direction="row" component="span" sx={{ alignItems: 'center', gap: 0.5 }}>
-        <Typography component="span" variant="body2">
-          This week
-        </Typography>
-        <ScoreChip week={totals.week} />
-      </Stack>
+      <FiguresList
+        totals={totals}
+        label={narrowed ? 'Figures of the matching sites' : 'Figures of your sites'}
+      />
     </Stack>
   );
 }
@@ -156,12 +192,9 @@ export function AreaSummary({
                   {sitesWords(totals)}
                 </Typography>
               </Box>
-              <Typography variant="body2" component="span" sx={{ flex: '1 1 360px', minWidth: 0 }}>
-                <LtrText>
-                  <PartsLine parts={totalsParts(totals)} />
-                </LtrText>
-              </Typography>
-              <ScoreChip week={totals.week} />
+              <Box sx={{ flex: '1 1 360px', minWidth: 0 }}>
+                <FiguresList totals={totals} inButton />
+              </Box>
             </ListItemButton>
           </li>
         );

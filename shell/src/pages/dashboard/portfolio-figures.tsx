@@ -43,11 +43,16 @@ export interface Figure {
   subject: SubjectName;
   /** How the figure reads in its cell. */
   text(site: PortfolioSite): ReactNode;
-  /** What the link says to a screen reader, naming the site. */
+  /**
+   * What the link says to a screen reader, naming the site: it begins with the words shown ("12 overdue
+   * corrective actions at …"), so that a person who speaks what they see names the link.
+   */
   label(site: PortfolioSite): string;
   to(site: PortfolioSite): string;
   /** Something to act on now: red, bold and marked, so that it shows without its colour too. */
   alarming?(site: PortfolioSite): boolean;
+  /** Its words say what it is ("12 overdue"), so bold red needs no mark beside it; a bare number has one. */
+  worded?: boolean;
   /** Muted: nothing to see. */
   quiet?(site: PortfolioSite): boolean;
   /** For a column of several figures: whether it counts anything at this site (else it is left out). */
@@ -76,13 +81,23 @@ function shownFigures(column: FigureColumn, site: PortfolioSite): readonly Figur
   return counting.length > 0 || !column.none ? counting : [column.none];
 }
 
-/** A column's cell: its figure, or its figures one under another. */
-export function FigureCell({ column, site }: { column: FigureColumn; site: PortfolioSite }) {
-  const shown = shownFigures(column, site);
-  if (shown.length === 1) return <FigureLink figure={shown[0]!} site={site} />;
+/**
+ * A column's cell: its figure, or its figures one under another, at the end of a grid's cell (numbers line
+ * up on the right) or at the start of a card's line. The score's chip follows the same side.
+ */
+export function FigureCell({
+  column,
+  site,
+  align = 'end',
+}: {
+  column: FigureColumn;
+  site: PortfolioSite;
+  align?: 'start' | 'end';
+}) {
+  const side = align === 'end' ? 'flex-end' : 'flex-start';
   return (
-    <Stack sx={{ alignItems: 'flex-end' }}>
-      {shown.map((figure) => (
+    <Stack sx={{ alignItems: side, '--figure-align': side }}>
+      {shownFigures(column, site).map((figure) => (
         <FigureLink key={figure.key} figure={figure} site={site} />
       ))}
     </Stack>
@@ -132,7 +147,7 @@ export function FigureLink({ figure, site }: { figure: Figure; site: PortfolioSi
   };
   const content = (
     <>
-      {alarming && <AlarmMark />}
+      {alarming && !figure.worded && <AlarmMark />}
       {figure.text(site)}
     </>
   );
@@ -186,27 +201,28 @@ export function useOpenSite() {
 }
 
 /**
- * Where a site is and how it stands now, in one short line: its area (or, in none, its town) and whether it
- * is open now. It ends in an ellipsis rather than wrapping; the tooltip says it whole, with today's hours.
+ * How a site stands now and where it is, in one short line: whether it is open now, then its area (or, in
+ * none, its town), which ends in an ellipsis rather than wrapping; the tooltip says it whole, with today's
+ * hours.
  */
 export function SiteWhere({ site }: { site: PortfolioSite }) {
   const { today, status } = useHoursNow(site);
   const place = [site.location.city, site.location.country].filter(Boolean).join(', ');
   const where = site.area?.name ?? place;
   const whole = [
+    status,
+    today.hours === null ? 'Closed today' : today.hours,
     site.area ? `Area: ${site.area.name}` : null,
     place,
-    today.hours === null ? 'Closed today' : today.hours,
-    status,
   ]
     .filter(Boolean)
     .join(' · ');
   return (
     <Typography component="span" variant="body2" color="text.secondary" sx={oneLine} title={whole}>
-      {where ? `${where} · ` : ''}
       <Box component="span" sx={{ color: today.openNow ? 'success.main' : undefined }}>
         {today.openNow ? 'Open now' : 'Closed now'}
       </Box>
+      {where ? ` · ${where}` : ''}
     </Typography>
   );
 }
@@ -233,8 +249,17 @@ export function SiteCell({ site }: { site: PortfolioSite }) {
   );
 }
 
-/** The week's score, coloured by its band, with the band's words. */
-export function ScoreChip({ week }: { week: Pick<PortfolioSite['week'], 'score' | 'band'> }) {
+/**
+ * The week's score, coloured by its band, with the band's words: under it in a narrow column, beside it in
+ * a line of words.
+ */
+export function ScoreChip({
+  week,
+  direction = 'column',
+}: {
+  week: Pick<PortfolioSite['week'], 'score' | 'band'>;
+  direction?: 'row' | 'column';
+}) {
   if (week.score === null || week.band === null)
     return (
       <Typography component="span" variant="body2" color="text.secondary">
@@ -244,15 +269,18 @@ export function ScoreChip({ week }: { week: Pick<PortfolioSite['week'], 'score' 
   return (
     <Stack
       component="span"
-      direction="row"
-      sx={{ alignItems: 'center', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}
+      direction={direction}
+      sx={{
+        alignItems: direction === 'column' ? 'var(--figure-align, flex-end)' : 'center',
+        columnGap: 0.5,
+      }}
     >
       <Chip
         size="small"
         color={bandColors[week.band]}
         label={<LtrText>{week.score}</LtrText>}
         sx={{ cursor: 'inherit', fontWeight: 600 }}
-      />
+      />{' '}
       <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {scoreBandLabels[week.band]}
       </Typography>

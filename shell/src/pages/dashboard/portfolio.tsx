@@ -93,7 +93,7 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'tasks',
     header: 'Tasks done',
     more: ' today, of those due today',
-    minWidth: 96,
+    minWidth: 92,
     figures: [
       {
         key: 'tasks',
@@ -110,7 +110,7 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'overdue',
     header: 'Overdue',
     more: ": today's tasks expired and not done",
-    minWidth: 96,
+    minWidth: 106,
     figures: [
       {
         key: 'overdue',
@@ -127,7 +127,7 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'temperatureFailures',
     header: 'Failed readings',
     more: ": today's temperature readings outside their limits",
-    minWidth: 96,
+    minWidth: 106,
     figures: [
       {
         key: 'temperatureFailures',
@@ -145,7 +145,7 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'sensorsOffline',
     header: 'Sensors offline',
     more: ' now: wireless sensors not reporting',
-    minWidth: 96,
+    minWidth: 102,
     figures: [
       {
         key: 'sensorsOffline',
@@ -179,8 +179,9 @@ export const figureColumns: readonly FigureColumn[] = [
         subject: 'CorrectiveAction',
         count: (site) => site.actionsOverdue,
         text: (site) => <LtrText>{`${site.actionsOverdue} overdue`}</LtrText>,
+        worded: true,
         label: ({ actionsOverdue, name }) =>
-          `${plural(actionsOverdue, 'corrective action', 'corrective actions')} overdue at ${name}`,
+          `${actionsOverdue} overdue ${actionsOverdue === 1 ? 'corrective action' : 'corrective actions'} at ${name}`,
         to: ({ siteID }) => actionsLink(siteID, { overdue: 'true' }),
         alarming: () => true,
       },
@@ -189,7 +190,7 @@ export const figureColumns: readonly FigureColumn[] = [
       key: 'noActions',
       subject: 'CorrectiveAction',
       text: () => 0,
-      label: ({ name }) => `No corrective actions to do or to verify at ${name}`,
+      label: ({ name }) => `0 corrective actions to do or to verify at ${name}`,
       to: ({ siteID }) => actionsLink(siteID),
       quiet: () => true,
     },
@@ -198,7 +199,7 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'openNearMisses',
     header: 'Near misses',
     more: ' reported or under investigation',
-    minWidth: 96,
+    minWidth: 94,
     figures: [
       {
         key: 'openNearMisses',
@@ -216,15 +217,16 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'documents',
     header: 'Documents',
     more: ' expired, and documents expiring within 30 days',
-    minWidth: 108,
+    minWidth: 124,
     figures: [
       {
         key: 'documentsExpired',
         subject: 'Document',
         count: (site) => site.documentsExpired,
         text: (site) => <LtrText>{`${site.documentsExpired} expired`}</LtrText>,
+        worded: true,
         label: ({ documentsExpired, name }) =>
-          `${plural(documentsExpired, 'document has', 'documents have')} expired at ${name}`,
+          `${documentsExpired} expired ${documentsExpired === 1 ? 'document' : 'documents'} at ${name}`,
         to: () => '/dashboard/documentmanagement?expiry=EXPIRED',
         alarming: () => true,
       },
@@ -234,7 +236,7 @@ export const figureColumns: readonly FigureColumn[] = [
         count: (site) => site.documentsExpiring,
         text: (site) => <LtrText>{`${site.documentsExpiring} expiring`}</LtrText>,
         label: ({ documentsExpiring, name }) =>
-          `${plural(documentsExpiring, 'document expires', 'documents expire')} within 30 days at ${name}`,
+          `${documentsExpiring} expiring ${documentsExpiring === 1 ? 'document' : 'documents'}, within 30 days, at ${name}`,
         to: () => '/dashboard/documentmanagement?expiring=30',
       },
     ],
@@ -242,7 +244,7 @@ export const figureColumns: readonly FigureColumn[] = [
       key: 'noDocuments',
       subject: 'Document',
       text: () => 0,
-      label: ({ name }) => `No documents expired or expiring within 30 days at ${name}`,
+      label: ({ name }) => `0 documents expired or expiring within 30 days at ${name}`,
       to: () => '/dashboard/documentmanagement',
       quiet: () => true,
     },
@@ -251,7 +253,7 @@ export const figureColumns: readonly FigureColumn[] = [
     field: 'score',
     header: 'This week',
     more: "'s score (Monday to Sunday, of what is due so far) and its band",
-    minWidth: 150,
+    minWidth: 128,
     figures: [
       {
         key: 'week',
@@ -260,7 +262,7 @@ export const figureColumns: readonly FigureColumn[] = [
         label: ({ week, name }) =>
           week.score === null || week.band === null
             ? `Nothing due yet this week at ${name}`
-            : `This week's score at ${name}: ${week.score}, ${scoreBandLabels[week.band]}`,
+            : `${week.score} ${scoreBandLabels[week.band]}, this week's score at ${name}`,
         to: ({ siteID }) => `/dashboard/reports?site=${siteID}`,
       },
     ],
@@ -269,9 +271,11 @@ export const figureColumns: readonly FigureColumn[] = [
 
 /**
  * Every column shares the width by `flex` and never goes below its `minWidth`: the site's 180 px and the
- * figures' add up to 1,030 px, inside the 1,080 px a 1440 px window leaves beside the open side menu and a
- * scroll bar, so the whole row shows with no sideways scroll. A site's name and its second line end in an
- * ellipsis rather than wrapping; a figure never wraps.
+ * figures' add up to 1,036 px, inside the 1,094 px a 1440 px window leaves beside the open side menu, so the
+ * whole row shows with no sideways scroll (the cells' padding is 6 px a side and the headers have no column
+ * menu, see DashboardPage). A figure's column is as wide as its longest words ("12 overdue" in bold) and its
+ * header's longest word beside the sort arrow ("Documents"); the site takes what is left. A site's name and
+ * its second line end in an ellipsis rather than wrapping; a figure never wraps.
  */
 const columns: GridColDef<OverviewSite>[] = [
   {
@@ -283,7 +287,7 @@ const columns: GridColDef<OverviewSite>[] = [
         more=": its name, its area (or, in none, its town) and whether it is open now"
       />
     ),
-    flex: 2,
+    flex: 3,
     minWidth: 180,
     renderCell: ({ row }) => <SiteCell site={row} />,
   },
@@ -330,7 +334,7 @@ export const overview = defineResource({
   sortable: portfolioSortColumns,
   defaultSort: '-attention' satisfies `-${PortfolioSortColumn}`,
   defaultLimit: 25,
-  search: { placeholder: 'Search sites by name or area' },
+  search: { placeholder: 'Search sites or areas' },
   actions: { view: false, create: false, edit: false, delete: false },
   filters: [
     { kind: 'select', name: 'areaID', label: 'Area', allLabel: 'All areas', options: areaOptions },
@@ -354,7 +358,7 @@ export const overview = defineResource({
     { label: 'Where', render: (site) => <SiteWhere site={site} /> },
     ...figureColumns.map((column) => ({
       label: column.header,
-      render: (site: OverviewSite) => <FigureCell column={column} site={site} />,
+      render: (site: OverviewSite) => <FigureCell column={column} site={site} align="start" />,
     })),
   ],
 });
