@@ -5,10 +5,11 @@
 //
 // `npm run bench:api` calls it on its loaded database (202 sites with a year of occurrences); on its own,
 // `node bench/api-portfolio.mjs [--no-build] [--keep-database]` makes a scratch database with the demo and
-// grows it. Either way each site it adds is a copy of Brighton: its routine tasks on three shifts, their
+// grows it (`--database-url <url>` measures a database kept before again). Either way each site it adds is a copy of Brighton: its routine tasks on three shifts, their
 // occurrences of the fortnight around today (done, late or missed as the bench's are), a day of readings
 // (one in 40 failing), two sensors (one in ten sites with one offline); and every site of the organisation
 // is put in one of eight areas or none. It prints; it asserts nothing.
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, ensureInstalled } from '../scripts/lib.mjs';
@@ -117,6 +118,39 @@ function growTo(url, siteId, count) {
   };
 }
 
+/** CPU seconds (user and system) a process has used, from /proc; 0 when it is gone or not readable. */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are the 12th and 13th fields after the command: clock ticks, 100 a second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU the API process and the database's server processes of `url` used, in seconds: what a call
+ * costs whatever else the machine runs, where its latency is also the wait for a core.
+ */
+function cpuOf(url, apiPid) {
+  const name = new URL(url).pathname.slice(1);
+  const backends = psql(
+    url,
+    `select pid from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+  )
+    .split('\n')
+    .filter(Boolean);
+  return {
+    api: apiPid ? cpuSecondsOf(apiPid) : 0,
+    database: new Map(backends.map((pid) => [pid, cpuSecondsOf(pid)])),
+  };
+}
+
+/** CPU seconds the database's server processes used between two readings (a process new since counts whole). */
+const databaseCpuBetween = (before, after) =>
+  [...after.database].reduce((sum, [pid, seconds]) => sum + seconds - (before.database.get(pid) ?? 0), 0);
+
 /** p50 and p99 of `times` calls of `route` one after another, after three to warm up. */
 async function latencies(base, token, route, times) {
   const call1 = async () => {
@@ -136,14 +170,23 @@ async function latencies(base, token, route, times) {
   }
   durations.sort((a, b) => a - b);
   const at = (q) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))];
-  return { p50: at(0.5), p99: at(0.99), records };
+  return { min: durations[0], p50: at(0.5), p99: at(0.99), records };
 }
 
 /**
  * Grows the organisation of `siteId` to each of `sizes` sites in turn and measures the portfolio there.
- * `signIn` answers a fresh access token (they last 15 minutes). Answers the figures, for BENCH_JSON.
+ * `signIn` answers a fresh access token (they last 15 minutes); `apiPid` is the API's process, whose CPU
+ * time is read beside the database's. Answers the figures, for BENCH_JSON.
  */
-export async function measurePortfolio({ base, url, siteId, signIn, sizes = [200, 400], times = 40 }) {
+export async function measurePortfolio({
+  base,
+  url,
+  siteId,
+  signIn,
+  apiPid,
+  sizes = [200, 400],
+  times = 40,
+}) {
   console.log('\n## The portfolio (the overview), one admin calling one call after another');
   const results = [];
   for (const size of sizes) {
@@ -161,12 +204,27 @@ export async function measurePortfolio({ base, url, siteId, signIn, sizes = [200
       },
     ];
     for (const variant of variants) {
+      const before = cpuOf(url, apiPid);
       const figures = await latencies(base, token, variant.route, times);
+      const after = cpuOf(url, apiPid);
+      // Per call, the three warming ones included.
+      const apiCpuMs = ((after.api - before.api) * 1000) / (times + 3);
+      const databaseCpuMs = (databaseCpuBetween(before, after) * 1000) / (times + 3);
       console.log(
         `  ${variant.name.padEnd(36)} p50 ${figures.p50.toFixed(0).padStart(5)} ms  p99 ` +
-          `${figures.p99.toFixed(0).padStart(5)} ms  (${figures.records} matching)`,
+          `${figures.p99.toFixed(0).padStart(5)} ms  fastest ${figures.min.toFixed(0).padStart(4)} ms  ` +
+          `CPU: API ${apiCpuMs.toFixed(0).padStart(3)} ms, PostgreSQL ${databaseCpuMs.toFixed(0).padStart(3)} ms  ` +
+          `(${figures.records} matching)`,
       );
-      results.push({ sites, name: variant.name, p50: Math.round(figures.p50), p99: Math.round(figures.p99) });
+      results.push({
+        sites,
+        name: variant.name,
+        p50: Math.round(figures.p50),
+        p99: Math.round(figures.p99),
+        fastest: Math.round(figures.min),
+        apiCpuMs: Math.round(apiCpuMs),
+        databaseCpuMs: Math.round(databaseCpuMs),
+      });
     }
   }
   const worst = Math.max(...results.filter((one) => one.sites === Math.max(...sizes)).map((one) => one.p50));
@@ -178,9 +236,11 @@ export async function measurePortfolio({ base, url, siteId, signIn, sizes = [200
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   ensureInstalled();
   if (!process.argv.includes('--no-build')) ensureBuilt();
+  // --database-url <url>: a database this script (or bench:api) kept, measured again as it is.
+  const given = process.argv.indexOf('--database-url');
   const database = `console_bench_portfolio_${process.pid}`;
-  const url = databaseUrl(database);
-  psql(adminUrl, `create database ${database}`);
+  const url = given > 0 ? process.argv[given + 1] : databaseUrl(database);
+  if (given < 0) psql(adminUrl, `create database ${database}`);
   let api;
   try {
     api = await startApi(url);
@@ -191,10 +251,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         })
       ).accessToken;
     const siteId = psql(url, `select id from sites where name like '%Brighton%'`);
-    await measurePortfolio({ base: api.url, url, siteId, signIn });
+    await measurePortfolio({ base: api.url, url, siteId, signIn, apiPid: api.child.pid });
   } finally {
     if (api) await stopApi(api);
-    if (process.argv.includes('--keep-database')) console.log(`kept the scratch database: ${url}`);
+    if (given > 0 || process.argv.includes('--keep-database')) console.log(`kept the database: ${url}`);
     else psql(adminUrl, `drop database if exists ${database} with (force)`);
   }
 }

@@ -846,7 +846,13 @@ try {
   const ingestSeconds = (Date.now() - ingestStarted) / 1000;
 
   // The overview’s portfolio at 200 sites and at 400: last, as it adds 200 sites.
-  const portfolio = await measurePortfolio({ base: api.url, url: benchUrl, siteId: brighton, signIn });
+  const portfolio = await measurePortfolio({
+    base: api.url,
+    url: benchUrl,
+    siteId: brighton,
+    signIn,
+    apiPid: api.child.pid,
+  });
 
   const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
   console.log(

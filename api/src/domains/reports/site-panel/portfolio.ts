@@ -16,13 +16,21 @@ import { likePattern } from '../../../platform/http/list.js';
 import { offlineSensorWhere, sensors } from '../../equipment/index.js';
 import { attentionBySite } from '../../logs/index.js';
 import { addDays, isOpenAt, localDate, toSiteOption, type SiteHours } from '../../sites/index.js';
-import { addTally, byName, emptyTally, scoreFromTally, tallies, type ScoreTally } from './repository.js';
+import {
+  addTally,
+  byName,
+  emptyTally,
+  runningDaySql,
+  scoreFromTally,
+  tallies,
+  type ScoreTally,
+} from './repository.js';
 
-// The portfolio (issue 25): the sites the caller may see with their day, for an organisation admin of up to
-// 400 sites. However many sites there are, it costs the same five statements at most: the sites (with their
-// area and sensors offline); the scores' day counts of the days of their weeks up to today (the first day
-// still running, then the settled days' counts beside the running days' occurrences, which also give
-// today's tasks); and the logs' counts (the site dashboard's, for every site at once).
+// The portfolio: the sites the caller may see with their day, for an organisation admin of up to
+// 400 sites. However many sites there are, it costs the same four statements at most, in two rounds: the
+// sites (with their area, sensors offline and first day still running); then together the scores' counts
+// of the settled days of their weeks up to today, the running days' occurrences (which also give today's
+// tasks) and the logs' counts (the site dashboard's, for every site at once).
 // Each site's figures are of its own local today and week. Every sort column is a figure of the day, so
 // the matching sites' figures are all worked out and the page is cut from them here: 400 sites' figures
 // are a few hundred small rows, and the totals need every matching site's anyway (bench/README.md,
@@ -87,6 +95,7 @@ interface SiteTallies {
 async function weekTallies(
   db: Database | Tx,
   days: ReadonlyMap<string, SiteDay>,
+  runningFrom: string | null,
   now: Date,
 ): Promise<Map<string, SiteTallies>> {
   const weeks = [...days.values()];
@@ -97,6 +106,7 @@ async function weekTallies(
     latest(weeks.map((day) => day.today)),
     now,
     (taskDate) => sql<string>`to_char(${taskDate}, 'YYYY-MM-DD')`,
+    { runningFrom },
   );
   const bySite = new Map<string, SiteTallies>();
   for (const { siteId, group, tally } of rows) {
@@ -136,16 +146,31 @@ function sitesOf(
   now: Date,
 ) {
   const pattern = search === '' ? undefined : likePattern(search);
+  const utcToday = localDate('UTC', now);
   const matches: SQL<boolean> = pattern
     ? sql<boolean>`${or(ilike(sites.name, pattern), ilike(areas.name, pattern))} is true`
     : sql<boolean>`true`;
   return db
     .select({
-      site: sites,
+      // What the figures and the answer read of a site, not the whole row (400 of them).
+      site: {
+        id: sites.id,
+        name: sites.name,
+        areaId: sites.areaId,
+        timeZoneId: sites.timeZoneId,
+        timing: sites.timing,
+        jurisdiction: sites.jurisdiction,
+        country: sites.country,
+        county: sites.county,
+        state: sites.state,
+        city: sites.city,
+      },
       areaName: areas.name,
       matches,
       sensorsOffline: sql<number>`(select count(*) from ${sensors}
         where ${sensors.siteId} = ${sites.id} and ${offlineSensorWhere(now)})`.mapWith(Number),
+      // Every zone's week up to its today lies within these dates, whichever zones the sites are in.
+      firstRunningDay: runningDaySql(sites.id, addDays(utcToday, -8), addDays(utcToday, 1), now),
     })
     .from(sites)
     .leftJoin(areas, and(eq(areas.id, sites.areaId), isNull(areas.deletedAt)))
@@ -158,7 +183,7 @@ function sitesOf(
     );
 }
 
-/** A site's figures and what it is sorted by beyond them. */
+/** A site's figures, and its week's tally, which the totals add up rather than its score. */
 interface Row {
   site: PortfolioSite;
   tally: ScoreTally;
@@ -315,9 +340,12 @@ async function figuresOf(
     (site) => isOpenAt(site, now),
   );
   const located = found.map((row) => ({ ...row, day: dayOfZone(row.site.timeZoneId) }));
+  // Read with the sites: the earliest day still running among them, where their occurrences are counted from.
+  const running = found.flatMap(({ firstRunningDay }) => (firstRunningDay === null ? [] : [firstRunningDay]));
+  const runningFrom = running.length === 0 ? null : earliest(running);
   const days = new Map(located.map(({ site, day }) => [site.id, day]));
   const [counted, attention] = await Promise.all([
-    weekTallies(db, days, now),
+    weekTallies(db, days, runningFrom, now),
     attentionBySite(
       db,
       orgId,

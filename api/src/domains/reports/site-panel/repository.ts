@@ -1,4 +1,19 @@
-import { and, asc, between, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import {
   bandOf,
   scoreOf,
@@ -67,13 +82,30 @@ export function scoreFromTally({
 
 type Grouped = { siteId: string; group: string | number; tally: ScoreTally }[];
 
+/**
+ * `column` is one of `ids`, sent as one array parameter: an `in` list is a parameter each, which a
+ * statement about 400 sites builds, sends and parses 400 times over, several times a statement.
+ */
+const oneOf = (column: AnyColumn, ids: readonly string[]): SQL =>
+  sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+
 /** The day tallies of `siteIds` in [from, to] with an occurrence that has not expired by `now`. */
 const stillRunning = (siteIds: readonly string[], from: string, to: string, now: Date) =>
   and(
-    inArray(siteDayTallies.siteId, [...siteIds]),
+    oneOf(siteDayTallies.siteId, siteIds),
     between(siteDayTallies.taskDate, from, to),
     gt(siteDayTallies.lastExpireOn, now),
   );
+
+/**
+ * The site's first date in [from, to] whose occurrences may not all have expired (its cut-off), as a value
+ * a statement about the site (`siteId`) carries: the earliest of them is `tallies`' `runningFrom`. A range
+ * wider than the one counted only makes `tallies` look for running days' rows from earlier on.
+ */
+export const runningDaySql = (siteId: AnyColumn, from: string, to: string, now: Date) =>
+  sql<string | null>`(select to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD') from ${siteDayTallies}
+    where ${siteDayTallies.siteId} = ${siteId} and ${siteDayTallies.taskDate} between ${from} and ${to}
+      and ${siteDayTallies.lastExpireOn} > ${now.toISOString()}::timestamptz)`;
 
 /** Each site's first date whose occurrences may not all have expired (its cut-off), as a subquery. */
 function cutoffsOf(
@@ -110,15 +142,20 @@ export async function tallies(
   to: string,
   now: Date,
   groupOf: (taskDate: SQL) => SQL<string | number>,
+  known?: { runningFrom: string | null },
 ): Promise<Grouped> {
   if (siteIds.length === 0) return [];
   // The earliest cut-off first: the running days' rows are then found through the index on their site and
-  // date from it on (joined to the cut-offs alone, the planner read every occurrence of the range).
-  const [earliest] = await db
-    .select({ fromDate: sql<string | null>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')` })
-    .from(siteDayTallies)
-    .where(stillRunning(siteIds, from, to, now));
-  const runningFrom = earliest?.fromDate ?? null;
+  // date from it on (joined to the cut-offs alone, the planner read every occurrence of the range). A
+  // caller that read it in a statement of its own (`runningDaySql`) hands it in.
+  const runningFrom = known
+    ? known.runningFrom
+    : ((
+        await db
+          .select({ fromDate: sql<string | null>`to_char(min(${siteDayTallies.taskDate}), 'YYYY-MM-DD')` })
+          .from(siteDayTallies)
+          .where(stillRunning(siteIds, from, to, now))
+      )[0]?.fromDate ?? null);
 
   const running = cutoffsOf(db, siteIds, from, to, now, 'running_from');
   const settledQuery = db
@@ -133,7 +170,7 @@ export async function tallies(
     .leftJoin(running, eq(running.siteId, siteDayTallies.siteId))
     .where(
       and(
-        inArray(siteDayTallies.siteId, [...siteIds]),
+        oneOf(siteDayTallies.siteId, siteIds),
         between(siteDayTallies.taskDate, from, to),
         or(isNull(running.fromDate), lt(siteDayTallies.taskDate, running.fromDate)),
       ),
@@ -145,10 +182,7 @@ export async function tallies(
       ? []
       : countedOccurrences(
           db,
-          and(
-            inArray(individualTasks.siteId, [...siteIds]),
-            between(individualTasks.taskDate, runningFrom, to),
-          ),
+          and(oneOf(individualTasks.siteId, siteIds), between(individualTasks.taskDate, runningFrom, to)),
           now,
           groupOf,
           cutoffsOf(db, siteIds, from, to, now, 'cutoff'),
@@ -227,7 +261,7 @@ export const countedFromOccurrences = (
 ) =>
   countedOccurrences(
     db,
-    and(inArray(individualTasks.siteId, [...siteIds]), between(individualTasks.taskDate, from, to)),
+    and(oneOf(individualTasks.siteId, siteIds), between(individualTasks.taskDate, from, to)),
     now,
     groupOf,
   );

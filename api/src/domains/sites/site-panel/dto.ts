@@ -12,7 +12,7 @@ import { toAreaRef } from '../area/dto.js';
 import { areaRefsOf } from '../area/repository.js';
 import { adminsBySite, type SiteRow } from './repository.js';
 
-function locationOf(row: SiteRow): Site['location'] {
+function locationOf(row: Pick<SiteRow, 'country' | 'county' | 'state' | 'city'>): Site['location'] {
   return { country: row.country, county: row.county, region: row.state, city: row.city };
 }
 
@@ -86,7 +86,10 @@ export async function siteDto(db: Database | Tx, row: SiteRow, now: Date): Promi
  * A site as pickers and the selector list it. `nationalFigures` are its organisation's (read once per list):
  * given only where its set leaves its figures to the organisation.
  */
-export function toSiteOption(row: SiteRow, nationalFigures: readonly NationalFigure[] = []): SiteOption {
+export function toSiteOption(
+  row: Pick<SiteRow, 'id' | 'name' | 'timeZoneId' | 'jurisdiction' | 'country' | 'county' | 'state' | 'city'>,
+  nationalFigures: readonly NationalFigure[] = [],
+): SiteOption {
   const set = ruleSetOf(row.jurisdiction);
   return {
     _id: row.id,
