@@ -53,6 +53,7 @@ function fakeSitesApi(createAnswer: () => Response) {
         return createAnswer();
       case 'staff-people/simple-list':
       case 'location/simple-list-countries':
+      case 'area/simple-list':
         return ok([]);
       default:
         return ok(null);
