@@ -35,21 +35,27 @@ function requestsOf(p: Page): string[] {
 const menu = (p: Page) => p.getByRole('navigation', { name: 'Main menu' }).last();
 
 describe('remotes load when they are opened', () => {
-  test('sign-in loads only the dashboard remote; opening a supplier list loads mfe-equipment', async () => {
+  test("sign-in loads no remote; a site's dashboard loads mfe-tasks; a supplier list loads mfe-equipment", async () => {
     const p = await page();
     const urls = requestsOf(p);
     await signIn(p, logins.organizationAdmin);
     // The menu already lists the remote's screens: they come from its published remote.json.
     await menu(p).getByRole('link', { name: 'Suppliers' }).waitFor();
-    // The signed-in admin lands on the selected site's dashboard, mfe-tasks' screen: no other remote's
-    // code comes with it.
-    await p.getByRole('group', { name: 'Week' }).waitFor();
-    await p.waitForLoadState('networkidle');
     const remoteOf = (url: string) =>
       /\/remotes\/([^/]+)\/(?:.*\.js|mf-manifest\.json)$/.exec(new URL(url).pathname)?.[1];
-    const remotesLoaded = new Set(urls.map(remoteOf).filter((name) => name !== undefined));
-    expect([...remotesLoaded]).toEqual(['mfe-tasks']);
+    const remotesLoaded = () => [...new Set(urls.map(remoteOf).filter((name) => name !== undefined))];
+    // The organisation's admin lands on the overview of every site, the shell's own screen: no remote's code.
+    await p.getByRole('heading', { name: 'Your sites today' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(remotesLoaded()).toEqual([]);
     expect(urls.some((url) => url.endsWith('/remotes/mfe-equipment/remote.json'))).toBe(true);
+
+    // One site's dashboard is mfe-tasks' screen: no other remote's code comes with it.
+    await p.getByRole('combobox', { name: 'Site' }).click();
+    await p.getByRole('option', { name: /Brighton/ }).click();
+    await p.getByRole('group', { name: 'Week' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(remotesLoaded()).toEqual(['mfe-tasks']);
 
     await menu(p).getByRole('link', { name: 'Suppliers' }).click();
     await p.getByRole('heading', { name: 'Suppliers' }).waitFor();
