@@ -3,7 +3,7 @@
 //   a folder: a package of its own there, for a team outside this repository.
 // Options: --subject <CaslSubject> (default: the name in PascalCase), --title <text>, --port <dev port>,
 //   --sdk <dependency spec of @console/shared-sdk> (outside only; default ^<this SDK's version>, e.g.
-//   file:../console-shared-sdk-1.16.0.tgz for a tarball made with `npm pack --workspace @console/shared-sdk`).
+//   file:../console-shared-sdk-1.17.0.tgz for a tarball made with `npm pack --workspace @console/shared-sdk`).
 // Plain Node, no dependencies: it only writes files.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
