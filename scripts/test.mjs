@@ -22,6 +22,7 @@ const databasePackages = new Set(['@console/api']);
 if (!databaseOnly) {
   step('lint', 'npx', ['eslint', '.']);
   step('format', 'npx', ['prettier', '--check', '.']);
+  step('engines', 'node', ['scripts/check-engines.mjs']);
   step('typecheck', 'npx', ['lerna', 'run', 'typecheck']);
 }
 // Browser tests run last, against the built console.

@@ -1,11 +1,12 @@
 import ky, {
   isHTTPError,
-  isNetworkError,
   isTimeoutError,
   type AfterResponseState,
-  type BeforeRequestState,
   type BeforeRetryState,
+  type HTTPError,
   type KyInstance,
+  type KyRequest,
+  type KyResponse,
   type NormalizedOptions,
   type Options,
 } from 'ky';
@@ -121,9 +122,49 @@ export function fileUrl(location: string): string {
   return location.startsWith('/') && !location.startsWith('//') ? `${apiOrigin}${location}` : location;
 }
 
+/** A request that never reached the server (offline, refused, blocked): told apart from a bug of our own. */
+class NetworkFailure extends Error {
+  constructor(cause: unknown) {
+    super(networkFailure, { cause });
+    this.name = 'NetworkFailure';
+  }
+}
+
+/**
+ * The transport, with a failure to reach the server made a `NetworkFailure`: fetch rejects with a bare
+ * TypeError, which a mistake in the client's own code would throw too. A cancelled request stays as it is.
+ */
+function reportingTransport(fetch: typeof globalThis.fetch | undefined): typeof globalThis.fetch {
+  return async (input, init) => {
+    try {
+      // Read at call time: tests and integrators may replace the global fetch after start-up.
+      return await (fetch ?? globalThis.fetch)(input, init);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw new NetworkFailure(error);
+    }
+  };
+}
+
+/** The parsed bodies of failed answers, read once as the error is made (its body can be read only once). */
+const errorBodies = new WeakMap<HTTPError, unknown>();
+
+async function keepErrorBody(error: HTTPError): Promise<HTTPError> {
+  const text = await error.response
+    .clone()
+    .text()
+    .catch(() => '');
+  try {
+    errorBodies.set(error, JSON.parse(text) as unknown);
+  } catch {
+    // Not JSON (a proxy's error page): the error keeps its status alone.
+  }
+  return error;
+}
+
 function createInstance({ baseUrl, fetch }: ApiConfig): KyInstance {
   return ky.create({
-    prefix: `${baseUrl.replace(/\/+$/, '')}/api/v1`,
+    prefixUrl: `${baseUrl.replace(/\/+$/, '')}/api/v1`,
     headers: { accept: 'application/json' },
     // ky's 10 s default would cut off a large page of a report on a slow line; uploads set their own.
     timeout: 30_000,
@@ -134,8 +175,9 @@ function createInstance({ baseUrl, fetch }: ApiConfig): KyInstance {
       beforeRequest: [authorizeRequest],
       afterResponse: [retryAfterRefresh],
       beforeRetry: [reauthorizeRetry],
+      beforeError: [keepErrorBody],
     },
-    ...(fetch ? { fetch } : {}),
+    fetch: reportingTransport(fetch),
   });
 }
 
@@ -164,7 +206,7 @@ function setToken(request: Request, accessToken: string | null = session.get().a
   else request.headers.delete('Authorization');
 }
 
-async function authorizeRequest({ request, options }: BeforeRequestState) {
+async function authorizeRequest(request: KyRequest, options: NormalizedOptions) {
   const identity = identityOf(options);
   if (identity) {
     setToken(request, await identity.accessToken());
@@ -179,7 +221,12 @@ async function authorizeRequest({ request, options }: BeforeRequestState) {
   setToken(request);
 }
 
-async function retryAfterRefresh({ request, options, response, retryCount }: AfterResponseState) {
+async function retryAfterRefresh(
+  request: KyRequest,
+  options: NormalizedOptions,
+  response: KyResponse,
+  { retryCount }: AfterResponseState,
+) {
   if (response.status !== 401 || retryCount > 0 || isAuthFlow(options)) return;
   const sent = request.headers.get('Authorization');
   // Without a token the 401 is not about an expired session; the caller hears it as it is.
@@ -502,11 +549,11 @@ function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
     const { status, statusText } = error.response;
-    const answer = errorAnswerSchema.safeParse(error.data);
+    const answer = errorAnswerSchema.safeParse(errorBodies.get(error));
     const fallback = `Request failed: the server answered ${status}${statusText ? ` ${statusText}` : ''}`;
     return ApiError.fromBody(status, answer.success ? answer.data : undefined, fallback);
   }
-  if (isNetworkError(error) || isTimeoutError(error)) {
+  if (error instanceof NetworkFailure || isTimeoutError(error)) {
     return new ApiError({
       status: 0,
       code: 'NETWORK_ERROR',
