@@ -11,6 +11,7 @@ export default defineConfig({
     './src/platform/corrective-actions/schema.ts',
     './src/platform/site-reviews/schema.ts',
     './src/platform/directory/schema.ts',
+    './src/platform/auth/api-keys/schema.ts',
     './src/domains/*/schema.ts',
   ],
   out: './drizzle',
