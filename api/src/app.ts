@@ -41,6 +41,7 @@ import ssoSignInRoutes from './platform/directory/sso/sign-in-routes.js';
 import scimTokenRoutes from './platform/directory/scim/token-routes.js';
 import scimGroupRoutes from './platform/directory/scim/group-routes.js';
 import scimRoutes from './platform/directory/scim/routes.js';
+import jwksRoute from './platform/auth/jwks-route.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -200,6 +201,7 @@ export async function buildApp(
   });
 
   registerMetrics(app, deps.config.metricsToken);
+  await app.register(jwksRoute);
   await app.register(apiRoutes, { prefix: apiPrefix });
   // SCIM 2.0 for the company's directory: outside the console's API, with its own errors and media type.
   await app.register(scimRoutes, { prefix: scimBasePath, retirePerson: people.retireUser });

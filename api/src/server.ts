@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from './platform/config/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { systemClock } from './platform/clock.js';
 import { TokenService } from './platform/auth/tokens.js';
+import { openSigningKeys } from './platform/auth/signing-keys.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { count } from 'drizzle-orm';
 import { users } from './platform/db/schema.js';
@@ -21,7 +22,10 @@ import { followUpJobs, occurrenceJob, occurrenceJobName } from './domains/tasks/
 import { startJobQueue, type JobQueue, type JobSender } from './platform/jobs/queue.js';
 import { LocalStorage, S3Storage } from './platform/files/storage.js';
 
-/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
+/**
+ * JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts: refresh
+ * tokens, sealed secrets and upload links hang on it (access tokens on the signing keys).
+ */
 async function tokenSecret(config: AppConfig): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
   const file = path.join(config.dataDir, 'jwt-secret');
@@ -56,7 +60,13 @@ async function main() {
   const storage = config.s3
     ? new S3Storage(config.s3)
     : new LocalStorage(path.join(config.dataDir, 'uploads'));
-  const tokens = new TokenService(await tokenSecret(config), systemClock, config.accessTokenTtlSeconds);
+  const signingKeys = await openSigningKeys(config, systemClock);
+  const tokens = new TokenService(
+    await tokenSecret(config),
+    systemClock,
+    config.accessTokenTtlSeconds,
+    signingKeys,
+  );
   // The queue starts once the start-up work is done; what routes send before that (none in practice: the
   // server listens last) would be picked up by the jobs' own schedules.
   const background: { queue?: JobQueue } = {};
@@ -78,6 +88,8 @@ async function main() {
     },
     { logger },
   );
+  signingKeys.onReloadError = (err) =>
+    app.log.error({ err }, 'the signing keys changed but cannot be read; still using the ones read before');
 
   // The platform's template library ships with the code: every start adds the templates a release brought.
   // The demo (whose password is in the README) is seeded by default on the embedded database only; on

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
 import { siteMembers } from '../platform/db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { TokenService } from '../platform/auth/tokens.js';
+import { openSigningKeys } from '../platform/auth/signing-keys.js';
 import { MemoryMailer } from '../platform/mail/mailer.js';
 import type { JobSender } from '../platform/jobs/queue.js';
 import { insertOrganization } from '../domains/sites/index.js';
@@ -131,7 +132,9 @@ export async function createTestContext(options: TestContextOptions = {}) {
   // `jobStore`).
   const jobs = new RecordingJobs();
   const tokenSecret = randomBytes(32);
-  const tokens = new TokenService(tokenSecret, clock, config.accessTokenTtlSeconds);
+  // As the server opens them: JWT_SIGNING_KEYS(_FILE) when a test sets one, else DATA_DIR's file, made now.
+  const signingKeys = await openSigningKeys(config, clock);
+  const tokens = new TokenService(tokenSecret, clock, config.accessTokenTtlSeconds, signingKeys);
   const app: App = await buildApp(
     {
       db: database.db,
@@ -256,8 +259,12 @@ export async function createTestContext(options: TestContextOptions = {}) {
     clock,
     mailer,
     config,
-    /** The access tokens' signing secret, for tests that forge tokens. */
+    /** The server's secret (refresh tokens, sealed secrets, upload links, access tokens signed before keys). */
     tokenSecret: new Uint8Array(tokenSecret),
+    /** The key set access tokens are signed with, for tests that forge tokens or open it a second time. */
+    signingKeys,
+    /** The database's notifications, for a second app on the same database. */
+    listen: (channel: string) => database.listen(channel),
     demo,
     other,
     inject,

@@ -12,6 +12,7 @@ import { MemoryMailer } from '../mail/mailer.js';
 import { createTestContext, demoPassword, fromNewAddress, type TestContext } from '../../test/helper.js';
 import { authChangesChannel } from './session-cache.js';
 import { TokenService } from './tokens.js';
+import { openSigningKeys } from './signing-keys.js';
 
 // Two API instances on one PostgreSQL database (issue 22: a logout on one reached the other about 100 ms
 // later, 7 of 240 requests in that window). A write that changed a session answers only once every live
@@ -29,8 +30,8 @@ onPostgres('two instances on one database', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    // The second instance: its own pool, listener, session cache and clock reading, the same database
-    // and signing secret (as two servers of one deployment).
+    // The second instance: its own pool, listener, session cache and clock reading, the same database,
+    // secret and signing keys (as two servers of one deployment).
     // The query result's type depends on the driver (PgQueryResultHKT): say what this select answers.
     const current = (await ctx.db.execute(sql`select current_database() as name`)) as {
       rows: [{ name: string }];
@@ -48,7 +49,12 @@ onPostgres('two instances on one database', () => {
         mailer: new MemoryMailer(),
         storage: new LocalStorage(uploads),
         clock: ctx.clock,
-        tokens: new TokenService(ctx.tokenSecret, ctx.clock, ctx.config.accessTokenTtlSeconds),
+        tokens: new TokenService(
+          ctx.tokenSecret,
+          ctx.clock,
+          ctx.config.accessTokenTtlSeconds,
+          await openSigningKeys(ctx.config, ctx.clock),
+        ),
         authChanges: database.listen(authChangesChannel),
         jobs: noJobs,
       },

@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@console/shared-sdk/contract';
 import type { Clock } from '../clock.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { audiences, type Audience } from './audience.js';
+import { accessTokenAlgorithm, type PublicJwk, type SigningKeyRing } from './signing-keys.js';
 
 export interface AccessClaims {
   userId: string;
@@ -30,23 +31,41 @@ export interface UploadTicket {
   fileName: string;
 }
 
-/** Tokens whose signature has been checked, kept so a busy client's next requests skip the HMAC. */
+/** Tokens whose signature has been checked, kept so a busy client's next requests skip the check. */
 const verifiedTokensKept = 10_000;
 
-/** Short-lived, stateless access tokens (HS256); the session they name is re-checked on every request. */
+const notValid = () => unauthorized('Your session is not valid; please sign in again');
+const expired = () => unauthorized('Your session has expired', 'TOKEN_EXPIRED');
+
+/**
+ * Short-lived, stateless access tokens, signed with the key set's Ed25519 key so that any service can
+ * verify them from /.well-known/jwks.json; the session they name is re-checked on every request. The
+ * server's secret stays for what only this server checks: refresh tokens, sealed secrets, upload links.
+ */
 export class TokenService {
   /**
    * A token string's claims once its signature and issuer were checked, with its expiry in milliseconds.
-   * The same string always verifies the same way, so only the expiry is re-checked; jose's verify goes
-   * through WebCrypto and was a tenth of a cached request's cost (bench/api.mjs).
+   * The same string always verifies the same way while the key set is the same, so only the expiry is
+   * re-checked; jose's verify goes through WebCrypto and was a tenth of a cached request's cost
+   * (bench/api.mjs).
    */
   private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  /** The key set's generation the kept tokens were verified with. */
+  private verifiedWith: number;
 
   constructor(
     private readonly secret: Uint8Array,
     private readonly clock: Clock,
     readonly accessTtlSeconds: number,
-  ) {}
+    readonly signingKeys: SigningKeyRing,
+  ) {
+    this.verifiedWith = signingKeys.generation;
+  }
+
+  /** The public keys access tokens are verified with (the JWKS). */
+  async publicKeys(): Promise<{ keys: PublicJwk[] }> {
+    return { keys: await this.signingKeys.publicKeys() };
+  }
 
   /**
    * Seals a secret kept for a third party (an organisation's sign-in provider's client secret) so the
@@ -88,14 +107,15 @@ export class TokenService {
 
   async signAccess(claims: AccessClaims): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
+    const signer = await this.signingKeys.signer();
     return new SignJWT({ sid: claims.sessionId, role: claims.role, org: claims.orgId })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: accessTokenAlgorithm, kid: signer.kid })
       .setSubject(claims.userId)
       .setIssuer(issuer)
       .setAudience(claims.audience)
       .setIssuedAt(now)
       .setExpirationTime(now + this.accessTtlSeconds)
-      .sign(this.secret);
+      .sign(signer.key);
   }
 
   /**
@@ -161,11 +181,18 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {
+    // A key taken out of the set (a file changed under a running server) stops verifying within a second.
+    const reading = this.signingKeys.refreshIfDue();
+    if (reading) await reading;
+    if (this.verifiedWith !== this.signingKeys.generation) {
+      this.verified.clear();
+      this.verifiedWith = this.signingKeys.generation;
+    }
     const known = this.verified.get(token);
     if (known) {
       if (this.clock.now().getTime() < known.expiresAt) return known.claims;
       this.verified.delete(token);
-      throw unauthorized('Your session has expired', 'TOKEN_EXPIRED');
+      throw expired();
     }
     const { claims, expiresAt } = await this.checkSignature(token);
     if (this.verified.size >= verifiedTokensKept) {
@@ -178,31 +205,44 @@ export class TokenService {
   }
 
   private async checkSignature(token: string): Promise<{ claims: AccessClaims; expiresAt: number }> {
+    let algorithm: string | undefined;
+    try {
+      algorithm = decodeProtectedHeader(token).alg;
+    } catch {
+      throw notValid();
+    }
+    if (algorithm === 'HS256') await this.refuseSecretSigned(token);
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, {
-        issuer,
-        algorithms: ['HS256'],
-        // A token without an expiry would be valid for ever once leaked; ours always carry one.
-        requiredClaims: ['exp'],
-        currentDate: this.clock.now(),
-      }));
+      ({ payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = await this.signingKeys.verifyingKey(header.kid);
+          if (!key) throw new joseErrors.JWKSNoMatchingKey();
+          return key;
+        },
+        {
+          issuer,
+          // Only the key set's algorithm: a token saying "none", or HS256 keyed with a public key, is refused.
+          algorithms: [accessTokenAlgorithm],
+          // A token without an expiry would be valid for ever once leaked; ours always carry one.
+          requiredClaims: ['exp'],
+          currentDate: this.clock.now(),
+        },
+      ));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) {
-        throw unauthorized('Your session has expired', 'TOKEN_EXPIRED');
-      }
-      throw unauthorized('Your session is not valid; please sign in again');
-    }
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.exp === undefined) {
-      throw unauthorized('Your session is not valid; please sign in again');
+      if (error instanceof joseErrors.JWTExpired) throw expired();
+      throw notValid();
     }
     const audience = audiences.find((one) => one === payload.aud);
-    if (audience === undefined) {
-      // Tokens signed before audiences existed (at most one access lifetime old) carry none: the client
-      // refreshes, as for an expired token, and the refresh signs one with its session's audience. An upload
-      // ticket (audience file-upload) or a list of audiences is not an access token at all.
-      if (payload.aud === undefined) throw unauthorized('Your session has expired', 'TOKEN_EXPIRED');
-      throw unauthorized('Your session is not valid; please sign in again');
+    // An upload ticket (audience file-upload), a list of audiences or none: not an access token.
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      payload.exp === undefined ||
+      !audience
+    ) {
+      throw notValid();
     }
     return {
       claims: {
@@ -214,6 +254,27 @@ export class TokenService {
       },
       expiresAt: payload.exp * 1000,
     };
+  }
+
+  /**
+   * Access tokens were signed with the server's secret (HS256) until they were signed with the key set:
+   * one of those, at most an access lifetime old, is answered as expired so that the client refreshes
+   * without a word to its user. One the secret did not sign is not valid.
+   */
+  private async refuseSecretSigned(token: string): Promise<never> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, {
+        issuer,
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw expired();
+      throw notValid();
+    }
+    if (payload.aud === uploadAudience) throw notValid();
+    throw expired();
   }
 }
 

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import webpush from 'web-push';
+import { newStoredKey } from '../auth/signing-keys.js';
 import { loadConfig } from './config.js';
 
 describe('demo data', () => {
@@ -97,4 +99,56 @@ test('Web Push signs with the configured VAPID pair (both or neither), as whoeve
   expect(() => loadConfig({ VAPID_SUBJECT: 'http://console.example' })).toThrow(
     /VAPID_SUBJECT must be a mailto: or https: URL/,
   );
+});
+
+describe('the access tokens’ signing keys', () => {
+  const keySet = async () => ({ keys: [await newStoredKey(new Date())] });
+  const problemOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return String(error);
+    }
+    return 'accepted';
+  };
+
+  test('JWT_SIGNING_KEYS is a JWK set of private Ed25519 keys, the first not retired', async () => {
+    const set = await keySet();
+    expect(loadConfig({ JWT_SIGNING_KEYS: JSON.stringify(set) }).jwtSigningKeys).toEqual(set);
+    const [key] = set.keys;
+    if (!key) throw new Error('no key');
+    const other = (await keySet()).keys[0];
+    expect(problemOf({ JWT_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, x: other?.x }] }) })).toMatch(
+      /JWT_SIGNING_KEYS\.keys\.0\.x: x is not the public key of d/,
+    );
+    expect(problemOf({ JWT_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, crv: 'P-256' }] }) })).toMatch(
+      /JWT_SIGNING_KEYS\.keys\.0\.crv: crv must be "Ed25519"/,
+    );
+    expect(
+      problemOf({
+        JWT_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, retiredAt: new Date().toISOString() }] }),
+      }),
+    ).toMatch(/the first key signs: it cannot have retiredAt/);
+    expect(problemOf({ JWT_SIGNING_KEYS: JSON.stringify({ keys: [] }) })).toMatch(/at least one key/);
+  });
+
+  test('a set that is not JSON is refused without quoting it (it holds private keys)', async () => {
+    const [key] = (await keySet()).keys;
+    const broken = JSON.stringify({ keys: [key] }).slice(0, -3);
+    const problem = problemOf({ JWT_SIGNING_KEYS: broken });
+    expect(problem).toMatch(/JWT_SIGNING_KEYS: not JSON; expected a JWK set/);
+    expect(problem).not.toContain(key?.d);
+  });
+
+  test('JWT_SIGNING_KEYS_FILE instead, never both; neither: DATA_DIR’s file', async () => {
+    const set = JSON.stringify(await keySet());
+    expect(loadConfig({ JWT_SIGNING_KEYS_FILE: 'keys/jwks.json' }).jwtSigningKeysFile).toBe(
+      path.resolve('keys/jwks.json'),
+    );
+    expect(problemOf({ JWT_SIGNING_KEYS: set, JWT_SIGNING_KEYS_FILE: 'keys/jwks.json' })).toMatch(
+      /set JWT_SIGNING_KEYS or JWT_SIGNING_KEYS_FILE, not both/,
+    );
+    const unset = loadConfig({});
+    expect([unset.jwtSigningKeys, unset.jwtSigningKeysFile]).toEqual([undefined, undefined]);
+  });
 });

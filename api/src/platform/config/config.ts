@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultAlertGroupMinutes, defaultSyncWindowHours } from '@console/shared-sdk/contract';
+import { keySetSchema } from '../auth/signing-keys.js';
 
 const optionalUrl = z
   .string()
@@ -38,8 +39,31 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   /** Where links in e-mails point; defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl,
-  /** HMAC secret for access tokens; unset: generated once and kept in DATA_DIR. */
+  /**
+   * The server's secret (refresh tokens, sealed secrets, upload links); unset: generated once and kept in
+   * DATA_DIR. Access tokens are signed with the key set below.
+   */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * The Ed25519 keys signing access tokens, a JSON JWK set of private keys, newest first: the first signs,
+   * the others verify until their retiredAt plus an access token's lifetime. For several instances. Unset:
+   * JWT_SIGNING_KEYS_FILE, or DATA_DIR/jwt-signing-keys.json made on first start.
+   */
+  JWT_SIGNING_KEYS: z
+    .string()
+    .transform((text, context): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        // JSON.parse's message quotes the text around the error: a private key, here.
+        context.addIssue({ code: 'custom', message: 'not JSON; expected a JWK set {"keys": [...]}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(keySetSchema)
+    .optional(),
+  /** A file holding that set (a mounted secret, a shared volume), read again when it changes. */
+  JWT_SIGNING_KEYS_FILE: z.string().trim().min(1, 'JWT_SIGNING_KEYS_FILE must name a file').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -188,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     throw new Error('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   }
+  if (e.JWT_SIGNING_KEYS !== undefined && e.JWT_SIGNING_KEYS_FILE !== undefined) {
+    throw new Error('Invalid configuration: set JWT_SIGNING_KEYS or JWT_SIGNING_KEYS_FILE, not both');
+  }
   const s3 =
     e.S3_BUCKET !== undefined
       ? {
@@ -211,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Whether PUBLIC_URL was set: unset, an address given to a browser follows the request's own origin. */
     publicUrlSet: e.PUBLIC_URL !== undefined,
     jwtSecret: e.JWT_SECRET,
+    /** The configured key set signing access tokens (platform/auth/signing-keys.ts), if given inline. */
+    jwtSigningKeys: e.JWT_SIGNING_KEYS,
+    jwtSigningKeysFile:
+      e.JWT_SIGNING_KEYS_FILE === undefined ? undefined : path.resolve(e.JWT_SIGNING_KEYS_FILE),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     sessionMaxDays: e.SESSION_MAX_DAYS,

@@ -135,12 +135,14 @@ describe('access tokens and sessions', () => {
   test('an access token without an expiry is refused', async () => {
     const session = (await login('owner@harbourvine.example', demoPassword)).json.data;
     const claims = JSON.parse(Buffer.from(session.accessToken.split('.')[1] ?? '', 'base64url').toString());
+    const signer = await ctx.signingKeys.signer();
     const forever = await new SignJWT({ sid: claims.sid, role: claims.role, org: claims.org })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: signer.kid })
       .setSubject(claims.sub)
       .setIssuer(claims.iss)
+      .setAudience(claims.aud)
       .setIssuedAt()
-      .sign(ctx.tokenSecret);
+      .sign(signer.key);
     expect((await viewMe(session.accessToken)).statusCode).toBe(200);
     expect((await viewMe(forever)).statusCode).toBe(401);
   });

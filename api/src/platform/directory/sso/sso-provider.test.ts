@@ -272,7 +272,7 @@ test('a sealed secret opens only for the organisation it was sealed for, and onl
   expect(sealed).not.toContain('client-secret');
   expect(tokens.unseal(sealed, 'sso-client-secret:one')).toBe('client-secret');
   expect(tokens.unseal(sealed, 'sso-client-secret:two')).toBeNull();
-  const otherServer = new TokenService(randomBytes(32), ctx.clock, 900);
+  const otherServer = new TokenService(randomBytes(32), ctx.clock, 900, ctx.signingKeys);
   expect(otherServer.unseal(sealed, 'sso-client-secret:one')).toBeNull();
   expect(tokens.unseal(`${sealed.slice(0, -2)}AA`, 'sso-client-secret:one')).toBeNull();
 });
