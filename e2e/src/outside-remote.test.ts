@@ -181,7 +181,7 @@ describe('a remote whose shared SDK entries Module Federation refuses at run tim
     const panel = p.getByRole('alert').filter({ hasText: 'Canary cannot run in this console' });
     await panel
       .getByText(
-        `Canary needs console ${major}.${minor + 1} or newer; this console runs ${sdkVersion}. Ask your administrator to update the console.`,
+        `Canary needs SDK ${major}.${minor + 1} or newer; this console has SDK ${sdkVersion}. Ask your administrator to update the console.`,
       )
       .waitFor();
     const text = await panel.innerText();

@@ -171,7 +171,7 @@ describe('a remote that needs a newer SDK minor than the console has', () => {
     fs.rmSync(newerDist, { recursive: true, force: true });
   });
 
-  test('shows which console version it needs, loads none of its code, and the rest keeps working', async () => {
+  test('shows which SDK version it needs, loads none of its code, and the rest keeps working', async () => {
     const p = await page();
     const urls = requestsOf(p);
     const errors: string[] = [];
@@ -181,7 +181,7 @@ describe('a remote that needs a newer SDK minor than the console has', () => {
     await p
       .getByRole('alert')
       .getByText(
-        `Canary needs console ${major}.${minor + 1} or newer; this console runs ${sdkVersion}. Ask your administrator to update the console.`,
+        `Canary needs SDK ${major}.${minor + 1} or newer; this console has SDK ${sdkVersion}. Ask your administrator to update the console.`,
       )
       .waitFor();
     expect(urls.filter((url) => url.startsWith(cdn.url) && url.endsWith('.js'))).toEqual([]);

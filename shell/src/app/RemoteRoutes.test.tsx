@@ -89,7 +89,7 @@ test('the same path shows the screen to a user who may read it', () => {
 test('an incompatible remote shows the version panel, in words', () => {
   signInAs('ORGANIZATION_ADMIN');
   const message =
-    'Canary needs console 1.3 or newer; this console runs 1.0.0. Ask your administrator to update the console.';
+    'Canary needs SDK 1.3 or newer; this console has SDK 1.0.0. Ask your administrator to update the console.';
   open('/dashboard/canary', { ...canary, status: 'incompatible', module: undefined, error: message });
   expect(screen.getByRole('alert')).toHaveTextContent('Canary cannot run in this console');
   expect(screen.getByRole('alert')).toHaveTextContent(message);
@@ -134,7 +134,7 @@ test('a screen Module Federation refuses for a shared SDK version shows the vers
   await screen.findByText('Canary cannot run in this console');
   const panel = screen.getByRole('alert');
   expect(panel).toHaveTextContent(
-    'Canary needs console 1.6 or newer; this console runs 1.5.0. Ask your administrator to update the console.',
+    'Canary needs SDK 1.6 or newer; this console has SDK 1.5.0. Ask your administrator to update the console.',
   );
   expect(panel).not.toHaveTextContent('Check your connection');
   expect(panel).not.toHaveTextContent('undefined');

@@ -10,7 +10,7 @@ interface Version {
   patch: number;
 }
 
-/** `1.3` for `1.3.0`: people speak of console versions by major and minor. */
+/** `1.3` for `1.3.0`: people speak of SDK versions by major and minor. */
 const shortVersion = ({ major, minor }: Version) => `${major}.${minor}`;
 
 const versionPart = String.raw`(?:0|[1-9]\d*|[xX*])`;
@@ -65,11 +65,11 @@ export function incompatibility(remoteTitle: string, requires: string, hostVersi
   const lowest = lowestVersion(requires);
   if (lowest && satisfy(hostVersion, requires)) return null;
   if (!lowest)
-    return `${remoteTitle} asks for console version "${requires}", which this console (${hostVersion}) cannot read. Ask your administrator to check the ${remoteTitle} deployment.`;
+    return `${remoteTitle} asks for SDK version "${requires}", which this console (SDK ${hostVersion}) cannot read. Ask your administrator to check the ${remoteTitle} deployment.`;
   const host = lowestVersion(hostVersion);
   if (host && compare(lowest, host) > 0)
-    return `${remoteTitle} needs console ${shortVersion(lowest)} or newer; this console runs ${hostVersion}. Ask your administrator to update the console.`;
-  return `${remoteTitle} was built for console ${shortVersion(lowest)}; this console runs ${hostVersion}. Ask your administrator to update ${remoteTitle}.`;
+    return `${remoteTitle} needs SDK ${shortVersion(lowest)} or newer; this console has SDK ${hostVersion}. Ask your administrator to update the console.`;
+  return `${remoteTitle} was built for SDK ${shortVersion(lowest)}; this console has SDK ${hostVersion}. Ask your administrator to update ${remoteTitle}.`;
 }
 
 /**

@@ -81,7 +81,7 @@ test('a remote that needs a newer SDK minor is never loaded and says which conso
   );
   expect(remote()?.status).toBe('incompatible');
   expect(remote()?.error).toBe(
-    `Equipment needs console ${major}.${minor + 1} or newer; this console runs ${hostSdkVersion}. Ask your administrator to update the console.`,
+    `Equipment needs SDK ${major}.${minor + 1} or newer; this console has SDK ${hostSdkVersion}. Ask your administrator to update the console.`,
   );
   await ensureRemoteLoaded('mfe-equipment');
   expect(loadRemote).not.toHaveBeenCalled();
@@ -231,7 +231,7 @@ test('Module Federation refusing a shared SDK version makes the remote incompati
   await ensureRemoteLoaded('mfe-equipment');
   expect(remote()).toMatchObject({
     status: 'incompatible',
-    error: `Equipment needs console ${major}.${minor + 1} or newer; this console runs ${hostSdkVersion}. Ask your administrator to update the console.`,
+    error: `Equipment needs SDK ${major}.${minor + 1} or newer; this console has SDK ${hostSdkVersion}. Ask your administrator to update the console.`,
   });
 });
 
