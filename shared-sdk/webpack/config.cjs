@@ -579,9 +579,16 @@ function consoleWebpackConfig({
         : {
             port,
             // Inside a console on another origin, the remote's reload client still calls its own server,
-            // and covers the console only for errors (a new domain's subject is a warning every build).
+            // by the name the developer reaches it at (DEV_SERVER_HOST, default localhost; the console's CSP
+            // allows both loopback names for a loopback override), and covers the console only for errors
+            // (a new domain's subject is a warning every build).
             ...(isRemote
-              ? { client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { warnings: false } } }
+              ? {
+                  client: {
+                    webSocketURL: `ws://${process.env.DEV_SERVER_HOST ?? 'localhost'}:${port}/ws`,
+                    overlay: { warnings: false },
+                  },
+                }
               : {}),
             historyApiFallback: true,
             headers: { 'Access-Control-Allow-Origin': '*' },

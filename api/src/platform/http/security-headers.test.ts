@@ -30,7 +30,19 @@ test('origins a developer may override a remote from are allowed like the remote
   });
   expect(policy).toContain("script-src 'self' http://localhost:*;");
   // Its dev server's reload socket too.
-  expect(policy).toContain("connect-src 'self' ws://localhost:* http://localhost:*;");
+  expect(policy).toContain("connect-src 'self' ws://localhost:* ws://127.0.0.1:* http://localhost:*;");
+});
+
+test('a dev server on one loopback name reloads the console opened on the other', () => {
+  const policy = consolePolicy({
+    remotes: undefined,
+    overrideOrigins: ['http://127.0.0.1:*', 'https://dev.example.com:8443'],
+    frameAncestors: [],
+  });
+  expect(policy).toContain("script-src 'self' http://127.0.0.1:* https://dev.example.com:8443;");
+  expect(policy).toContain(
+    "connect-src 'self' ws://localhost:* ws://127.0.0.1:* wss://dev.example.com:8443 http://127.0.0.1:* https://dev.example.com:8443;",
+  );
 });
 
 test('integrators named in FRAME_ANCESTORS may frame the console', () => {

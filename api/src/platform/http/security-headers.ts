@@ -34,6 +34,21 @@ export function remoteOrigins(remotes: string | undefined): string[] {
   return [...origins];
 }
 
+const loopbackNames = ['localhost', '127.0.0.1'];
+
+/**
+ * The WebSocket sources of an override origin. A dev server on one loopback name is the same server on the
+ * other, and its reload client connects to the name it was built with (`localhost` unless DEV_SERVER_HOST
+ * says otherwise), whichever name the console loaded its script from: a loopback origin allows both names.
+ */
+function socketSources(origin: string): string[] {
+  const socket = origin.replace(/^http/, 'ws');
+  const loopback = /^(wss?:\/\/)(localhost|127\.0\.0\.1)((?::[0-9*]+)?)$/.exec(socket);
+  if (!loopback) return [socket];
+  const [, scheme, , port] = loopback;
+  return loopbackNames.map((name) => `${scheme}${name}${port}`);
+}
+
 /**
  * The console's Content-Security-Policy. Scripts only from here and the configured remotes (Module
  * Federation loads each remote's manifest with fetch, then its chunks as scripts and styles from the same
@@ -48,7 +63,7 @@ export function consolePolicy(
   const remotes = [...remoteOrigins(options.remotes), ...overrides];
   const from = (...sources: string[]) => [...sources, ...remotes].join(' ');
   // A developer's dev server reloads the page over a WebSocket, which an http(s) source does not cover.
-  const sockets = overrides.map((origin) => origin.replace(/^http/, 'ws'));
+  const sockets = [...new Set(overrides.flatMap(socketSources))];
   const ancestors = options.frameAncestors.length > 0 ? options.frameAncestors.join(' ') : "'none'";
   return [
     "default-src 'self'",
