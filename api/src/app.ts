@@ -3,12 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { inspectorPagePath, maxUploadBytes, scimBasePath } from '@console/shared-sdk/contract';
 import { authChangesChannel, SessionCache } from './platform/auth/session-cache.js';
@@ -18,6 +13,7 @@ import { registerAuthFirst } from './platform/auth/guard.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerCompression } from './platform/http/compression.js';
+import { openApiOptions } from './platform/http/openapi.js';
 import { rejectingNulBytes } from './platform/http/text-input.js';
 import { maxJsonBodyBytes, registerJsonBody } from './platform/http/json-body.js';
 import { registerUnreadBodyDiscard } from './platform/http/unread-body.js';
@@ -171,27 +167,14 @@ export async function buildApp(
   });
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 100 } });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Compliance Console API',
-        version: '1',
-        description:
-          'Every call of the console. Send the access token from web-app-login in the Authorization header ' +
-          '(raw or as "Bearer <token>"). A platform admin acts in one organisation by adding orgId.',
-      },
-      components: {
-        securitySchemes: {
-          accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
-          // The company's directory provisions people at /scim/v2 with a token made in the console.
-          scimToken: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ accessToken: [] }],
-    },
-    transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'openapi-3.0' } }),
-  });
+  await app.register(
+    swagger,
+    openApiOptions({
+      publicUrl: deps.config.publicUrlSet ? deps.config.publicUrl : undefined,
+      mounts: [{ path: apiPrefix }, { path: scimBasePath, root: 'scim' }],
+      scimPath: scimBasePath,
+    }),
+  );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -200,6 +200,7 @@ export default async function correctiveActionRoutes(app: FastifyInstance) {
           body: correctiveActionVerifySchema,
           querystring: siteQuerySchema,
           response: { 200: envelope(correctiveActionSchema) },
+          errors: [429],
         },
         onRequest: allow('verify', subject),
       },

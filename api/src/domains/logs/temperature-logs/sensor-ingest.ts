@@ -453,9 +453,11 @@ export default async function sensorIngestRoutes(app: FastifyInstance) {
         tags: ['sensor'],
         summary: 'Post a sensor’s readings (no sign-in: the device key is the proof)',
         description,
+        security: [{ sensorKey: [] }],
         headers: z.object({ [sensorKeyHeader]: z.string().optional() }),
         body: sensorIngestSchema,
         response: { 200: envelope(sensorIngestResultSchema) },
+        errors: [429],
       },
       // The key is checked before the body is read: a caller without one learns nothing of the format.
       onRequest: async (request) => {

@@ -44,6 +44,8 @@ export const passcodeWanted = 'Enter the passcode you were given with this link'
 
 const tokenSchema = z.string().min(1).max(200);
 const passcodeHeaders = z.object({ [inspectorPasscodeHeader]: z.string().max(200).optional() });
+/** What `openLink` answers besides the link's 404: a passcode wanted or wrong, and the limits. */
+const linkErrors = [401, 429] as const;
 
 export default async function inspectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -98,6 +100,7 @@ export default async function inspectRoutes(app: FastifyInstance) {
         security: [],
         params: z.object({ token: tokenSchema }),
         headers: passcodeHeaders,
+        errors: linkErrors,
         response: { 200: envelope(inspectorViewSchema) },
       },
     },
@@ -139,6 +142,7 @@ export default async function inspectRoutes(app: FastifyInstance) {
         params: z.object({ token: tokenSchema, section: inspectorSectionSchema }),
         querystring: inspectorSectionQuerySchema,
         headers: passcodeHeaders,
+        errors: linkErrors,
         response: { 200: envelope(inspectorSectionPageSchema) },
       },
     },
@@ -168,6 +172,7 @@ export default async function inspectRoutes(app: FastifyInstance) {
         security: [],
         params: z.object({ token: tokenSchema, subject: z.string().max(50), id: idSchema }),
         headers: passcodeHeaders,
+        errors: linkErrors,
         response: { 200: envelope(inspectorRecordSchema) },
       },
     },
@@ -198,6 +203,7 @@ export default async function inspectRoutes(app: FastifyInstance) {
         params: z.object({ token: tokenSchema }),
         querystring: inspectorPackQuerySchema,
         headers: passcodeHeaders,
+        errors: linkErrors,
         produces: ['application/pdf', xlsxType, 'application/json'],
       },
     },

@@ -146,6 +146,7 @@ export default async function reportRoutes(app: FastifyInstance) {
         consumes: ['multipart/form-data'],
         security: [],
         response: { 200: envelope(packVerificationSchema) },
+        errors: [400, 429, 503],
       },
     },
     async (request) => {

@@ -77,6 +77,7 @@ export async function refreshTokenRoute(app: FastifyInstance) {
         security: [],
         body: refreshRequestSchema,
         response: { 200: envelope(loginResponseSchema) },
+        errors: [401],
       },
     },
     async (request) =>
@@ -137,6 +138,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
         security: [],
         body: loginRequestSchema,
         response: { 200: envelope(loginResponseSchema) },
+        errors: [401, 403, 429],
       },
     },
     async (request) =>
@@ -161,6 +163,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
         security: [],
         body: loginRequestSchema,
         response: { 200: envelope(loginResponseSchema) },
+        errors: [401, 403, 429],
       },
     },
     async (request) =>
@@ -254,6 +257,7 @@ export default async function authenticationRoutes(app: FastifyInstance) {
         security: [],
         body: resetPasswordRequestSchema,
         response: { 200: envelope(passwordSetSchema) },
+        errors: [403],
       },
     },
     async (request) => {

@@ -37,6 +37,7 @@ export default async function deviceLoginRoute(app: FastifyInstance) {
         security: [],
         body: deviceLoginRequestSchema,
         response: { 200: envelope(loginResponseSchema) },
+        errors: [401, 403, 429],
       },
     },
     async (request) => {

@@ -218,6 +218,7 @@ export default async function kitchenDeviceRoutes(app: FastifyInstance) {
         security: [],
         body: enrolRequestSchema,
         response: { 200: envelope(enrolResponseSchema) },
+        errors: [429],
       },
     },
     async (request) => {
@@ -256,6 +257,7 @@ export default async function kitchenDeviceRoutes(app: FastifyInstance) {
         security: [],
         headers: z.object({ [deviceTokenHeader]: z.string().optional() }),
         response: { 200: envelope(devicePeopleSchema) },
+        errors: [401],
       },
     },
     async (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonDepth, maxJsonDepth, scimBasePath } from '@console/shared-sdk/contract';
 import { countCall } from '../../auth/login-limit.js';
 import { maxJsonBodyBytes } from '../../http/json-body.js';
+import type { DeclaredErrorStatus } from '../../http/openapi.js';
 import {
   serviceProviderConfig,
   resourceTypes,
@@ -196,12 +197,16 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
     const filter = queryValue(request, 'filter');
     return filter === undefined || filter.trim() === '' ? [] : parseFilter(filter);
   };
-  const schema = (summary: string, description?: string) => ({
+  /** A call's schema; every call counts against its token's limit (429), and `errors` adds its own. */
+  const schema = (summary: string, description?: string, errors: readonly DeclaredErrorStatus[] = []) => ({
     tags,
     summary,
     ...(description ? { description } : {}),
     security,
+    errors: [...errors, 429 as const],
   });
+  /** A list's filter, startIndex and count; a body's syntax and values. */
+  const invalid = [400] as const;
 
   // ---- discovery ----------------------------------------------------------------------------------------
 
@@ -246,6 +251,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
         'The organisation’s people, paged (startIndex, count up to 200)',
         'filter: userName, externalId, id or emails (emails.value, emails[type eq "work"].value) with eq, ' +
           'joined by and; anything else is 400 invalidFilter.',
+        invalid,
       ),
     },
     async (request, reply) => {
@@ -266,6 +272,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
         'userName is the e-mail the person signs in with. A new person is staff of no site, without a ' +
           'password, until a mapped group gives them more. The address of another organisation’s person is ' +
           '409 uniqueness.',
+        [400, 409],
       ),
     },
     async (request, reply) => {
@@ -287,6 +294,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
       schema: schema(
         'Replace a person’s userName, names, active, externalId and mobile number',
         'active false deactivates the person and ends their sessions at once.',
+        invalid,
       ),
     },
     async (request, reply) => {
@@ -303,6 +311,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
         'Change a person (PatchOp: add, replace, remove)',
         'Entra ID’s {"op":"Replace","path":"active","value":"False"} and Okta’s ' +
           '{"op":"replace","value":{"active":false}} both deactivate the person and end their sessions at once.',
+        invalid,
       ),
     },
     async (request, reply) => {
@@ -335,6 +344,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
         'The directory’s groups, paged (startIndex, count up to 200)',
         'filter: displayName, externalId, id or members[value eq "<user id>"] with eq; excludedAttributes=members ' +
           'leaves the members out.',
+        invalid,
       ),
     },
     async (request, reply) => {
@@ -360,6 +370,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
       schema: schema(
         'Make a group, with its members (201)',
         'It gives its members nothing until an organisation admin maps it to a role and sites.',
+        [400, 409],
       ),
     },
     async (request, reply) => {
@@ -383,7 +394,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
 
   app.put(
     '/Groups/:id',
-    { schema: schema('Replace a group’s name, externalId and (when sent) members') },
+    { schema: schema('Replace a group’s name, externalId and (when sent) members', undefined, invalid) },
     async (request, reply) => {
       const call = callOf(request);
       await deps.db.transaction((tx) => replaceGroup(tx, call, idOf(request), request.body));
@@ -404,6 +415,7 @@ export default async function scimRoutes(app: FastifyInstance, options: ScimRout
         'Members are added with {"op":"add","path":"members","value":[{"value":"<id>"}]}, removed with ' +
           '{"op":"remove","path":"members[value eq \\"<id>\\"]"} or a value list, and replaced with replace. The ' +
           'members who joined or left a mapped group get what their groups give at once.',
+        invalid,
       ),
     },
     async (request, reply) => {

@@ -63,6 +63,7 @@ export default async function ssoSignInRoutes(app: FastifyInstance) {
         security: [],
         body: ssoStartRequestSchema,
         response: { 200: envelope(ssoStartSchema) },
+        errors: [429, 503],
       },
     },
     async (request) => {
@@ -132,6 +133,7 @@ export default async function ssoSignInRoutes(app: FastifyInstance) {
         security: [],
         body: ssoExchangeRequestSchema,
         response: { 200: envelope(ssoExchangeResponseSchema) },
+        errors: [401, 403, 429],
       },
     },
     async (request) => {

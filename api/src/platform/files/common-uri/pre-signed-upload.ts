@@ -37,6 +37,7 @@ export async function preSignedUploadRoute(app: FastifyInstance) {
         // In the query, as S3 signs its URLs (a path segment is limited to 100 characters).
         querystring: z.object({ ticket: z.string().min(1).max(4096) }),
         response: { 200: envelope(uploadedFileSchema) },
+        errors: [403, 409],
       },
     },
     async (request) => {
