@@ -2,10 +2,14 @@ import {
   abilityFor,
   asSubject,
   canOnSubject,
+  apiKeyForbiddenSubjects,
   defineRulesFor,
+  defineRulesForApiKey,
   ownerSiteFor,
+  subjects,
   type AbilityRule,
 } from './index.js';
+import { apiKeyScopeIds, apiKeyScopes } from '../contract/api-key-scopes.js';
 
 const org = '0190a000-0000-7000-8000-000000000001';
 const otherOrg = '0190a000-0000-7000-8000-000000000002';
@@ -187,4 +191,72 @@ test('sensors are their sites’ admins’: an organisation admin anywhere in it
   expect(ability('SITE_ADMIN', [mySite]).can('update', sensor(mySite))).toBe(true);
   expect(ability('SITE_ADMIN', [mySite]).can('read', sensor(otherSite))).toBe(false);
   expect(ability('STAFF', [mySite]).can('read', sensor(mySite))).toBe(false);
+});
+
+// ---- API keys -------------------------------------------------------------------------------------------
+
+const keyAbility = (scopes: string[], siteIds: string[] | null = null) =>
+  abilityFor(defineRulesForApiKey({ orgId: org, siteIds, scopes }));
+
+test('every grant of the key scopes is a subject of the rules that an organisation admin holds, and none a forbidden one', () => {
+  const admin = ability('ORGANIZATION_ADMIN');
+  for (const id of apiKeyScopeIds) {
+    for (const { action, subject } of apiKeyScopes[id].grants) {
+      expect({ id, subject, known: (subjects as readonly string[]).includes(subject) }).toEqual({
+        id,
+        subject,
+        known: true,
+      });
+      expect({ id, subject, admin: canOnSubject(admin, action, subject) }).toEqual({
+        id,
+        subject,
+        admin: true,
+      });
+      expect((apiKeyForbiddenSubjects as readonly string[]).includes(subject)).toBe(false);
+    }
+  }
+});
+
+test('a key reads within its scopes and its organisation only', () => {
+  const a = keyAbility(['temperature-logs:read']);
+  expect(a.can('read', asSubject('TemperatureLog', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(a.can('read', asSubject('TemperatureLog', { orgId: otherOrg, siteID: otherSite }))).toBe(false);
+  expect(a.can('update', asSubject('TemperatureLog', { orgId: org, siteID: mySite }))).toBe(false);
+  expect(a.can('read', 'Task')).toBe(false);
+  expect(a.can('read', asSubject('Site', { _id: mySite, orgId: org }))).toBe(false);
+});
+
+test('a key with a site limit acts on those sites alone, and reads the organisation’s own documents', () => {
+  const a = keyAbility(['logs:read', 'sites:read'], [mySite]);
+  expect(a.can('read', asSubject('ComplianceLog', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(a.can('read', asSubject('ComplianceLog', { orgId: org, siteID: otherSite }))).toBe(false);
+  expect(a.can('read', asSubject('Site', { _id: mySite, orgId: org }))).toBe(true);
+  expect(a.can('read', asSubject('Site', { _id: otherSite, orgId: org }))).toBe(false);
+  expect(a.can('read', asSubject('Document', { orgId: org, siteID: null }))).toBe(true);
+  expect(a.can('read', asSubject('Document', { orgId: org, siteID: otherSite }))).toBe(false);
+});
+
+test('a key writes sensor readings, never a person’s reading, and never holds keys, people or sign-in', () => {
+  const a = keyAbility(['sensor-readings:write', ...apiKeyScopeIds]);
+  expect(a.can('create', asSubject('TemperatureLog', { orgId: org, siteID: mySite, source: 'SENSOR' }))).toBe(
+    true,
+  );
+  expect(a.can('create', asSubject('TemperatureLog', { orgId: org, siteID: mySite }))).toBe(false);
+  expect(
+    a.relevantRuleFor('create', asSubject('TemperatureLog', { orgId: org, siteID: mySite }))?.reason,
+  ).toMatch(/sensor/);
+  for (const subject of apiKeyForbiddenSubjects) expect(canOnSubject(a, 'read', subject)).toBe(false);
+  expect(a.can('update', 'Organization')).toBe(false);
+  expect(a.can('delete', 'Site')).toBe(false);
+});
+
+test('a scope a key holds that the catalogue no longer has grants nothing', () => {
+  expect(keyAbility(['people:write', 'constructor']).rules).toEqual([]);
+});
+
+test('API keys are the organisation admins’ alone: a site admin and staff cannot even read them', () => {
+  expect(ability('ORGANIZATION_ADMIN').can('manage', asSubject('ApiKey', { orgId: org }))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', asSubject('ApiKey', { orgId: otherOrg }))).toBe(false);
+  expect(ability('SITE_ADMIN', [mySite]).can('read', 'ApiKey')).toBe(false);
+  expect(ability('STAFF', [mySite]).can('read', 'ApiKey')).toBe(false);
 });

@@ -7,6 +7,7 @@ import {
   type RawRuleOf,
 } from '@casl/ability';
 import type { Role } from '../contract/enums.js';
+import { apiKeyScopes, type ApiKeyGrant, type ApiKeyScopeId } from '../contract/api-key-scopes.js';
 
 /** `verify`: confirming someone else's corrective action (HACCP's verification), a site admin's or above. */
 export const actions = ['manage', 'create', 'read', 'update', 'delete', 'verify'] as const;
@@ -67,6 +68,11 @@ export const subjects = [
    * roles and sites. The organisation admins' alone, since a token makes and removes people.
    */
   'Provisioning',
+  /**
+   * An organisation's keys for integrators' systems: the organisation admins' alone, since a key acts for
+   * the organisation. No key holds it (contract/api-keys.ts).
+   */
+  'ApiKey',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -137,6 +143,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('manage', 'InspectorLink', inOrg);
       can('manage', 'SingleSignOn', inOrg);
       can('manage', 'Provisioning', inOrg);
+      can('manage', 'ApiKey', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');
@@ -215,6 +222,87 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('create', 'File');
       break;
     }
+  }
+  return rules;
+}
+
+/** Subjects no key may hold whatever its scopes say: who may sign in, act, or be told of changes. */
+export const apiKeyForbiddenSubjects = [
+  'ApiKey',
+  'Auth',
+  'Profile',
+  'User',
+  'Staff',
+  'SingleSignOn',
+  'Provisioning',
+  'Webhook',
+  'Device',
+  'InspectorLink',
+  'File',
+] as const satisfies readonly SubjectName[];
+
+export interface AbilityApiKey {
+  orgId: string;
+  /** The sites it may act on; null for every site of the organisation. */
+  siteIds: readonly string[] | null;
+  scopes: readonly string[];
+}
+
+const siteScoped = new Set<SubjectName>(siteScopedSubjects);
+const subjectNames = new Set<string>(subjects);
+const isSubjectName = (name: string): name is SubjectName => subjectNames.has(name);
+const forbiddenForKeys = new Set<SubjectName>(apiKeyForbiddenSubjects);
+/** Subjects an organisation admin holds without a condition: the platform's own catalogues. */
+const everyOrganisations = new Set<SubjectName>(['PredefinedTemplate', 'ScoreReport']);
+
+/**
+ * The conditions under which an organisation admin of `orgId` holds `subject`, limited to `siteIds` when
+ * the key has a site limit: the organisation's records, and of per-site subjects only those sites' own.
+ */
+function keyConditions(
+  subject: SubjectName,
+  orgId: string,
+  siteIds: readonly string[] | null,
+): Record<string, unknown>[] {
+  if (everyOrganisations.has(subject)) return [{}];
+  if (subject === 'Organization') return [{ _id: orgId }];
+  if (siteIds === null) return [{ orgId }];
+  const onSites = { $in: [...siteIds] };
+  if (subject === 'Site') return [{ orgId, _id: onSites }];
+  // The organisation's own documents (insurance, policies) hold for every site, as a site admin reads them.
+  if (subject === 'Document')
+    return [
+      { orgId, siteID: onSites },
+      { orgId, siteID: null },
+    ];
+  if (siteScoped.has(subject)) return [{ orgId, siteID: onSites }];
+  return [{ orgId }];
+}
+
+/**
+ * An API key's rules: for each of its scopes' grants, what an organisation admin holds, in the key's
+ * organisation and (with a site limit) on the key's sites alone. Unknown scopes grant nothing, and no grant
+ * reaches a subject of `apiKeyForbiddenSubjects`, so a key can never do more than an organisation admin,
+ * nor manage people, sign-in or keys.
+ */
+export function defineRulesForApiKey(key: AbilityApiKey): AbilityRule[] {
+  const { can, cannot, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const admin = abilityFor(
+    defineRulesFor({ userID: '', role: 'ORGANIZATION_ADMIN', orgId: key.orgId, siteIds: [] }),
+  );
+  const grants = key.scopes.flatMap((scope): readonly ApiKeyGrant[] =>
+    Object.hasOwn(apiKeyScopes, scope) ? apiKeyScopes[scope as ApiKeyScopeId].grants : [],
+  );
+  for (const { action, subject, only } of grants) {
+    if (!isSubjectName(subject) || forbiddenForKeys.has(subject) || !admin.can(action, subject)) continue;
+    for (const conditions of keyConditions(subject, key.orgId, key.siteIds)) {
+      can(action, subject, { ...conditions, ...only });
+    }
+  }
+  if (grants.some((grant) => grant.subject === 'TemperatureLog' && grant.only?.source === 'SENSOR')) {
+    cannot('create', 'TemperatureLog', { source: { $ne: 'SENSOR' } }).because(
+      'An API key records a sensor’s readings only (POST /sensor/api-key-ingest), not a person’s',
+    );
   }
   return rules;
 }

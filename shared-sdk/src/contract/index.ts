@@ -44,5 +44,6 @@ export * from './kitchen-devices.js';
 export * from './webhooks.js';
 export * from './sso.js';
 export * from './scim.js';
+export * from './api-keys.js';
 export * from './notifications.js';
 export * from './push.js';

@@ -10,3 +10,6 @@ export * from './scim-api.js';
 // Single sign-on with the organisation's OpenID Connect provider: its settings.
 export * from '../contract/sso.js';
 export * from './sso-api.js';
+// Keys for integrators' systems: their scopes, sites, expiry and last use.
+export * from '../contract/api-keys.js';
+export * from './api-key-api.js';
