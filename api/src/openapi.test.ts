@@ -4,8 +4,9 @@ import { createTestContext, type TestContext } from './test/helper.js';
 
 // The API's contract is its OpenAPI document: its paths and schemas were written to
 // openapi.snapshot.json before the API was laid out by domain, and a change of layout must not change
-// them. A change of contract rewrites the snapshot on purpose:
-// UPDATE_OPENAPI_SNAPSHOT=1 npm test --workspace @console/api -- openapi
+// them. A change of contract rewrites the snapshot on purpose, and the generated client's types with it
+// (openapi.client.test.ts):
+// UPDATE_OPENAPI_SNAPSHOT=1 UPDATE_OPENAPI_CLIENT=1 npm test --workspace @console/api -- openapi
 const snapshotFile = path.join(__dirname, 'openapi.snapshot.json');
 
 interface OpenApiDocument {
