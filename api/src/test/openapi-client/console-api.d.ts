@@ -8182,7 +8182,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key returned by file-upload-s3 */
+                /** @description The key returned by file-upload-s3, its slashes as they are or encoded (%2F) */
                 filePath: string;
             };
             cookie?: never;

@@ -141,7 +141,11 @@ export default async function commonUriRoutes(app: FastifyInstance) {
           'Download an uploaded file by its key. No Authorization header: the key holds 128 random bits, so the ' +
           'URL itself is the permission (as <img src> needs). Images open inline, other types download.',
         security: [],
-        params: z.object({ '*': z.string().describe('The key returned by file-upload-s3') }),
+        params: z.object({
+          '*': z
+            .string()
+            .describe('The key returned by file-upload-s3, its slashes as they are or encoded (%2F)'),
+        }),
       },
     },
     async (request, reply) => {
