@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { siteOptionsApi, useAbility, useDocumentTitle, useRead, type CallOptions } from '@console/shared-sdk';
 import { roleLabels, type StaffRole } from '@console/shared-sdk/contract';
-import { Alert, Box, Button, Chip, Stack, Tab, Tabs, TextField, Typography } from '@console/shared-sdk/mui';
+import { Alert, Box, Stack, Tab, Tabs, TextField, Typography } from '@console/shared-sdk/mui';
 import {
   scimGroupApi,
   scimGroupRoles,
@@ -30,6 +30,8 @@ import {
   SiteTime,
 } from '@console/shared-sdk/ui';
 import { AccessDenied } from '../../app/RemoteRoutes';
+import { CopyableValue } from './CopyableValue';
+import { CredentialStatusChip, LastUsed } from './credential-parts';
 
 // /dashboard/organization/provisioning: the company's directory (Entra ID, Okta) makes, changes and removes
 // the organisation's people over SCIM. Here an organisation admin finds the SCIM base URL to give the
@@ -43,11 +45,9 @@ const subject = 'Provisioning';
 
 /** The SCIM base URL with a copy button, and how many tokens work now. */
 function Connection() {
-  const [copied, setCopied] = useState(false);
   const { data } = useRead([subject, 'connection'], (signal) =>
     scimTokenApi.connection({ quiet: true, signal }),
   );
-  const baseUrl = data?.baseUrl ?? '';
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
@@ -56,29 +56,11 @@ function Connection() {
         bearer token. The directory then makes, changes, deactivates and removes your people, and its groups
         give them roles and sites once mapped under Directory groups.
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label="SCIM base URL"
-          value={baseUrl}
-          fullWidth
-          size="small"
-          slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-          onFocus={(event) => event.target.select()}
-        />
-        <Button
-          variant="outlined"
-          disabled={baseUrl === ''}
-          onClick={() => {
-            void navigator.clipboard
-              ?.writeText(baseUrl)
-              .then(() => setCopied(true))
-              .catch(() => undefined);
-          }}
-        >
-          Copy
-        </Button>
-      </Stack>
-      {copied && <Typography role="status">SCIM base URL copied to the clipboard.</Typography>}
+      <CopyableValue
+        label="SCIM base URL"
+        value={data?.baseUrl ?? ''}
+        copied="SCIM base URL copied to the clipboard."
+      />
       {data && (
         <Typography variant="body2">
           <LtrText>
@@ -93,15 +75,9 @@ function Connection() {
 
 // ---- tokens -------------------------------------------------------------------------------------------------
 
-const statusColors: Record<ScimTokenStatus, 'success' | 'warning' | 'default'> = {
-  ACTIVE: 'success',
-  EXPIRED: 'warning',
-  REVOKED: 'default',
-};
-
 /** A token's status in words, coloured; the words alone carry it. */
 function TokenStatusChip({ status }: { status: ScimTokenStatus }) {
-  return <Chip size="small" color={statusColors[status]} label={scimTokenStatusLabels[status]} />;
+  return <CredentialStatusChip status={status} label={scimTokenStatusLabels[status]} />;
 }
 
 /** The token form: its name, and how long it works ('' is until it is revoked). */
@@ -148,20 +124,7 @@ export function TokenDialog({ made, onClose }: { made: ScimTokenCreated | null; 
   );
 }
 
-const lastUsed = (token: ScimToken) =>
-  token.lastUsedAt ? (
-    <>
-      <SiteTime value={token.lastUsedAt} />
-      {token.lastUsedFrom && (
-        <>
-          {' '}
-          from <LtrText>{token.lastUsedFrom}</LtrText>
-        </>
-      )}
-    </>
-  ) : (
-    'Never'
-  );
+const lastUsed = (token: ScimToken) => <LastUsed at={token.lastUsedAt} from={token.lastUsedFrom} />;
 
 /** The tokens' declaration; `show` receives each new token, to show it once. */
 export function scimTokens(show: (made: ScimTokenCreated) => void) {
