@@ -52,6 +52,9 @@ const SingleSignOnPage = lazy(() =>
 const ProvisioningPage = lazy(() =>
   import('../pages/organization/ProvisioningPage').then((m) => ({ default: m.ProvisioningPage })),
 );
+const ApiKeysPage = lazy(() =>
+  import('../pages/organization/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })),
+);
 const OrganizationsPage = lazy(() =>
   import('../pages/organization/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
 );
@@ -137,6 +140,14 @@ export function App() {
                   element={
                     <RequireOrganization>
                       <ProvisioningPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route
+                  path="organization/api-keys"
+                  element={
+                    <RequireOrganization>
+                      <ApiKeysPage />
                     </RequireOrganization>
                   }
                 />

@@ -28,6 +28,7 @@ import {
 import { AreasTab } from './areas';
 import { NationalFiguresCard } from './NationalFigures';
 import { StandardActionsCard } from './StandardActions';
+import { ApiKeysCard } from './ApiKeysCard';
 import { ProvisioningCard } from './ProvisioningCard';
 import { SingleSignOnCard } from './SingleSignOnCard';
 
@@ -195,6 +196,7 @@ function OrganizationDetails({ tabs }: { tabs: ReactNode }) {
       <StandardActionsCard organization={organization} />
       <SingleSignOnCard />
       <ProvisioningCard />
+      <ApiKeysCard />
       {editing && (
         <FormDialog
           title="Edit organisation"
