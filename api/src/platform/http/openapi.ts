@@ -271,6 +271,9 @@ export const tagDescriptions: Record<string, string> = {
   push: 'Browser push notifications of the signed-in person’s alerts.',
   'scim-token': 'Tokens the company’s directory provisions people with over SCIM.',
   'scim-group': 'The directory’s groups, and the role and sites each one gives its members.',
+  'api-key':
+    'API keys the organisation makes for integrators’ systems: their scopes, sites, expiry and last use ' +
+    '(the key itself is shown once, when it is made).',
   scim: 'SCIM 2.0 (RFC 7644) for the company’s directory (Entra ID, Okta): people and groups, with a SCIM token.',
 };
 
