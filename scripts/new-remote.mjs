@@ -3,7 +3,7 @@
 //   a folder: a package of its own there, for a team outside this repository.
 // Options: --subject <CaslSubject> (default: the name in PascalCase), --title <text>, --port <dev port>,
 //   --sdk <dependency spec of @console/shared-sdk> (outside only; default ^<this SDK's version>, e.g.
-//   file:../console-shared-sdk-1.17.0.tgz for a tarball made with `npm pack --workspace @console/shared-sdk`).
+//   file:../console-shared-sdk-1.17.0.tgz for a tarball made with `npm run pack:sdk`).
 // Plain Node, no dependencies: it only writes files.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -113,6 +113,7 @@ const packageJson = inside
         '@testing-library/dom',
         '@testing-library/jest-dom',
         '@testing-library/react',
+        '@testing-library/user-event',
         '@types/jest',
         '@types/react',
         '@types/react-dom',
@@ -273,31 +274,13 @@ export function ${screenName}() {
 `;
 
 const screenTest = `import { render, screen } from '@testing-library/react';
-import { defineRulesFor, session } from '@console/shared-sdk';
+import { signInAs, resetBrowserState } from '@console/shared-sdk/testing';
 import { ${screenName} } from './${bare}';
 
-const user = {
-  userID: '0190a000-0000-7000-8000-000000000001',
-  role: 'ORGANIZATION_ADMIN' as const,
-  orgId: '0190a000-0000-7000-8000-0000000000b1',
-  siteIds: [],
-};
-
-beforeEach(() =>
-  session.signIn({
-    accessToken: 'access',
-    refreshToken: 'refresh',
-    userData: {
-      ...user,
-      firstName: 'Marcus',
-      lastName: 'Reid',
-      email: 'marcus@example.com',
-      ability: defineRulesFor(user),
-      accessToken: 'access',
-    },
-  }),
-);
-afterEach(() => session.signOut());
+// The SDK's testing kit: signInAs gives Marcus Reid the rules the API gives his role; fakeApi answers the
+// screen's calls and listPage makes a list's answer (see the SDK's README, "Testing a remote's screens").
+beforeEach(() => signInAs('ORGANIZATION_ADMIN'));
+afterEach(() => resetBrowserState());
 
 test('shows its title and who is signed in', () => {
   render(<${screenName} />);

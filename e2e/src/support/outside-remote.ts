@@ -39,6 +39,7 @@ export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): Ou
     ...['src', 'webpack', 'jest', 'test'].flatMap((folder) => filesUnder(path.join(sdkDir, folder))),
     path.join(sdkDir, 'package.json'),
     path.join(repoRoot, 'scripts', 'new-remote.mjs'),
+    path.join(repoRoot, 'scripts', 'pack-sdk.mjs'),
   ]) {
     hash.update(file).update(fs.readFileSync(file));
   }
@@ -49,8 +50,8 @@ export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): Ou
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
   try {
-    // The package as a registry would hold it (`prepack` builds its dist/ with the declarations).
-    run('npm', ['pack', '--workspace', '@console/shared-sdk', '--pack-destination', work], { cwd: repoRoot });
+    // The package as a registry would hold it: built, with the declarations, and no scripts of this repository.
+    run(process.execPath, [path.join(repoRoot, 'scripts', 'pack-sdk.mjs'), work], { cwd: repoRoot });
     const tarball = path.join(
       work,
       fs.readdirSync(work).find((file) => file.endsWith('.tgz'))!,
@@ -71,20 +72,46 @@ export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): Ou
 
     // "npm install", from what this repository has installed, and the SDK from its tarball.
     const modules = path.join(dir, 'node_modules');
-    fs.mkdirSync(path.join(modules, '@console', 'shared-sdk'), { recursive: true });
+    const sdkModule = path.join(modules, '@console', 'shared-sdk');
+    fs.mkdirSync(sdkModule, { recursive: true });
+    run('tar', ['-xzf', tarball, '-C', sdkModule, '--strip-components=1'], { cwd: work });
+    // What npm would put at the top of its node_modules: the packages the remote's package.json names, the
+    // SDK's own dependencies, and what they depend on in turn (hoisted). A package the remote imports
+    // without anything naming it fails here as it would for the team.
     const installed = path.join(repoRoot, 'node_modules');
-    for (const entry of fs.readdirSync(installed)) {
-      if (entry === '@console' || entry.startsWith('.package-lock') || entry === '.console-install-hash')
-        continue;
-      fs.symlinkSync(path.join(installed, entry), path.join(modules, entry));
+    const dependenciesOf = (manifestFile: string, withDev: boolean): string[] => {
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+        'dependencies' | 'devDependencies' | 'optionalDependencies' | 'peerDependencies',
+        Record<string, string> | undefined
+      > & { peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+      const peers = Object.keys(manifest.peerDependencies ?? {}).filter(
+        (peer) => manifest.peerDependenciesMeta?.[peer]?.optional !== true,
+      );
+      return [
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.optionalDependencies ?? {}),
+        ...peers,
+        ...(withDev ? Object.keys(manifest.devDependencies ?? {}) : []),
+      ];
+    };
+    const hoisted = new Set<string>();
+    const queue = [
+      ...dependenciesOf(path.join(dir, 'package.json'), true),
+      ...dependenciesOf(path.join(sdkModule, 'package.json'), false),
+    ];
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      if (name === '@console/shared-sdk' || hoisted.has(name)) continue;
+      const manifestFile = path.join(installed, name, 'package.json');
+      if (!fs.existsSync(manifestFile)) continue;
+      hoisted.add(name);
+      queue.push(...dependenciesOf(manifestFile, false));
     }
-    run(
-      'tar',
-      ['-xzf', tarball, '-C', path.join(modules, '@console', 'shared-sdk'), '--strip-components=1'],
-      {
-        cwd: work,
-      },
-    );
+    for (const name of hoisted) {
+      fs.mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
+      fs.symlinkSync(path.join(installed, name), path.join(modules, name));
+    }
+    // npm links the installed packages' commands into node_modules/.bin, which the remote's scripts run.
+    fs.symlinkSync(path.join(installed, '.bin'), path.join(modules, '.bin'));
 
     for (const script of ['typecheck', 'test', 'build']) run('npm', ['run', script], { cwd: dir });
   } catch (error) {
