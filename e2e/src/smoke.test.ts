@@ -226,11 +226,11 @@ async function menuEntries(walk: Walk): Promise<{ title: string; path: string }[
 const namedTabStopForms = ['Add staff member'];
 
 /** Every "Add …" button of the screen as it is now: open the form, then leave it with Cancel. */
-async function walkCreateForms(walk: Walk, where: string) {
+async function walkCreateForms(walk: Walk, where: string, opens: RegExp = /^(Add|Enrol) /) {
   const { page } = walk;
   const main = page.getByRole('main');
   const names = await main
-    .getByRole('button', { name: /^(Add|Enrol) / })
+    .getByRole('button', { name: opens })
     .filter({ visible: true })
     .evaluateAll((buttons) => [...new Set(buttons.map((button) => (button.textContent ?? '').trim()))]);
   for (const name of names) {
@@ -339,6 +339,11 @@ const logsScreens = [
 const recordScreens = [...peopleScreens, ...tasksScreens, ...logsScreens];
 /** Screens without records of their own: the record check (issue 11) and the reports remote's (issue 12). */
 const reportScreens = ['/dashboard/recordcheck', '/dashboard/reports', '/dashboard/reports/inspection'];
+/**
+ * Screens that lead to pages of their own through a card's "Open …" link rather than the menu (the
+ * organisation's single sign-on, provisioning and API keys): the walk opens each, with its create forms.
+ */
+const cardScreens = ['/dashboard/organization'];
 
 async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
   const { page } = walk;
@@ -365,6 +370,25 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
     await settle(walk);
     await walkCreateForms(walk, `${entry.title} → tab ${tab}`);
     if (editTabs.includes(tab)) await walkFirstEdit(walk, `${entry.title} → tab ${tab}`);
+  }
+  if (cardScreens.includes(entry.path)) await walkCardPages(walk, entry);
+}
+
+async function walkCardPages(walk: Walk, entry: { title: string; path: string }) {
+  const { page } = walk;
+  const cards = page.getByRole('main').getByRole('link', { name: /^Open / });
+  const names = await cards.allTextContents();
+  for (const name of names) {
+    walk.step = `${entry.title} → ${name}`;
+    await page.getByRole('main').getByRole('link', { name, exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`${entry.path}/`));
+    await settle(walk);
+    expect(await page.title()).toMatch(/ · Compliance Console$/);
+    // These pages name their one create form after what it makes: a token, a key.
+    await walkCreateForms(walk, `${entry.title} → ${name}`, /^(Add|Enrol|New|Make) /);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === entry.path);
+    await settle(walk);
   }
 }
 
