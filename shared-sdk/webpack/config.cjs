@@ -214,12 +214,17 @@ function reactIsOfMui() {
 const consumeOnly = (map) =>
   Object.fromEntries(Object.entries(map).map(([key, options]) => [key, { ...options, import: false }]));
 
+const sdkSourcesLoaded = new Map();
+
 /**
  * One of the SDK's TypeScript modules, loaded in Node: compiled to CommonJS by swc (the compiler the build
- * itself uses), so the build checks with the SDK's own code rather than a copy of it.
+ * itself uses), so the build checks with the SDK's own code rather than a copy of it. Its relative imports
+ * (`./x.js`, NodeNext style) are the SDK's other sources, loaded the same way; packages load as usual.
  */
 function requireSdkSource(relative) {
   const file = path.join(srcDir, relative);
+  const known = sdkSourcesLoaded.get(file);
+  if (known) return known.exports;
   const { transformSync } = require('@swc/core');
   const { code } = transformSync(fs.readFileSync(file, 'utf8'), {
     filename: file,
@@ -229,6 +234,14 @@ function requireSdkSource(relative) {
   const loaded = new Module(file, module);
   loaded.filename = file;
   loaded.paths = Module._nodeModulePaths(path.dirname(file));
+  loaded.require = (request) => {
+    if (!request.startsWith('.')) return Module.prototype.require.call(loaded, request);
+    const source = path.resolve(path.dirname(file), request).replace(/\.js$/, '');
+    const typescript = ['.ts', '.tsx', '/index.ts'].map((ending) => `${source}${ending}`).find(fs.existsSync);
+    if (!typescript) return Module.prototype.require.call(loaded, request);
+    return requireSdkSource(path.relative(srcDir, typescript));
+  };
+  sdkSourcesLoaded.set(file, loaded);
   loaded._compile(code, file);
   return loaded.exports;
 }
