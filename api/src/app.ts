@@ -38,6 +38,8 @@ import scimTokenRoutes from './platform/directory/scim/token-routes.js';
 import scimGroupRoutes from './platform/directory/scim/group-routes.js';
 import scimRoutes from './platform/directory/scim/routes.js';
 import jwksRoute from './platform/auth/jwks-route.js';
+import apiKeyRoutes from './platform/auth/api-keys/routes.js';
+import { registerApiKeyCalls } from './platform/auth/api-keys/calls.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -98,6 +100,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(alerts.pushRoutes, { prefix: '/push' });
   await app.register(scimTokenRoutes, { prefix: '/scim-token' });
   await app.register(scimGroupRoutes, { prefix: '/scim-group' });
+  await app.register(apiKeyRoutes, { prefix: '/api-key' });
 }
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -184,6 +187,7 @@ export async function buildApp(
   });
 
   registerMetrics(app, deps.config.metricsToken);
+  await registerApiKeyCalls(app, deps.config.apiKeyRateLimit);
   await app.register(jwksRoute);
   await app.register(apiRoutes, { prefix: apiPrefix });
   // SCIM 2.0 for the company's directory: outside the console's API, with its own errors and media type.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { apiKeyScopeIds, type ApiKeyCreated, type ApiKeyScopeId } from '@console/shared-sdk/contract';
 import { demoLogins, demoPassword, demoSites } from './demo.js';
 import { mobileLogin, multipartBody } from './test/logs.js';
 import { createTestContext, type InjectOptions, type TestContext } from './test/helper.js';
@@ -46,7 +47,9 @@ type Target =
   /** A bearer token of the organisation's directory (SCIM). */
   | 'scimToken'
   /** A directory group, made by the directory over SCIM. */
-  | 'scimGroup';
+  | 'scimGroup'
+  /** An integrator's API key. */
+  | 'apiKey';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -240,6 +243,10 @@ const probes: Record<string, Probe> = {
     why: 'here (no METRICS_TOKEN) a 404 saying metrics are off; with the setting, its own bearer token (metrics.test.ts)',
   },
   [`GET ${v1}/health`]: { access: 'public', why: 'health check including the database' },
+  'GET /.well-known/jwks.json': {
+    access: 'public',
+    why: 'the public keys access tokens are signed with, for other services to verify them: no record',
+  },
   'GET /api/docs': { access: 'public', why: 'API documentation' },
   'GET /api/docs/static/index.html': { access: 'public', why: 'API documentation' },
   'GET /api/docs/static/swagger-initializer.js': { access: 'public', why: 'API documentation' },
@@ -734,6 +741,9 @@ const probes: Record<string, Probe> = {
     access: 'public',
     why: 'a sensor posts its readings: its device key in X-Sensor-Key is the proof, and names the sensor',
   },
+  [`POST ${v1}/sensor/api-key-ingest`]: record('sensor', (sensorID) => ({
+    body: { sensorID, readings: [{ sequence: 1, readAt: `${probeDay}T09:00:00Z`, celsius: 4 }] },
+  })),
   [`GET ${v1}/kitchen-device/web-app-list`]: record('site', (siteID) => ({ query: { siteID } })),
   [`POST ${v1}/kitchen-device/create-new-one`]: record('site', (siteID) => ({
     body: { siteID, name: 'Probe tablet' },
@@ -806,6 +816,14 @@ const probes: Record<string, Probe> = {
     why: "adds a token to the caller's own organisation",
   },
   [`PUT ${v1}/scim-token/revoke`]: record('scimToken', (id) => ({ body: { _id: id } })),
+  // Integrators' API keys: the console's calls; a key's own calls are tried below ("an API key").
+  [`GET ${v1}/api-key/web-app-list`]: { access: 'signed-in', why: "the caller's own organisation's keys" },
+  [`POST ${v1}/api-key/create-new-one`]: {
+    access: 'signed-in',
+    why: "adds a key to the caller's own organisation; another organisation's site is refused as not its own (400)",
+  },
+  [`GET ${v1}/api-key/find-one/:id`]: record('apiKey', (id) => ({ url: `${v1}/api-key/find-one/${id}` })),
+  [`PUT ${v1}/api-key/revoke`]: record('apiKey', (id) => ({ body: { _id: id } })),
   [`GET ${v1}/scim-group/web-app-list`]: {
     access: 'signed-in',
     why: "the caller's own organisation's groups",
@@ -908,7 +926,10 @@ async function recordsOn(token: string, siteID: string) {
   };
 }
 
-/** A SCIM token of the organisation, made in the console, and a directory group its directory made. */
+/**
+ * A SCIM token of the organisation, made in the console, a directory group its directory made, and an API
+ * key.
+ */
 async function directoryOf(token: string) {
   const made = await ctx.inject<{ data: { scimToken: { _id: string }; token: string } }>(
     'POST',
@@ -921,7 +942,16 @@ async function directoryOf(token: string) {
     body: { displayName: `Probe group ${newId().slice(-6)}` },
   });
   if (group.statusCode !== 201) throw new Error(`a directory group: ${group.raw}`);
-  return { scimToken: made.json.data.scimToken._id, scimGroup: group.json.id };
+  const key = await ctx.inject<{ data: ApiKeyCreated }>('POST', `${v1}/api-key/create-new-one`, {
+    token,
+    body: { name: 'Probe integration', scopes: ['sites:read'] },
+  });
+  if (key.statusCode !== 200) throw new Error(`an API key: ${key.raw}`);
+  return {
+    scimToken: made.json.data.scimToken._id,
+    scimGroup: group.json.id,
+    apiKey: key.json.data.apiKey._id,
+  };
 }
 
 /** A corrective action on the site, opened as a deviation's own transaction opens one. */
@@ -1105,6 +1135,7 @@ const recordRoots: Partial<Record<Target, string>> = {
   review: 'siteReview',
   correctiveAction: 'correctiveAction',
   scimGroup: 'scim-group',
+  apiKey: 'api-key',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -1490,4 +1521,174 @@ describe('an inspector link, which needs no account', () => {
     expect((await inspect('/section/temperature', { siteID })).statusCode).toBe(404);
     expect((await inspect('/pack', { siteID, format: 'PDF' })).statusCode).toBe(404);
   });
+});
+
+// ---- an API key -------------------------------------------------------------------------------------------
+
+/**
+ * The calls an integrator's API key reaches, each with the sets of scopes that open it (any one set, all of
+ * its scopes together). Every other signed-in call refuses every key; widening what keys reach is a change
+ * to this list as well. An inspection pack holds every section's records: it needs every read scope.
+ */
+const keyCalls: Record<string, readonly (readonly ApiKeyScopeId[])[]> = {
+  [`GET ${v1}/organization/view-one`]: [['sites:read']],
+  [`GET ${v1}/organization/national-figures/history`]: [['sites:read']],
+  [`GET ${v1}/site-panel/web-app-list`]: [['sites:read']],
+  [`GET ${v1}/site-panel/simple-list`]: [['sites:read']],
+  [`GET ${v1}/site-panel/find-one/:id`]: [['sites:read']],
+  [`GET ${v1}/site-panel/open-time-slot/:id`]: [['sites:read']],
+  [`POST ${v1}/site-panel/closing-time-list`]: [['sites:read']],
+  [`GET ${v1}/site-panel/all-sites-score-list`]: [['reports:read']],
+  [`GET ${v1}/site-panel/site-report-scoreList`]: [['sites:read', 'reports:read']],
+  [`GET ${v1}/site-panel/portfolio`]: [['sites:read']],
+  [`GET ${v1}/supplier/web-app-list`]: [['equipment:read']],
+  [`GET ${v1}/supplier/find-one/:id`]: [['equipment:read']],
+  [`GET ${v1}/supplierType/web-app-list`]: [['equipment:read']],
+  [`GET ${v1}/supplierType/find-one/:id`]: [['equipment:read']],
+  [`GET ${v1}/supplierType/simple-list`]: [['equipment:read']],
+  [`GET ${v1}/area/web-app-list`]: [['sites:read']],
+  [`GET ${v1}/area/find-one/:id`]: [['sites:read']],
+  [`GET ${v1}/area/simple-list`]: [['sites:read']],
+  [`GET ${v1}/foodItem/web-app-list`]: [['equipment:read']],
+  [`GET ${v1}/foodItem/find-one/:id`]: [['equipment:read']],
+  [`GET ${v1}/masterType/web-app-list`]: [['equipment:read']],
+  [`GET ${v1}/masterType/find-one/:id`]: [['equipment:read']],
+  [`GET ${v1}/masterType/find-by-siteID/:siteID`]: [['equipment:read']],
+  [`GET ${v1}/masterType/history/:masterTypeID`]: [['equipment:read']],
+  [`GET ${v1}/template-panel/web-app-list`]: [['tasks:read']],
+  [`GET ${v1}/template-panel/find-one/:id`]: [['tasks:read']],
+  [`GET ${v1}/template-panel/simple-list`]: [['tasks:read']],
+  [`GET ${v1}/pre-defined-template/simple-list`]: [['tasks:read']],
+  [`GET ${v1}/pre-defined-template/find-one/:id`]: [['tasks:read']],
+  [`GET ${v1}/task-category/web-app-list`]: [['tasks:read']],
+  [`GET ${v1}/task-category/find-one/:id`]: [['tasks:read']],
+  [`GET ${v1}/task-category/simple-list`]: [['tasks:read']],
+  [`POST ${v1}/task-category/simple-list2`]: [['tasks:read']],
+  [`GET ${v1}/master-task/find-one/:id`]: [['tasks:read']],
+  [`GET ${v1}/master-task/simple-list`]: [['tasks:read']],
+  [`GET ${v1}/master-task/web-app-list`]: [['tasks:read']],
+  [`GET ${v1}/master-task/view-task`]: [['tasks:read']],
+  [`GET ${v1}/comment-task/comments-listing`]: [['tasks:read']],
+  [`GET ${v1}/task-dashboard/site`]: [['tasks:read']],
+  [`GET ${v1}/temperature-logs/web-app-list-for-web`]: [['temperature-logs:read']],
+  [`GET ${v1}/temperature-logs/export-web-app-list-for-web`]: [['temperature-logs:read']],
+  [`GET ${v1}/temperature-logs/find-one/:id`]: [['temperature-logs:read']],
+  [`GET ${v1}/temperature-logs/log-history-list/:id`]: [['temperature-logs:read']],
+  [`GET ${v1}/temperature-logs/item-list`]: [['temperature-logs:read']],
+  [`GET ${v1}/temperature-logs/chart`]: [['temperature-logs:read']],
+  [`GET ${v1}/comlianceLog/web-app-list-for-web`]: [['logs:read']],
+  [`GET ${v1}/comlianceLog/find-one/:id`]: [['logs:read']],
+  [`GET ${v1}/comlianceLog/log-history-list/:id`]: [['logs:read']],
+  [`GET ${v1}/nearMiss/web-app-list`]: [['logs:read']],
+  [`GET ${v1}/nearMiss/find-one/:id`]: [['logs:read']],
+  [`GET ${v1}/nearMiss/log-history-list/:id`]: [['logs:read']],
+  [`GET ${v1}/nearMiss/follow-up-owner-list/:id`]: [['logs:read']],
+  [`GET ${v1}/correctiveAction/web-app-list`]: [['logs:read']],
+  [`GET ${v1}/correctiveAction/find-one/:id`]: [['logs:read']],
+  [`GET ${v1}/correctiveAction/log-history-list/:id`]: [['logs:read']],
+  [`GET ${v1}/correctiveAction/record-list`]: [['logs:read']],
+  [`GET ${v1}/correctiveAction/counts`]: [['logs:read']],
+  [`GET ${v1}/correctiveAction/standard-action-list`]: [['logs:read']],
+  [`GET ${v1}/document/web-app-list`]: [['logs:read']],
+  [`GET ${v1}/document/expiring-count`]: [['logs:read']],
+  [`GET ${v1}/document/find-one/:id`]: [['logs:read']],
+  [`GET ${v1}/document/log-history-list/:id`]: [['logs:read']],
+  [`GET ${v1}/record-history/check`]: [['temperature-logs:read']],
+  [`GET ${v1}/sensor/web-app-list`]: [['sensor-readings:write'], ['equipment:read']],
+  [`GET ${v1}/sensor/find-one/:id`]: [['sensor-readings:write'], ['equipment:read']],
+  [`POST ${v1}/sensor/api-key-ingest`]: [['sensor-readings:write']],
+  [`GET ${v1}/report/inspection-pack/preview`]: [
+    ['sites:read', 'temperature-logs:read', 'tasks:read', 'logs:read', 'equipment:read', 'reports:read'],
+  ],
+  [`GET ${v1}/report/inspection-pack/download`]: [
+    ['sites:read', 'temperature-logs:read', 'tasks:read', 'logs:read', 'equipment:read', 'reports:read'],
+  ],
+  [`GET ${v1}/siteReview/web-app-list`]: [['reports:read']],
+  [`GET ${v1}/siteReview/find-one/:id`]: [['reports:read']],
+  [`GET ${v1}/siteReview/current`]: [['reports:read']],
+};
+
+describe('an API key', () => {
+  const keys = new Map<string, string>();
+  /** A key of the organisation (of `sites` alone, when given) with `scopes`, one per pass and set. */
+  async function keyWith(pass: string, scopes: readonly ApiKeyScopeId[], siteIDs?: string[]) {
+    const which = `${pass}: ${[...scopes].sort().join(' ')}`;
+    const known = keys.get(which);
+    if (known) return known;
+    const made = await ctx.inject<{ data: ApiKeyCreated }>('POST', `${v1}/api-key/create-new-one`, {
+      token: orgAdmin,
+      body: { name: `Probe ${pass} ${keys.size + 1}`, scopes, siteIDs },
+    });
+    if (made.statusCode !== 200) throw new Error(`a key: ${made.raw}`);
+    const key = `Bearer ${made.json.data.key}`;
+    keys.set(which, key);
+    return key;
+  }
+  /** The probe's request at the key's own organisation's record, or a plain one for a call without a target. */
+  const ownAim = ({ method, probe }: (typeof declared)[number]): Aimed =>
+    probe.access === 'record'
+      ? probe.aim(manchesterIds[probe.target])
+      : method === 'GET' || method === 'DELETE'
+        ? {}
+        : { body: {} };
+
+  test('the calls it reaches are signed-in calls of this suite, none the mobile app’s', () => {
+    for (const route of Object.keys(keyCalls)) {
+      expect([route, probes[route]?.access]).not.toEqual([route, 'public']);
+      expect([route, route in probes, mobileOnly(route)]).toEqual([route, true, false]);
+    }
+  });
+
+  test.each(signedInRoutes)('$route refuses a key of too narrow a scope with 403', async (route) => {
+    const openers = keyCalls[route.route] ?? [];
+    const opening = new Set(openers.flat());
+    // Every scope but those that open it; and for a call that needs several, each of them but one.
+    const narrow = [
+      apiKeyScopeIds.filter((scope) => !opening.has(scope)),
+      ...openers.flatMap((set) =>
+        set.length > 1 ? set.map((left) => set.filter((one) => one !== left)) : [],
+      ),
+    ].filter((scopes) => scopes.length > 0);
+    for (const scopes of narrow) {
+      const reply = await send(route.method, route.url, ownAim(route), await keyWith('narrow', scopes));
+      expect([scopes, reply.statusCode]).toEqual([scopes, 403]);
+    }
+  });
+
+  const reached = declared.filter(({ route }) => route in keyCalls);
+  test.each(reached)('$route takes a key of its scopes', async (route) => {
+    for (const scopes of keyCalls[route.route] ?? []) {
+      const reply = await send(route.method, route.url, ownAim(route), await keyWith('opens', scopes));
+      // Past the guard: aimed at the key's own organisation's record, never refused for whose key it is.
+      expect([scopes, [401, 403].includes(reply.statusCode)]).toEqual([scopes, false]);
+      expect(reply.statusCode).toBeLessThan(500);
+    }
+  });
+
+  const reachedRecords = reached.flatMap(({ route, method, url, probe }) =>
+    probe.access === 'record' ? [{ route, method, url, probe }] : [],
+  );
+  test.each(reachedRecords)(
+    '$route answers a key aimed at another organisation’s record 404, exactly like a missing one',
+    async ({ route, method, url, probe }) => {
+      const scopes = keyCalls[route]?.[0] ?? [];
+      const reply = await send(
+        method,
+        url,
+        probe.aim(otherIds[probe.target]),
+        await keyWith('tenant', scopes),
+      );
+      expect(reply.statusCode).toBe(404);
+    },
+  );
+
+  test.each(reachedRecords.filter(({ probe }) => siteScoped.has(probe.target)))(
+    '$route refuses a key limited to another site of its organisation with 403',
+    async ({ route, method, url, probe }) => {
+      const scopes = keyCalls[route]?.[0] ?? [];
+      const key = await keyWith('brighton', scopes, [fixtures.brighton]);
+      const reply = await send(method, url, probe.aim(manchesterIds[probe.target]), key);
+      expect(reply.statusCode).toBe(403);
+    },
+  );
 });

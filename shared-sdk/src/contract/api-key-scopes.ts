@@ -47,7 +47,8 @@ export const apiKeyScopes: Readonly<Record<ApiKeyScopeId, ApiKeyScope>> = {
   'sites:read': {
     label: 'Read sites',
     description:
-      'The organisation, its sites (their names, addresses, time zones and opening hours) and areas',
+      'The organisation, its sites (addresses, time zones, opening hours), its areas and the overview of ' +
+      'each site’s day',
     writes: false,
     grants: [
       { action: 'read', subject: 'Organization' },
@@ -57,7 +58,9 @@ export const apiKeyScopes: Readonly<Record<ApiKeyScopeId, ApiKeyScope>> = {
   },
   'temperature-logs:read': {
     label: 'Read temperature logs',
-    description: 'Temperature readings, their history and export, and the items each site reads',
+    description:
+      'Temperature readings, their history and export, the items each site reads, and the check of the ' +
+      'records’ history',
     writes: false,
     grants: [{ action: 'read', subject: 'TemperatureLog' }],
   },
@@ -112,7 +115,9 @@ export const apiKeyScopes: Readonly<Record<ApiKeyScopeId, ApiKeyScope>> = {
   },
   'reports:read': {
     label: 'Read reports',
-    description: 'Scores and reports of the sites, and their four-weekly reviews',
+    description:
+      'Scores and rankings of the sites and their four-weekly reviews; with every other read scope, a ' +
+      'site’s inspection pack, which holds all of its records',
     writes: false,
     grants: [
       { action: 'read', subject: 'ScoreReport' },

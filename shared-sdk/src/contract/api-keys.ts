@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idList, idSchema, instantSchema, listQuerySchema, requiredText, siteQuerySchema } from './common.js';
 import { loggedPersonSchema } from './compliance-logs.js';
 import { apiKeyScopeIds } from './api-key-scopes.js';
+import { sensorIngestSchema } from './sensors.js';
 
 export * from './api-key-scopes.js';
 
@@ -92,6 +93,17 @@ export interface ApiKeyListParams {
   limit?: number;
   status?: ApiKeyStatus;
 }
+
+/**
+ * POST /sensor/api-key-ingest: a registered sensor's readings posted by an integrator's gateway with an API
+ * key of scope sensor-readings:write, in place of the sensor's own device key. The lines are those of
+ * POST /sensor/ingest, and stored, judged and alerted on the same way.
+ */
+export const apiKeySensorIngestSchema = sensorIngestSchema.extend({
+  /** The sensor the readings are of: one of the key's organisation, on one of its sites. */
+  sensorID: idSchema,
+});
+export type ApiKeySensorIngest = z.input<typeof apiKeySensorIngestSchema>;
 
 /** What a call with a key refused for being a person's answers (403). */
 export const apiKeyRefusal = 'An API key cannot make this call';

@@ -8,12 +8,13 @@ import {
   type AppAbility,
   type SubjectName,
 } from '@console/shared-sdk/ability';
-import { idSchema } from '@console/shared-sdk/contract';
+import { apiKeyPrefix, apiKeyRefusal, idSchema } from '@console/shared-sdk/contract';
 import type { Database } from '../db/client.js';
 import { authSessions, organizations, siteMembers, sites, users } from '../db/schema.js';
 import type { AuthUser } from './identity.js';
 import type { SessionFacts } from './session-cache.js';
 import { audienceOfClient, audiencesOf, staffCalls, type Audience } from './audience.js';
+import { apiKeyFactsOf, type ApiKeyCaller } from './api-keys/authenticate.js';
 
 export type { AuthUser };
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.js';
@@ -27,6 +28,11 @@ export interface AuthContext {
   audience: Audience;
   /** The organisation this request acts in: the user's own, or for ADMIN the `orgId` it sent (or null). */
   orgId: string | null;
+  /**
+   * Set when the call is made with an integrator's API key: then `user` is the key acting (its id the key's,
+   * named "API key “…”"), `orgId` the key's organisation, `siteIds` its sites, `ability` its scopes' rules.
+   */
+  apiKey?: ApiKeyCaller;
 }
 
 declare module 'fastify' {
@@ -139,6 +145,21 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
   const { db, tokens } = request.server.deps;
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) throw unauthorized();
+  if (token.startsWith(apiKeyPrefix)) {
+    // A key acts in its own organisation only: a platform admin's `orgId` has no meaning here.
+    const { user, siteIds, ability, apiKey } = await apiKeyFactsOf(request, token);
+    const caller = { id: apiKey.id, name: apiKey.name, scopes: apiKey.scopes };
+    request.auth = {
+      user,
+      sessionId: apiKey.id,
+      siteIds,
+      ability,
+      audience: 'web',
+      orgId: user.orgId,
+      apiKey: caller,
+    };
+    return request.auth;
+  }
   const claims = await tokens.verifyAccess(token);
   if (!idSchema.safeParse(claims.userId).success || !idSchema.safeParse(claims.sessionId).success) {
     throw unauthorized('Your session is not valid; please sign in again');
@@ -207,9 +228,13 @@ function authHook(hook: AuthHook): AuthHook {
   return hook;
 }
 
-/** Route hook: the caller must be signed in. */
+/**
+ * Route hook: the caller must be signed in. Such a call acts on the caller (its profile, password,
+ * notifications) or needs no rule: an API key, which is no person and holds only its scopes' rules, is refused.
+ */
 export const signedIn = authHook(async (request) => {
-  await authenticate(request);
+  const auth = await authenticate(request);
+  if (auth.apiKey) throw forbidden(apiKeyRefusal);
 });
 
 /** Route hook: the caller must be signed in and allowed `action` on some `subject`. */

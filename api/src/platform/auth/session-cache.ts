@@ -40,6 +40,11 @@ export interface SessionFacts {
   audience: Audience;
   /** The user's CASL ability, built once per session check from the two above. */
   ability: AppAbility;
+  /**
+   * Set when the facts are an API key's (platform/auth/api-keys), kept under its hash: the key, as its calls
+   * name it. Its `user` is the key acting, whose id is the key's, so the key's change forgets it.
+   */
+  apiKey?: { id: string; name: string; scopes: string[]; expiresAt: Date | null };
 }
 
 /**
@@ -77,10 +82,11 @@ export class SessionCache {
     return this.generation;
   }
 
-  get(sessionId: string, userId: string): SessionFacts | undefined {
+  /** A session's facts, when they are its user's; an API key's by its entry alone (its hash names it). */
+  get(sessionId: string, userId?: string): SessionFacts | undefined {
     if (!this.live) return undefined;
     const entry = this.entries.get(sessionId);
-    if (!entry || entry.facts.user.id !== userId) return undefined;
+    if (!entry || (userId !== undefined && entry.facts.user.id !== userId)) return undefined;
     if (this.now() - entry.storedAt > this.maxAgeMs) {
       this.entries.delete(sessionId);
       return undefined;

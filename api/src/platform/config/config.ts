@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultAlertGroupMinutes, defaultSyncWindowHours } from '@console/shared-sdk/contract';
+import {
+  apiKeyDefaultRateLimit,
+  defaultAlertGroupMinutes,
+  defaultSyncWindowHours,
+} from '@console/shared-sdk/contract';
 import { keySetSchema } from '../auth/signing-keys.js';
 
 const optionalUrl = z
@@ -140,6 +144,12 @@ const envSchema = z.object({
     .min(0, 'ALERT_GROUP_MINUTES must be at least 0')
     .max(24 * 60, 'ALERT_GROUP_MINUTES must be at most 1440 (a day)')
     .default(defaultAlertGroupMinutes),
+  /** Calls an integrator's API key may make a minute (per key, per instance); more are refused with 429. */
+  API_KEY_RATE_LIMIT: z.coerce
+    .number()
+    .int('API_KEY_RATE_LIMIT must be a whole number of calls a minute')
+    .min(1, 'API_KEY_RATE_LIMIT must be at least 1')
+    .default(apiKeyDefaultRateLimit),
   /** Allowed CORS origins, comma-separated, for remotes or integrators on other origins; * for any. */
   CORS_ORIGINS: z.string().default(''),
   /**
@@ -259,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     syncWindowHours: e.SYNC_WINDOW_HOURS,
     alertGroupMinutes: e.ALERT_GROUP_MINUTES,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
     push: {

@@ -156,11 +156,18 @@ export async function recordHistories(
 export const isNoChange = (entry: Pick<HistoryEntryInput, 'before' | 'after' | 'reason'>) =>
   entry.reason === null && canonicalJson(entry.before) === canonicalJson(entry.after);
 
-/** The person a request acts for, as a history names them. */
+/** The person a request acts for, as a history names them; a call with an API key names the key. */
 export function actorOf(request: FastifyRequest): HistoryActor {
-  const { user } = authOf(request);
+  const { user, apiKey } = authOf(request);
+  if (apiKey) return apiKeyActor(apiKey);
   return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() };
 }
+
+/** An API key as a history names the writes made with it: its id, and its name as it was then. */
+export const apiKeyActor = (key: { id: string; name: string }): HistoryActor => ({
+  id: key.id,
+  name: `API key “${key.name}”`,
+});
 
 /** One record's entries, newest first. */
 export async function historyOf(

@@ -1582,6 +1582,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sensor/api-key-ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a registered sensor’s readings with an API key of scope sensor-readings:write (sensorID: a sensor of the key’s organisation, on one of its sites)
+         * @description The lines and their answer are those of POST /sensor/ingest, stored and judged the same way; the readings’ history names the key. Another organisation’s sensor, or one deleted, is 404; a sensor whose device key was revoked is 409. Only an API key may call it (403 for a person)
+         */
+        post: operations["sensor.apiKeyIngest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/kitchen-device/web-app-list": {
         parameters: {
             query?: never;
@@ -4227,6 +4247,74 @@ export interface paths {
         /** One directory group, with its mapping and its first 100 members by name */
         get: operations["scimGroup.findOne"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-key/web-app-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s API keys, paged (newest first by default), searched by name or prefix and filtered by status (ACTIVE, EXPIRED, REVOKED): each with its scopes, sites, expiry, who made it, and when, from which address and with which program it was last used. Never the key itself */
+        get: operations["apiKey.webAppList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-key/find-one/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One API key of the organisation, as the list shows it (never the key itself) */
+        get: operations["apiKey.findOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-key/create-new-one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an API key for an integrator’s system: a name, at least one scope (sites:read, temperature-logs:read, sensor-readings:write, tasks:read, logs:read, equipment:read, reports:read), its sites (siteIDs, live sites of the organisation; null or left out: every site, now and later) and an expiry (a future instant; null or left out: until it is revoked). Answers the key this once: only its SHA-256 is kept. The key is sent as `Authorization: Bearer ck_…` and acts within its scopes, in this organisation alone */
+        post: operations["apiKey.createNewOne"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-key/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Revoke an API key: its next call, on any instance, is refused (401). A revoked key stays listed; revoking it again changes nothing */
+        put: operations["apiKey.revoke"];
         post?: never;
         delete?: never;
         options?: never;
@@ -9934,6 +10022,58 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    "sensor.apiKeyIngest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    readings: {
+                        sequence: number;
+                        /** Format: date-time */
+                        readAt: string;
+                        celsius: number;
+                    }[];
+                    /** Format: uuid */
+                    sensorID: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            stored: number;
+                            duplicates: number;
+                            refused: {
+                                index: number;
+                                sequence: number;
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -20147,6 +20287,297 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    "apiKey.webAppList": {
+        parameters: {
+            query?: {
+                search?: string;
+                sort?: string;
+                page?: number;
+                limit?: number;
+                status?: "ACTIVE" | "EXPIRED" | "REVOKED";
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ListPage"] & {
+                            list: {
+                                /** Format: uuid */
+                                _id: string;
+                                /** Format: uuid */
+                                orgId: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("sites:read" | "temperature-logs:read" | "sensor-readings:write" | "tasks:read" | "logs:read" | "equipment:read" | "reports:read")[];
+                                siteIDs: string[] | null;
+                                sites: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                                /** Format: date-time */
+                                lastUsedAt: string | null;
+                                lastUsedFrom: string | null;
+                                lastUsedUserAgent: string | null;
+                                /** Format: date-time */
+                                revokedAt: string | null;
+                                revokedBy: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    name: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "apiKey.findOne": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            orgId: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("sites:read" | "temperature-logs:read" | "sensor-readings:write" | "tasks:read" | "logs:read" | "equipment:read" | "reports:read")[];
+                            siteIDs: string[] | null;
+                            sites: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            } | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            lastUsedFrom: string | null;
+                            lastUsedUserAgent: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            revokedBy: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "apiKey.createNewOne": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("sites:read" | "temperature-logs:read" | "sensor-readings:write" | "tasks:read" | "logs:read" | "equipment:read" | "reports:read")[];
+                    siteIDs?: string[] | null;
+                    /** Format: date-time */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            apiKey: {
+                                /** Format: uuid */
+                                _id: string;
+                                /** Format: uuid */
+                                orgId: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("sites:read" | "temperature-logs:read" | "sensor-readings:write" | "tasks:read" | "logs:read" | "equipment:read" | "reports:read")[];
+                                siteIDs: string[] | null;
+                                sites: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                                /** Format: date-time */
+                                lastUsedAt: string | null;
+                                lastUsedFrom: string | null;
+                                lastUsedUserAgent: string | null;
+                                /** Format: date-time */
+                                revokedAt: string | null;
+                                revokedBy: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    name: string;
+                                } | null;
+                            };
+                            key: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "apiKey.revoke": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    _id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            orgId: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("sites:read" | "temperature-logs:read" | "sensor-readings:write" | "tasks:read" | "logs:read" | "equipment:read" | "reports:read")[];
+                            siteIDs: string[] | null;
+                            sites: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "EXPIRED" | "REVOKED";
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            } | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            lastUsedFrom: string | null;
+                            lastUsedUserAgent: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            revokedBy: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     "scim.serviceProviderConfig": {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiKeySensorIngestSchema,
   envelope,
   failureOf,
   judgeReading,
@@ -26,9 +27,22 @@ import { sites } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/db/ids.js';
 import { acceptDeviceTime } from '../../../platform/device-time.js';
 import { dispatchJobName, raiseEvent } from '../../../platform/events/raise.js';
-import { recordHistories, type HistoryEntryInput } from '../../../platform/history/history.js';
+import {
+  apiKeyActor,
+  recordHistories,
+  type HistoryActor,
+  type HistoryEntryInput,
+} from '../../../platform/history/history.js';
+import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
 import { openCorrectiveAction } from '../../../platform/corrective-actions/open.js';
-import { conflict, HttpError, tooManyRequests, unauthorized } from '../../../platform/http/errors.js';
+import {
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../../platform/http/errors.js';
 import { ok } from '../../../platform/http/respond.js';
 import { hashDeviceKey, sensorReceipts, sensors } from '../../equipment/index.js';
 import { temperatureReadings } from '../schema.js';
@@ -153,15 +167,19 @@ export interface SensorBatch {
 /** What became of one batch: the call's answer, and whether it raised the excursion's event. */
 export type SensorBatchResult = SensorIngestResult & { raised: boolean };
 
-/** Stores one batch for `sensor` (locked), raising the excursion's event when its run reached the debounce. */
+/**
+ * Stores one batch for `sensor` (locked), raising the excursion's event when its run reached the debounce.
+ * `by` names who posted it in the readings' history when it is not the sensor itself (an API key).
+ */
 export async function storeSensorBatch(
   tx: Tx,
   sensor: SensorRow,
   lines: readonly SensorReading[],
   now: Date,
   syncWindowHours: number,
+  by?: HistoryActor,
 ): Promise<SensorBatchResult> {
-  const [result] = await storeSensorBatches(tx, sensor, [{ lines, receivedAt: now }], syncWindowHours);
+  const [result] = await storeSensorBatches(tx, sensor, [{ lines, receivedAt: now }], syncWindowHours, by);
   if (!result) throw new Error('storeSensorBatches answers every batch');
   return result;
 }
@@ -177,6 +195,7 @@ export async function storeSensorBatches(
   sensor: SensorRow,
   batches: readonly SensorBatch[],
   syncWindowHours: number,
+  by?: HistoryActor,
 ): Promise<SensorBatchResult[]> {
   const sequences = [...new Set(batches.flatMap(({ lines }) => lines.map((line) => line.sequence)))];
   const known =
@@ -277,8 +296,9 @@ export async function storeSensorBatches(
   }));
   await tx.insert(sensorReceipts).values(receipts);
 
-  // The same history entry a person's reading gets, the sensor named as its author.
-  const actor = { id: null, name: sensorReaderName(sensor.name) };
+  // The same history entry a person's reading gets, the sensor named as its author, or the key that
+  // posted the sensor's readings.
+  const actor = by ?? { id: null, name: sensorReaderName(sensor.name) };
   const dtos = await temperatureLogDtos(tx, inOrder);
   const receivedAtOf = new Map(inOrder.map((row) => [row.id, row.receivedAt]));
   const entries: HistoryEntryInput[] = dtos.map((dto) => ({
@@ -417,6 +437,7 @@ export async function ingestSensorBatch(
   sensorId: string,
   lines: readonly SensorReading[],
   syncWindowHours: number,
+  by?: HistoryActor,
 ): Promise<SensorBatchResult> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
@@ -426,7 +447,7 @@ export async function ingestSensorBatch(
       .where(and(eq(sensors.id, sensorId), isNull(sensors.deletedAt)))
       .for('update');
     if (!locked || locked.revokedAt !== null) throw unauthorized(refusedKey);
-    return storeSensorBatch(tx, locked, lines, now, syncWindowHours);
+    return storeSensorBatch(tx, locked, lines, now, syncWindowHours, by);
   });
   if (result.raised) await deps.jobs.send(dispatchJobName);
   return result;
@@ -476,12 +497,73 @@ export default async function sensorIngestRoutes(app: FastifyInstance) {
         request.body.readings,
         deps.config.syncWindowHours,
       );
-      const words = [
-        `${answer.stored} stored`,
-        answer.duplicates > 0 ? `${answer.duplicates} already stored` : '',
-        answer.refused.length > 0 ? `${answer.refused.length} refused` : '',
-      ];
-      return ok(answer, `Readings received: ${words.filter(Boolean).join(', ')}`);
+      return ok(answer, receivedWords(answer));
     },
   );
+
+  // An integrator's gateway posts a registered sensor's readings with its API key, in place of the sensor's
+  // device key: the same lines, stored and judged the same way, the key named in their history.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api-key-ingest',
+    {
+      schema: {
+        tags: ['sensor'],
+        summary:
+          'Post a registered sensor’s readings with an API key of scope sensor-readings:write (sensorID: a ' +
+          'sensor of the key’s organisation, on one of its sites)',
+        description:
+          'The lines and their answer are those of POST /sensor/ingest, stored and judged the same way; the ' +
+          'readings’ history names the key. Another organisation’s sensor, or one deleted, is 404; a sensor ' +
+          'whose device key was revoked is 409. Only an API key may call it (403 for a person)',
+        body: apiKeySensorIngestSchema,
+        response: { 200: envelope(sensorIngestResultSchema) },
+        errors: [409, 429],
+      },
+      onRequest: allow('create', 'TemperatureLog'),
+    },
+    async (request) => {
+      const [sensor] = await deps.db
+        .select()
+        .from(sensors)
+        .where(
+          and(
+            eq(sensors.id, request.body.sensorID),
+            eq(sensors.orgId, orgOf(request)),
+            isNull(sensors.deletedAt),
+          ),
+        );
+      // Whose sensor it is first: another organisation's is 404 to everyone, as every call answers.
+      if (!sensor) throw notFound('Sensor');
+      const { apiKey } = authOf(request);
+      if (!apiKey) {
+        throw forbidden('This call is an integrator’s: send an API key with the sensor-readings:write scope');
+      }
+      assertCan(request, 'create', 'TemperatureLog', {
+        orgId: sensor.orgId,
+        siteID: sensor.siteId,
+        source: 'SENSOR',
+      });
+      if (sensor.revokedAt !== null) {
+        throw conflict(`Sensor “${sensor.name}” was revoked: register it again to post its readings`);
+      }
+      const { raised: _raised, ...answer } = await ingestSensorBatch(
+        deps,
+        sensor.id,
+        request.body.readings,
+        deps.config.syncWindowHours,
+        apiKeyActor(apiKey),
+      );
+      return ok(answer, receivedWords(answer));
+    },
+  );
+}
+
+/** The answer's message: how many lines were stored, already stored and refused. */
+function receivedWords(answer: SensorIngestResult) {
+  const words = [
+    `${answer.stored} stored`,
+    answer.duplicates > 0 ? `${answer.duplicates} already stored` : '',
+    answer.refused.length > 0 ? `${answer.refused.length} refused` : '',
+  ];
+  return `Readings received: ${words.filter(Boolean).join(', ')}`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
+import type { SubjectName } from '@console/shared-sdk/ability';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../../platform/http/multipart.js';
 import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
+import { apiKeyActor } from '../../../platform/history/history.js';
 import { addressKey, claimPublicAttempt } from '../../../platform/auth/login-limit.js';
 import { isFileTooLarge } from '../../../platform/files/uploads.js';
 import { addDays, localDate } from '../../sites/index.js';
@@ -41,6 +43,18 @@ const busyRetryAfterSeconds = 5;
 
 const tags = ['report'];
 
+/** The site-scoped subjects an inspection pack's sections hold. */
+const packSubjects = [
+  'TemperatureLog',
+  'MasterType',
+  'Task',
+  'ComplianceLog',
+  'NearMiss',
+  'CorrectiveAction',
+  'Document',
+  'SiteReview',
+] as const satisfies readonly SubjectName[];
+
 export default async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
@@ -54,18 +68,20 @@ export default async function reportRoutes(app: FastifyInstance) {
     const site = await packSite(deps.db, orgOf(request), query.siteID);
     if (!site) throw notFound('Site');
     assertCan(request, 'read', 'Site', { _id: site.id, orgId: site.orgId });
-    assertCan(request, 'read', 'TemperatureLog', { orgId: site.orgId, siteID: site.id });
+    // Every section of the pack is the site's records of one subject: the caller must read them all. A
+    // site's admin does; an integrator's key only with every read scope they fall under.
+    const onSite = { orgId: site.orgId, siteID: site.id };
+    for (const subject of packSubjects) assertCan(request, 'read', subject, onSite);
     const today = localDate(site.timeZoneId, now);
     const range =
       query.startDate !== undefined && query.endDate !== undefined
         ? { startDate: query.startDate, endDate: query.endDate }
         : { startDate: addDays(today, 1 - inspectionPackDefaultDays), endDate: today };
-    const { user } = authOf(request);
-    const producer = {
-      id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-      role: roleLabels[user.role],
-    };
+    const { user, apiKey } = authOf(request);
+    // A pack fetched with an integrator's key names the key; the register's producer is a person, or none.
+    const producer = apiKey
+      ? { id: null, name: apiKeyActor(apiKey).name, role: 'integration' }
+      : { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), role: roleLabels[user.role] };
     return packTargetOf(site, range, producer, `${deps.config.publicUrl}${packVerifyPath}`);
   }
 
