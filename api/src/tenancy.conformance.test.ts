@@ -1662,6 +1662,8 @@ describe('an API key', () => {
       // Past the guard: aimed at the key's own organisation's record, never refused for whose key it is.
       expect([scopes, [401, 403].includes(reply.statusCode)]).toEqual([scopes, false]);
       expect(reply.statusCode).toBeLessThan(500);
+      // Nothing it writes names the key where a person belongs (a column referring to users).
+      expect(reply.json.message).not.toBe('A referenced record does not exist');
     }
   });
 
