@@ -377,6 +377,7 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
 async function walkCardPages(walk: Walk, entry: { title: string; path: string }) {
   const { page } = walk;
   const cards = page.getByRole('main').getByRole('link', { name: /^Open / });
+  await cards.first().waitFor();
   const names = await cards.allTextContents();
   for (const name of names) {
     walk.step = `${entry.title} → ${name}`;
