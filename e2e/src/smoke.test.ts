@@ -361,6 +361,8 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
     await walkToolbarDialogs(walk, entry.title);
     await walkFirstRecord(walk, entry.title);
   }
+  // Before the tabs: the cards are on the first.
+  if (cardScreens.includes(entry.path)) await walkCardPages(walk, entry);
 
   const tabs = page.getByRole('main').getByRole('tab');
   const tabNames = await tabs.allTextContents();
@@ -371,13 +373,11 @@ async function walkScreen(walk: Walk, entry: { title: string; path: string }) {
     await walkCreateForms(walk, `${entry.title} → tab ${tab}`);
     if (editTabs.includes(tab)) await walkFirstEdit(walk, `${entry.title} → tab ${tab}`);
   }
-  if (cardScreens.includes(entry.path)) await walkCardPages(walk, entry);
 }
 
 async function walkCardPages(walk: Walk, entry: { title: string; path: string }) {
   const { page } = walk;
   const cards = page.getByRole('main').getByRole('link', { name: /^Open / });
-  await cards.first().waitFor();
   const names = await cards.allTextContents();
   for (const name of names) {
     walk.step = `${entry.title} → ${name}`;
@@ -621,6 +621,14 @@ describe('the smoke walk: every screen, tab and create form opens without an err
     const walk = await startWalk(desktop);
     await signIn(walk, logins.organizationAdmin);
     expect(await walkConsole(walk)).toEqual([]);
+    // The organisation's own pages, reached through its cards, were walked with their forms.
+    expect(walk.steps).toEqual(
+      expect.arrayContaining([
+        'Organisation → Open single sign-on',
+        'Organisation → Open provisioning',
+        'Organisation → Open API keys → New API key',
+      ]),
+    );
   });
 
   test('site admin, then some screens on a phone (390 px)', async () => {

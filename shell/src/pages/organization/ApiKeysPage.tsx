@@ -146,7 +146,7 @@ function ScopeChoices({
       </FormHelperText>
       {groups.map((group) => (
         <Box key={group.key} sx={{ mt: 1 }}>
-          <Typography id={`${id}-${group.key}`} variant="subtitle2">
+          <Typography id={`${id}-${group.key}`} variant="subtitle2" component="h3">
             {group.title}
           </Typography>
           <Box role="group" aria-labelledby={`${id}-${group.key}`}>
