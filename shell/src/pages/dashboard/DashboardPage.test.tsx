@@ -189,7 +189,11 @@ beforeEach(() => {
   resetBrowserState();
   session.signIn(loginResponse());
   registryStore.setState({ listed: true, remotes: [tasksRemote] });
+  // A Tuesday morning: the kit's sites open on Mondays only, so they read "Closed now" whatever day the
+  // tests run on (a test of opening hours sets its own clock).
+  setClock('2026-01-06T10:00:00Z');
 });
+afterEach(() => jest.useRealTimers());
 
 test('one dense row per site, every column named whole for a screen reader, 25 to a page, most attention first', async () => {
   const api = answer();
