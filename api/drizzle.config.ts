@@ -12,6 +12,7 @@ export default defineConfig({
     './src/platform/site-reviews/schema.ts',
     './src/platform/directory/schema.ts',
     './src/platform/auth/api-keys/schema.ts',
+    './src/platform/start-up/schema.ts',
     './src/domains/*/schema.ts',
   ],
   out: './drizzle',

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, ensureInstalled } from '../scripts/lib.mjs';
-import { adminUrl, call, databaseUrl, psql, startApi, stopApi } from './postgres-api.mjs';
+import { adminUrl, call, databaseUrl, fetchRetried, psql, startApi, stopApi } from './postgres-api.mjs';
 
 const areaCount = 8;
 
@@ -155,7 +155,7 @@ const databaseCpuBetween = (before, after) =>
 async function latencies(base, token, route, times) {
   const call1 = async () => {
     const started = performance.now();
-    const reply = await fetch(`${base}/api/v1/${route}`, { headers: { authorization: token } });
+    const reply = await fetchRetried(`${base}/api/v1/${route}`, { headers: { authorization: token } });
     const body = await reply.json();
     if (!reply.ok) throw new Error(`${route}: ${reply.status} ${JSON.stringify(body)}`);
     return { ms: performance.now() - started, records: body.data.records };

@@ -12,7 +12,12 @@
 // < 300 ms, one site's daily scores for a year < 100 ms, and the busy site's 90-day inspection pack (PDF) < 10 s
 // with the server's memory flat. Issue 24: 1,000 wireless sensors' batches sustained on PostgreSQL, and an
 // excursion's alert fanned out within 5 s of its ingest. The overview’s portfolio: p50 < 200 ms for
-// 400 sites (bench/api-portfolio.mjs).
+// 400 sites (bench/api-portfolio.mjs). And each of those calls beside its floor, the same page served by
+// a bare Fastify route on node-postgres with the same SQL, a verified token and the same answer
+// (bench/floor-server.mjs, a process of its own), the API and the floor alternated at 50 connections, each
+// with its throughput and its CPU time per request (goals: the API at >= 0.5 of the floor's throughput and
+// at most twice its CPU per request). Before anything is measured, each call's answer from the floor is
+// checked against the API's (the same shape, the same records in the same order).
 //
 // Options: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server where the
 // scratch database is created and dropped), --seconds N (default 10 per measurement), --no-build,
@@ -27,8 +32,16 @@ import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
 import { measureCompression } from './api-compression.mjs';
 import { measurePortfolio } from './api-portfolio.mjs';
-import { adminUrl, call, databaseUrl, psql, startApi, stopApi } from './postgres-api.mjs';
+import { adminUrl, call, databaseUrl, fetchRetried, psql, startApi, stopApi } from './postgres-api.mjs';
 import { measureVerifyPack } from './api-verify-pack.mjs';
+import {
+  answerDifference,
+  checkChainTail,
+  floorUsage,
+  startFloor,
+  stopFloor,
+  valueDifferences,
+} from './floor.mjs';
 
 ensureInstalled();
 if (!process.argv.includes('--no-build')) ensureBuilt();
@@ -70,9 +83,9 @@ async function measureHttp(url, token, { clients = connections, requests, amount
 
 /** The API's own counters (GET /metrics): requests answered, SQL statements sent, CPU seconds. */
 async function scrape(base) {
-  const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then(
-    (reply) => reply.text(),
-  );
+  const text = await fetchRetried(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  }).then((reply) => reply.text());
   const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   return {
     requests: value('console_http_requests_total'),
@@ -117,23 +130,31 @@ function measureSql(sql, clients = connections) {
   return { rps: tps, p50: at(0.5), p99: at(0.99) };
 }
 
+/** A figure right-aligned in a column of the printed tables. */
+const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
+
 psql(adminUrl, `create database ${database}`);
 let api;
+let floor;
 try {
-  api = await startApi(benchUrl, {
+  const apiSettings = {
     // The bench reads the statements and CPU time each measurement cost from /metrics.
     METRICS_TOKEN: metricsToken,
     // The staff sync's 2,000 phones sign in from addresses of their own (X-Forwarded-For), as they would
     // behind a load balancer, rather than meeting the per-address sign-in limit.
     TRUST_PROXY: 'true',
-  });
+    // The phones sign in once, and each call is measured four times beside the floor: the tokens must last.
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
+  };
+  api = await startApi(benchUrl, apiSettings);
   // Access tokens last 15 minutes: the bench signs in again before each part that needs one.
-  const signIn = async () =>
+  const signInTo = async (base) =>
     (
-      await call(api.url, 'POST', 'authentication/web-app-login', {
+      await call(base, 'POST', 'authentication/web-app-login', {
         body: { email: 'owner@harbourvine.example', password: benchPassword },
       })
     ).accessToken;
+  const signIn = () => signInTo(api.url);
   let token = await signIn();
   const sites = await call(api.url, 'GET', 'site-panel/simple-list', { token });
   const brighton = sites.find((site) => site.name.includes('Brighton'))._id;
@@ -278,6 +299,48 @@ try {
   console.log(
     `loaded ${readings.toLocaleString('en-GB')} temperature readings in ` +
       `${((Date.now() - startedReadings) / 1000).toFixed(0)} s`,
+  );
+
+  // Start-up on a large database. The occurrences above were loaded without history, as those of a database
+  // from before every task change was kept: the first start on it writes a baseline entry for each used one,
+  // in the background. The API is started again as that first start would be, and timed: until it answers
+  // /health, and until it answers a sign-in while /ready still says what it is doing. That start is then
+  // stopped between two batches, the baseline marked done (the calls are measured, not the baseline), and
+  // the API started again for the rest; its keys are new, so the bench signs in again.
+  await stopApi(api);
+  psql(benchUrl, `delete from start_up_work where name = 'task history baseline'`);
+  const restarted = await startApi(benchUrl, apiSettings, { untilReady: false });
+  // Until its app is built (the database opened and migrated) every call but /health and /ready is a 503
+  // saying so: the first sign-in that is not one is when the instance serves.
+  for (;;) {
+    const answered = await signInTo(restarted.url).then(
+      () => true,
+      (error) => {
+        if (!/: 503 /.test(error.message)) throw error;
+        return false;
+      },
+    );
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const firstCallMs = performance.now() - restarted.startedAt;
+  const readiness = await (await fetchRetried(`${restarted.url}/ready`)).json();
+  await stopApi(restarted);
+  psql(
+    benchUrl,
+    `insert into start_up_work (name, done_at) values ('task history baseline', now()) on conflict (name) do nothing`,
+  );
+  api = await startApi(benchUrl, apiSettings);
+  token = await signIn();
+  const startUp = {
+    healthMs: restarted.healthMs,
+    firstCallMs,
+    waitingFor: readiness.waitingFor ?? [],
+  };
+  console.log(
+    `started on ${occurrences.toLocaleString('en-GB')} occurrences without history: /health after ` +
+      `${startUp.healthMs.toFixed(0)} ms (goal < 1 s), a sign-in answered after ${startUp.firstCallMs.toFixed(0)} ms, ` +
+      `/ready then ${readiness.status ?? 'ready'}${startUp.waitingFor.length > 0 ? ` (${JSON.stringify(startUp.waitingFor)})` : ''}`,
   );
 
   const page = 7;
@@ -440,8 +503,9 @@ try {
   );
   // What they tick and complete: open occurrences of the last two days, on checklists of two lines or more
   // without photos (a photo line needs its upload first). Ticks toggle one line of a pending task between
-  // done and not done (its other lines stay pending, so it never completes); completions take tasks whose
-  // lines are all done, each once.
+  // done and not done (its other lines stay pending, so it never completes): 4,000 of them are plenty to go
+  // round. Completions take tasks whose lines are all done, each once, over four runs (the API's and the
+  // floor's, twice each): the rest of the picked tasks are theirs.
   const openTasks = psql(
     benchUrl,
     `with picked as (
@@ -449,16 +513,16 @@ try {
         where s.name like 'Bench site %' and t.task_date between current_date - 2 and current_date
           and t.opens_at < now() - interval '10 minutes' and jsonb_array_length(t.items) >= 2
           and not exists (select 1 from jsonb_array_elements(t.items) i where (i ->> 'photoRequired')::boolean)
-        order by md5(t.id::text) limit 12000)
+        order by md5(t.id::text) limit 32000)
      update individual_tasks t
         set status = 'PENDING', completed_at = null, completed_by = null, synced_at = null,
-            items = (select jsonb_agg(i || jsonb_build_object('status', case when p.n % 2 = 0 then 'PENDING'
+            items = (select jsonb_agg(i || jsonb_build_object('status', case when p.n <= 4000 then 'PENDING'
                                                                             else 'COMPLETED' end,
                                        'statusChangeOn', null, 'changedBy', null, 'comment', null))
                        from jsonb_array_elements(t.items) i)
        from (select id, row_number() over (order by id) as n from picked) p
       where t.id = p.id
-     returning (p.n % 2)::text || ',' || t.id || ',' || t.master_task_id || ',' || t.site_id || ',' ||
+     returning case when p.n <= 4000 then 'tick' else 'complete' end || ',' || t.id || ',' || t.master_task_id || ',' || t.site_id || ',' ||
                (t.items -> 0 ->> 'id');`,
   )
     .split('\n')
@@ -466,8 +530,8 @@ try {
       const [kind, individualTaskID, masterTaskID, siteId, checkListID] = line.split(',');
       return { kind, individualTaskID, masterTaskID, siteId, checkListID, ticked: false };
     });
-  const toTick = openTasks.filter((task) => task.kind === '0');
-  const toComplete = openTasks.filter((task) => task.kind === '1');
+  const toTick = openTasks.filter((task) => task.kind === 'tick');
+  const toComplete = openTasks.filter((task) => task.kind === 'complete');
   if (toTick.length === 0 || toComplete.length === 0)
     throw new Error('the staff sync found no open task of the last two days to tick and complete');
   let nextPhone = 0;
@@ -482,6 +546,27 @@ try {
     body: JSON.stringify(body),
   });
   const sampleTask = toTick[0];
+  // The tasks the floor's check changes through each server, kept out of the load: one line ticked through
+  // the API and unticked through the floor, and two tasks completed, one through each.
+  const checkedTick = toTick.pop();
+  const checkedCompletions = { API: toComplete.pop(), floor: toComplete.pop() };
+  // One phone asks both servers, so that their answers name the same person.
+  const checkPhones = { poll: phoneOf(benchSite), tick: phoneOf(checkedTick.siteId) };
+  const tickBody = (task, status) => ({
+    masterTaskID: task.masterTaskID,
+    individualTaskID: task.individualTaskID,
+    checkListID: task.checkListID,
+    status,
+    changedAt: new Date().toISOString(),
+    // The kitchen app sends every write with an id of its own, recorded once with the write.
+    clientId: randomUUID(),
+  });
+  const completionBody = (task) => ({
+    masterTaskID: task.masterTaskID,
+    individualTaskID: task.individualTaskID,
+    completedAt: new Date().toISOString(),
+    clientId: randomUUID(),
+  });
   endpoints.push(
     {
       name: 'staff sync: a phone polls its day (my-tasks)',
@@ -495,6 +580,7 @@ try {
           }),
         },
       ],
+      probe: () => ({ headers: { authorization: checkPhones.poll.token } }),
       sql: `select t.*, m.name, m.description, s.time_zone_id,
               (select count(*) from task_comments k where k.individual_task_id = t.id and k.deleted_at is null)
                 as comments
@@ -517,65 +603,143 @@ try {
             task.ticked = !task.ticked;
             return {
               ...request,
-              ...json(phoneOf(task.siteId), {
-                masterTaskID: task.masterTaskID,
-                individualTaskID: task.individualTaskID,
-                checkListID: task.checkListID,
-                status: task.ticked ? 'COMPLETED' : 'PENDING',
-                changedAt: new Date().toISOString(),
-                // The kitchen app sends every write with an id of its own, recorded once with the write.
-                clientId: randomUUID(),
-              }),
+              ...json(phoneOf(task.siteId), tickBody(task, task.ticked ? 'COMPLETED' : 'PENDING')),
             };
           },
         },
       ],
+      probe: (server) => ({
+        method: 'PUT',
+        ...json(checkPhones.tick, tickBody(checkedTick, server === 'API' ? 'COMPLETED' : 'PENDING')),
+      }),
       sql: `update individual_tasks set items = jsonb_set(items, '{0,status}', '"COMPLETED"'), updated_at = now()
             where id = '${sampleTask?.individualTaskID}' returning *`,
     },
     {
       name: 'staff sync: a phone completes a task',
       url: 'task-new-version/complete',
-      amount: toComplete.length,
+      // Each task is completed once: the runs share out those left.
+      remaining: () => toComplete.length - nextCompletion,
       requests: [
         {
           method: 'PUT',
           setupRequest: (request) => {
             const task = toComplete[nextCompletion++ % toComplete.length];
-            return {
-              ...request,
-              ...json(phoneOf(task.siteId), {
-                masterTaskID: task.masterTaskID,
-                individualTaskID: task.individualTaskID,
-                completedAt: new Date().toISOString(),
-                clientId: randomUUID(),
-              }),
-            };
+            return { ...request, ...json(phoneOf(task.siteId), completionBody(task)) };
           },
         },
       ],
+      probe: (server) => {
+        const task = checkedCompletions[server];
+        return { method: 'PUT', ...json(phoneOf(task.siteId), completionBody(task)) };
+      },
+      // Two tasks, one completed through each: their answers differ in the task they are.
+      sameRecords: false,
       sql: `update individual_tasks set status = 'PENDING', completed_at = now(), synced_at = now(), updated_at = now()
             where id = '${sampleTask?.individualTaskID}' returning *`,
     },
   );
 
-  // Each endpoint at 50 connections and at 1, with what the API's own counters (/metrics) say it cost, beside
-  // its SQL in pgbench at 50 connections and at 1. Completions are used up as they go: they are measured
-  // once, at 50 connections.
+  // The floor (bench/floor-server.mjs): each call served by a bare Fastify route on node-postgres with the
+  // API's SQL. Before anything is measured, each call's answer from the floor is checked against the
+  // API's: the same shape and the same records in the same order, or the floor's figures for that call
+  // are left out and the bench ends with a failure.
+  floor = await startFloor(benchUrl, api.url);
   token = await signIn();
-  const rows = [];
+  // The history chain the staff sync appends to, through the API and through the floor: checked from here.
+  const chainOrg = psql(benchUrl, `select org_id from sites where id = '${brighton}'`);
+  const chainFrom = Number(
+    psql(benchUrl, `select coalesce(max(position), 0) + 1 from record_history where org_id = '${chainOrg}'`),
+  );
+  const servers = [
+    { name: 'API', base: api.url, usage: () => scrape(api.url) },
+    { name: 'floor', base: floor.url, usage: () => floorUsage(floor) },
+  ];
+  const floorChecks = new Map();
   for (const endpoint of endpoints) {
+    const answers = [];
+    for (const server of servers) {
+      const request = endpoint.probe?.(server.name) ?? { headers: { authorization: token } };
+      const reply = await fetchRetried(`${server.base}/api/v1/${endpoint.url}`, request);
+      answers.push({ status: reply.status, body: await reply.json().catch(() => null) });
+    }
+    const [apiAnswer, floorAnswer] = answers;
+    const problem =
+      apiAnswer.status !== 200 || floorAnswer.status !== 200
+        ? `the API answered ${apiAnswer.status}, the floor ${floorAnswer.status} (${JSON.stringify(floorAnswer.body)?.slice(0, 300)})`
+        : answerDifference(apiAnswer.body, floorAnswer.body, { sameRecords: endpoint.sameRecords ?? true });
+    floorChecks.set(endpoint, problem);
+    if (problem) {
+      console.error(
+        `\nFLOOR CHECK FAILED: ${endpoint.name}: ${problem}.\nThe floor (bench/floor-server.mjs) no longer ` +
+          `answers this call as the API does: bring its SQL and answer back to the API's. Its figures are left out.\n`,
+      );
+      process.exitCode = 1;
+      continue;
+    }
+    const records = JSON.stringify(apiAnswer.body).match(/"_id":/g)?.length ?? 0;
+    const values = valueDifferences(apiAnswer.body, floorAnswer.body);
+    console.log(
+      `floor check: ${endpoint.name}: the same answer's shape` +
+        (records > 0 ? ` and its ${records} ids in order` : '') +
+        (values.length ? ` (${values.length} values differ, e.g. ${values.slice(0, 3).join('; ')})` : ''),
+    );
+  }
+
+  // Each call at 50 connections, the API and the floor alternated (API, floor, API, floor), each run with
+  // the CPU time its server spent and the requests it answered (the API's own counters at /metrics, which
+  // count its SQL statements too; the floor's at /floor/usage); then the API at 1 connection, beside the
+  // call's SQL in pgbench at 50 connections and at 1. Completions are used up as they go: they are
+  // measured at 50 connections only.
+  const rounds = 2;
+  const rows = [];
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  /** The runs of one server on one call, taken together. */
+  const together = (runs) =>
+    runs.length === 0
+      ? null
+      : {
+          rps: mean(runs.map((run) => run.rps)),
+          p50: mean(runs.map((run) => run.p50)),
+          p99: mean(runs.map((run) => run.p99)),
+          note: [...new Set(runs.map((run) => run.note).filter(Boolean))].join('; '),
+          cpuMsPerRequest:
+            (runs.reduce((sum, run) => sum + run.cpuSeconds, 0) * 1000) /
+            runs.reduce((sum, run) => sum + run.served, 0),
+          statementsPerRequest:
+            runs.reduce((sum, run) => sum + (run.statements ?? NaN), 0) /
+            runs.reduce((sum, run) => sum + run.served, 0),
+          runs,
+        };
+  for (const endpoint of endpoints) {
+    const measured = servers.filter((server) => server.name === 'API' || !floorChecks.get(endpoint));
+    const runs = { API: [], floor: [] };
+    let runsLeft = rounds * measured.length;
+    for (let round = 0; round < rounds; round += 1) {
+      for (const server of measured) {
+        const amount = endpoint.remaining ? Math.floor(endpoint.remaining() / runsLeft) : undefined;
+        runsLeft -= 1;
+        const before = await server.usage();
+        const http = await measureHttp(`${server.base}/api/v1/${endpoint.url}`, token, {
+          requests: endpoint.requests,
+          amount,
+        });
+        const after = await server.usage();
+        runs[server.name].push({
+          ...http,
+          served: after.requests - before.requests,
+          cpuSeconds: after.cpuSeconds - before.cpuSeconds,
+          statements: after.statements === undefined ? undefined : after.statements - before.statements,
+        });
+      }
+    }
+    const http = together(runs.API);
+    const floorHttp = together(runs.floor);
+    const cost = { statementsPerRequest: http.statementsPerRequest, cpuMsPerRequest: http.cpuMsPerRequest };
     const url = `${api.url}/api/v1/${endpoint.url}`;
-    const options = { requests: endpoint.requests, amount: endpoint.amount };
-    const before = await scrape(api.url);
-    const http = await measureHttp(url, token, options);
-    const after = await scrape(api.url);
-    const served = after.requests - before.requests;
-    const cost = {
-      statementsPerRequest: served > 0 ? (after.statements - before.statements) / served : NaN,
-      cpuMsPerRequest: served > 0 ? ((after.cpuSeconds - before.cpuSeconds) * 1000) / served : NaN,
-    };
-    const http1 = endpoint.amount ? null : await measureHttp(url, token, { ...options, clients: 1 });
+    const http1 = endpoint.remaining
+      ? null
+      : await measureHttp(url, token, { requests: endpoint.requests, clients: 1 });
     let sql;
     let sql1;
     try {
@@ -585,8 +749,67 @@ try {
       sql = { rps: 0, p50: 0, p99: 0, note: String(error).split('\n')[0] };
       sql1 = sql;
     }
-    rows.push({ endpoint, http, http1, sql, sql1, cost });
+    rows.push({
+      endpoint,
+      http,
+      http1,
+      sql,
+      sql1,
+      cost,
+      floor: floorHttp,
+      floorCheck: floorChecks.get(endpoint),
+    });
   }
+  const chain = await checkChainTail(benchUrl, chainOrg, chainFrom);
+  if (chain.problem) {
+    console.error(`\nHISTORY CHAIN BROKEN after the staff sync's writes: ${chain.problem}\n`);
+    process.exitCode = 1;
+  }
+  // Each call beside the floor, a bare Fastify route on node-postgres sending the same SQL, with a verified
+  // token and the same answer (bench/floor-server.mjs), alternated with the API at 50 connections: the API
+  // should keep at least half the floor's throughput at no more than twice its CPU per request.
+  const floorGoals = { ratio: 0.5, cpuTimes: 2 };
+  console.log(
+    `\neach call beside the floor (a bare Fastify route on node-postgres, the same SQL, a verified token, the ` +
+      `same answer), ${connections} connections, API and floor alternated, ${rounds} runs of ${seconds} s each ` +
+      `(goals: ratio >= ${floorGoals.ratio}, × <= ${floorGoals.cpuTimes})\n`,
+  );
+  console.log(
+    `${'endpoint'.padEnd(44)} ${'API req/s'.padStart(9)} ${'floor req/s'.padStart(11)} ${'ratio'.padStart(6)}` +
+      ` ${'API CPU ms/req'.padStart(14)} ${'floor CPU ms/req'.padStart(16)} ${'×'.padStart(6)}  goals`,
+  );
+  const rangeOf = (runs) => runs.map((run) => run.rps.toFixed(0)).join('/');
+  let goalsMet = 0;
+  for (const row of rows) {
+    const { endpoint, http, floor: floorHttp } = row;
+    if (!floorHttp) {
+      console.log(
+        `${endpoint.name.padEnd(44)} ${fmt(http.rps).padStart(9)}  floor left out: ${row.floorCheck}`,
+      );
+      continue;
+    }
+    row.floorRatio = http.rps / floorHttp.rps;
+    row.cpuTimes = http.cpuMsPerRequest / floorHttp.cpuMsPerRequest;
+    const ratioMet = row.floorRatio >= floorGoals.ratio;
+    const cpuMet = row.cpuTimes <= floorGoals.cpuTimes;
+    if (ratioMet && cpuMet) goalsMet += 1;
+    const goals =
+      ratioMet && cpuMet
+        ? 'met'
+        : [ratioMet ? '' : 'ratio', cpuMet ? '' : '×'].filter(Boolean).join(' and ') + ' not met';
+    console.log(
+      `${endpoint.name.padEnd(44)} ${fmt(http.rps).padStart(9)} ${fmt(floorHttp.rps).padStart(11)}` +
+        ` ${row.floorRatio.toFixed(2).padStart(6)} ${fmt(http.cpuMsPerRequest, 2).padStart(14)}` +
+        ` ${fmt(floorHttp.cpuMsPerRequest, 2).padStart(16)} ${row.cpuTimes.toFixed(1).padStart(6)}  ${goals}` +
+        `  (runs: API ${rangeOf(http.runs)}, floor ${rangeOf(floorHttp.runs)} req/s` +
+        `${http.note || floorHttp.note ? `; API ${http.note || 'no failure'}, floor ${floorHttp.note || 'no failure'}` : ''})`,
+    );
+  }
+  console.log(`goals met by ${goalsMet} of ${rows.length} calls`);
+  console.log(
+    `the history chain after the staff sync's writes through both: ${chain.entries.toLocaleString('en-GB')} ` +
+      `entries ${chain.problem ? `BROKEN: ${chain.problem}` : 'linked and matching their hashes'}`,
+  );
   const health = await measureHttp(`${api.url}/health`);
   token = await signIn();
 
@@ -621,7 +844,7 @@ try {
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf())), 50);
     const started = Date.now();
-    const reply = await fetch(`${api.url}/api/v1/${route}`, { headers: { authorization: token } });
+    const reply = await fetchRetried(`${api.url}/api/v1/${route}`, { headers: { authorization: token } });
     const bytes = (await reply.arrayBuffer()).byteLength;
     const ms = Date.now() - started;
     clearInterval(sampler);
@@ -638,7 +861,7 @@ try {
     let status = 0;
     for (let n = 0; n < times; n += 1) {
       const started = performance.now();
-      const reply = await fetch(`${api.url}/api/v1/${route}`, { headers: { authorization: token } });
+      const reply = await fetchRetried(`${api.url}/api/v1/${route}`, { headers: { authorization: token } });
       await reply.arrayBuffer();
       status = reply.status;
       durations.push(performance.now() - started);
@@ -854,7 +1077,6 @@ try {
     apiPid: api.child.pid,
   });
 
-  const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
   console.log(
     `\nbench:api — PostgreSQL, ${connections} connections, ${seconds} s each (goal: ratio >= 0.80, p99 < 50 ms)\n`,
   );
@@ -942,18 +1164,36 @@ try {
           measuredAt: new Date().toISOString(),
           seconds,
           connections,
-          endpoints: rows.map(({ endpoint, http, http1, sql, sql1, cost }) => ({
-            name: endpoint.name,
-            apiRps: round(http.rps, 0),
-            apiP50: round(http.p50),
-            apiP99: round(http.p99),
-            sqlTps: round(sql.rps, 0),
-            ratio: sql.rps > 0 ? round(http.rps / sql.rps) : null,
-            statementsPerRequest: round(cost.statementsPerRequest),
-            cpuMsPerRequest: round(cost.cpuMsPerRequest),
-            latency1: http1 ? round(http1.p50) : null,
-            sqlLatency1: round(sql1.p50),
-          })),
+          startUp: { healthMs: round(startUp.healthMs, 0), firstCallMs: round(startUp.firstCallMs, 0) },
+          endpoints: rows.map(
+            ({ endpoint, http, http1, sql, sql1, cost, floor: floorHttp, floorRatio, cpuTimes }) => ({
+              name: endpoint.name,
+              apiRps: round(http.rps, 0),
+              apiP50: round(http.p50),
+              apiP99: round(http.p99),
+              sqlTps: round(sql.rps, 0),
+              ratio: sql.rps > 0 ? round(http.rps / sql.rps) : null,
+              statementsPerRequest: round(cost.statementsPerRequest),
+              cpuMsPerRequest: round(cost.cpuMsPerRequest),
+              latency1: http1 ? round(http1.p50) : null,
+              sqlLatency1: round(sql1.p50),
+              floorRps: floorHttp ? round(floorHttp.rps, 0) : null,
+              floorCpuMsPerRequest: floorHttp ? round(floorHttp.cpuMsPerRequest) : null,
+              // The API's throughput over the floor's, and its CPU per request over the floor's (×).
+              floorRatio: floorHttp ? round(floorRatio) : null,
+              cpuTimes: floorHttp ? round(cpuTimes) : null,
+              runs: {
+                api: http.runs.map((run) => ({
+                  rps: round(run.rps, 0),
+                  cpuMsPerRequest: round((run.cpuSeconds * 1000) / run.served),
+                })),
+                floor: (floorHttp?.runs ?? []).map((run) => ({
+                  rps: round(run.rps, 0),
+                  cpuMsPerRequest: round((run.cpuSeconds * 1000) / run.served),
+                })),
+              },
+            }),
+          ),
           jobs: {
             makeDayMs: jobDayMs,
             makeDayThroughListsMs: readDayMs,
@@ -966,7 +1206,12 @@ try {
             sensorReadingsPerSecond: round(readingsPerSecond, 0),
             alertP99Ms: Number.isFinite(alertP99) ? Math.round(alertP99) : null,
           },
-          staffSync: { phonesPerInstance, instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance) },
+          staffSync: {
+            phonesPerInstance,
+            instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance),
+            historyEntriesChecked: chain.entries,
+            historyChainHolds: !chain.problem,
+          },
           compression,
           verifyPackFlood,
           portfolio,
@@ -978,6 +1223,7 @@ try {
     console.log(`\nwrote ${jsonOut}`);
   }
 } finally {
+  if (floor) await stopFloor(floor);
   if (api) await stopApi(api);
   if (keepDatabase) console.log(`kept the scratch database: ${benchUrl}`);
   else psql(adminUrl, `drop database if exists ${database} with (force)`);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { root } from '../scripts/lib.mjs';
 
 /** The server where scratch databases are made and dropped (BENCH_DATABASE_URL). */
@@ -46,9 +47,11 @@ function freePort() {
 
 /**
  * Starts the built API (api/dist) on the database at `url`, seeding the demo if it is empty. `env` adds to
- * its settings. Answers its address, its process and its data folder; `stopApi` ends it.
+ * its settings. Answers its address, its process and its data folder, and how long after it was started it
+ * answered /health and /ready (milliseconds); with `untilReady: false` it answers once /health does, while
+ * the start-up work may still run. `stopApi` ends it.
  */
-export async function startApi(url, env = {}) {
+export async function startApi(url, env = {}, { untilReady = true } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-api-'));
   const port = await freePort();
   // BENCH_CPU_PROFILE=<folder>: the API runs under V8's profiler, which writes its profile there when the
@@ -71,16 +74,27 @@ export async function startApi(url, env = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
   let exited = false;
   child.once('exit', () => (exited = true));
-  // Seeding the demo takes seconds on a quiet machine and a minute or more on a busy one.
-  for (let tries = 0; tries < 3000 && !exited; tries += 1) {
-    const up = await fetch(`${base}/api/v1/health`).then(
+  const answers = (route) =>
+    fetch(`${base}${route}`).then(
       (response) => response.ok,
       () => false,
     );
-    if (up) return { url: base, child, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // The API listens within its first second and answers /health at once; it serves calls once /ready says
+  // its start-up work (migrations, the demo, the task history's baseline) is done: seconds on a quiet machine,
+  // a minute or more on a busy one or a large database.
+  let healthMs;
+  for (let tries = 0; tries < 30000 && !exited; tries += 1) {
+    if (healthMs === undefined && (await answers('/health'))) {
+      healthMs = performance.now() - startedAt;
+      if (!untilReady) return { url: base, child, dataDir, healthMs, startedAt };
+    }
+    if (healthMs !== undefined && (await answers('/ready'))) {
+      return { url: base, child, dataDir, healthMs, readyMs: performance.now() - startedAt, startedAt };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   child.kill('SIGKILL');
   throw new Error('the API did not start');
@@ -95,9 +109,23 @@ export async function stopApi(api) {
   fs.rmSync(api.dataDir, { recursive: true, force: true });
 }
 
+/**
+ * fetch, sent again once when the connection it went out on turned out closed: psql and pgbench run
+ * synchronously and hold the bench's event loop for seconds, meanwhile the server closes the idle kept-alive
+ * connections, and the first request after finds one closed before it is answered.
+ */
+export async function fetchRetried(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** One call of the API; its `data`, or an error with its answer. */
 export async function call(base, method, route, { token, body } = {}) {
-  const response = await fetch(`${base}/api/v1/${route}`, {
+  const response = await fetchRetried(`${base}/api/v1/${route}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -38,14 +38,23 @@ for (const { name, scripts } of ordered) {
   });
 }
 
-// The kitchen app's browser test is the one whose records must survive the trip through the database
-// (offline, queued, sent again): on PostgreSQL it runs again against a console on a database of its own.
+// Two browser tests run again on PostgreSQL, against a console on a database of its own: the kitchen app's,
+// whose records must survive the trip through the database (offline, queued, sent again), and the outside
+// domain's, whose subject the console learns into its database and whose rules every instance reads there.
 if (databaseOnly && process.env.DATABASE_URL) {
   ensureBuilt();
   step(
-    'kitchen browser tests on PostgreSQL',
+    'kitchen and outside domain browser tests on PostgreSQL',
     'npm',
-    ['test', '--workspace', '@console/e2e', '--', '--ci', 'src/kitchen.test.ts'],
+    [
+      'test',
+      '--workspace',
+      '@console/e2e',
+      '--',
+      '--ci',
+      'src/kitchen.test.ts',
+      'src/outside-remote.test.ts',
+    ],
     { env: { ...process.env, E2E_DATABASE_URL: process.env.DATABASE_URL, CONSOLE_TEST_RESULTS: resultsDir } },
   );
 }

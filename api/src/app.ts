@@ -30,7 +30,8 @@ import userProfileRoutes from './platform/auth/user-profile/routes.js';
 import kitchenDeviceRoutes from './platform/auth/kitchen-devices/routes.js';
 import deviceLoginRoute from './platform/auth/kitchen-devices/device-login.js';
 import commonUriRoutes from './platform/files/common-uri/routes.js';
-import { registerWeb } from './platform/web/web.js';
+import { findWebLayout, registerWeb, remotesMap } from './platform/web/web.js';
+import { learnDeclaredSubjects } from './platform/auth/roles/declared-subjects.js';
 import { registerMetrics } from './platform/metrics/routes.js';
 import ssoProviderRoutes from './platform/directory/sso/provider-routes.js';
 import ssoSignInRoutes from './platform/directory/sso/sign-in-routes.js';
@@ -39,7 +40,10 @@ import scimGroupRoutes from './platform/directory/scim/group-routes.js';
 import scimRoutes from './platform/directory/scim/routes.js';
 import jwksRoute from './platform/auth/jwks-route.js';
 import apiKeyRoutes from './platform/auth/api-keys/routes.js';
+import roleRoutes from './platform/auth/roles/routes.js';
+import callerRulesRoutes from './platform/auth/roles/caller-rules.js';
 import { registerApiKeyCalls } from './platform/auth/api-keys/calls.js';
+import { Readiness } from './platform/start-up/readiness.js';
 
 export const apiPrefix = '/api/v1';
 
@@ -101,16 +105,29 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(scimTokenRoutes, { prefix: '/scim-token' });
   await app.register(scimGroupRoutes, { prefix: '/scim-group' });
   await app.register(apiKeyRoutes, { prefix: '/api-key' });
+  await app.register(roleRoutes, { prefix: '/role' });
+  await app.register(callerRulesRoutes, { prefix: '/auth' });
 }
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function buildApp(
-  deps: AppDeps,
-  options: { logger?: FastifyServerOptions['logger']; serveWeb?: boolean } = {},
-) {
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** The server's own logger, which it used before the app was built (its first lines at start-up). */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The HTTP server the process listens on already (server.ts): the app answers on it once built. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
+  /** What the process still does before it is ready, for `/ready`; without it the app is ready once built. */
+  readiness?: Readiness;
+  serveWeb?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     // The JSON body limit; uploads have their own, larger one.
     bodyLimit: maxJsonBodyBytes,
     trustProxy: deps.config.trustProxy,
@@ -180,7 +197,14 @@ export async function buildApp(
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Liveness and readiness: `/health` answers as soon as the process listens, `/ready` once its start-up work
+  // is done (the same answers as before the app was built: platform/start-up/readiness.ts).
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  const readiness = options.readiness ?? new Readiness();
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const { statusCode, body } = readiness.answer();
+    return reply.code(statusCode).send(body);
+  });
   app.get(`${apiPrefix}/health`, { schema: { hide: true } }, async () => {
     await deps.db.execute('select 1');
     return { status: 'ok', time: deps.clock.now().toISOString() };
@@ -192,6 +216,7 @@ export async function buildApp(
   await app.register(apiRoutes, { prefix: apiPrefix });
   // SCIM 2.0 for the company's directory: outside the console's API, with its own errors and media type.
   await app.register(scimRoutes, { prefix: scimBasePath, retirePerson: people.retireUser });
+  startLearningSubjects(app);
   if (options.serveWeb ?? true)
     await registerWeb(app, {
       webRoot: deps.config.webRoot,
@@ -199,6 +224,31 @@ export async function buildApp(
       overrideOrigins: deps.config.remoteOverrideOrigins,
     });
   return app;
+}
+
+/**
+ * Learns the subjects the registered remotes bring, in the background: the app listens meanwhile, and a
+ * remote that cannot be read is tried again later (platform/auth/roles/declared-subjects.ts).
+ */
+function startLearningSubjects(app: FastifyInstance) {
+  const { config, db, clock } = app.deps;
+  const layout = findWebLayout(config.webRoot);
+  let remotes: ReturnType<typeof remotesMap> = {};
+  try {
+    remotes = remotesMap(layout, config.remotes);
+  } catch (error) {
+    app.log.error({ err: error }, 'REMOTES cannot be read: no remote’s subjects are learnt');
+  }
+  const learning = learnDeclaredSubjects({
+    db,
+    clock,
+    log: app.log,
+    remotes,
+    served: layout?.remotes ?? [],
+    publicUrl: config.publicUrlSet ? config.publicUrl : undefined,
+  });
+  app.decorate('declaredSubjects', learning);
+  app.addHook('onClose', learning.close);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

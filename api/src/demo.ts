@@ -1,7 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { siteInputSchema } from '@console/shared-sdk/contract';
 import type { Database } from './platform/db/client.js';
-import { areas, siteMembers, sites, users } from './platform/db/schema.js';
+import { areas, customRoles, siteMembers, sites, users } from './platform/db/schema.js';
 import { newId } from './platform/db/ids.js';
 import { insertUser } from './platform/auth/users/repository.js';
 import { demoLogins, demoPassword, type DemoBase, type DomainSeed } from './platform/demo/base.js';
@@ -126,6 +126,26 @@ export async function seedDemo(
       .set({ areaId: unitedKingdom.id })
       .where(inArray(sites.id, [brighton.id, manchester.id]));
     await tx.update(sites).set({ areaId: unitedStates.id }).where(eq(sites.id, brooklyn.id));
+    // A role made ready for the group's hygiene auditor, who starts next month: nobody holds it yet.
+    await tx.insert(customRoles).values({
+      id: newId(),
+      orgId,
+      name: 'Auditor (read only)',
+      description: 'Reads the records, reviews and scores of the sites they audit; changes nothing.',
+      grants: (
+        [
+          'Task',
+          'ComplianceLog',
+          'NearMiss',
+          'TemperatureLog',
+          'CorrectiveAction',
+          'Document',
+          'SiteReview',
+        ] as const
+      ).map((subject) => ({ subject, actions: ['read' as const] })),
+      createdAt: now,
+      updatedAt: now,
+    });
 
     const staff = [
       { firstName: 'Aisha', lastName: 'Khan', email: 'aisha.khan@harbourvine.example', site: brighton.id },

@@ -35,7 +35,10 @@ function startServer(dataDir: string) {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
-  return { child, ready, seen };
+  const listening = seen('listening at').then(() =>
+    Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]),
+  );
+  return { child, ready, seen, listening };
 }
 
 const exited = (child: ChildProcess) =>
@@ -52,8 +55,28 @@ afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 test('on SIGTERM the server finishes the request in flight, exits cleanly and frees its data folder', async () => {
   const first = startServer(dataDir);
+  // It listens before it opens the database and seeds the demo: alive at once, saying what it waits for,
+  // and asking calls to come back (unless the app is built already, which answers them itself).
+  const early = `http://127.0.0.1:${await first.listening}`;
+  const health = await fetch(`${early}/health`);
+  expect(health.status).toBe(200);
+  const starting = await fetch(`${early}/ready`);
+  expect(starting.status).toBe(503);
+  expect(await starting.json()).toEqual({
+    status: 'starting',
+    waitingFor: expect.arrayContaining([expect.any(String)]),
+  });
+  const call = await fetch(`${early}/api/v1/user-profile/view-me`);
+  expect([401, 503]).toContain(call.status);
+  if (call.status === 503) {
+    expect(call.headers.get('retry-after')).toBe('5');
+    expect(await call.json()).toMatchObject({ status: false, error: 'SERVER_BUSY' });
+  }
+
   const { port, output } = await first.ready;
   expect(output()).toContain('seeded the demo organisation');
+  const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+  expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
 
   // Sign-in spends a hundred milliseconds hashing, so it is still running when the signal arrives.
   const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/authentication/web-app-login`, {
@@ -61,7 +84,8 @@ test('on SIGTERM the server finishes the request in flight, exits cleanly and fr
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: demoLogins.organizationAdmin, password: demoPassword }),
   });
-  await first.seen('incoming request');
+  // Its own "incoming request" line (the ready check above logged one too).
+  await first.seen('"url":"/api/v1/authentication/web-app-login"');
   first.child.kill('SIGTERM');
   const response = await inFlight;
   expect(response.status).toBe(200);

@@ -1,182 +1,70 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
-import { authChangesChannel } from './platform/auth/session-cache.js';
-import { loadConfig, type AppConfig } from './platform/config/config.js';
-import { openDatabase } from './platform/db/client.js';
-import { systemClock } from './platform/clock.js';
-import { TokenService } from './platform/auth/tokens.js';
-import { openSigningKeys } from './platform/auth/signing-keys.js';
-import { createMailer } from './platform/mail/mailer.js';
-import { count } from 'drizzle-orm';
-import { users } from './platform/db/schema.js';
-import { demoLogins, seedDemoIfEmpty } from './demo.js';
-import { ensureLibrary, recordTaskBaselines } from './domains/tasks/index.js';
-import { alertJobNames, alertJobs, webhookDeliveryJobName, webhookJobs } from './domains/alerts/index.js';
-import { sensorJobs } from './domains/equipment/index.js';
-import { startDemoSensors } from './domains/logs/index.js';
-import { dispatchJobName } from './platform/events/raise.js';
-import { followUpJobs, occurrenceJob, occurrenceJobName } from './domains/tasks/index.js';
-import { startJobQueue, type JobQueue, type JobSender } from './platform/jobs/queue.js';
-import { LocalStorage, S3Storage } from './platform/files/storage.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Level } from 'pino';
+import { Readiness, startingListener } from './platform/start-up/readiness.js';
+
+// The process listens before anything else, so an orchestrator sees it alive within a second on any
+// database: `/health` answers at once, `/ready` says what is still being done, and every other request is
+// asked to come back (503, Retry-After) until the app is built on the opened database. Only what listening
+// needs is loaded first; the app's modules (seconds of loading on a busy machine) come after (serve.ts).
+
+const levels: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
- * JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts: refresh
- * tokens, sealed secrets and upload links hang on it (access tokens on the signing keys).
+ * PORT and HOST as the configuration reads them (platform/config/config.ts, which checks every setting and
+ * says what is wrong), read here without loading it; undefined when they are not valid.
  */
-async function tokenSecret(config: AppConfig): Promise<Uint8Array> {
-  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
-  const file = path.join(config.dataDir, 'jwt-secret');
-  try {
-    return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64url');
-  } catch {
-    const secret = randomBytes(48);
-    await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-    await fs.writeFile(file, secret.toString('base64url'), { mode: 0o600 });
-    return secret;
-  }
+function listenAddress(env: NodeJS.ProcessEnv): { port: number; host: string } | undefined {
+  // As zod's coerce and default read them there: Number() of what is set, the default only when unset.
+  const port = env.PORT === undefined ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return undefined;
+  return { port, host: env.HOST ?? '0.0.0.0' };
+}
+
+/** The address a listening server answers on, as a URL (an IPv6 host in brackets). */
+function addressOf(server: http.Server): string {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 async function main() {
-  const config = loadConfig();
-  const logger = {
-    level: config.logLevel,
+  const address = listenAddress(process.env);
+  if (!address) {
+    // The configuration's own check says what is wrong.
+    (await import('./platform/config/config.js')).loadConfig();
+    throw new Error(`Invalid configuration: PORT: ${process.env.PORT}`);
+  }
+  const level = process.env.LOG_LEVEL;
+  const log = pino({
+    // Until the configuration is read (serve.ts sets its level).
+    level: level && levels.includes(level) ? (level as Level | 'silent') : 'info',
     ...(process.stdout.isTTY
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : {}),
-  };
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    from: config.mailFrom,
   });
-  const storage = config.s3
-    ? new S3Storage(config.s3)
-    : new LocalStorage(path.join(config.dataDir, 'uploads'));
-  const signingKeys = await openSigningKeys(config, systemClock);
-  const tokens = new TokenService(
-    await tokenSecret(config),
-    systemClock,
-    config.accessTokenTtlSeconds,
-    signingKeys,
-  );
-  // The queue starts once the start-up work is done; what routes send before that (none in practice: the
-  // server listens last) would be picked up by the jobs' own schedules.
-  const background: { queue?: JobQueue } = {};
-  const jobs: JobSender = {
-    send: async (name, data, options) => {
-      await background.queue?.send(name, data, options);
+  const readiness = new Readiness();
+  const loading = readiness.begin('loading the server');
+  let answer: http.RequestListener = startingListener(readiness);
+  const server = http.createServer((request, response) => answer(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  log.info(`listening at ${addressOf(server)}`);
+  const { serve } = await import('./serve.js');
+  await serve({
+    server,
+    answerWith: (listener) => {
+      answer = listener;
     },
-  };
-  const app = await buildApp(
-    {
-      db: database.db,
-      config,
-      mailer,
-      storage,
-      clock: systemClock,
-      tokens,
-      authChanges: database.listen(authChangesChannel),
-      jobs,
-    },
-    { logger },
-  );
-  signingKeys.onReloadError = (err) =>
-    app.log.error({ err }, 'the signing keys changed but cannot be read; still using the ones read before');
-
-  // The platform's template library ships with the code: every start adds the templates a release brought.
-  // The demo (whose password is in the README) is seeded by default on the embedded database only; on
-  // DATABASE_URL it takes SEED_DEMO=true, and a production install creates its own first admin. Both run
-  // under the start-up lock, so instances starting together add the library and seed the demo once.
-  const seeded = await database.exclusiveStartUp(async () => {
-    await ensureLibrary(database.db, systemClock.now());
-    const baselines = await recordTaskBaselines(database.db, systemClock.now());
-    if (baselines > 0) app.log.info({ occurrences: baselines }, 'kept used tasks in the history as found');
-    return config.seedDemo && (await seedDemoIfEmpty(database.db, storage));
+    log,
+    readiness,
+    loading,
   });
-  if (seeded) {
-    app.log.info({ logins: demoLogins }, 'seeded the demo organisation (password in the README)');
-  } else {
-    const [accounts] = await database.db.select({ n: count() }).from(users);
-    if ((accounts?.n ?? 0) === 0) {
-      app.log.warn(
-        'the database has no accounts: create the first platform admin with ' +
-          '`npm run create-admin --workspace api -- --email you@example.com`',
-      );
-    }
-  }
-
-  // Background work runs on the job queue (platform/jobs/queue.ts), in this database: several instances
-  // share it and each job runs once. Every site's week ahead of tasks is made at once and then on its
-  // schedule, so the staff's app finds today's tasks even before anyone opens the console.
-  const on = { db: database.db, clock: systemClock, log: app.log };
-  // Its queues and schedules are set up under the start-up lock: two instances creating them at once
-  // deadlock in PostgreSQL.
-  const queue = await database.exclusiveStartUp(() =>
-    startJobQueue(
-      database.jobStore,
-      [
-        occurrenceJob(on),
-        // Cooling and hot-holding follow-up checks not taken in time.
-        ...followUpJobs({ ...on, jobs }),
-        // Alerts: new events fanned out to people (bell, e-mail, the daily digest) and webhooks, overdue and
-        // missed checks found, expiring documents, escalations.
-        ...alertJobs({ ...on, mailer, config, jobs }),
-        ...webhookJobs({ ...on, config }),
-        // Sensors gone silent.
-        ...sensorJobs(on),
-      ],
-      { log: app.log },
-    ),
-  );
-  background.queue = queue;
-  await queue.send(occurrenceJobName);
-  // What an instance that died left owed goes out at once, not at the next minute's schedule: events to
-  // fan out, e-mails and webhook calls to send (a claim it held is retried once stale).
-  await queue.send(dispatchJobName);
-  await queue.send(alertJobNames.sendEmail);
-  await queue.send(webhookDeliveryJobName);
-  // The demo's sensors keep reporting while the demo organisation exists (on PGlite, unless DEMO_SENSORS=off),
-  // or every one of them would be reported offline half an hour from now.
-  const demoSensors = config.demoSensors
-    ? startDemoSensors({ ...on, jobs, syncWindowHours: config.syncWindowHours })
-    : undefined;
-
-  // On SIGINT/SIGTERM stop accepting connections, let in-flight requests finish, then close the database.
-  // Responses sent while closing ask the client to drop its keep-alive connection, so shutdown does not
-  // wait for idle connections to time out.
-  let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    closing = true;
-    // Closing the app waits for e-mails still being sent after their replies.
-    await app.close();
-    await demoSensors?.stop();
-    await background.queue?.stop();
-    mailer.close?.();
-    await database.close();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    {
-      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
-      mail: mailer.description,
-      files: storage.description,
-    },
-    `console API ready on ${config.publicUrl} (docs at /api/docs)`,
-  );
 }
 
 main().catch((error: unknown) => {

@@ -49,7 +49,9 @@ type Target =
   /** A directory group, made by the directory over SCIM. */
   | 'scimGroup'
   /** An integrator's API key. */
-  | 'apiKey';
+  | 'apiKey'
+  /** A custom role of the organisation. */
+  | 'role';
 
 /** Targets that belong to one site: a site admin of Brighton reaching Manchester's is refused with 403. */
 const siteScoped = new Set<Target>([
@@ -143,6 +145,7 @@ const staffCalls: Record<string, 'mobile' | 'both'> = {
   [`PATCH ${v1}/user-profile/change-notification-settings`]: 'both',
   [`DELETE ${v1}/user-profile/delete-my-account`]: 'both',
   [`GET ${v1}/common-uri/know-my-access`]: 'both',
+  [`GET ${v1}/auth/rules`]: 'both',
   [`POST ${v1}/authentication/logout`]: 'both',
   [`GET ${v1}/push/public-key`]: 'both',
   [`POST ${v1}/push/subscribe`]: 'both',
@@ -238,6 +241,10 @@ const probeWebhook = (name: string) => ({
 const probes: Record<string, Probe> = {
   'OPTIONS *': { access: 'public', why: 'CORS preflight: says which origins may call, reveals no record' },
   'GET /health': { access: 'public', why: 'load-balancer health check' },
+  'GET /ready': {
+    access: 'public',
+    why: 'load-balancer readiness check: what start-up work is left, no record',
+  },
   'GET /metrics': {
     access: 'public',
     why: 'here (no METRICS_TOKEN) a 404 saying metrics are off; with the setting, its own bearer token (metrics.test.ts)',
@@ -824,6 +831,35 @@ const probes: Record<string, Probe> = {
   },
   [`GET ${v1}/api-key/find-one/:id`]: record('apiKey', (id) => ({ url: `${v1}/api-key/find-one/${id}` })),
   [`PUT ${v1}/api-key/revoke`]: record('apiKey', (id) => ({ body: { _id: id } })),
+  // Custom roles and the remotes' subjects' defaults: the organisation admins' calls; the caller's rules.
+  [`GET ${v1}/role/web-app-list`]: { access: 'signed-in', why: "the caller's own organisation's roles" },
+  [`POST ${v1}/role/create-new-one`]: {
+    access: 'signed-in',
+    why: "adds a role to the caller's own organisation",
+  },
+  [`PUT ${v1}/role/update-one`]: record('role', (id) => ({
+    body: { _id: id, name: 'Renamed by an attacker', grants: [{ subject: 'Task', actions: ['read'] }] },
+  })),
+  [`DELETE ${v1}/role/delete-one/:id`]: record('role', (id) => ({ url: `${v1}/role/delete-one/${id}` })),
+  [`GET ${v1}/role/find-one/:id`]: record('role', (id) => ({ url: `${v1}/role/find-one/${id}` })),
+  [`GET ${v1}/role/member-list/:id`]: record('role', (id) => ({ url: `${v1}/role/member-list/${id}` })),
+  // Given to the organisation's own site admin: refused for whose role it is alone.
+  [`PUT ${v1}/role/assign`]: record('role', (id) => ({
+    body: { userID: fixtures.assignee || id, roleID: id },
+  })),
+  [`GET ${v1}/role/subject-list`]: {
+    access: 'signed-in',
+    why: "what a role may hold, and the caller's own organisation's defaults",
+  },
+  [`PUT ${v1}/role/subject-defaults`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's defaults for a remote's subject",
+  },
+  [`DELETE ${v1}/role/subject-defaults/:subject`]: {
+    access: 'signed-in',
+    why: "the caller's own organisation's defaults for a remote's subject",
+  },
+  [`GET ${v1}/auth/rules`]: { access: 'signed-in', why: "the caller's own rules" },
   [`GET ${v1}/scim-group/web-app-list`]: {
     access: 'signed-in',
     why: "the caller's own organisation's groups",
@@ -927,8 +963,8 @@ async function recordsOn(token: string, siteID: string) {
 }
 
 /**
- * A SCIM token of the organisation, made in the console, a directory group its directory made, and an API
- * key.
+ * A SCIM token of the organisation, made in the console, a directory group its directory made, an API key
+ * and a custom role.
  */
 async function directoryOf(token: string) {
   const made = await ctx.inject<{ data: { scimToken: { _id: string }; token: string } }>(
@@ -951,6 +987,10 @@ async function directoryOf(token: string) {
     scimToken: made.json.data.scimToken._id,
     scimGroup: group.json.id,
     apiKey: key.json.data.apiKey._id,
+    role: await create(token, 'role', {
+      name: `Probe role ${newId().slice(-6)}`,
+      grants: [{ subject: 'Task', actions: ['read'] }],
+    }),
   };
 }
 
@@ -1136,6 +1176,7 @@ const recordRoots: Partial<Record<Target, string>> = {
   correctiveAction: 'correctiveAction',
   scimGroup: 'scim-group',
   apiKey: 'api-key',
+  role: 'role',
 };
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -1256,6 +1297,7 @@ describe('a staff token from the mobile app', () => {
 
   /** Staff calls whose probe aims at another site's line or item: here, the staff member's own. */
   const staffAims: Record<string, () => Aimed> = {
+    [`GET ${v1}/auth/rules`]: () => ({ query: { subject: 'Task' } }),
     [`PUT ${v1}/task-new-version/check-list-item-status-change`]: () => ({
       body: {
         ...taskRef(brightonIds.occurrence),
@@ -1631,6 +1673,19 @@ describe('an API key', () => {
       : method === 'GET' || method === 'DELETE'
         ? {}
         : { body: {} };
+
+  test('the API document lists the key’s scheme on exactly the calls it reaches', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = (reply.json() as { paths: Record<string, Record<string, { security?: object[] }>> }).paths;
+    const listed = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        (operation.security ?? []).some((requirement) => 'apiKey' in requirement)
+          ? [`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`]
+          : [],
+      ),
+    );
+    expect(listed.sort()).toEqual(Object.keys(keyCalls).sort());
+  });
 
   test('the calls it reaches are signed-in calls of this suite, none the mobile app’s', () => {
     for (const route of Object.keys(keyCalls)) {

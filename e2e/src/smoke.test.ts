@@ -616,59 +616,128 @@ describe('the public pages open signed out, without an error', () => {
     });
 });
 
+/**
+ * Runs walks two at a time. Much of a step is waiting (for the network to go quiet, for the page to stop
+ * changing) while the other walk's page works, so two walks take far less than twice one; more than two
+ * would make a two-core machine's pages wait on each other. Each test then waits for its own walk, and
+ * fails with what it found.
+ */
+function twoAtATime() {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return <T>(walk: () => Promise<T>) => {
+    const result = (async () => {
+      if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
+      running += 1;
+      try {
+        return await walk();
+      } finally {
+        running -= 1;
+        waiting.shift()?.();
+      }
+    })();
+    // Held until its test asks for it: a walk that fails before then is not an unhandled rejection.
+    const settled = result.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    return async (): Promise<T> => {
+      const outcome = await settled;
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
+    };
+  };
+}
+
+const screensBeforeChoosing = ['/dashboard', ...recordScreens, ...reportScreens];
+
 describe('the smoke walk: every screen, tab and create form opens without an error', () => {
+  interface Walked {
+    problems: string[];
+    steps: string[];
+    /** Before an organisation is chosen: the first page's title, the menu, each screen's title. */
+    beforeChoosing?: { title: string; menu: string[]; screenTitles: string[] };
+  }
+  const walks: Record<string, () => Promise<Walked>> = {};
+  /** A walk of the whole console by one person, signed in at that width. */
+  const walkSignedIn =
+    (viewport: typeof desktop, email: string, options: { thenOnAPhone?: boolean } = {}) =>
+    async (): Promise<Walked> => {
+      const walk = await startWalk(viewport);
+      await signIn(walk, email);
+      return { problems: await walkConsole(walk, options), steps: walk.steps };
+    };
+
+  beforeAll(() => {
+    const start = twoAtATime();
+    // The longest first, so the two lanes end near each other.
+    walks.organizationAdmin = start(walkSignedIn(desktop, logins.organizationAdmin));
+    walks.platformAdmin = start(async () => {
+      const walk = await startWalk(desktop);
+      await signIn(walk, logins.platformAdmin);
+      walk.step = 'choose an organisation';
+      await walk.page.goto(`${consoleUrl()}/dashboard/organizations`);
+      await walk.page.getByRole('button', { name: 'Work in Harbour & Vine Hospitality' }).click();
+      await walk.page.getByText('Acting in Harbour & Vine Hospitality').waitFor();
+      await settle(walk);
+      return { problems: await walkConsole(walk), steps: walk.steps };
+    });
+    walks.siteAdmin = start(walkSignedIn(desktop, logins.siteAdmin, { thenOnAPhone: true }));
+    walks.organizationAdminOnAPhone = start(walkSignedIn(phone, logins.organizationAdmin));
+    walks.beforeChoosing = start(async () => {
+      const walk = await startWalk(desktop);
+      await signIn(walk, logins.platformAdmin);
+      const title = await walk.page.title();
+      await checkSkipLink(walk);
+      const menu = (await menuEntries(walk)).map((entry) => entry.title);
+      const screenTitles: string[] = [];
+      for (const path of screensBeforeChoosing) {
+        walk.step = `before choosing: ${path}`;
+        await walk.page.goto(`${consoleUrl()}${path}`);
+        await settle(walk);
+        screenTitles.push(await walk.page.title());
+      }
+      await walk.page.context().close();
+      return { problems: walk.problems, steps: walk.steps, beforeChoosing: { title, menu, screenTitles } };
+    });
+  });
+
   test('organisation admin', async () => {
-    const walk = await startWalk(desktop);
-    await signIn(walk, logins.organizationAdmin);
-    expect(await walkConsole(walk)).toEqual([]);
+    const walk = await walks.organizationAdmin!();
+    expect(walk.problems).toEqual([]);
     // The organisation's own pages, reached through its cards, were walked with their forms.
     expect(walk.steps).toEqual(
       expect.arrayContaining([
         'Organisation → Open single sign-on',
         'Organisation → Open provisioning',
         'Organisation → Open API keys → New API key',
+        'Organisation → Open roles → New role',
       ]),
     );
   });
 
   test('site admin, then some screens on a phone (390 px)', async () => {
-    const walk = await startWalk(desktop);
-    await signIn(walk, logins.siteAdmin);
-    expect(await walkConsole(walk, { thenOnAPhone: true })).toEqual([]);
+    expect((await walks.siteAdmin!()).problems).toEqual([]);
   });
 
   test('platform admin, working in an organisation', async () => {
-    const walk = await startWalk(desktop);
-    await signIn(walk, logins.platformAdmin);
-    walk.step = 'choose an organisation';
-    await walk.page.goto(`${consoleUrl()}/dashboard/organizations`);
-    await walk.page.getByRole('button', { name: 'Work in Harbour & Vine Hospitality' }).click();
-    await walk.page.getByText('Acting in Harbour & Vine Hospitality').waitFor();
-    await settle(walk);
-    expect(await walkConsole(walk)).toEqual([]);
+    expect((await walks.platformAdmin!()).problems).toEqual([]);
   });
 
   test('platform admin before choosing an organisation: the choice comes first, and every organisation screen asks for it, quietly', async () => {
-    const walk = await startWalk(desktop);
-    await signIn(walk, logins.platformAdmin);
-    expect(await walk.page.title()).toBe('Choose an organisation · Compliance Console');
-    await checkSkipLink(walk);
-    // The menu offers only what works without an organisation: every other entry would ask for the choice.
-    expect((await menuEntries(walk)).map((entry) => entry.title)).toEqual(['Organisations']);
-    for (const path of ['/dashboard', ...recordScreens, ...reportScreens]) {
-      walk.step = `before choosing: ${path}`;
-      await walk.page.goto(`${consoleUrl()}${path}`);
-      await settle(walk);
-      expect(await walk.page.title()).toBe('Choose an organisation · Compliance Console');
-    }
-    await walk.page.context().close();
+    const walk = await walks.beforeChoosing!();
+    const choice = 'Choose an organisation · Compliance Console';
+    expect(walk.beforeChoosing).toEqual({
+      title: choice,
+      // The menu offers only what works without an organisation: every other entry would ask for the choice.
+      menu: ['Organisations'],
+      screenTitles: screensBeforeChoosing.map(() => choice),
+    });
     expect(walk.problems).toEqual([]);
   });
 
   test('organisation admin on a phone (390 px)', async () => {
-    const walk = await startWalk(phone);
-    await signIn(walk, logins.organizationAdmin);
-    expect(await walkConsole(walk)).toEqual([]);
+    expect((await walks.organizationAdminOnAPhone!()).problems).toEqual([]);
   });
 });
 

@@ -270,17 +270,27 @@ function checkRemoteDescription(file) {
     return { errors, warnings: [] };
   }
   const { subjects } = requireSdkSource(path.join('ability', 'index.ts'));
+  const declared = (parsed.data.subjects ?? []).map((subject) => subject.name);
   const unknown = [
     ...new Set(
       [...parsed.data.routes, ...parsed.data.menu]
         .map((entry) => entry.subject)
-        .filter((s) => !subjects.includes(s)),
+        .filter((s) => !subjects.includes(s) && !declared.includes(s)),
     ),
   ];
-  const warnings = unknown.map(
-    (subject) =>
-      `${file}: subject "${subject}" is not one of the SDK ${sdkManifest.version} rules' subjects (a typo, or a new domain): its screens show only to users whose rules from the API name it (a platform admin's "manage all" does).`,
-  );
+  const warnings = [
+    ...unknown.map(
+      (subject) =>
+        `${file}: subject "${subject}" is neither one of the SDK ${sdkManifest.version} rules' subjects nor declared in "subjects" (a typo, or a new domain): its screens show only to users whose rules from the API name it (a platform admin's "manage all" does).`,
+    ),
+    // The API refuses a declaration of a name it already has: say so while building, not only in its log.
+    ...declared
+      .filter((name) => subjects.includes(name))
+      .map(
+        (name) =>
+          `${file}: subject "${name}" is the console's own: the API refuses to learn it from a remote, so its declaration changes nothing.`,
+      ),
+  ];
   return { description, errors: [], warnings };
 }
 

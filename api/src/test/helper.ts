@@ -18,6 +18,7 @@ import { insertSite } from '../domains/sites/index.js';
 import { authChangesChannel } from '../platform/auth/session-cache.js';
 import { demoPassword, demoSites, seedDemo } from '../demo.js';
 import { LocalStorage } from '../platform/files/storage.js';
+import { pgliteTemplate, postgresTemplate } from './database-template.js';
 import { insertUser } from '../platform/auth/users/repository.js';
 
 export { demoPassword };
@@ -65,15 +66,16 @@ export class TestClock implements Clock {
 
 /**
  * A fresh database per test file: in-memory PGlite, or, when DATABASE_URL is set, a new database on that
- * PostgreSQL server, dropped afterwards.
+ * PostgreSQL server, dropped afterwards; each a copy of the migrated one jest's global set-up made.
  */
 async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite-memory' });
+  if (!url) return openDatabase({ kind: 'pglite-memory', from: await pgliteTemplate() });
   const name = `console_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = postgresTemplate();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;

@@ -1,6 +1,7 @@
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { filesUnder } from './remote-fixture';
@@ -30,11 +31,11 @@ function run(command: string, args: string[], options: SpawnSyncOptions & { cwd:
  * repository's installed packages (the versions the starter writes into its package.json) and holds the SDK
  * unpacked from the tarball, so what is type-checked and built is what the package ships. The result is kept
  * in the system's temp folder under a hash of what it is made of (the SDK and the starter), so re-runs
- * without changes reuse it.
+ * without changes reuse it. The starter's `--backend` adds the domain's own server (server/index.mjs).
  */
 export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): OutsideRemote {
   const sdkDir = path.join(repoRoot, 'shared-sdk');
-  const hash = crypto.createHash('sha256').update(`${name} ${subject}`);
+  const hash = crypto.createHash('sha256').update(`${name} ${subject} backend`);
   for (const file of [
     ...['src', 'webpack', 'jest', 'test'].flatMap((folder) => filesUnder(path.join(sdkDir, folder))),
     path.join(sdkDir, 'package.json'),
@@ -66,6 +67,7 @@ export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): Ou
         subject,
         '--sdk',
         `file:${tarball}`,
+        '--backend',
       ],
       { cwd: work },
     );
@@ -119,4 +121,68 @@ export function buildOutsideRemote(name = 'allergens', subject = 'Allergen'): Ou
     throw error;
   }
   return { dir, dist };
+}
+
+/** A port nothing listens on now, for a server that must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface DomainBackend {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The domain's own server as its team runs it (`npm start`, server/index.mjs): the remote's build and its
+ * API from one address, its records in a PGlite database of its own (in memory), trusting the console at
+ * `consoleUrl`, which need not be up yet.
+ */
+export async function startDomainBackend(remote: OutsideRemote, consoleUrl: string): Promise<DomainBackend> {
+  const child = spawn(process.execPath, [path.join(remote.dir, 'server', 'index.mjs')], {
+    cwd: remote.dir,
+    env: {
+      ...process.env,
+      CONSOLE_URL: consoleUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the domain's backend did not start in time:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const address = /backend listening at (http:\/\/\S+)/.exec(output)?.[1];
+      if (address) {
+        clearTimeout(timer);
+        resolve(address);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the domain's backend exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

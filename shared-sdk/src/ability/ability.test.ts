@@ -7,8 +7,19 @@ import {
   defineRulesForApiKey,
   ownerSiteFor,
   subjects,
+  noRoleFacts,
   type AbilityRule,
+  type Action,
+  type AppAbility,
+  type DeclaredSubjectRules,
+  type RoleFacts,
 } from './index.js';
+import {
+  createMongoAbility,
+  subject as tagSubject,
+  type ForcedSubject,
+  type MongoAbility,
+} from '@casl/ability';
 import { apiKeyScopeIds, apiKeyScopes } from '../contract/api-key-scopes.js';
 
 const org = '0190a000-0000-7000-8000-000000000001';
@@ -259,4 +270,119 @@ test('API keys are the organisation admins’ alone: a site admin and staff cann
   expect(ability('ORGANIZATION_ADMIN').can('read', asSubject('ApiKey', { orgId: otherOrg }))).toBe(false);
   expect(ability('SITE_ADMIN', [mySite]).can('read', 'ApiKey')).toBe(false);
   expect(ability('STAFF', [mySite]).can('read', 'ApiKey')).toBe(false);
+});
+
+// ---- Roles as data ----------------------------------------------------------------------------------------
+
+const allergen: DeclaredSubjectRules = {
+  name: 'Allergen',
+  siteScoped: true,
+  defaults: { ORGANIZATION_ADMIN: ['manage'], SITE_ADMIN: ['read'] },
+};
+const withRoles = (
+  role: 'ORGANIZATION_ADMIN' | 'SITE_ADMIN' | 'STAFF',
+  roles: Partial<RoleFacts>,
+  siteIds: string[] = [mySite],
+) => abilityFor(defineRulesFor({ userID: 'u1', role, orgId: org, siteIds }, { ...noRoleFacts, ...roles }));
+const allergenOn = (siteID: string, orgId = org) => ({ orgId, siteID });
+const named = (ability: AppAbility, action: Action, subject: string, record: Record<string, unknown>) =>
+  createMongoAbility<MongoAbility<[Action, string | ForcedSubject<string>]>>(ability.rules).can(
+    action,
+    tagSubject(subject, { ...record }),
+  );
+
+test('a remote’s subject gives each fixed role its default actions, within the organisation and the person’s sites', () => {
+  const roles = { declaredSubjects: [allergen] };
+  const orgAdmin = withRoles('ORGANIZATION_ADMIN', roles, []);
+  expect(named(orgAdmin, 'create', 'Allergen', allergenOn(otherSite))).toBe(true);
+  expect(named(orgAdmin, 'read', 'Allergen', allergenOn(mySite, otherOrg))).toBe(false);
+  const siteAdmin = withRoles('SITE_ADMIN', roles);
+  expect(named(siteAdmin, 'read', 'Allergen', allergenOn(mySite))).toBe(true);
+  expect(named(siteAdmin, 'read', 'Allergen', allergenOn(otherSite))).toBe(false);
+  expect(named(siteAdmin, 'create', 'Allergen', allergenOn(mySite))).toBe(false);
+  expect(canOnSubject(withRoles('STAFF', roles), 'read', 'Allergen')).toBe(false);
+});
+
+test('an organisation’s own defaults replace the remote’s for its people', () => {
+  const roles = {
+    declaredSubjects: [allergen],
+    organisationDefaults: {
+      Allergen: { ORGANIZATION_ADMIN: ['manage'], SITE_ADMIN: ['read', 'create'], STAFF: ['read'] },
+    },
+  } satisfies Partial<RoleFacts>;
+  expect(named(withRoles('SITE_ADMIN', roles), 'create', 'Allergen', allergenOn(mySite))).toBe(true);
+  expect(named(withRoles('STAFF', roles), 'read', 'Allergen', allergenOn(mySite))).toBe(true);
+  expect(named(withRoles('STAFF', roles), 'read', 'Allergen', allergenOn(otherSite))).toBe(false);
+});
+
+test('a remote can never widen a subject the console already has', () => {
+  const roles = {
+    declaredSubjects: [
+      { name: 'Webhook', siteScoped: false, defaults: { SITE_ADMIN: ['manage'], STAFF: ['manage'] } },
+    ],
+  } satisfies Partial<RoleFacts>;
+  expect(withRoles('SITE_ADMIN', roles).can('read', 'Webhook')).toBe(false);
+  expect(withRoles('STAFF', roles).can('read', 'Webhook')).toBe(false);
+});
+
+test('a custom role replaces a site admin’s rules with its pairs, on the person’s sites, never beyond an organisation admin', () => {
+  const auditor = withRoles('SITE_ADMIN', {
+    declaredSubjects: [allergen],
+    customRole: {
+      name: 'Auditor',
+      grants: [
+        { subject: 'TemperatureLog', actions: ['read'] },
+        { subject: 'Allergen', actions: ['read', 'create'] },
+        { subject: 'User', actions: ['read', 'update'] },
+        { subject: 'Role', actions: ['update'] },
+        { subject: 'Organization', actions: ['delete'] },
+      ],
+    },
+  });
+  expect(auditor.can('read', asSubject('TemperatureLog', { orgId: org, siteID: mySite }))).toBe(true);
+  expect(auditor.can('read', asSubject('TemperatureLog', { orgId: org, siteID: otherSite }))).toBe(false);
+  expect(auditor.can('create', asSubject('TemperatureLog', { orgId: org, siteID: mySite }))).toBe(false);
+  // What a site admin holds without the role is gone.
+  expect(auditor.can('update', asSubject('Supplier', { orgId: org, siteID: mySite }))).toBe(false);
+  expect(named(auditor, 'create', 'Allergen', allergenOn(mySite))).toBe(true);
+  expect(named(auditor, 'create', 'Allergen', allergenOn(otherSite))).toBe(false);
+  // People, roles and deleting the organisation stay out of any custom role.
+  expect(auditor.can('read', 'User')).toBe(false);
+  expect(auditor.can('update', 'Role')).toBe(false);
+  expect(auditor.can('delete', 'Organization')).toBe(false);
+  // What every console user needs.
+  expect(auditor.can('read', 'ScoreReport')).toBe(true);
+  expect(auditor.can('read', asSubject('Site', { _id: mySite, orgId: org }))).toBe(true);
+  expect(auditor.can('update', asSubject('Profile', { _id: 'u1' }))).toBe(true);
+});
+
+test('a custom role that manages staff cannot touch admins', () => {
+  const lead = withRoles('SITE_ADMIN', {
+    customRole: { name: 'Area manager', grants: [{ subject: 'Staff', actions: ['read', 'update'] }] },
+  });
+  const person = (userRole: string) => asSubject('Staff', { orgId: org, siteID: mySite, userRole });
+  expect(lead.can('update', person('STAFF'))).toBe(true);
+  expect(lead.can('update', person('SITE_ADMIN'))).toBe(false);
+});
+
+test('roles are the organisation admins’ alone, and no key holds them', () => {
+  expect(ability('ORGANIZATION_ADMIN').can('manage', asSubject('Role', { orgId: org }))).toBe(true);
+  expect(ability('ORGANIZATION_ADMIN').can('read', asSubject('Role', { orgId: otherOrg }))).toBe(false);
+  expect(ability('SITE_ADMIN', [mySite]).can('read', 'Role')).toBe(false);
+  expect(canOnSubject(keyAbility([...apiKeyScopeIds]), 'read', 'Role')).toBe(false);
+});
+
+test('a custom role runs its holder’s sites as a site admin does, and never makes, closes or hands over one', () => {
+  const manager = withRoles('SITE_ADMIN', {
+    customRole: {
+      name: 'Area manager',
+      grants: [{ subject: 'Site', actions: ['read', 'update', 'create', 'delete'] }],
+    },
+  });
+  const mine = asSubject('Site', { _id: mySite, orgId: org });
+  expect(manager.can('update', mine, 'timing')).toBe(true);
+  expect(manager.can('update', mine, 'siteAdminList')).toBe(false);
+  expect(manager.can('update', asSubject('Site', { _id: otherSite, orgId: org }), 'timing')).toBe(false);
+  expect(manager.can('create', 'Site')).toBe(false);
+  expect(manager.can('delete', mine)).toBe(false);
 });

@@ -8,6 +8,7 @@ import {
 } from '@casl/ability';
 import type { Role } from '../contract/enums.js';
 import { apiKeyScopes, type ApiKeyGrant, type ApiKeyScopeId } from '../contract/api-key-scopes.js';
+import type { SubjectDefaults } from '../contract/declared-subjects.js';
 
 /** `verify`: confirming someone else's corrective action (HACCP's verification), a site admin's or above. */
 export const actions = ['manage', 'create', 'read', 'update', 'delete', 'verify'] as const;
@@ -73,6 +74,11 @@ export const subjects = [
    * the organisation. No key holds it (contract/api-keys.ts).
    */
   'ApiKey',
+  /**
+   * An organisation's custom roles (subject × action pairs given to people) and its own defaults for the
+   * subjects remotes bring: the organisation admins' alone, since a role decides what people may do.
+   */
+  'Role',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
 
@@ -103,6 +109,23 @@ const orgCatalogueSubjects = [
   'SupplierType',
 ] as const satisfies readonly SubjectName[];
 
+/**
+ * What a site's admins change of a site they run day to day: opening hours, address, alert timings; never
+ * who administers it, its area, nor the law it is judged by.
+ */
+const siteRunningFields = [
+  'name',
+  'description',
+  'timing',
+  'slotWindows',
+  'address',
+  'timeZoneId',
+  'escalationMinutes',
+  'excursionDebounceMinutes',
+  'actionHours',
+  'probeSensorToleranceCelsius',
+] as const;
+
 /** A record tagged with its subject name, so rule conditions can be checked against its fields. */
 export type SubjectRecord = {
   [Name in SubjectName]: ForcedSubject<Name> & Record<string, unknown>;
@@ -119,11 +142,139 @@ export interface AbilityUser {
   siteIds: readonly string[];
 }
 
+/** A subject a registered remote brought, as the API learnt it from the remote's description. */
+export interface DeclaredSubjectRules {
+  name: string;
+  siteScoped: boolean;
+  defaults: SubjectDefaults;
+}
+
+/** A custom role's pairs: on each subject, the actions its holders may take. */
+export interface RoleGrantRules {
+  subject: string;
+  actions: readonly Action[];
+}
+
+/** What, beside a person's fixed role, decides their rules: all of it data the API holds. */
+export interface RoleFacts {
+  /** The subjects of the registered remotes. */
+  declaredSubjects: readonly DeclaredSubjectRules[];
+  /** The organisation's own defaults for remotes' subjects, each replacing the remote's for that subject. */
+  organisationDefaults: Readonly<Record<string, SubjectDefaults>>;
+  /** The custom role the person holds (a site admin's), whose pairs replace the site admin's rules. */
+  customRole: { name: string; grants: readonly RoleGrantRules[] } | null;
+}
+
+export const noRoleFacts: RoleFacts = { declaredSubjects: [], organisationDefaults: {}, customRole: null };
+
+/**
+ * Subjects a custom role may not hold: who may sign in, act or be told of changes stays with the
+ * organisation admins, so a role can never make someone able to give themselves more.
+ */
+export const customRoleForbiddenSubjects = [
+  'Auth',
+  'Profile',
+  'User',
+  'Role',
+  'ApiKey',
+  'SingleSignOn',
+  'Provisioning',
+  'Webhook',
+] as const satisfies readonly SubjectName[];
+
+/**
+ * A rule over a subject named by data (a remote's), which the typed builder cannot name: the same plain
+ * shape CASL reads, as it reaches the browser in JSON.
+ */
+function namedRule(action: readonly Action[], subject: string, conditions: Record<string, unknown>) {
+  return { action: [...action], subject, conditions } as unknown as AbilityRule;
+}
+
+/**
+ * The rules a fixed role holds on the remotes' subjects: the organisation's defaults where it set them,
+ * else the remote's; in the organisation, and for a subject kept per site, on the person's sites. A name
+ * the console already has is skipped, so a declaration can never widen an existing subject.
+ */
+function declaredSubjectRules(user: AbilityUser, roles: RoleFacts): AbilityRule[] {
+  if (user.role === 'ADMIN' || user.orgId === null) return [];
+  const role = user.role;
+  return roles.declaredSubjects.flatMap((declared) => {
+    if (isSubjectName(declared.name)) return [];
+    const own = Object.hasOwn(roles.organisationDefaults, declared.name)
+      ? roles.organisationDefaults[declared.name]
+      : undefined;
+    const granted = (own ?? declared.defaults)[role] ?? [];
+    if (granted.length === 0) return [];
+    const conditions =
+      declared.siteScoped && role !== 'ORGANIZATION_ADMIN'
+        ? { orgId: user.orgId, siteID: { $in: [...user.siteIds] } }
+        : { orgId: user.orgId };
+    return [namedRule(granted, declared.name, conditions)];
+  });
+}
+
+/**
+ * A custom role's rules, for a site admin holding it: what any console user needs (their profile, their
+ * organisation and sites to read, uploads), then each pair as an organisation admin holds it, limited to the
+ * person's sites where the subject is kept per site. A pair an organisation admin does not hold, or on a
+ * subject of `customRoleForbiddenSubjects`, grants nothing.
+ */
+function customRoleRules(user: AbilityUser, roles: RoleFacts, grants: readonly RoleGrantRules[]) {
+  const { can, cannot, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const orgId = user.orgId ?? '';
+  can(['read', 'update', 'delete'], 'Profile', { _id: user.userID });
+  can('read', 'Organization', { _id: orgId });
+  can('read', 'Site', { orgId, _id: { $in: [...user.siteIds] } });
+  can('read', 'StandardAction', { orgId });
+  // The platform's template library and the scores every web admin reads (the reports scope them to sites).
+  can('read', ['PredefinedTemplate', 'ScoreReport']);
+  can('create', 'File');
+  const admin = abilityFor(defineRulesFor({ userID: '', role: 'ORGANIZATION_ADMIN', orgId, siteIds: [] }));
+  const declared = new Map(roles.declaredSubjects.map((subject) => [subject.name, subject]));
+  const named: AbilityRule[] = [];
+  for (const { subject, actions: granted } of grants) {
+    if (!isSubjectName(subject)) {
+      const brought = declared.get(subject);
+      if (!brought) continue;
+      named.push(
+        namedRule(
+          granted,
+          subject,
+          brought.siteScoped ? { orgId, siteID: { $in: [...user.siteIds] } } : { orgId },
+        ),
+      );
+      continue;
+    }
+    if (customRoleForbidden.has(subject)) continue;
+    for (const action of granted) {
+      if (!admin.can(action, subject)) continue;
+      if (subject === 'Site') {
+        // A role runs its holder's sites as a site admin does; making, closing or handing over a site stays
+        // with the organisation admins.
+        if (action === 'update')
+          can('update', 'Site', [...siteRunningFields], { orgId, _id: { $in: [...user.siteIds] } });
+        continue;
+      }
+      for (const conditions of conditionsWithin(subject, orgId, user.siteIds))
+        can(action, subject, conditions);
+    }
+  }
+  if (grants.some((grant) => grant.subject === 'Staff')) {
+    cannot(['create', 'update', 'delete'], 'Staff', {
+      userRole: { $in: ['SITE_ADMIN', 'ORGANIZATION_ADMIN', 'ADMIN'] },
+    }).because('This role manages staff, not admins');
+  }
+  return [...rules, ...named];
+}
+
 /**
  * The one rule set of DOMAIN.md. The API enforces it on every call; the browser receives the same rules
- * in `userData.ability` and only uses them to hide what cannot be done.
+ * in `userData.ability` and only uses them to hide what cannot be done. `roles` is what the organisation
+ * and the registered remotes add: a site admin's custom role, and the remotes' subjects.
  */
-export function defineRulesFor(user: AbilityUser): AbilityRule[] {
+export function defineRulesFor(user: AbilityUser, roles: RoleFacts = noRoleFacts): AbilityRule[] {
+  if (user.role === 'SITE_ADMIN' && roles.customRole)
+    return customRoleRules(user, roles, roles.customRole.grants);
   const { can, cannot, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
   const siteIds = [...user.siteIds];
 
@@ -144,6 +295,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('manage', 'SingleSignOn', inOrg);
       can('manage', 'Provisioning', inOrg);
       can('manage', 'ApiKey', inOrg);
+      can('manage', 'Role', inOrg);
       can('read', ['PredefinedTemplate', 'ScoreReport']);
       can('create', 'File');
       cannot('delete', 'Organization').because('Only a platform admin can delete an organisation');
@@ -157,23 +309,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       can('read', 'Area', { orgId: user.orgId });
       // Opening hours, address and alert timings (escalation, sensor delay) of its own sites, which it runs
       // day to day, but not who administers them, nor the law they are judged by.
-      can(
-        'update',
-        'Site',
-        [
-          'name',
-          'description',
-          'timing',
-          'slotWindows',
-          'address',
-          'timeZoneId',
-          'escalationMinutes',
-          'excursionDebounceMinutes',
-          'actionHours',
-          'probeSensorToleranceCelsius',
-        ],
-        { orgId: user.orgId, _id: { $in: siteIds } },
-      );
+      can('update', 'Site', [...siteRunningFields], { orgId: user.orgId, _id: { $in: siteIds } });
       can('manage', [...siteScopedSubjects], onMySites);
       // The organisation's own documents (insurance, policies) hold for every site: its admins read them.
       can('read', 'Document', { orgId: user.orgId, siteID: null });
@@ -223,7 +359,7 @@ export function defineRulesFor(user: AbilityUser): AbilityRule[] {
       break;
     }
   }
-  return rules;
+  return [...rules, ...declaredSubjectRules(user, roles)];
 }
 
 /** Subjects no key may hold whatever its scopes say: who may sign in, act, or be told of changes. */
@@ -239,6 +375,7 @@ export const apiKeyForbiddenSubjects = [
   'Device',
   'InspectorLink',
   'File',
+  'Role',
 ] as const satisfies readonly SubjectName[];
 
 export interface AbilityApiKey {
@@ -252,14 +389,16 @@ const siteScoped = new Set<SubjectName>(siteScopedSubjects);
 const subjectNames = new Set<string>(subjects);
 const isSubjectName = (name: string): name is SubjectName => subjectNames.has(name);
 const forbiddenForKeys = new Set<SubjectName>(apiKeyForbiddenSubjects);
+const customRoleForbidden = new Set<SubjectName>(customRoleForbiddenSubjects);
 /** Subjects an organisation admin holds without a condition: the platform's own catalogues. */
 const everyOrganisations = new Set<SubjectName>(['PredefinedTemplate', 'ScoreReport']);
 
 /**
  * The conditions under which an organisation admin of `orgId` holds `subject`, limited to `siteIds` when
- * the key has a site limit: the organisation's records, and of per-site subjects only those sites' own.
+ * given (a key's site limit, a custom role's holder's sites): the organisation's records, and of per-site
+ * subjects only those sites' own.
  */
-function keyConditions(
+function conditionsWithin(
   subject: SubjectName,
   orgId: string,
   siteIds: readonly string[] | null,
@@ -295,7 +434,7 @@ export function defineRulesForApiKey(key: AbilityApiKey): AbilityRule[] {
   );
   for (const { action, subject, only } of grants) {
     if (!isSubjectName(subject) || forbiddenForKeys.has(subject) || !admin.can(action, subject)) continue;
-    for (const conditions of keyConditions(subject, key.orgId, key.siteIds)) {
+    for (const conditions of conditionsWithin(subject, key.orgId, key.siteIds)) {
       can(action, subject, { ...conditions, ...only });
     }
   }
@@ -349,3 +488,4 @@ export function ownerSiteFor(
   if (siteID !== undefined) return siteID;
   return user.siteIds.length === 1 ? user.siteIds[0] : undefined;
 }
+export { subjectLabels } from './subject-labels.js';

@@ -45,5 +45,6 @@ export * from './webhooks.js';
 export * from './sso.js';
 export * from './scim.js';
 export * from './api-keys.js';
+export * from './roles.js';
 export * from './notifications.js';
 export * from './push.js';

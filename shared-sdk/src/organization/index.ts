@@ -13,3 +13,6 @@ export * from './sso-api.js';
 // Keys for integrators' systems: their scopes, sites, expiry and last use.
 export * from '../contract/api-keys.js';
 export * from './api-key-api.js';
+// Roles as data: custom roles, who holds them, and the organisation's defaults for the remotes' subjects.
+export * from '../contract/roles.js';
+export * from './role-api.js';

@@ -73,10 +73,31 @@ test('a description with a new domain builds and publishes remote.json, saying w
   const { errors, warnings } = await build(JSON.stringify(description));
   expect(errors).toEqual([]);
   expect(warnings.join('\n')).toContain(
-    `subject "Allergen" is not one of the SDK ${sdkVersion} rules' subjects (a typo, or a new domain)`,
+    `subject "Allergen" is neither one of the SDK ${sdkVersion} rules' subjects nor declared in "subjects" (a typo, or a new domain)`,
   );
   const published = JSON.parse(fs.readFileSync(path.join(packageDir, 'dist', 'remote.json'), 'utf8'));
   expect(published).toMatchObject({ title: 'Allergens', requires: `^${sdkVersion}` });
+}, 60_000);
+
+test('a subject the remote declares builds without a warning, and one the console has is said to change nothing', async () => {
+  const declaring = {
+    ...description,
+    subjects: [
+      {
+        name: 'Allergen',
+        title: 'Allergens',
+        siteScoped: true,
+        defaults: { ORGANIZATION_ADMIN: ['manage'] },
+      },
+      { name: 'Supplier', title: 'Suppliers', defaults: { STAFF: ['manage'] } },
+    ],
+  };
+  const { errors, warnings } = await build(JSON.stringify(declaring));
+  expect(errors).toEqual([]);
+  expect(warnings.join('\n')).not.toContain('subject "Allergen"');
+  expect(warnings.join('\n')).toContain(`subject "Supplier" is the console's own`);
+  const published = JSON.parse(fs.readFileSync(path.join(packageDir, 'dist', 'remote.json'), 'utf8'));
+  expect(published.subjects).toEqual(declaring.subjects);
 }, 60_000);
 
 test('a mistake in the description fails the build, naming the file, the place and the rule', async () => {

@@ -1,7 +1,8 @@
-// The remote description's schema imports nothing but zod: the SDK's webpack config loads this file in Node
-// to check a remote's src/remote.json while it builds (webpack/config.cjs), so a build and the shell that
-// reads the published remote.json apply the same rules.
+// The remote description's schema imports nothing but zod and the contract's zod-only declared subjects: the
+// SDK's webpack config loads these files in Node to check a remote's src/remote.json while it builds
+// (webpack/config.cjs), so a build and the shell that reads the published remote.json apply the same rules.
 import { z } from 'zod';
+import { remoteSubjectsSchema, subjectNameSchema as subjectName } from '../contract/declared-subjects.js';
 
 /**
  * A remote describes itself as DATA (its `src/remote.json`), published beside its manifest as `remote.json`:
@@ -11,16 +12,6 @@ import { z } from 'zod';
 const consolePath = z
   .string()
   .regex(/^\/[A-Za-z0-9/_-]*$/, 'an absolute console path such as /dashboard/supplier');
-
-/**
- * The CASL subject a screen reads, by name. Any name, not only the subjects this SDK knows: a remote may
- * bring a domain the console has never heard of ("Allergen"), and the rules the server sends decide who
- * reads it. A subject no rule names is simply not readable, so its screens stay hidden until the API's
- * rules name it.
- */
-const subjectName = z
-  .string()
-  .regex(/^[A-Z][A-Za-z0-9]*$/, 'a CASL subject name in PascalCase, such as Supplier or Allergen');
 
 /**
  * One screen of a remote, at an absolute console path (the spec's paths, kept for bookmarks). `/dashboard`
@@ -57,6 +48,7 @@ const descriptionFields = z.object({
   title: z.string().min(1),
   routes: z.array(remoteRouteSchema).min(1),
   menu: z.array(remoteMenuEntrySchema),
+  ...remoteSubjectsSchema.shape,
 });
 
 /** A menu entry that leads nowhere would open the "page not found" screen. */

@@ -55,6 +55,9 @@ const ProvisioningPage = lazy(() =>
 const ApiKeysPage = lazy(() =>
   import('../pages/organization/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })),
 );
+const RolesPage = lazy(() =>
+  import('../pages/organization/RolesPage').then((m) => ({ default: m.RolesPage })),
+);
 const OrganizationsPage = lazy(() =>
   import('../pages/organization/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
 );
@@ -148,6 +151,14 @@ export function App() {
                   element={
                     <RequireOrganization>
                       <ApiKeysPage />
+                    </RequireOrganization>
+                  }
+                />
+                <Route
+                  path="organization/roles"
+                  element={
+                    <RequireOrganization>
+                      <RolesPage />
                     </RequireOrganization>
                   }
                 />

@@ -16,12 +16,18 @@ import { actorOf } from '../../platform/history/history.js';
 import { assertCan, authOf, orgOf } from '../../platform/auth/guard.js';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { assertRecordAccess } from '../../platform/http/site-scope.js';
-import { clientIdReused, writeOnce } from '../../platform/http/client-writes.js';
+import { clientIdReused, writeOnce, type Claim } from '../../platform/http/client-writes.js';
 import { parseFormFields, readForm, storeFiles } from '../../platform/files/uploads.js';
 import { commentsOf, insertComment } from './comments.js';
 import { taskComments } from './schema.js';
-import { findOccurrence, occurrenceDto, occurrenceHistory, type OccurrenceRow } from './occurrence.js';
-import type { OccurrenceActor } from './occurrence-changes.js';
+import {
+  answerOf,
+  findOccurrence,
+  occurrenceDto,
+  occurrenceHistory,
+  type OccurrenceRow,
+} from './occurrence.js';
+import { loadForChange, type OccurrenceActor, type OccurrenceForChange } from './occurrence-changes.js';
 
 // The HTTP steps several of the task roots' routes share: the console's (/master-task view-task,
 // /individual-task, /comment-task) and the staff's (/task-new-version) differ in their schemas and words,
@@ -37,9 +43,8 @@ export async function occurrenceFor(
   db: Database | Tx,
   action: Action,
   ref: TaskRef,
-  options: { forUpdate?: boolean } = {},
 ): Promise<OccurrenceRow> {
-  const row = await findOccurrence(db, orgOf(request), ref, options);
+  const row = await findOccurrence(db, orgOf(request), ref);
   return assertRecordAccess(request, action, 'Task', 'Task', row);
 }
 
@@ -50,45 +55,67 @@ function occurrenceActor(request: FastifyRequest): OccurrenceActor {
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
+/** A change of an occurrence loaded for it (occurrence-changes.ts), answering the row as written. */
+export type OccurrenceChange = (
+  tx: Tx,
+  occurrence: OccurrenceForChange,
+  actor: OccurrenceActor,
+  now: Date,
+) => Promise<OccurrenceRow>;
+
+export interface ChangeOptions {
+  /** What the caller must be allowed to do to the task: 'update' unless said. */
+  action?: Action;
+  /** The staff's client id, claimed in the change's own statement (changeOccurrenceOnce). */
+  claim?: Claim;
+  /**
+   * The change also changes the occurrence's master task (a follow-up's cancellation keeps why on it):
+   * the answer is read again after it, not made from what was read before.
+   */
+  changesMasterTask?: boolean;
+}
+
 /**
- * Loads the occurrence `ref` names through the gate (404 / 403 for `action`), locked for the change,
- * applies `change` in the same transaction, and answers the occurrence as it now is.
+ * Loads the occurrence `ref` names through the gate (404 / 403 for the action), locked for the change,
+ * applies `change` in the same transaction, and answers the occurrence as it now is. The answer is made
+ * from the row written and what the load read beside it, so an ordinary change is four statements in all
+ * (occurrence-changes.ts).
  */
 export async function changeOccurrence(
   request: FastifyRequest,
   deps: Deps,
   ref: TaskRef,
-  change: (tx: Tx, row: OccurrenceRow, actor: OccurrenceActor, now: Date) => Promise<OccurrenceRow>,
-  action: Action = 'update',
+  change: OccurrenceChange,
+  { action = 'update', claim, changesMasterTask = false }: ChangeOptions = {},
 ): Promise<IndividualTask> {
   const now = deps.clock.now();
-  const updated = await deps.db.transaction(async (tx) => {
-    const row = await occurrenceFor(request, tx, action, ref, { forUpdate: true });
-    return change(tx, row, occurrenceActor(request), now);
+  const actor = occurrenceActor(request);
+  const changed = await deps.db.transaction(async (tx) => {
+    const loaded = await loadForChange(tx, orgOf(request), ref, actor.id);
+    assertRecordAccess(request, action, 'Task', 'Task', loaded?.row);
+    if (!loaded) throw notFound('Task');
+    const updated = await change(tx, { row: loaded.row, rules: loaded.rules, claim }, actor, now);
+    return { updated, answer: changesMasterTask ? undefined : answerOf(updated, loaded.answer, now) };
   });
-  return occurrenceDto(deps.db, updated, now);
+  return changed.answer ?? occurrenceDto(deps.db, changed.updated, now);
 }
 
 /**
  * A staff change of the occurrence `ref` names, made once per client id (platform/http/client-writes.ts):
- * the id is claimed with the change, and a copy answers the occurrence as it is now. A copy that names
- * another task reused the id.
+ * the id is claimed in the change's own statement, and a copy answers the occurrence as it is now. A copy
+ * that names another task reused the id.
  */
 export async function changeOccurrenceOnce(
   request: FastifyRequest,
   deps: Deps,
   ref: TaskRef & { clientId?: string | undefined },
-  change: (tx: Tx, row: OccurrenceRow, actor: OccurrenceActor, now: Date) => Promise<OccurrenceRow>,
+  change: OccurrenceChange,
 ): Promise<IndividualTask> {
   return writeOnce(
     request,
     deps,
     ref.clientId,
-    (claim) =>
-      changeOccurrence(request, deps, ref, async (tx, row, actor, now) => {
-        await claim(tx, row.id);
-        return change(tx, row, actor, now);
-      }),
+    (claim) => changeOccurrence(request, deps, ref, change, { claim }),
     async (recordId) => {
       if (recordId !== ref.individualTaskID) throw clientIdReused();
       const row = await occurrenceFor(request, deps.db, 'update', ref);

@@ -4,24 +4,17 @@ import {
   recordStatusSchema,
   type IndividualTask,
   type ListQuery,
-  type Person,
   type RecordStatus,
   type TaskBucket,
   type TaskListData,
   type TaskListSortColumn,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
-import { sites, users } from '../../platform/db/schema.js';
+import { sites } from '../../platform/db/schema.js';
 import { likePattern, offsetOf } from '../../platform/http/list.js';
-import {
-  bucketSql,
-  occurrenceDetailColumns,
-  occurrenceDetailJoins,
-  toOccurrenceDto,
-  type PersonOf,
-} from './occurrence.js';
+import { answerOf, bucketSql, occurrenceAnswerColumns, occurrenceDetailJoins } from './occurrence.js';
 import { ensureOccurrences, madeSql } from './occurrences.js';
-import { individualTasks, masterTasks, taskCategories, taskComments } from './schema.js';
+import { individualTasks, masterTasks, taskCategories } from './schema.js';
 
 // The daily task list (GET /master-task/web-app-list, spec section 7): one local day of a site's
 // occurrences, a page of them and how many fall in each of the status tabs. Its days are mostly made
@@ -174,25 +167,6 @@ const sortColumns: Record<TaskListSortColumn, SQL | typeof individualTasks.id> =
   status: sql`${individualTasks.status}`,
 };
 
-/** A live comment count of the outer occurrence. */
-const commentsOfKind = (type: 'TEXT' | 'IMAGE') =>
-  sql<number>`(select count(*) from ${taskComments}
-    where ${taskComments.individualTaskId} = ${individualTasks.id} and ${taskComments.type} = ${type}
-      and ${taskComments.deletedAt} is null)`.mapWith(Number);
-
-/**
- * The people the outer occurrence names (who completed it, who moved a line), looked up by id so each is
- * an index probe however many people the organisation has.
- */
-const peopleNamed = sql<Person[]>`(
-  select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
-                                             'lastName', ${users.lastName}, 'email', ${users.email})), '[]')
-  from ${users}
-  where ${users.id} = any(array(
-    select ${individualTasks.completedBy}
-    union
-    select (line ->> 'changedBy')::uuid from jsonb_array_elements(${individualTasks.items}) as line)))`;
-
 /** One statement: the page of the chosen tab, each occurrence with its master task, category and people. */
 async function readPage(
   db: Database | Tx,
@@ -208,13 +182,7 @@ async function readPage(
       ? [direction(individualTasks.id)]
       : [direction(column), asc(individualTasks.id)];
   const found = await db
-    .select({
-      row: getTableColumns(individualTasks),
-      ...occurrenceDetailColumns,
-      textComments: commentsOfKind('TEXT'),
-      imageComments: commentsOfKind('IMAGE'),
-      people: peopleNamed,
-    })
+    .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
     .from(individualTasks)
     .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
     .innerJoin(sites, occurrenceDetailJoins.site)
@@ -223,9 +191,5 @@ async function readPage(
     .orderBy(...order)
     .limit(query.limit)
     .offset(offsetOf(query));
-  return found.map((one) => {
-    const people = new Map(one.people.map((person) => [person._id, person]));
-    const person: PersonOf = (id) => (id ? (people.get(id) ?? null) : null);
-    return toOccurrenceDto(one.row, one, { text: one.textComments, images: one.imageComments }, person, now);
-  });
+  return found.map((one) => answerOf(one.row, one, now));
 }

@@ -36,7 +36,7 @@ export {
 export { coolingStartMaxMinutesBefore, type FollowUpReading } from './follow-ups/rules.js';
 export { bucketSql } from './occurrence.js';
 export { staffOfOccurrence } from './whose-task.js';
-export { recordTaskBaselines } from './history-baseline.js';
+export { recordTaskBaselines, taskBaselineWork } from './history-baseline.js';
 export { ensureOccurrences, maxOccurrenceRangeDays, remakeSiteFrom } from './occurrences.js';
 export { occurrenceSnapshot } from './occurrence-changes.js';
 export { countDates } from './schedule.js';

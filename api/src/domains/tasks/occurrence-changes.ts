@@ -1,23 +1,33 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ChecklistItemStatus } from '@console/shared-sdk/contract';
+import { and, eq, getTableColumns, isNull, sql, type WithSubquery } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ChecklistItemStatus, TaskRef } from '@console/shared-sdk/contract';
 import type { Tx } from '../../platform/db/client.js';
+import { organizations, sites } from '../../platform/db/schema.js';
 import {
   individualTasks,
   masterTasks,
+  taskCategories,
   taskComments,
   type FollowUpRecord,
   type OccurrenceItemRecord,
 } from './schema.js';
 import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
-import { recordHistory, type HistoryActor } from '../../platform/history/history.js';
-import { completionProblems, type OccurrenceRow } from './occurrence.js';
+import { appendHistorySql, canonicalJson, type HistoryActor } from '../../platform/history/history.js';
+import {
+  completionProblems,
+  occurrenceAnswerColumns,
+  occurrenceDetailJoins,
+  type OccurrenceAnswerParts,
+  type OccurrenceRow,
+} from './occurrence.js';
 import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js';
-import { acknowledgeEventsOf } from '../../platform/events/raise.js';
+import { acknowledgeEventsQuery } from '../../platform/events/raise.js';
+import type { Claim } from '../../platform/http/client-writes.js';
 import { openLineFailure } from './deviations.js';
 
 // The rules for moving an occurrence and its checklist (DOMAIN.md "Tasks"), shared by the console's admins
-// and the staff's own calls. Callers load the row FOR UPDATE through the gate and call these inside the
-// same transaction.
+// and the staff's own calls. Callers load the occurrence for the change through their gate (loadForChange),
+// or pass a row they loaded and locked themselves, and call these inside the same transaction.
 //
 // Times (DOMAIN.md "Time rules for records"): staff send the device's time of a change, which is kept as
 // it is, so a completion synced an hour late still counts with its real time; the server's time of arrival
@@ -31,6 +41,13 @@ import { openLineFailure } from './deviations.js';
 // change these functions make is kept in the occurrence's history (platform/history/history.ts, subject
 // 'Task') with its state before and after, so the record-history check can tell a completion the console
 // made from one written in the database directly: an occurrence with no history is one nobody has moved.
+//
+// Round trips: the staff's phones tick and complete all day, so an ordinary change costs four statements,
+// begin and commit included. One read (loadForChange) locks the occurrence and its organisation's history
+// chain and reads everything the change is judged by and its answer shows; one statement (writeChange, a
+// data-modifying CTE) writes the new state, the history entry linked to the chain's end, the client id's
+// claim and the acknowledgement of the task's alerts. Only what happens now and then costs more, when it
+// happens: a failed line's corrective action (deviations.ts), a copy of a write already made.
 
 export interface OccurrenceActor extends HistoryActor {
   id: string;
@@ -112,25 +129,100 @@ function assertDoneByReading(master: { followUp: FollowUpRecord | null }, byRead
   }
 }
 
-/** What a change of `row` is judged by, in one statement: its master task's rules and the photos it has. */
-async function rulesOf(tx: Tx, row: OccurrenceRow) {
-  const [master] = await tx
+/** What a change of an occurrence is judged by: its master task's rules and the photos it has. */
+export interface OccurrenceRules {
+  master: { name: string; photoRequired: boolean; createdAt: Date; followUp: FollowUpRecord | null };
+  images: { checklistItemId: string | null }[];
+}
+
+/** The columns of `OccurrenceRules`, for a query reading master_tasks beside occurrence `occurrenceId`. */
+const rulesColumns = (occurrenceId: string | typeof individualTasks.id) => ({
+  master: masterColumns,
+  images: sql<OccurrenceRules['images']>`(
+    select coalesce(json_agg(json_build_object('checklistItemId', ${taskComments.checklistItemId})), '[]')
+    from ${taskComments}
+    where ${and(
+      eq(taskComments.individualTaskId, occurrenceId),
+      eq(taskComments.type, 'IMAGE'),
+      isNull(taskComments.deletedAt),
+    )})`,
+});
+
+/**
+ * An occurrence ready to change: its row, locked, what the change is judged by, and its organisation's
+ * history chain locked by this transaction, so that the change's own statement appends its entry
+ * (appendHistorySql). `claim`: the staff's client id, claimed in that statement too.
+ */
+export interface OccurrenceForChange {
+  row: OccurrenceRow;
+  rules: OccurrenceRules;
+  claim?: Claim | undefined;
+}
+
+/** An occurrence read by loadForChange: ready to change, and what its answer shows besides its row. */
+export interface LoadedOccurrence extends OccurrenceForChange {
+  answer: OccurrenceAnswerParts;
+}
+
+/**
+ * The occurrence `ref` names in the organisation, on a live site, ready to change, in one statement: the
+ * row and its organisation (whose row lock serialises the history chain) locked FOR NO KEY UPDATE, its
+ * master task's rules and photos, and what its answer shows, with `actorId` among the people it names.
+ * Undefined when there is none; whether the caller may change it is for the caller's gate.
+ */
+export async function loadForChange(
+  tx: Tx,
+  orgId: string,
+  ref: TaskRef,
+  actorId: string,
+): Promise<LoadedOccurrence | undefined> {
+  // The occurrence's own site, apart from `sites`, which the answer's columns join as its master task's.
+  const occurrenceSite = alias(sites, 'occurrence_site');
+  const [found] = await tx
     .select({
-      ...masterColumns,
-      images: sql<{ checklistItemId: string | null }[]>`(
-        select coalesce(json_agg(json_build_object('checklistItemId', ${taskComments.checklistItemId})), '[]')
-        from ${taskComments}
-        where ${and(
-          eq(taskComments.individualTaskId, row.id),
-          eq(taskComments.type, 'IMAGE'),
-          isNull(taskComments.deletedAt),
-        )})`,
+      row: getTableColumns(individualTasks),
+      ...rulesColumns(individualTasks.id),
+      ...occurrenceAnswerColumns([actorId]),
     })
+    .from(individualTasks)
+    .innerJoin(
+      occurrenceSite,
+      and(eq(occurrenceSite.id, individualTasks.siteId), isNull(occurrenceSite.deletedAt)),
+    )
+    .innerJoin(organizations, eq(organizations.id, individualTasks.orgId))
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .innerJoin(sites, occurrenceDetailJoins.site)
+    .leftJoin(taskCategories, occurrenceDetailJoins.category)
+    .where(
+      and(
+        eq(individualTasks.id, ref.individualTaskID),
+        eq(individualTasks.masterTaskId, ref.masterTaskID),
+        eq(individualTasks.orgId, orgId),
+      ),
+    )
+    .for('no key update', { of: [individualTasks, organizations] });
+  if (!found) return undefined;
+  const { row, master, images, ...answer } = found;
+  return { row, rules: { master, images }, answer };
+}
+
+/**
+ * An occurrence loaded by other means (a follow-up's reading) made ready to change, in one statement: its
+ * rules read and its organisation's history chain locked. One ready already is as it is.
+ */
+async function readyToChange(
+  tx: Tx,
+  target: OccurrenceRow | OccurrenceForChange,
+): Promise<OccurrenceForChange> {
+  if ('rules' in target) return target;
+  const [found] = await tx
+    .select(rulesColumns(target.id))
     .from(masterTasks)
-    .where(eq(masterTasks.id, row.masterTaskId));
-  if (!master) throw new Error(`occurrence ${row.id} has no master task`);
-  const { images, ...rules } = master;
-  return { master: rules, images };
+    .innerJoin(organizations, eq(organizations.id, target.orgId))
+    .where(eq(masterTasks.id, target.masterTaskId))
+    .for('no key update', { of: organizations });
+  if (!found) throw new Error(`occurrence ${target.id} has no master task`);
+  return { row: target, rules: found };
 }
 
 /**
@@ -174,42 +266,78 @@ function reasonFor(row: OccurrenceRow, reason: string | undefined, time?: Accept
 const afterTheFactWords = (time: AcceptedTime) =>
   time.afterTheFact ? `, entered after the fact for ${time.at.toISOString()}` : '';
 
-async function write(tx: Tx, row: OccurrenceRow, changes: Partial<OccurrenceRow>, now: Date) {
-  const [updated] = await tx
-    .update(individualTasks)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(individualTasks.id, row.id))
-    .returning();
-  if (!updated) throw new Error(`occurrence ${row.id} vanished inside its transaction`);
-  return updated;
+/** What a change writes besides the row: its words and reason for the history, and what it does to alerts. */
+interface ChangeRecord {
+  summary: string;
+  reason: string | null;
+  /**
+   * Acknowledge the task's open alerts (overdue, missed checks), so they are never escalated: a completion
+   * or a cancellation acts on them, and so does a new time. Left out: when the change completes or cancels.
+   */
+  acknowledge?: boolean;
 }
 
-async function keepHistory(
+/**
+ * Writes a change of an occurrence in one statement: the row's new state, its history entry (the state
+ * before and after) linked to the chain's end, the client id's claim when there is one, and the
+ * acknowledgement of its alerts when the change acts on them. Each part is written only when the claim is,
+ * so a copy of a staff write writes nothing (and `taken` answers it). Answers the row as written.
+ */
+async function writeChange(
   tx: Tx,
-  before: OccurrenceRow,
-  after: OccurrenceRow,
-  summary: string,
-  reason: string | null,
+  { row, claim }: OccurrenceForChange,
+  changes: Partial<OccurrenceRow>,
+  record: ChangeRecord,
   actor: OccurrenceActor,
   now: Date,
-) {
-  await recordHistory(tx, {
-    orgId: before.orgId,
-    siteId: before.siteId,
-    subject: 'Task',
-    recordId: before.id,
-    action: 'update',
-    before: occurrenceHistorySnapshot(before, summary),
-    after: occurrenceHistorySnapshot(after, summary),
-    reason,
-    actor,
-    at: now,
-  });
-  // A completion or a cancellation acts on the task's alerts (overdue, missed checks): acknowledged, so
-  // never escalated.
-  if ((after.status === 'COMPLETED' || after.status === 'DELETED') && before.status !== after.status) {
-    await acknowledgeEventsOf(tx, before.orgId, before.id, actor.id, now);
+): Promise<OccurrenceRow> {
+  const after: OccurrenceRow = { ...row, ...changes, updatedAt: now };
+  const claimSql = claim?.insertSql(tx, row.id);
+  // A statement's parts see one snapshot and not each other's writes, only what each returns: every
+  // part is conditioned on the one before it returning a row.
+  const claimed = claimSql ? tx.$with('claimed', {}).as(claimSql) : undefined;
+  const history = tx.$with('history', {}).as(
+    appendHistorySql(
+      {
+        orgId: row.orgId,
+        siteId: row.siteId,
+        subject: 'Task',
+        recordId: row.id,
+        action: 'update',
+        before: occurrenceHistorySnapshot(row, record.summary),
+        after: occurrenceHistorySnapshot(after, record.summary),
+        reason: record.reason,
+        actor,
+        at: now,
+      },
+      claimed ? sql`exists (select 1 from ${claimed})` : undefined,
+    ),
+  );
+  const written = sql`exists (select 1 from ${history})`;
+  const actsOnAlerts =
+    record.acknowledge ??
+    ((after.status === 'COMPLETED' || after.status === 'DELETED') && row.status !== after.status);
+  const parts: WithSubquery[] = [...(claimed ? [claimed] : []), history];
+  if (actsOnAlerts) {
+    const acknowledge = acknowledgeEventsQuery(tx, row.orgId, row.id, actor.id, now, written);
+    parts.push(tx.$with('acknowledged', {}).as(acknowledge.getSQL()));
   }
+  const [updated] = await tx
+    .with(...parts)
+    .update(individualTasks)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(individualTasks.id, row.id), written))
+    .returning();
+  if (!updated) {
+    // Nothing written: the claim found the client id taken (a copy of a write made before).
+    if (claim && claimSql) return claim.taken(tx);
+    throw new Error(`occurrence ${row.id} vanished inside its transaction`);
+  }
+  // The entry recorded the state worked out before the write: it must be the state written.
+  if (canonicalJson(occurrenceSnapshot(updated)) !== canonicalJson(occurrenceSnapshot(after))) {
+    throw new Error(`occurrence ${row.id} was written otherwise than its history entry says`);
+  }
+  return updated;
 }
 
 /**
@@ -242,6 +370,11 @@ export interface ItemChange {
   correctiveAction?: string | null;
 }
 
+/** The occurrence a change is asked of, loaded for it (loadForChange) or by other means (a follow-up's). */
+export type ChangeTarget = OccurrenceRow | OccurrenceForChange;
+
+const rowOf = (target: ChangeTarget): OccurrenceRow => ('rules' in target ? target.row : target);
+
 /**
  * One checklist line to a new status. FAILED needs a comment (the contract checks it) and opens the line's
  * corrective action, once per line; a line that needs a photo is done or failed only with its photo there
@@ -250,15 +383,17 @@ export interface ItemChange {
  */
 export async function changeChecklistItem(
   tx: Tx,
-  row: OccurrenceRow,
+  target: ChangeTarget,
   change: ItemChange,
   actor: OccurrenceActor,
   now: Date,
 ): Promise<OccurrenceRow> {
+  const row = rowOf(target);
   assertNotDeleted(row);
   const item = row.items.find((line) => line.id === change.checkListID);
   if (!item) throw fieldError('checkListID', 'This task has no such checklist item');
-  const { master, images } = await rulesOf(tx, row);
+  const ready = await readyToChange(tx, target);
+  const { master, images } = ready.rules;
   assertDoneByReading(master, change.byReading);
   assertLinePhoto(item, change.status, images);
   const time = acceptedTime(row, master.createdAt, change.time, now);
@@ -279,18 +414,18 @@ export async function changeChecklistItem(
     const problems = completionProblems(items, master.photoRequired, images);
     if (problems.length === 0) Object.assign(changes, completed(time, actor, now));
   }
-  const updated = await write(tx, row, changes, now);
-  // A failed line is a deviation: its corrective action opens with it (deviations.ts).
+  const summary =
+    `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}` +
+    (changes.status === 'COMPLETED' ? ', completing the task' : '') +
+    afterTheFactWords(time);
+  const updated = await writeChange(tx, ready, changes, { summary, reason }, actor, now);
+  // A failed line is a deviation: its corrective action opens with it (deviations.ts), in statements of
+  // its own that only a failure costs.
   const failed = change.status === 'FAILED' && updated.items.find((line) => line.id === item.id);
   if (failed) {
     const correctiveAction = change.correctiveAction;
     await openLineFailure(tx, updated, failed, master, { at: time.at, actor, correctiveAction }, now);
   }
-  const summary =
-    `"${item.text}" changed from ${statusWords[item.status]} to ${statusWords[change.status]}` +
-    (changes.status === 'COMPLETED' ? ', completing the task' : '') +
-    afterTheFactWords(time);
-  await keepHistory(tx, row, updated, summary, reason, actor, now);
   return updated;
 }
 
@@ -318,43 +453,51 @@ export interface StatusChange {
  */
 export async function changeOccurrenceStatus(
   tx: Tx,
-  row: OccurrenceRow,
+  target: ChangeTarget,
   change: StatusChange,
   actor: OccurrenceActor,
   now: Date,
 ): Promise<OccurrenceRow> {
+  const row = rowOf(target);
   assertNotDeleted(row);
   if (change.status === row.status) {
     const words = { COMPLETED: 'already completed', REPORTED: 'already reported', PENDING: 'not completed' };
     throw conflict(`This task is ${words[change.status]}`);
   }
   if (change.status === 'COMPLETED') {
-    const { master, images } = await rulesOf(tx, row);
+    const ready = await readyToChange(tx, target);
+    const { master, images } = ready.rules;
     assertDoneByReading(master, change.byReading);
     const time = acceptedTime(row, master.createdAt, change.time, now);
     const reason = time.afterTheFact ? reasonFor(row, change.reason, time) : null;
     const problems = completionProblems(row.items, master.photoRequired, images);
     if (problems.length > 0) throw badRequest(`This task cannot be completed yet: ${problems.join('; ')}`);
-    const updated = await write(tx, row, completed(time, actor, now), now);
-    await keepHistory(tx, row, updated, `Completed${afterTheFactWords(time)}`, reason, actor, now);
-    return updated;
+    const summary = `Completed${afterTheFactWords(time)}`;
+    return writeChange(tx, ready, completed(time, actor, now), { summary, reason }, actor, now);
   }
   if (change.status === 'REPORTED') {
     if (row.status !== 'PENDING') throw conflict('Only a task still to do can be reported');
-    const updated = await write(tx, row, { status: 'REPORTED' }, now);
-    await keepHistory(tx, row, updated, 'Problem reported', null, actor, now);
-    return updated;
+    const ready = await readyToChange(tx, target);
+    return writeChange(
+      tx,
+      ready,
+      { status: 'REPORTED' },
+      { summary: 'Problem reported', reason: null },
+      actor,
+      now,
+    );
   }
   const reason = reasonFor(row, change.reason);
-  const updated = await write(
+  const ready = await readyToChange(tx, target);
+  const summary = row.status === 'COMPLETED' ? 'Reopened after completion' : 'Reopened';
+  return writeChange(
     tx,
-    row,
+    ready,
     { status: 'PENDING', completedAt: null, completedBy: null, syncedAt: null, enteredAfterTheFact: false },
+    { summary, reason },
+    actor,
     now,
   );
-  const summary = row.status === 'COMPLETED' ? 'Reopened after completion' : 'Reopened';
-  await keepHistory(tx, row, updated, summary, reason, actor, now);
-  return updated;
 }
 
 /**
@@ -373,9 +516,8 @@ export async function cancelOccurrence(
   if (row.status === 'COMPLETED') {
     throw conflict('This task was completed: what was done stays on record, and it cannot be cancelled');
   }
-  const updated = await write(tx, row, { status: 'DELETED' }, now);
-  await keepHistory(tx, row, updated, change.summary, change.reason, actor, now);
-  return updated;
+  const ready = await readyToChange(tx, row);
+  return writeChange(tx, ready, { status: 'DELETED' }, change, actor, now);
 }
 
 /**
@@ -390,9 +532,14 @@ export async function retimeOccurrence(
   now: Date,
 ): Promise<OccurrenceRow> {
   assertNotDeleted(row);
-  const { opensAt, expireOn, taskDate } = change;
-  const updated = await write(tx, row, { opensAt, expireOn, taskDate }, now);
-  await keepHistory(tx, row, updated, change.summary, change.reason, actor, now);
-  await acknowledgeEventsOf(tx, row.orgId, row.id, actor.id, now);
-  return updated;
+  const { opensAt, expireOn, taskDate, summary, reason } = change;
+  const ready = await readyToChange(tx, row);
+  return writeChange(
+    tx,
+    ready,
+    { opensAt, expireOn, taskDate },
+    { summary, reason, acknowledge: true },
+    actor,
+    now,
+  );
 }

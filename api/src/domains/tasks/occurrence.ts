@@ -80,15 +80,15 @@ export const isUntouched = (row: Pick<OccurrenceRow, 'status' | 'items'>, commen
 
 /**
  * One occurrence by the spec's pair of ids, in the organisation and on one of its live sites: another
- * organisation's, or one on a closed site, is not found.
+ * organisation's, or one on a closed site, is not found. A change loads it with loadForChange
+ * (occurrence-changes.ts), which locks it.
  */
 export async function findOccurrence(
   db: Database | Tx,
   orgId: string,
   ref: TaskRef,
-  options: { forUpdate?: boolean } = {},
 ): Promise<OccurrenceRow | undefined> {
-  const query = db
+  const [row] = await db
     .select(getTableColumns(individualTasks))
     .from(individualTasks)
     .innerJoin(sites, and(eq(sites.id, individualTasks.siteId), isNull(sites.deletedAt)))
@@ -99,7 +99,6 @@ export async function findOccurrence(
         eq(individualTasks.orgId, orgId),
       ),
     );
-  const [row] = await (options.forUpdate ? query.for('update', { of: individualTasks }) : query);
   return row;
 }
 
@@ -160,6 +159,56 @@ export const occurrenceDetailJoins = {
   site: eq(sites.id, masterTasks.siteId),
   category: and(eq(taskCategories.id, masterTasks.categoryId), isNull(taskCategories.deletedAt)),
 };
+
+/** A live comment count of the occurrence a query reads (a row of `individualTasks`). */
+const commentsOfKind = (type: 'TEXT' | 'IMAGE') =>
+  sql<number>`(select count(*) from ${taskComments}
+    where ${taskComments.individualTaskId} = ${individualTasks.id} and ${taskComments.type} = ${type}
+      and ${taskComments.deletedAt} is null)`.mapWith(Number);
+
+/**
+ * The people the occurrence a query reads names (who completed it, who moved a line), and `alsoNamed` (the
+ * person about to change it, whom the answer after the change names), looked up by id so each is an index
+ * probe however many people the organisation has.
+ */
+const peopleNamed = (alsoNamed: readonly string[]) => sql<Person[]>`(
+  select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
+                                             'lastName', ${users.lastName}, 'email', ${users.email})), '[]')
+  from ${users}
+  where ${users.id} = any(array(
+    select ${individualTasks.completedBy}
+    union
+    select (line ->> 'changedBy')::uuid from jsonb_array_elements(${individualTasks.items}) as line
+    ${sql.join(
+      alsoNamed.map((id) => sql` union select ${id}::uuid`),
+      sql``,
+    )})))`;
+
+/**
+ * Everything an occurrence's answer shows besides its row, as columns of a query that reads the row and
+ * joins master_tasks as `occurrenceDetailJoins` says: its details, its live comments by kind and the people
+ * it names. `answerOf` makes the answer from them.
+ */
+export const occurrenceAnswerColumns = (alsoNamed: readonly string[] = []) => ({
+  ...occurrenceDetailColumns,
+  textComments: commentsOfKind('TEXT'),
+  imageComments: commentsOfKind('IMAGE'),
+  people: peopleNamed(alsoNamed),
+});
+
+/** What `occurrenceAnswerColumns` read. */
+export interface OccurrenceAnswerParts extends OccurrenceDetails {
+  textComments: number;
+  imageComments: number;
+  people: Person[];
+}
+
+/** The answer for `row` from what `occurrenceAnswerColumns` read beside it (or before a change of it). */
+export function answerOf(row: OccurrenceRow, parts: OccurrenceAnswerParts, now: Date): IndividualTask {
+  const people = new Map(parts.people.map((person) => [person._id, person]));
+  const person: PersonOf = (id) => (id ? (people.get(id) ?? null) : null);
+  return toOccurrenceDto(row, parts, { text: parts.textComments, images: parts.imageComments }, person, now);
+}
 
 /** How many live comments of each kind an occurrence has. */
 export interface CommentCounts {

@@ -189,13 +189,12 @@ export async function advanceMadeThrough(
   const dayBefore = addDays(from, -1);
   const advanced = tasks.filter((task) => (task.madeThrough ?? addDays(task.startDate, -1)) >= dayBefore);
   if (advanced.length === 0) return;
-  const read = sql.join(
-    advanced.map((task) => sql`(${task.id}::uuid, ${task.version}, ${task.through}::date)`),
-    sql`, `,
-  );
+  // One JSON parameter, as makeMissing's rows: a day of every site moves thousands of watermarks, and
+  // drizzle took a tenth of a second to build their three parameters each (7,800 tasks, 23,400 of them).
+  const read = JSON.stringify(advanced.map(({ id, version, through }) => ({ id, version, through })));
   await db.execute(sql`
     update ${masterTasks} set made_through = greatest(${masterTasks.madeThrough}, read_rows.through)
-    from (values ${read}) as read_rows(id, version, through)
+    from jsonb_to_recordset(${read}::jsonb) as read_rows(id uuid, version text, through date)
     where ${masterTasks.id} = read_rows.id and ${masterTasks}.xmin::text = read_rows.version`);
 }
 
@@ -209,7 +208,10 @@ async function makeMissing(
   now: Date,
 ): Promise<number> {
   // A date the site is closed, or whose slot does not exist, never gets an occurrence, so it stays
-  // "missing": the sites' hours decide before any checklist is read.
+  // "missing": the sites' hours decide before any checklist is read. Sites of the same zone and hours
+  // share one SiteHours, whose slots of a date are worked out once (schedule.ts keeps them by it): a
+  // chain's sites mostly keep the same hours, and each site's own took 0.3 s of a day for 200 sites.
+  const sameHours = new Map<string, SiteHours>();
   const hoursBySite = new Map<string, SiteHours>(
     (
       await db
@@ -221,7 +223,12 @@ async function makeMissing(
         })
         .from(sites)
         .where(inArray(sites.id, [...new Set(missing.map(({ task }) => task.siteId))]))
-    ).map(({ id, ...hours }) => [id, hours]),
+    ).map(({ id, ...hours }) => {
+      const key = JSON.stringify([hours.timeZoneId, hours.timing, hours.slotWindows]);
+      const shared = sameHours.get(key) ?? hours;
+      sameHours.set(key, shared);
+      return [id, shared];
+    }),
   );
   const due = missing.flatMap(({ task, dates }) => {
     const site = hoursBySite.get(task.siteId);

@@ -95,23 +95,32 @@ export interface OccurrenceWindow {
   expireOn: Date;
 }
 
-// timeSlotsOn works out every slot of a date; the tasks of one site share its dates, so each site's slots
-// are worked out once per date. Keyed by the SiteHours object, so they go when the caller drops the site.
+// A site's slots of a date, and its tasks' windows until a due time, take a dozen luxon instants each to
+// work out; the tasks of one site (and of the sites sharing its SiteHours) share its dates, so each is
+// worked out once per date. Keyed by the SiteHours object, so they go when the caller drops the site.
 const slotsBySite = new WeakMap<SiteHours, Map<string, TimeSlot[]>>();
+const dueWindowsBySite = new WeakMap<SiteHours, Map<string, OccurrenceWindow | undefined>>();
 
-function slotsOn(site: SiteHours, date: string): TimeSlot[] {
-  let byDate = slotsBySite.get(site);
-  if (!byDate) {
-    byDate = new Map();
-    slotsBySite.set(site, byDate);
+/** What `make` works out for `site` under `key`, from `cache` when it was worked out before. */
+function ofSite<T>(
+  cache: WeakMap<SiteHours, Map<string, T>>,
+  site: SiteHours,
+  key: string,
+  make: () => T,
+): T {
+  let byKey = cache.get(site);
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(site, byKey);
   }
-  let slots = byDate.get(date);
-  if (!slots) {
-    slots = timeSlotsOn(site, date).slots;
-    byDate.set(date, slots);
-  }
-  return slots;
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const made = make();
+  byKey.set(key, made);
+  return made;
 }
+
+const slotsOn = (site: SiteHours, date: string): TimeSlot[] =>
+  ofSite(slotsBySite, site, date, () => timeSlotsOn(site, date).slots);
 
 /**
  * From the local start of `date` to `dueTime` that date, as time-slots.ts builds a trading day open from
@@ -149,6 +158,11 @@ export function occurrenceWindow(
     const slot = slotsOn(site, date).find((one) => one.value === schedule.dueSlot);
     return slot && { opensAt: new Date(slot.fromTimeUTC), expireOn: new Date(slot.toTimeUTC) };
   }
-  if (schedule.dueTime && isOpenOn(site, date)) return untilDueTime(site.timeZoneId, schedule.dueTime, date);
-  return undefined;
+  const { dueTime } = schedule;
+  if (!dueTime || !isOpenOn(site, date)) return undefined;
+  const window = ofSite(dueWindowsBySite, site, `${dueTime} ${date}`, () =>
+    untilDueTime(site.timeZoneId, dueTime, date),
+  );
+  // A window of its own, as the slots' are: the caller may keep or change it.
+  return window && { opensAt: new Date(window.opensAt), expireOn: new Date(window.expireOn) };
 }

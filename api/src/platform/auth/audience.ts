@@ -60,6 +60,8 @@ export const staffCalls: Readonly<Record<string, 'mobile' | 'both'>> = {
   'PATCH /user-profile/change-notification-settings': 'both',
   'DELETE /user-profile/delete-my-account': 'both',
   'GET /common-uri/know-my-access': 'both',
+  // Their rules on a remote's subjects, as that domain's own backend asks with the token it was sent.
+  'GET /auth/rules': 'both',
   'POST /authentication/logout': 'both',
   // Their own alerts as system notifications on the device they use (Web Push).
   'GET /push/public-key': 'both',

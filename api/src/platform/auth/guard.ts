@@ -6,11 +6,13 @@ import {
   defineRulesFor,
   type Action,
   type AppAbility,
+  type RoleFacts,
   type SubjectName,
 } from '@console/shared-sdk/ability';
 import { apiKeyPrefix, apiKeyRefusal, idSchema } from '@console/shared-sdk/contract';
 import type { Database } from '../db/client.js';
-import { authSessions, organizations, siteMembers, sites, users } from '../db/schema.js';
+import { authSessions, customRoles, organizations, siteMembers, sites, users } from '../db/schema.js';
+import { customRoleOfUser, roleFactsColumns, roleFactsFrom } from './roles/role-facts.js';
 import type { AuthUser } from './identity.js';
 import type { SessionFacts } from './session-cache.js';
 import { audienceOfClient, audiencesOf, staffCalls, type Audience } from './audience.js';
@@ -28,6 +30,8 @@ export interface AuthContext {
   audience: Audience;
   /** The organisation this request acts in: the user's own, or for ADMIN the `orgId` it sent (or null). */
   orgId: string | null;
+  /** The name of the custom role whose pairs `ability` holds (a site admin's), else null. */
+  customRole: string | null;
   /**
    * Set when the call is made with an integrator's API key: then `user` is the key acting (its id the key's,
    * named "API key “…”"), `orgId` the key's organisation, `siteIds` its sites, `ability` its scopes' rules.
@@ -80,8 +84,8 @@ export async function siteIdsOf(db: Database, userId: string, onlySite?: string 
   return rows.map((r) => r.siteId);
 }
 
-export function rulesFor(user: AuthUser, siteIds: readonly string[]) {
-  return defineRulesFor({ userID: user.id, role: user.role, orgId: user.orgId, siteIds });
+export function rulesFor(user: AuthUser, siteIds: readonly string[], roles: RoleFacts) {
+  return defineRulesFor({ userID: user.id, role: user.role, orgId: user.orgId, siteIds }, roles);
 }
 
 /** The `orgId` a platform admin sent, read from the raw URL because route schemas strip unknown query keys. */
@@ -109,10 +113,12 @@ async function sessionFacts(
       orgDeletedAt: organizations.deletedAt,
       client: authSessions.client,
       sessionSiteId: authSessions.siteId,
+      ...roleFactsColumns,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .leftJoin(customRoles, customRoleOfUser)
     .where(
       and(
         eq(authSessions.id, sessionId),
@@ -123,7 +129,17 @@ async function sessionFacts(
       ),
     );
   if (!row) return undefined;
-  const { orgDeletedAt, client, sessionSiteId, ...user } = row;
+  const {
+    orgDeletedAt,
+    client,
+    sessionSiteId,
+    subjectDefaults,
+    customRoleName,
+    customRoleGrants,
+    declaredSubjects,
+    ...user
+  } = row;
+  const roles = roleFactsFrom({ subjectDefaults, customRoleName, customRoleGrants, declaredSubjects });
   const siteIds =
     user.role === 'SITE_ADMIN' || user.role === 'STAFF' ? await siteIdsOf(db, user.id, sessionSiteId) : [];
   return {
@@ -131,7 +147,8 @@ async function sessionFacts(
     siteIds,
     organisationClosed: orgDeletedAt !== null,
     audience: audienceOfClient[client],
-    ability: abilityFor(rulesFor(user, siteIds)),
+    ability: abilityFor(rulesFor(user, siteIds, roles)),
+    customRole: user.role === 'SITE_ADMIN' ? (roles.customRole?.name ?? null) : null,
   };
 }
 
@@ -156,6 +173,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
       ability,
       audience: 'web',
       orgId: user.orgId,
+      customRole: null,
       apiKey: caller,
     };
     return request.auth;
@@ -201,6 +219,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthContext
     ability,
     audience: claims.audience,
     orgId,
+    customRole: facts.customRole ?? null,
   };
   return request.auth;
 }
@@ -237,15 +256,33 @@ export const signedIn = authHook(async (request) => {
   if (auth.apiKey) throw forbidden(apiKeyRefusal);
 });
 
+const laterStages = ['preParsing', 'preValidation', 'preHandler'] as const;
+
+/** What each `allow` hook asks of the caller, for the API document (which calls a key may make). */
+const permissions = new WeakMap<AuthHook, { action: Action; subject: SubjectName }>();
+
 /** Route hook: the caller must be signed in and allowed `action` on some `subject`. */
 export function allow(action: Action, subject: SubjectName): AuthHook {
-  return authHook(async (request) => {
+  const hook = authHook(async (request) => {
     const auth = await authenticate(request);
     if (!auth.ability.can(action, subject)) throw forbidden();
   });
+  permissions.set(hook, { action, subject });
+  return hook;
 }
 
-const laterStages = ['preParsing', 'preValidation', 'preHandler'] as const;
+/** The permissions a route's `allow` hooks ask for, wherever the route declared them; none for other routes. */
+export function permissionsOfRoute(
+  route: Pick<RouteOptions, (typeof laterStages)[number] | 'onRequest'>,
+): { action: Action; subject: SubjectName }[] {
+  return (['onRequest', ...laterStages] as const).flatMap((stage) => {
+    const hooks: unknown = route[stage];
+    return (Array.isArray(hooks) ? hooks : [hooks]).flatMap((hook) => {
+      const permission = permissions.get(hook as AuthHook);
+      return permission ? [permission] : [];
+    });
+  });
+}
 
 /**
  * Authentication runs before anything reads the request: a caller without a valid token gets 401 whatever

@@ -1,18 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp, type App } from '../../app.js';
+import type { App } from '../../app.js';
 import { demoLogins } from '../../demo.js';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { LocalStorage } from '../files/storage.js';
-import { noJobs } from '../jobs/queue.js';
-import { MemoryMailer } from '../mail/mailer.js';
 import { createTestContext, demoPassword, fromNewAddress, type TestContext } from '../../test/helper.js';
 import { authChangesChannel } from './session-cache.js';
-import { TokenService } from './tokens.js';
-import { openSigningKeys } from './signing-keys.js';
+import { startSecondInstance, type SecondInstance } from '../../test/second-instance.js';
 
 // Two API instances on one PostgreSQL database (issue 22: a logout on one reached the other about 100 ms
 // later, 7 of 240 requests in that window). A write that changed a session answers only once every live
@@ -24,54 +15,17 @@ const onPostgres = url ? describe : describe.skip;
 
 onPostgres('two instances on one database', () => {
   let ctx: TestContext;
-  let second: { app: App; database: DatabaseHandle; uploads: string };
+  let second: SecondInstance;
   /** The test's database, on the server DATABASE_URL names. */
   let databaseUrl: string;
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    // The second instance: its own pool, listener, session cache and clock reading, the same database,
-    // secret and signing keys (as two servers of one deployment).
-    // The query result's type depends on the driver (PgQueryResultHKT): say what this select answers.
-    const current = (await ctx.db.execute(sql`select current_database() as name`)) as {
-      rows: [{ name: string }];
-    };
-    const [{ name }] = current.rows;
-    const target = new URL(url ?? '');
-    target.pathname = `/${name}`;
-    databaseUrl = target.toString();
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
-    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'console-second-'));
-    const app = await buildApp(
-      {
-        db: database.db,
-        config: ctx.config,
-        mailer: new MemoryMailer(),
-        storage: new LocalStorage(uploads),
-        clock: ctx.clock,
-        tokens: new TokenService(
-          ctx.tokenSecret,
-          ctx.clock,
-          ctx.config.accessTokenTtlSeconds,
-          await openSigningKeys(ctx.config, ctx.clock),
-        ),
-        authChanges: database.listen(authChangesChannel),
-        jobs: noJobs,
-      },
-      { serveWeb: false },
-    );
-    second = { app, database, uploads };
-    // Each has heard the other's hello (sent when its feed went live).
-    const until = Date.now() + 5_000;
-    while (ctx.app.sessionCache.livePeers.length === 0 || second.app.sessionCache.livePeers.length === 0) {
-      if (Date.now() > until) throw new Error('the instances never heard each other');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    second = await startSecondInstance(ctx, url ?? '');
+    databaseUrl = second.databaseUrl;
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await fs.rm(second?.uploads ?? '', { recursive: true, force: true });
+    await second?.close();
     await ctx?.close();
   });
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { abilityFor } from '@console/shared-sdk/ability';
+import { abilityFor, noRoleFacts } from '@console/shared-sdk/ability';
 import { siteMembers, users } from '../db/schema.js';
 import { rulesFor } from './guard.js';
 import { demoLogins } from '../../demo.js';
@@ -23,7 +23,7 @@ const facts = (userId: string): SessionFacts => {
     siteIds: [],
     organisationClosed: false,
     audience: 'web',
-    ability: abilityFor(rulesFor(user, [])),
+    ability: abilityFor(rulesFor(user, [], noRoleFacts)),
   };
 };
 

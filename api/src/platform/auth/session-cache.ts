@@ -38,8 +38,10 @@ export interface SessionFacts {
   organisationClosed: boolean;
   /** The session's client as an audience: what its access tokens must say they are for. */
   audience: Audience;
-  /** The user's CASL ability, built once per session check from the two above. */
+  /** The user's CASL ability, built once per session check from the two above and their role facts. */
   ability: AppAbility;
+  /** The name of the custom role the person holds, if any (a site admin's). */
+  customRole?: string | null;
   /**
    * Set when the facts are an API key's (platform/auth/api-keys), kept under its hash: the key, as its calls
    * name it. Its `user` is the key acting, whose id is the key's, so the key's change forgets it.

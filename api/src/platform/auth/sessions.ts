@@ -7,6 +7,7 @@ import { unauthorized } from '../http/errors.js';
 import { newId } from '../db/ids.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { rulesFor, siteIdsOf, type AuthUser } from './guard.js';
+import { roleFactsOf } from './roles/role-facts.js';
 import { audienceOfClient, type Audience } from './audience.js';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'config'>;
@@ -78,7 +79,7 @@ async function tokenResponse(
       role: user.role,
       orgId: user.orgId,
       siteIds,
-      ability: rulesFor(user, siteIds),
+      ability: rulesFor(user, siteIds, await roleFactsOf(deps.db, user.id)),
       accessToken,
       dateFormat: await dateFormatOf(deps.db, user.id),
     },

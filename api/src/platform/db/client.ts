@@ -135,7 +135,8 @@ export type DatabaseTarget =
   /** `poolSize`: the most connections this process opens (DATABASE_POOL_SIZE; 10 unless set). */
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** `from`: a data folder dumped earlier (PGlite's dumpDataDir) to start from instead of an empty one. */
+  | { kind: 'pglite-memory'; from?: Blob };
 
 /** Whether a process with this id is running (signal 0 checks without sending anything). */
 function processIsAlive(pid: number): boolean {
@@ -221,7 +222,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     release = await lockDataFolder(dir);
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(target.from ? { loadDataDir: target.from } : {});
   }
   try {
     const db = drizzlePglite(client, { logger: countingLogger });

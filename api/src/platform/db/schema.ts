@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -19,6 +20,8 @@ import type {
   NationalFigure,
   NotificationSettings,
   Role,
+  RoleGrant,
+  SubjectDefaults,
   SlotWindows,
   StaffStatus,
   Timing,
@@ -42,9 +45,49 @@ export const organizations = pgTable('organizations', {
    * that set; empty where none are set.
    */
   nationalFigures: jsonb('national_figures').$type<NationalFigure[]>().notNull().default([]),
+  /**
+   * The organisation's own defaults for subjects the remotes brought (subject → actions per fixed role),
+   * each replacing the remote's for its people; empty where it kept the remotes'.
+   */
+  subjectDefaults: jsonb('subject_defaults').$type<Record<string, SubjectDefaults>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: instant('deleted_at'),
+});
+
+/**
+ * An organisation's custom role: subject × action pairs its admins gave a name ("Auditor (read only)"). A
+ * site admin holding one keeps their sites, and the role's pairs replace the site admin's rules. A change
+ * is announced on the sign-in channel, so every instance rebuilds its holders' rules at once.
+ */
+export const customRoles = pgTable(
+  'custom_roles',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    grants: jsonb('grants').$type<RoleGrant[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('custom_roles_org_name_key').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A permission subject a registered remote brought (its remote.json's `subjects`), as the API learnt it:
+ * every instance builds its people's rules from this table, so they agree whichever of them learnt it.
+ */
+export const declaredSubjects = pgTable('declared_subjects', {
+  name: text('name').primaryKey(),
+  /** The remote that declared it (its name in REMOTES); another remote cannot take it. */
+  remote: text('remote').notNull(),
+  title: text('title').notNull(),
+  siteScoped: boolean('site_scoped').notNull().default(false),
+  defaults: jsonb('defaults').$type<SubjectDefaults>().notNull(),
+  learntAt: instant('learnt_at').notNull(),
 });
 
 export const users = pgTable(
@@ -74,6 +117,10 @@ export const users = pgTable(
     externalId: text('external_id'),
     /** Made or last changed by the company's directory (SCIM) or its single sign-on, not by hand. */
     provisionedBy: text('provisioned_by').$type<'SCIM' | 'SSO'>(),
+    /** A site admin's custom role, whose pairs replace the site admin's rules; null for the fixed role's. */
+    customRoleId: uuid('custom_role_id').references((): AnyPgColumn => customRoles.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant('deleted_at'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AlertEventKind } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
 import { alertEvents } from './schema.js';
@@ -91,7 +91,22 @@ export async function acknowledgeEventsOf(
   by: string,
   now: Date,
 ): Promise<void> {
-  await db
+  await acknowledgeEventsQuery(db, orgId, recordId, by, now);
+}
+
+/**
+ * acknowledgeEventsOf's update, not run: for a write that makes it part of a statement of its own (a
+ * data-modifying CTE), only `when` that holds.
+ */
+export function acknowledgeEventsQuery(
+  db: Database | Tx,
+  orgId: string,
+  recordId: string,
+  by: string,
+  now: Date,
+  when?: SQL,
+) {
+  return db
     .update(alertEvents)
     .set({ acknowledgedAt: now, acknowledgedBy: by })
     .where(
@@ -99,6 +114,7 @@ export async function acknowledgeEventsOf(
         eq(alertEvents.orgId, orgId),
         eq(alertEvents.recordId, recordId),
         isNull(alertEvents.acknowledgedAt),
+        when,
       ),
     );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { HistoryAction } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
@@ -62,8 +62,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** What an entry's hash covers: all of its content, its place in the chain and its predecessor's hash. */
-export function entryHash(row: Omit<HistoryRow, 'id' | 'hash'>): string {
-  const content = {
+function hashedContent(row: Omit<HistoryRow, 'id' | 'hash'>) {
+  return {
     orgId: row.orgId,
     siteId: row.siteId,
     subject: row.subject,
@@ -77,7 +77,13 @@ export function entryHash(row: Omit<HistoryRow, 'id' | 'hash'>): string {
     position: row.position,
     previousHash: row.previousHash,
   };
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+}
+
+/** An entry's hash: SHA-256 (hex) of its hashed content as canonical JSON. */
+export function entryHash(row: Omit<HistoryRow, 'id' | 'hash'>): string {
+  return createHash('sha256')
+    .update(canonicalJson(hashedContent(row)))
+    .digest('hex');
 }
 
 /**
@@ -88,6 +94,22 @@ export async function recordHistory(tx: Tx, entry: HistoryEntryInput): Promise<H
   const [row] = await recordHistories(tx, entry.orgId, [entry]);
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/** What an entry's hash covers but its place in the chain: its record, change, reason, actor and time. */
+function contentOf(entry: HistoryEntryInput) {
+  return {
+    orgId: entry.orgId,
+    siteId: entry.siteId,
+    subject: entry.subject,
+    recordId: entry.recordId,
+    action: entry.action,
+    changes: JSON.parse(canonicalJson({ before: entry.before, after: entry.after })) as HistoryChanges,
+    reason: entry.reason,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    at: entry.at,
+  };
 }
 
 /** Rows per insert: 14 parameters a row stays far below PostgreSQL's 65,535 per statement. */
@@ -106,13 +128,7 @@ export async function recordHistories(
   if (entries.some((entry) => entry.orgId !== orgId)) {
     throw new Error('recordHistories appends to one organisation at a time');
   }
-  // Serialises appends per organisation until the transaction ends; FOR NO KEY UPDATE does not block the
-  // foreign-key checks of rows that point at the organisation.
-  await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('no key update');
+  await lockChain(tx, orgId);
   const [last] = await tx
     .select({ position: historyEntries.position, hash: historyEntries.hash })
     .from(historyEntries)
@@ -121,18 +137,8 @@ export async function recordHistories(
     .limit(1);
   let previous = { position: last?.position ?? 0, hash: last?.hash ?? null };
   const rows = entries.map((entry) => {
-    const changes = JSON.parse(canonicalJson({ before: entry.before, after: entry.after })) as HistoryChanges;
     const content = {
-      orgId,
-      siteId: entry.siteId,
-      subject: entry.subject,
-      recordId: entry.recordId,
-      action: entry.action,
-      changes,
-      reason: entry.reason,
-      actorId: entry.actor.id,
-      actorName: entry.actor.name,
-      at: entry.at,
+      ...contentOf(entry),
       position: previous.position + 1,
       previousHash: previous.hash,
     };
@@ -150,6 +156,97 @@ export async function recordHistories(
     );
   }
   return inserted;
+}
+
+/**
+ * Serialises appends to the organisation's chain until the transaction ends: a row lock on the
+ * organisation, FOR NO KEY UPDATE, which does not block the foreign-key checks of rows that point at it. A
+ * read that locks rows of its own for a change may take the same lock in its statement instead (joining
+ * `organizations` and locking it FOR NO KEY UPDATE beside them), as the tasks' changes do.
+ */
+export async function lockChain(tx: Tx, orgId: string): Promise<void> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('no key update');
+}
+
+/**
+ * The text `entryHash` hashes, cut around the entry's two links (its position, its predecessor's hash),
+ * which only the statement that appends it knows: head + position + middle + previous hash (JSON) + tail.
+ * canonicalJson sorts keys, and every other member sorts before "position" or after "previousHash".
+ */
+function linkTemplate(content: Omit<HistoryRow, 'id' | 'hash' | 'position' | 'previousHash'>) {
+  const members: Record<string, unknown> = hashedContent({ ...content, position: 0, previousHash: null });
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(members)) {
+    if (key < 'position') before[key] = value;
+    else if (key > 'previousHash') after[key] = value;
+  }
+  const head = canonicalJson(before).slice(0, -1);
+  const tail = canonicalJson(after).slice(1);
+  const template = {
+    head: `${head}${head === '{' ? '' : ','}"position":`,
+    middle: ',"previousHash":',
+    tail: `${tail === '}' ? '' : ','}${tail}`,
+  };
+  // The one way to be sure the cut text is the whole text entryHash hashes: compare them on a link.
+  const probe = canonicalJson(hashedContent({ ...content, position: 1, previousHash: 'x' }));
+  if (`${template.head}1${template.middle}"x"${template.tail}` !== probe) {
+    throw new Error('a history entry has a member the chain link template does not place');
+  }
+  return template;
+}
+
+/** record_history's columns, in the order appendHistorySql gives their values. */
+const appendedColumns = [
+  historyEntries.id,
+  historyEntries.orgId,
+  historyEntries.siteId,
+  historyEntries.subject,
+  historyEntries.recordId,
+  historyEntries.action,
+  historyEntries.changes,
+  historyEntries.reason,
+  historyEntries.actorId,
+  historyEntries.actorName,
+  historyEntries.at,
+  historyEntries.position,
+  historyEntries.previousHash,
+  historyEntries.hash,
+].map((column) => sql.identifier(column.name));
+
+/**
+ * One entry appended to its organisation's chain as an INSERT ... SELECT returning the entry's id, for a
+ * write that makes its change and its entry in one statement (a data-modifying CTE). The statement reads
+ * the chain's end itself and hashes in the database the same text `entryHash` hashes (PostgreSQL's
+ * sha256), so the entry is the one recordHistory would append and verifyChain checks it the same way.
+ *
+ * The caller must hold the chain's lock (lockChain, or a read that took it) from an EARLIER statement of
+ * its transaction: a statement's snapshot is taken before any lock it waits for, so only a statement that
+ * starts once the lock is held is sure to see the last entry of an append that held it before.
+ * `when`: the entry is written only when it holds (say, when a claim of the same statement succeeded).
+ */
+export function appendHistorySql(entry: HistoryEntryInput, when?: SQL): SQL {
+  const content = contentOf(entry);
+  const { changes } = content;
+  const { head, middle, tail } = linkTemplate(content);
+  const at = entry.at.toISOString();
+  return sql`insert into ${historyEntries} (${sql.join(appendedColumns, sql`, `)})
+    select ${newId()}::uuid, ${entry.orgId}::uuid, ${entry.siteId}::uuid, ${entry.subject},
+      ${entry.recordId}::uuid, ${entry.action}, ${JSON.stringify(changes)}::jsonb, ${entry.reason}::text, ${entry.actor.id}::uuid,
+      ${entry.actor.name}, ${at}::timestamptz, link.position, link.previous_hash,
+      encode(sha256(convert_to(${head}::text || link.position::text || ${middle}::text
+        || coalesce(to_json(link.previous_hash)::text, 'null') || ${tail}::text, 'UTF8')), 'hex')
+    from (select coalesce(last_entry.position, 0) + 1 as position, last_entry.hash as previous_hash
+          from (select 1) as anchor
+          left join (select ${historyEntries.position} as position, ${historyEntries.hash} as hash
+                     from ${historyEntries} where ${historyEntries.orgId} = ${entry.orgId}
+                     order by ${historyEntries.position} desc limit 1) as last_entry on true) as link
+    ${when ? sql`where ${when}` : sql``}
+    returning ${sql.identifier(historyEntries.id.name)}`;
 }
 
 /** True when an update changed nothing a history keeps and gave no reason: no entry is worth writing. */

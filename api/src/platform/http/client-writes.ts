@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import type { Database, Tx } from '../db/client.js';
@@ -13,12 +13,26 @@ import { HttpError } from './errors.js';
 // the first to commit, then finds its id taken), and a write that was refused keeps nothing, so sending it
 // again is judged afresh. A copy answers the record as it is now, as the first write answered it.
 //
-// The hot path pays one statement (the claim's insert, in a transaction the write opens anyway); the id is
-// looked up only when a write fails: a copy of a write that succeeded is usually refused by the rules it
-// passed the first time (a completed task takes no second completion, a device time ages out of the sync
+// The hot path pays one statement (the claim's insert, in a transaction the write opens anyway), or none
+// when the write puts the insert in a statement of its own (a task's tick or completion, `insertSql`); the
+// id is looked up only when a write fails: a copy of a write that succeeded is usually refused by the rules
+// it passed the first time (a completed task takes no second completion, a device time ages out of the sync
 // window), and that refusal is not the answer it is owed.
 
-export type Claim = (tx: Tx, recordId: string) => Promise<void>;
+/**
+ * Claims the write's client id for the record it made or changed, in the write's transaction (a statement
+ * of its own); a copy's claim ends the write, which then answers the first.
+ */
+export interface Claim {
+  (tx: Tx, recordId: string): Promise<void>;
+  /**
+   * The same claim for a write that puts it in a statement of its own making (a data-modifying CTE): its
+   * insert, `on conflict do nothing returning record_id`, undefined when the write has no client id. A
+   * write whose insert claimed nothing calls `taken`, which ends it as the claim itself would.
+   */
+  insertSql(tx: Tx, recordId: string): SQL | undefined;
+  taken(tx: Tx): Promise<never>;
+}
 
 interface EarlierWrite {
   userId: string;
@@ -66,26 +80,39 @@ export async function writeOnce<T>(
   write: (claim: Claim) => Promise<T>,
   replay: (recordId: string) => Promise<T>,
 ): Promise<T> {
-  if (clientId === undefined) return write(async () => undefined);
+  if (clientId === undefined) {
+    const none: Claim = Object.assign(async () => undefined, {
+      insertSql: () => undefined,
+      taken: () => Promise.reject(new Error('a write without a client id claims nothing')),
+    });
+    return write(none);
+  }
   const key = { orgId: orgOf(request), clientId };
   const mine = { userId: authOf(request).user.id, call: callOf(request) };
   const answerFor = (earlier: EarlierWrite) => {
     if (earlier.userId !== mine.userId || earlier.call !== mine.call) throw clientIdReused();
     return replay(earlier.recordId);
   };
-  const claim: Claim = async (tx, recordId) => {
-    const [claimed] = await tx
+  const insert = (tx: Tx, recordId: string) =>
+    tx
       .insert(staffClientWrites)
       .values({ ...key, ...mine, recordId, createdAt: deps.clock.now() })
       .onConflictDoNothing()
       .returning({ recordId: staffClientWrites.recordId });
-    if (claimed) return;
-    // Taken: by a write committed before, or by one in flight that this insert waited for. Read in a
-    // statement of its own, whose snapshot sees that commit.
+  // Taken: by a write committed before, or by one in flight that the insert waited for. Read in a
+  // statement of its own, whose snapshot sees that commit.
+  const taken = async (tx: Tx): Promise<never> => {
     const earlier = await earlierWrite(tx, key);
     if (!earlier) throw new Error('a client id was taken but its write cannot be read');
     throw new WrittenBefore(earlier);
   };
+  const claim: Claim = Object.assign(
+    async (tx: Tx, recordId: string) => {
+      const [claimed] = await insert(tx, recordId);
+      if (!claimed) await taken(tx);
+    },
+    { insertSql: (tx: Tx, recordId: string) => insert(tx, recordId).getSQL(), taken },
+  );
   try {
     return await write(claim);
   } catch (error) {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { fromDatabase } from './error-handler.js';
 
-// Foreign-key violations come from the database itself (PGlite and PostgreSQL word them alike); whatever
-// route meets one, the client gets a clear 400 or 409, never a 500.
+// Foreign-key violations and lost races come from the database itself (PGlite and PostgreSQL word them
+// alike); whatever route meets one, the client gets a clear 400 or 409, never a 500.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,4 +38,20 @@ test('removing a record others still refer to is a 409', async () => {
     message: 'Other records still refer to this one',
     code: 'CONFLICT',
   });
+});
+
+test('a deadlock or a serialisation failure is a 503 to send again, saying nothing was saved', async () => {
+  // PostgreSQL ends one of two transactions that wait for each other's rows; raised here by its code, as
+  // PGlite's one connection cannot deadlock.
+  for (const code of ['deadlock_detected', 'serialization_failure']) {
+    const error = await failure(
+      sql.raw(`do $$ begin raise exception 'stand-in' using errcode = '${code}'; end $$`),
+    );
+    expect(fromDatabase(error)).toEqual({
+      status: 503,
+      message: 'The same records were being changed at that moment: nothing was saved, send it again',
+      code: 'SERVER_BUSY',
+      headers: { 'retry-after': '1' },
+    });
+  }
 });

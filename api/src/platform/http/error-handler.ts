@@ -21,10 +21,10 @@ function body(message: string, error: ErrorCode, fieldErrors?: FieldErrors): Err
     : { status: false, message, error };
 }
 
-/** PostgreSQL errors that mean the input was wrong, not the server. */
+/** PostgreSQL errors that mean the input was wrong, or a race to be run again, not a fault of the server. */
 export function fromDatabase(
   error: unknown,
-): { status: number; message: string; code: ErrorCode } | undefined {
+): { status: number; message: string; code: ErrorCode; headers?: Record<string, string> } | undefined {
   const cause = (error as { cause?: { code?: unknown; detail?: unknown } }).cause;
   const pgCode = cause?.code ?? (error as { code?: unknown }).code;
   const detail = String(cause?.detail ?? (error as { detail?: unknown }).detail ?? '');
@@ -46,6 +46,17 @@ export function fromDatabase(
     case '22008':
     case '22003':
       return { status: 400, message: 'A value is not in the expected format', code: 'VALIDATION_ERROR' };
+    // Two transactions that each waited for a row the other held (PostgreSQL ends one of them), or a
+    // serializable one overtaken: nothing of this request was written, and sending it again succeeds. The
+    // kitchen app's outbox sends a 503 again by itself.
+    case '40P01':
+    case '40001':
+      return {
+        status: 503,
+        message: 'The same records were being changed at that moment: nothing was saved, send it again',
+        code: 'SERVER_BUSY',
+        headers: { 'retry-after': '1' },
+      };
     default:
       return undefined;
   }
@@ -95,7 +106,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     const database = fromDatabase(error);
     if (database) {
       request.log.warn({ err: error }, 'database rejected input');
-      return reply.status(database.status).send(body(database.message, database.code));
+      return reply
+        .status(database.status)
+        .headers(database.headers ?? {})
+        .send(body(database.message, database.code));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,7 +3,16 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/sw
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
-import { envelope, errorBodySchema, listData, sensorKeyHeader } from '@console/shared-sdk/contract';
+import { abilityFor, defineRulesForApiKey } from '@console/shared-sdk/ability';
+import {
+  apiKeyPrefix,
+  apiKeyScopeIds,
+  envelope,
+  errorBodySchema,
+  listData,
+  sensorKeyHeader,
+} from '@console/shared-sdk/contract';
+import { permissionsOfRoute } from '../auth/guard.js';
 import { errorSchemaUrn, type ScimErrorBody } from '../directory/scim/scim-errors.js';
 
 // The API document (OpenAPI 3.0) as integrators' tools take it: every operation with a stable operationId
@@ -274,6 +283,10 @@ export const tagDescriptions: Record<string, string> = {
   'api-key':
     'API keys the organisation makes for integrators’ systems: their scopes, sites, expiry and last use ' +
     '(the key itself is shown once, when it is made).',
+  role:
+    'Custom roles the organisation gives site admins (subject × action pairs), who holds them, and the ' +
+    'organisation’s own defaults for the subjects remotes bring.',
+  auth: 'The calling person’s rules, for a domain’s own backend that enforces them with the token it was sent.',
   scim: 'SCIM 2.0 (RFC 7644) for the company’s directory (Entra ID, Okta): people and groups, with a SCIM token.',
 };
 
@@ -381,7 +394,7 @@ function errorStatusesOf(
   );
   if (input) statuses.add(400);
   if (schemes.length > 0) statuses.add(401);
-  if (schemes.includes('accessToken')) statuses.add(403);
+  if (schemes.includes('accessToken') || schemes.includes('apiKey')) statuses.add(403);
   if (record) statuses.add(404);
   if (schemes.length > 0 && writes.has(method) && (hasBody || record)) statuses.add(409);
   if (bodyMethods.has(method) || hasBody) {
@@ -490,6 +503,45 @@ export interface OpenApiSettings {
 
 const defaultSecurity = [{ accessToken: [] }];
 
+/** A call a key may make takes the person's token or the key. */
+const personOrKey = [{ accessToken: [] }, { apiKey: [] }];
+
+/**
+ * The `security` of a call whose guard would let a key by though its handler refuses every key (it asks
+ * for more than the guard does, of the record or the person it names).
+ */
+export const personOnly = defaultSecurity;
+
+/** The `security` of a call only a key makes. */
+export const keyOnly = [{ apiKey: [] }];
+
+/** What a key holding every scope, on every site, may do: a call it cannot pass refuses every key. */
+const everyScope = abilityFor(
+  defineRulesForApiKey({
+    orgId: '00000000-0000-0000-0000-000000000000',
+    siteIds: null,
+    scopes: apiKeyScopeIds,
+  }),
+);
+
+/**
+ * Whether some key reaches the route: one the console's token calls (not the mobile app's alone), whose
+ * guard asks for permissions a key's scopes can grant. A call for people only (`signedIn`) asks for none;
+ * a route whose handler refuses keys though its guard would not says so with its own `security`.
+ */
+function takesKeys(route: Parameters<typeof permissionsOfRoute>[0] & { config?: unknown }): boolean {
+  const permissions = permissionsOfRoute(route);
+  if (permissions.length === 0) return false;
+  const { audiences } = (route.config ?? {}) as { audiences?: readonly string[] };
+  if (audiences && !audiences.includes('web')) return false;
+  // A grant on some records only (a sensor's readings) is a call of its own, which says so.
+  return permissions.every(
+    ({ action, subject }) =>
+      everyScope.can(action, subject) &&
+      !everyScope.rulesFor(action, subject).some((rule) => rule.inverted && rule.conditions),
+  );
+}
+
 const consoleErrors: ErrorFamily = {
   prefix: '',
   schema: 'ErrorBody',
@@ -519,6 +571,7 @@ export function openApiOptions(settings: OpenApiSettings): FastifyDynamicSwagger
     if (transformed.hide) return { schema: result.schema, url };
     if (wildcard) renameWildcard(transformed);
     const method = ([input.route.method].flat()[0] ?? 'GET').toUpperCase();
+    if (input.schema.security === undefined && takesKeys(input.route)) transformed.security = personOrKey;
     transformed[errorStatusesKey] = errorStatusesOf(
       method,
       input.url,
@@ -607,6 +660,17 @@ export function openApiOptions(settings: OpenApiSettings): FastifyDynamicSwagger
       components: {
         securitySchemes: {
           accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          // An integrator's system calls with a key the organisation's admins made; the calls that list
+          // this scheme take one.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              `An API key made under Organisation → API keys, sent as \`Authorization: Bearer ${apiKeyPrefix}…\`. ` +
+              'It acts in its own organisation, within its scopes and on its sites (all of them unless it names ' +
+              'some), as an organisation admin would. Only the calls that list this scheme take a key; every ' +
+              'other call refuses one (403). Calls are limited per key and minute (429 with Retry-After).',
+          },
           // The company's directory provisions people at /scim/v2 with a token made in the console.
           scimToken: { type: 'http', scheme: 'bearer' },
           // A temperature sensor posts its readings with the device key made when it was registered.

@@ -8,14 +8,24 @@ import {
   or,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { normalizeText, type ListQuery } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
 import { conflict } from './errors.js';
 import { newId } from '../db/ids.js';
-import { orderBy, pageOf } from './list.js';
+import { PreparedQueries } from '../db/prepared.js';
+import {
+  likePattern,
+  listIsPrepared,
+  orderBy,
+  pageOf,
+  pageOfPrepared,
+  preparedPage,
+  type PreparedPage,
+} from './list.js';
 import { searchWhere } from './records.js';
 import { liveSiteIds, type RecordScope } from './site-scope.js';
 
@@ -145,20 +155,30 @@ interface PlacedRow {
   siteId?: string;
 }
 
+/** Renders a filter to tell list shapes apart (the same dialect the database's drizzle uses: no casing). */
+const keyDialect = new PgDialect();
+
 export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>(
   declaration: RecordsDeclaration<Table, Query>,
 ): Records<Table, Query> {
   const { table, placedOn, name } = declaration;
+  const pages = new PreparedQueries<PreparedPage>();
   const siteColumn = placedOn === 'site' ? (table as unknown as SiteRecordTable).siteId : undefined;
   type Row = Table['$inferSelect'];
 
-  const scopeWhere = (db: Database | Tx, scope: RecordScope): SQL | undefined =>
+  const scopeCondition = (
+    db: Database | Tx,
+    orgId: string | Placeholder,
+    siteIds: readonly (string | Placeholder)[] | undefined,
+  ): SQL | undefined =>
     and(
-      eq(table.orgId, scope.orgId),
+      eq(table.orgId, orgId),
       isNull(table.deletedAt),
-      siteColumn && inArray(siteColumn, liveSiteIds(db, scope.orgId, scope.siteIds)),
-      declaration.ownerSite && scope.siteIds && usableOnSites(declaration.ownerSite, scope.siteIds),
+      siteColumn && inArray(siteColumn, liveSiteIds(db, orgId, siteIds)),
+      declaration.ownerSite && siteIds && usableOnSites(declaration.ownerSite, siteIds),
     );
+  const scopeWhere = (db: Database | Tx, scope: RecordScope): SQL | undefined =>
+    scopeCondition(db, scope.orgId, scope.siteIds);
 
   const placeWhere = (place: RecordPlace): SQL | undefined => {
     if (!siteColumn) return eq(table.orgId, place.orgId);
@@ -208,16 +228,57 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
     },
 
     async list(db, scope, query) {
-      const where = and(
-        scopeWhere(db, scope),
-        searchWhere(query.search, declaration.search),
-        ...(declaration.filters?.(query) ?? []),
+      const filters = declaration.filters?.(query) ?? [];
+      const siteCount = scope.siteIds?.length;
+      if (!listIsPrepared(db, scope.siteIds)) {
+        return pageOf<Row>(
+          db,
+          { table, columns: getTableColumns(table as PgTable) },
+          and(scopeWhere(db, scope), searchWhere(query.search, declaration.search), ...filters),
+          orderBy(query, declaration.sort, table.id),
+          query,
+        );
+      }
+      // A list's statement has one text per shape: its sort, whether it searches, how many sites it is
+      // scoped to, and its own filters (with their values: they are few, e.g. a fridge's type).
+      const filterKeys = filters.flatMap((filter) => {
+        if (!filter) return [];
+        const rendered = keyDialect.sqlToQuery(filter);
+        return [rendered.sql, JSON.stringify(rendered.params)];
+      });
+      const searching = query.search !== '';
+      const shape = [
+        query.sort.column,
+        query.sort.direction,
+        searching ? 'search' : '',
+        siteCount ?? 'all',
+        ...filterKeys,
+      ].join('\u0000');
+      const page = pages.get(db, shape, () =>
+        preparedPage(
+          db,
+          { table, columns: getTableColumns(table as PgTable) },
+          and(
+            scopeCondition(
+              db,
+              sql.placeholder('orgId'),
+              scope.siteIds?.map((_, index) => sql.placeholder(`site${index}`)),
+            ),
+            searching ? searchWhere(sql.placeholder('search'), declaration.search) : undefined,
+            ...filters,
+          ),
+          orderBy(query, declaration.sort, table.id),
+          'records_page',
+        ),
       );
-      return pageOf<Row>(
+      const values: Record<string, unknown> = { orgId: scope.orgId, search: likePattern(query.search) };
+      scope.siteIds?.forEach((siteId, index) => (values[`site${index}`] = siteId));
+      return pageOfPrepared<Row>(
         db,
-        { table, columns: getTableColumns(table as PgTable) },
-        where,
-        orderBy(query, declaration.sort, table.id),
+        page,
+        values,
+        table as PgTable,
+        () => and(scopeWhere(db, scope), searchWhere(query.search, declaration.search), ...filters),
         query,
       );
     },
@@ -279,7 +340,7 @@ export function recordsOf<Table extends OrgRecordTable, Query extends ListQuery>
  */
 export function usableOnSites(
   ownerSite: AnyColumn | AnyPgColumn,
-  siteIds: readonly string[],
+  siteIds: readonly (string | Placeholder)[],
 ): SQL | undefined {
   return or(isNull(ownerSite), siteIds.length === 0 ? undefined : inArray(ownerSite, [...siteIds]));
 }

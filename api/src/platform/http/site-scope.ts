@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { asSubject, type Action, type siteScopedSubjects } from '@console/shared-sdk/ability';
 import type { Database, Tx } from '../db/client.js';
@@ -36,8 +36,15 @@ export interface SiteScopedRow {
   siteId: string;
 }
 
-/** Ids of the organisation's live sites (optionally only some of them), as a subquery. */
-export function liveSiteIds(db: Database | Tx, orgId: string, only?: readonly string[]) {
+/**
+ * Ids of the organisation's live sites (optionally only some of them), as a subquery. The values may be
+ * placeholders of a prepared statement (the shared repository's list pages).
+ */
+export function liveSiteIds(
+  db: Database | Tx,
+  orgId: string | Placeholder,
+  only?: readonly (string | Placeholder)[],
+) {
   return db
     .select({ id: sites.id })
     .from(sites)

@@ -4322,6 +4322,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/role/web-app-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s custom roles, paged, searched by name, by name unless sorted otherwise; each with its pairs (subject and actions) and how many people hold it (organisation admins) */
+        get: operations["role.webAppList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/create-new-one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a custom role (organisation admins): a name unique in the organisation ignoring case (409 on name otherwise), and its pairs, each a subject of role/subject-list with actions it offers (400 on grants.N.subject or grants.N.actions otherwise)
+         * @description A custom role is for site admins: its pairs replace the site admin’s rules on the holder’s own sites (each pair as an organisation admin holds it, limited to those sites for a subject kept per site). Who may sign in, act or be told of changes (people, roles, API keys, single sign-on, provisioning, webhooks) stays with the organisation admins: no role holds those subjects.
+         */
+        post: operations["role.createNewOne"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/update-one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a custom role’s name, words or pairs (organisation admins): the people holding it have the new pairs from their next call, on every instance */
+        put: operations["role.updateOne"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/delete-one/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a custom role (organisation admins), even while people hold it: they go back to the site admin’s rules from their next call, which the answer’s message says with their number */
+        delete: operations["role.deleteOne"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/find-one/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One custom role of the organisation, with how many people hold it */
+        get: operations["role.findOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/member-list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people holding a custom role (live site admins of the organisation), by name, with their sites */
+        get: operations["role.memberList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give a site admin of the organisation a custom role (roleID), or back the site admin’s own rules (roleID null): from their next call, on every instance. Another organisation’s person or role is 404; an organisation admin or a staff member is 400 on userID (a custom role is for site admins) */
+        put: operations["role.assign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/subject-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a custom role may hold: the console’s subjects (remote null), then each subject a registered remote brought, with the remote’s defaults per fixed role and the organisation’s own (or null) */
+        get: operations["role.subjectList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/subject-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The organisation’s own actions per fixed role on a subject a remote brought, in place of the remote’s defaults, for its people from their next call. A console subject is 400 on subject (its rules are the console’s); a subject no remote declared is 404 */
+        put: operations["role.subjectDefaultsReplace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/role/subject-defaults/{subject}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Back to the remote’s own defaults on one of its subjects, for the organisation’s people from their next call */
+        delete: operations["role.subjectDefaultsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling person’s rules on the subjects named, for a domain’s own backend to enforce as the API does
+         * @description Call it from your own service with the Authorization header of the request you received (the person’s access token, web or mobile, raw or as `Bearer <token>`), naming the subjects your service serves in `subject`, comma-separated (`?subject=Allergen,Recipe`). API keys are refused (403): a key is no person.
+         *
+         *     The answer is who the person is (`userID`, `orgId`, `role`, the `customRole` they hold, or null, and the `siteIds` they administer or work at, and `organisationSiteIds`, every live site of their organisation, to check a site a record names is theirs) and their CASL rules (@casl/ability’s raw rules) on those subjects, with any rule on every subject (`all`, the platform admin’s): exactly the rules this call was checked by. Build an ability from `rules` (`createMongoAbility(rules)`) and check each record with its `orgId` and, for a subject kept per site, its `siteID`. A subject the person holds nothing on has no rule: refuse it.
+         *
+         *     The rules follow the organisation’s roles as they are now: a custom role given or changed, or the organisation’s own defaults for a remote’s subject, show on the next call. Ask again for each request you serve, or keep an answer no longer than the access token lives; 401 means the token is no longer valid.
+         */
+        get: operations["auth.rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scim/v2/ServiceProviderConfig": {
         parameters: {
             query?: never;
@@ -20578,6 +20775,524 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "role.webAppList": {
+        parameters: {
+            query?: {
+                search?: string;
+                sort?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ListPage"] & {
+                            list: {
+                                /** Format: uuid */
+                                _id: string;
+                                /** Format: uuid */
+                                orgId: string;
+                                name: string;
+                                description: string;
+                                grants: {
+                                    subject: string;
+                                    actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                                }[];
+                                memberCount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    "role.createNewOne": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    grants: {
+                        subject: string;
+                        actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            orgId: string;
+                            name: string;
+                            description: string;
+                            grants: {
+                                subject: string;
+                                actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                            }[];
+                            memberCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "role.updateOne": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    grants: {
+                        subject: string;
+                        actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                    }[];
+                    /** Format: uuid */
+                    _id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            orgId: string;
+                            name: string;
+                            description: string;
+                            grants: {
+                                subject: string;
+                                actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                            }[];
+                            memberCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "role.deleteOne": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    "role.findOne": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            orgId: string;
+                            name: string;
+                            description: string;
+                            grants: {
+                                subject: string;
+                                actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                            }[];
+                            memberCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "role.memberList": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            siteNames: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "role.assign": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userID: string;
+                    /** Format: uuid */
+                    roleID: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "role.subjectList": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            name: string;
+                            title: string;
+                            siteScoped: boolean;
+                            actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                            remote: string | null;
+                            defaults: {
+                                ORGANIZATION_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                SITE_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                STAFF?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                            } | null;
+                            organisationDefaults: {
+                                ORGANIZATION_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                SITE_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                STAFF?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    "role.subjectDefaultsReplace": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    ORGANIZATION_ADMIN: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                    SITE_ADMIN: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                    STAFF: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            name: string;
+                            title: string;
+                            siteScoped: boolean;
+                            actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                            remote: string | null;
+                            defaults: {
+                                ORGANIZATION_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                SITE_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                STAFF?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                            } | null;
+                            organisationDefaults: {
+                                ORGANIZATION_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                SITE_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                STAFF?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "role.subjectDefaultsDelete": {
+        parameters: {
+            query?: {
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                subject: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            name: string;
+                            title: string;
+                            siteScoped: boolean;
+                            actions: ("read" | "create" | "update" | "delete" | "verify")[];
+                            remote: string | null;
+                            defaults: {
+                                ORGANIZATION_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                SITE_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                STAFF?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                            } | null;
+                            organisationDefaults: {
+                                ORGANIZATION_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                SITE_ADMIN?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                                STAFF?: ("manage" | "create" | "read" | "update" | "delete" | "verify")[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    "auth.rules": {
+        parameters: {
+            query: {
+                subject: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            userID: string;
+                            /** Format: uuid */
+                            orgId: string | null;
+                            /** @enum {string} */
+                            role: "ADMIN" | "ORGANIZATION_ADMIN" | "SITE_ADMIN" | "STAFF";
+                            customRole: string | null;
+                            siteIds: string[];
+                            organisationSiteIds: string[];
+                            rules: {
+                                action: string | string[];
+                                subject: string | string[];
+                                fields?: string | string[];
+                                conditions?: {
+                                    [key: string]: unknown;
+                                };
+                                inverted?: boolean;
+                                reason?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     "scim.serviceProviderConfig": {

@@ -30,6 +30,7 @@ import { NationalFiguresCard } from './NationalFigures';
 import { StandardActionsCard } from './StandardActions';
 import { ApiKeysCard } from './ApiKeysCard';
 import { ProvisioningCard } from './ProvisioningCard';
+import { RolesCard } from './RolesCard';
 import { SingleSignOnCard } from './SingleSignOnCard';
 
 function NoteCard({
@@ -197,6 +198,7 @@ function OrganizationDetails({ tabs }: { tabs: ReactNode }) {
       <SingleSignOnCard />
       <ProvisioningCard />
       <ApiKeysCard />
+      <RolesCard />
       {editing && (
         <FormDialog
           title="Edit organisation"

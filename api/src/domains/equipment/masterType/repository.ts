@@ -9,6 +9,7 @@ import {
   type TemperatureItemFields,
 } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
+import { QueryForIds } from '../../../platform/db/prepared.js';
 import { masterTypes, temperatureItems } from '../schema.js';
 import { badRequest, fieldError, type FieldErrors } from '../../../platform/http/errors.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -167,6 +168,16 @@ export function masterTypesOfSite(db: Database, place: SitePlace): Promise<Maste
   ]);
 }
 
+const itemsOfMasterTypes = new QueryForIds('temperature_items', (db, masterTypeIds) =>
+  db
+    .select()
+    .from(temperatureItems)
+    .where(
+      and(inArray(temperatureItems.masterTypeId, [...masterTypeIds]), isNull(temperatureItems.deletedAt)),
+    )
+    .orderBy(temperatureItems.position, temperatureItems.id),
+);
+
 /** The live items of several fridges and freezers in one query, by master type id, in list order. */
 export async function itemsByMasterType(
   db: Database | Tx,
@@ -174,14 +185,7 @@ export async function itemsByMasterType(
 ): Promise<Map<string, TemperatureItemRow[]>> {
   const byMasterType = new Map<string, TemperatureItemRow[]>();
   if (masterTypeIds.length === 0) return byMasterType;
-  const rows = await db
-    .select()
-    .from(temperatureItems)
-    .where(
-      and(inArray(temperatureItems.masterTypeId, [...masterTypeIds]), isNull(temperatureItems.deletedAt)),
-    )
-    .orderBy(temperatureItems.position, temperatureItems.id);
-  for (const row of rows) {
+  for (const row of await itemsOfMasterTypes.run(db, masterTypeIds)) {
     const list = byMasterType.get(row.masterTypeId) ?? [];
     list.push(row);
     byMasterType.set(row.masterTypeId, list);

@@ -3,6 +3,7 @@ import type { ListQuery, SupplierFields, SupplierSortColumn } from '@console/sha
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { supplierSupplierTypes, suppliers, supplierTypes } from '../schema.js';
 import { recordsOf } from '../../../platform/http/repository.js';
+import { QueryForIds } from '../../../platform/db/prepared.js';
 import type { SitePlace } from '../../../platform/http/site-scope.js';
 import { assertSupplierTypesExist, type SupplierTypeRow } from '../supplierType/repository.js';
 
@@ -69,6 +70,15 @@ export async function updateSupplier(
   return row;
 }
 
+const typesOfSuppliers = new QueryForIds('supplier_types', (db, supplierIds) =>
+  db
+    .select({ supplierId: supplierSupplierTypes.supplierId, type: supplierTypes })
+    .from(supplierSupplierTypes)
+    .innerJoin(supplierTypes, eq(supplierTypes.id, supplierSupplierTypes.supplierTypeId))
+    .where(and(inArray(supplierSupplierTypes.supplierId, [...supplierIds]), isNull(supplierTypes.deletedAt)))
+    .orderBy(sql`lower(${supplierTypes.name})`, supplierTypes.id),
+);
+
 /** The live types of several suppliers in one query, by supplier id, each list by name. */
 export async function typesBySupplier(
   db: Database | Tx,
@@ -76,13 +86,7 @@ export async function typesBySupplier(
 ): Promise<Map<string, SupplierTypeRow[]>> {
   const bySupplier = new Map<string, SupplierTypeRow[]>();
   if (supplierIds.length === 0) return bySupplier;
-  const rows = await db
-    .select({ supplierId: supplierSupplierTypes.supplierId, type: supplierTypes })
-    .from(supplierSupplierTypes)
-    .innerJoin(supplierTypes, eq(supplierTypes.id, supplierSupplierTypes.supplierTypeId))
-    .where(and(inArray(supplierSupplierTypes.supplierId, [...supplierIds]), isNull(supplierTypes.deletedAt)))
-    .orderBy(sql`lower(${supplierTypes.name})`, supplierTypes.id);
-  for (const { supplierId, type } of rows) {
+  for (const { supplierId, type } of await typesOfSuppliers.run(db, supplierIds)) {
     const list = bySupplier.get(supplierId) ?? [];
     list.push(type);
     bySupplier.set(supplierId, list);

@@ -65,6 +65,48 @@ test('a page and the total come from the scope, the total counting every page', 
   expect(pastTheEnd).toEqual({ rows: [], total: 12 });
 });
 
+test('each sort, search, scope and filter answers its own page, one after another and inside a transaction', async () => {
+  // A list's statement is prepared once per shape and then run with each request's values: a shape must
+  // never answer for another.
+  const names = async (scope: { orgId: string; siteIds?: string[] }, overrides = {}) =>
+    (await foodItemRecords.list(ctx.db, scope, query({ limit: 3, ...overrides }))).rows.map(
+      (row) => row.name,
+    );
+  const brightonOnly = { orgId, siteIds: [brighton] };
+  for (let round = 0; round < 2; round += 1) {
+    expect(await names(brightonOnly)).toEqual(['Item 01', 'Item 02', 'Item 03']);
+    expect(await names(brightonOnly, { sort: { column: 'name', direction: 'desc' } })).toEqual([
+      'Item 12',
+      'Item 11',
+      'Item 10',
+    ]);
+    expect(await names(brightonOnly, { search: 'item 1' })).toEqual(['Item 10', 'Item 11', 'Item 12']);
+    expect(await names(brightonOnly, { search: '0%' })).toEqual([]);
+    expect(await names(brightonOnly, { page: 2 })).toEqual(['Item 04', 'Item 05', 'Item 06']);
+    expect(await names(brightonOnly, { type: 'PROB' })).toEqual([]);
+    expect(await names(brightonOnly, { type: 'FOODITEM', search: '12' })).toEqual(['Item 12']);
+    expect(await names({ orgId, siteIds: [manchester] })).toEqual(['Scones']);
+    expect(await names({ orgId, siteIds: [manchester, brighton] }, { search: 'o' })).toEqual(['Scones']);
+    expect(await names({ orgId, siteIds: [] })).toEqual([]);
+    expect(await names({ orgId }, { sort: { column: 'name', direction: 'desc' } })).toEqual([
+      'Scones',
+      'Item 12',
+      'Item 11',
+    ]);
+    // More sites than a statement is prepared for: built for this request, with the same answer.
+    const many = [manchester, ...Array.from({ length: 30 }, () => ctx.other.site.id)];
+    expect(await names({ orgId, siteIds: many })).toEqual(['Scones']);
+    expect(await names({ orgId: ctx.other.organization.id, siteIds: [ctx.other.site.id] })).toEqual([
+      'Item 01',
+    ]);
+  }
+  const inTransaction = await ctx.db.transaction((tx) =>
+    foodItemRecords.list(tx, brightonOnly, query({ limit: 3, search: 'item 1' })),
+  );
+  expect(inTransaction).toMatchObject({ total: 3 });
+  expect(inTransaction.rows.map((row) => row.name)).toEqual(['Item 10', 'Item 11', 'Item 12']);
+});
+
 test("another organisation's rows are never listed or found, whatever sites the scope names", async () => {
   const everything = await foodItemRecords.list(
     ctx.db,

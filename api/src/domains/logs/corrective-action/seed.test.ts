@@ -20,6 +20,9 @@ import { seedCorrectiveActions } from './seed.js';
 
 let ctx: TestContext;
 const now = new Date();
+// The demo is made as of `now`; the queries read it as of that instant too, because a task that falls due
+// during the minute the seeding takes is the minute scan's to open, not the demo's.
+const seededAt = now.toISOString();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -63,7 +66,7 @@ test('every deviation of the demo has exactly one corrective action', async () =
        and not exists (select 1 from corrective_actions a where a.source_id = t.id and a.line_id = line ->> 'id')
     union all
     select 'missed task', t.id from individual_tasks t join master_tasks m on m.id = t.master_task_id
-     where t.status in ('PENDING', 'REPORTED') and t.expire_on <= now() and m.follow_up is null
+     where t.status in ('PENDING', 'REPORTED') and t.expire_on <= ${seededAt}::timestamptz and m.follow_up is null
        and not exists (select 1 from corrective_actions a where a.source_id = t.id and a.kind = 'TASK_MISSED')`);
   expect(missing).toEqual([]);
   const twice = await rows<{ key: string }>(sql`
@@ -85,8 +88,8 @@ test('the old ones were put right by someone who can sign in and checked by some
     verifier_ok: boolean | null;
     same: boolean;
   }>(sql`
-    select a.state, a.occurred_at < now() - interval '2 days' as old,
-           a.state = 'OPEN' and a.due_at <= now() as overdue,
+    select a.state, a.occurred_at < ${seededAt}::timestamptz - interval '2 days' as old,
+           a.state = 'OPEN' and a.due_at <= ${seededAt}::timestamptz as overdue,
            case when r.id is null then null else r.status = 'ACTIVE' and r.password_hash is not null end
              as recorder_ok,
            case when v.id is null then null else v.status = 'ACTIVE' and v.password_hash is not null end
@@ -118,13 +121,15 @@ test('last week’s failed delivery waits for verification; one action is overdu
      where source_subject = 'ComplianceLog' and check_type = 'FOOD_DELIVERY'`);
   expect(delivery).toEqual([{ state: 'ACTION_RECORDED', action: expect.stringMatching(/sent them back/) }]);
   const overdue = await rows<{ kind: string }>(sql`
-    select kind from corrective_actions where state = 'OPEN' and due_at <= now()`);
+    select kind from corrective_actions where state = 'OPEN' and due_at <= ${seededAt}::timestamptz`);
   expect(overdue).toEqual([{ kind: 'TASK_MISSED' }]);
 });
 
 test('every site’s last four weeks are signed and the running four weeks drafted', async () => {
   const reviews = await rows<{ site: string; state: string; signer: string | null; running: boolean }>(sql`
-    select s.name as site, r.state, u.first_name as signer, r.period_end >= current_date as running
+    select s.name as site, r.state, u.first_name as signer,
+           -- Running by the site's own clock: near midnight UTC, Brooklyn is still on the day before.
+           r.period_end >= (${seededAt}::timestamptz at time zone s.time_zone_id)::date as running
       from site_reviews r join sites s on s.id = r.site_id left join users u on u.id = r.signed_by
      order by s.name, r.period_start`);
   expect(reviews.filter((review) => review.running).map((review) => review.state)).toEqual([

@@ -44,7 +44,13 @@ const localTimeFormat = (locale: string) =>
 
 /** A column whose cells are dates, formatted in each row's locale. */
 const localTime = 'local time';
-const columns: { header: string; width: number; numFmt?: string }[] = [
+/**
+ * The sheet's columns. Text cells hold an index into the workbook's table of shared strings, each text
+ * written once however many rows repeat it (a site, a label, an item, a person), except `ownText` columns:
+ * text typed for one reading is written in its cell, so the table, which lives until the file's end, grows
+ * with the names an export meets and not with its rows.
+ */
+const columns: { header: string; width: number; numFmt?: string; ownText?: true }[] = [
   { header: 'Site', width: 28 },
   { header: 'Read (local time)', width: 22, numFmt: localTime },
   { header: 'Received (local time)', width: 22, numFmt: localTime },
@@ -58,8 +64,8 @@ const columns: { header: string; width: number; numFmt?: string }[] = [
   { header: 'Upper limit', width: 15 },
   { header: 'Unit', width: 6 },
   { header: 'Result', width: 9 },
-  { header: 'Corrective action', width: 40 },
-  { header: 'Note', width: 30 },
+  { header: 'Corrective action', width: 40, ownText: true },
+  { header: 'Note', width: 30, ownText: true },
   { header: 'Read by', width: 22 },
   { header: 'Source', width: 10 },
 ];
@@ -68,6 +74,7 @@ const temperatureColumns = new Set(['Reading', 'Lower limit', 'Upper limit']);
 
 /** Each column's letter, as a cell's reference starts. */
 const columnLetters = columns.map((_, index) => String.fromCharCode(65 + index));
+const ownText = columns.map((column) => column.ownText === true);
 
 const millisecondsPerDay = 86_400_000;
 /** Day 0 of a spreadsheet's dates (1899-12-30) is this many days before 1970-01-01. */
@@ -107,6 +114,9 @@ const sheetRow = (reading: ExportReading, unit: TemperatureUnit): (string | numb
 /** Characters XML escapes, and those it cannot hold at all (control characters), which are dropped. */
 // eslint-disable-next-line no-control-regex -- the control characters are what XML cannot hold
 const xmlUnsafe = /[<>&\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+/** The characters XML cannot hold, dropped from a shared text before exceljs escapes the rest. */
+// eslint-disable-next-line no-control-regex -- the control characters are what XML cannot hold
+const xmlUnholdable = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 const xmlEscapes: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
 const xmlText = (text: string) => text.replace(xmlUnsafe, (character) => xmlEscapes[character] ?? '');
 /** XML drops a text's leading and trailing spaces unless told to keep them. */
@@ -118,15 +128,20 @@ const spaceOf = (text: string) =>
  * object, sixteen cell objects and their styles for every row and renders them through its XML builder:
  * 3 s of CPU for 100,000 readings, most of an export's time (bench/README.md). These rows are plain (text,
  * numbers, four styles), so they are written as the sheet's XML straight into the sheet's part of the
- * workbook, which exceljs still writes all else of: the header, columns, styles, other sheets, the zip.
- * Both are exceljs 4's own (the sheet's `stream`, the workbook's `styles`), pinned by the lockfile; the
- * export's tests read every written row back with exceljs's reader.
+ * workbook, which exceljs still writes all else of: the header, columns, styles, the shared strings, other
+ * sheets, the zip. All three are exceljs 4's own (the sheet's `stream`, the workbook's `styles` and
+ * `sharedStrings`), pinned by the lockfile; the export's tests read every written row back with exceljs's
+ * reader.
  */
 interface SheetPart {
-  stream: { write(xml: string): unknown };
+  stream: { write(xml: Buffer): unknown };
 }
-interface WorkbookStyles {
+/** The size of the buffers the rows' XML is encoded into: about a thousand rows of readings each. */
+const xmlChunkBytes = 512 * 1024;
+interface WorkbookParts {
   styles: { addStyleModel(style: Partial<ExcelJS.Style>): number };
+  /** The workbook's table of shared strings, which exceljs writes (escaped) when the workbook is committed. */
+  sharedStrings: { add(text: string): number };
 }
 
 /**
@@ -148,20 +163,34 @@ function readingSheet(
   header.font = { bold: true };
   // Committing the header opens the sheet's rows, after which the readings' rows are written as XML.
   header.commit();
-  const { styles } = workbook as unknown as WorkbookStyles;
-  /** Each column's style for a result and a locale's dates, as the workbook's style numbers (0: none). */
-  const styleIds = new Map<string, number[]>();
+  const { styles, sharedStrings } = workbook as unknown as WorkbookParts;
+  /** Each text met in a shared column, as the end of its cell: its index in the workbook's table. */
+  const sharedCells = new Map<string, string>();
+  const sharedCell = (text: string) => {
+    let cell = sharedCells.get(text);
+    if (cell === undefined) {
+      cell = ` t="s"><v>${sharedStrings.add(text.replace(xmlUnholdable, ''))}</v></c>`;
+      sharedCells.set(text, cell);
+    }
+    return cell;
+  };
+  /**
+   * Each column's style for a result and a locale's dates: the workbook's style numbers (0: none), and
+   * the attribute that names each in a cell.
+   */
+  const styleIds = new Map<string, { ids: number[]; attributes: string[] }>();
   const stylesOf = (result: TemperatureResult, locale: string) => {
     const key = `${result}|${locale}`;
     let found = styleIds.get(key);
     if (!found) {
       const fill = resultFills[result];
-      found = columns.map(({ numFmt }) => {
+      const ids = columns.map(({ numFmt }) => {
         const format = numFmt === localTime ? localTimeFormat(locale) : numFmt;
         return format || fill
           ? styles.addStyleModel({ ...(format ? { numFmt: format } : {}), ...(fill ? { fill } : {}) })
           : 0;
       });
+      found = { ids, attributes: ids.map((id) => (id === 0 ? '' : ` s="${id}"`)) };
       styleIds.set(key, found);
     }
     return found;
@@ -170,27 +199,39 @@ function readingSheet(
   let rowNumber = 1;
   return {
     add(readings: readonly ExportReading[]) {
-      // One string per row, one write per batch: a piece kept per cell until the batch is joined outlives
-      // the young generation and doubles the time the garbage collector takes.
-      let xml = '';
+      // Each row's XML is one string, encoded at once into a buffer of many rows, which is written when
+      // full. A batch's rows joined into one string first (a rope of every row's pieces) took longer to
+      // encode than to build, and kept each piece until then, out of the garbage collector's young space.
+      let chunk = Buffer.allocUnsafe(xmlChunkBytes);
+      let used = 0;
       for (const reading of readings) {
         rowNumber += 1;
+        const number = String(rowNumber);
         const site = ruleSetOf(reading.siteJurisdiction);
-        const styleOf = stylesOf(reading.result, site.locale);
+        const style = stylesOf(reading.result, site.locale);
         const values = sheetRow(reading, unit ?? site.unit);
-        let row = `<row r="${rowNumber}">`;
-        for (const [column, value] of values.entries()) {
-          const style = styleOf[column] ?? 0;
-          if (value === '' && style === 0) continue;
-          row += `<c r="${columnLetters[column]}${rowNumber}"${style === 0 ? '' : ` s="${style}"`}`;
+        let row = `<row r="${number}">`;
+        for (let column = 0; column < values.length; column += 1) {
+          const value = values[column];
+          if (value === '' && style.ids[column] === 0) continue;
+          row += `<c r="${columnLetters[column]}${number}"${style.attributes[column]}`;
           if (typeof value === 'number') row += `><v>${value}</v></c>`;
           // An empty cell of a filled row is still written, so the row's colour runs across the sheet.
-          else if (value === '') row += '/>';
-          else row += ` t="inlineStr"><is><t${spaceOf(value)}>${xmlText(value)}</t></is></c>`;
+          else if (value === '' || value === undefined) row += '/>';
+          else if (ownText[column])
+            row += ` t="inlineStr"><is><t${spaceOf(value)}>${xmlText(value)}</t></is></c>`;
+          else row += sharedCell(value);
         }
-        xml += `${row}</row>`;
+        row += '</row>';
+        // UTF-8 takes at most three bytes for each UTF-16 unit of a string.
+        if (used + row.length * 3 > chunk.length) {
+          if (used > 0) part.stream.write(chunk.subarray(0, used));
+          chunk = Buffer.allocUnsafe(Math.max(xmlChunkBytes, row.length * 3));
+          used = 0;
+        }
+        used += chunk.write(row, used);
       }
-      part.stream.write(xml);
+      if (used > 0) part.stream.write(chunk.subarray(0, used));
     },
     commit: () => sheet.commit(),
   };

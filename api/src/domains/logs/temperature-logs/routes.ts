@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DateTime } from 'luxon';
@@ -68,8 +69,13 @@ const what = 'Temperature reading';
 const authHeader =
   'Staff send the access token from POST /authentication/mobile-app-login in the Authorization header.';
 
-/** Rows an export reads at a time: memory holds about two batches (one read, one written). */
-const exportBatchSize = 2000;
+/**
+ * Rows an export reads at a time: memory holds about two batches (one read, one written). Smaller batches
+ * cost more round trips; larger ones keep their rows past the garbage collector's young space and let
+ * PostgreSQL and the writing take turns for longer: of 250 to 5,000, 1,000 wrote the 99,600 readings of
+ * bench:api fastest, a fifth faster than 2,000.
+ */
+const exportBatchSize = 1000;
 
 /** The local dates a default range covers on a site: its today and the days before. */
 function defaultRange(timeZoneId: string, now: Date) {
@@ -259,8 +265,11 @@ export default async function temperatureLogRoutes(app: FastifyInstance) {
       });
       const produce = async () => {
         for (let batch = first; !batch.done;) {
-          // The next batch is read while this one is written.
+          // The next batch is read while this one is written. Its query is sent only once the event loop
+          // turns (the pool hands out a connection on the next tick), so it is let out before the writing,
+          // which holds the thread, starts.
           const next = batches.next();
+          await setImmediate();
           await workbook.add(batch.value);
           batch = await next;
         }

@@ -50,6 +50,7 @@ import { sensorReaderName, snapshotOf, temperatureLogDtos } from './dto.js';
 import { checkFor, readableItems, type ReadableItem } from './repository.js';
 import { probeSensorOfBatch } from './probe-sensor.js';
 import { rulesOfSite } from '../../sites/index.js';
+import { keyOnly } from '../../../platform/http/openapi.js';
 
 // POST /sensor/ingest (issue 24): a wireless sensor, or the gateway it talks through, posts batches of
 // readings with its device key in a header. Each line lands as a temperature reading of source SENSOR,
@@ -515,6 +516,7 @@ export default async function sensorIngestRoutes(app: FastifyInstance) {
           'The lines and their answer are those of POST /sensor/ingest, stored and judged the same way; the ' +
           'readings’ history names the key. Another organisation’s sensor, or one deleted, is 404; a sensor ' +
           'whose device key was revoked is 409. Only an API key may call it (403 for a person)',
+        security: keyOnly,
         body: apiKeySensorIngestSchema,
         response: { 200: envelope(sensorIngestResultSchema) },
         errors: [409, 429],

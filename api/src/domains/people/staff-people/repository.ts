@@ -1,11 +1,31 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Gender, ListQuery, Role, StaffSortColumn, StaffStatus } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../../platform/db/client.js';
 import { departments, userDepartments } from '../schema.js';
 import { passwordTokens, siteMembers, sites, users } from '../../../platform/db/schema.js';
 import { conflict, fieldError } from '../../../platform/http/errors.js';
-import { offsetOf, pageOf } from '../../../platform/http/list.js';
+import {
+  likePattern,
+  listIsPrepared,
+  offsetOf,
+  pageOf,
+  pageOfPrepared,
+  preparedPage,
+  type PreparedPage,
+} from '../../../platform/http/list.js';
+import { PreparedQueries } from '../../../platform/db/prepared.js';
 import { searchWhere } from '../../../platform/http/records.js';
 import type { RecordScope } from '../../../platform/http/repository.js';
 import { liveSiteIds } from '../../../platform/http/site-scope.js';
@@ -16,6 +36,9 @@ import { assertEmailFree } from '../../../platform/auth/users/repository.js';
 // sites, and belongs to the organisation itself. The same pieces apply: every query is scoped to one
 // organisation (and, for a site admin, to people of its sites), a page and its total are one query
 // (pageOf), and search is searchWhere.
+
+/** A value of a query, or a prepared statement's placeholder for it. */
+type Given<T> = T | Placeholder;
 
 /** What the staff screens read of a person: never the password hash, only whether one is set. */
 const staffColumns = {
@@ -61,19 +84,24 @@ export type StaffListFilters = {
   departmentID?: string | undefined;
 };
 
-/** People of `scope`: live users of the organisation, and with `siteIds` those working at one of them. */
-function scopeWhere(db: Database | Tx, scope: RecordScope): SQL | undefined {
+/**
+ * People of the organisation `orgId`: its live users, and with `siteIds` those working at one of them. The
+ * values may be a prepared statement's placeholders.
+ */
+function scopeCondition(
+  db: Database | Tx,
+  orgId: Given<string>,
+  siteIds: readonly Given<string>[] | undefined,
+): SQL | undefined {
   return and(
-    eq(users.orgId, scope.orgId),
+    eq(users.orgId, orgId),
     isNull(users.deletedAt),
-    scope.siteIds === undefined
-      ? undefined
-      : inArray(users.id, peopleOfSites(db, scope.orgId, scope.siteIds)),
+    siteIds === undefined ? undefined : inArray(users.id, peopleOfSites(db, orgId, siteIds)),
   );
 }
 
 /** Ids of the people working at some live sites of the organisation, as a subquery. */
-export function peopleOfSites(db: Database | Tx, orgId: string, siteIds: readonly string[]) {
+export function peopleOfSites(db: Database | Tx, orgId: Given<string>, siteIds: readonly Given<string>[]) {
   return db
     .select({ id: siteMembers.userId })
     .from(siteMembers)
@@ -81,7 +109,7 @@ export function peopleOfSites(db: Database | Tx, orgId: string, siteIds: readonl
 }
 
 /** Ids of the people sitting in some departments (and still working at each one's site), as a subquery. */
-export function peopleOfDepartments(db: Database | Tx, departmentIds: readonly string[]) {
+export function peopleOfDepartments(db: Database | Tx, departmentIds: readonly Given<string>[]) {
   return db
     .select({ id: userDepartments.userId })
     .from(userDepartments)
@@ -111,21 +139,67 @@ function orderOf(sort: StaffListFilters['sort']): SQL[] {
   return [...sortColumns[sort.column].map((column) => direction(column)), direction(users.id)];
 }
 
-function listWhere(db: Database | Tx, scope: RecordScope, filters: StaffListFilters): SQL | undefined {
+/**
+ * The list's condition: with `prepared`, each value is the placeholder of its name in `listValues` (the
+ * shape, `listShape`, says which filters there are).
+ */
+function listWhere(
+  db: Database | Tx,
+  scope: RecordScope,
+  filters: StaffListFilters,
+  prepared = false,
+): SQL | undefined {
+  const given = <T>(name: string, value: T): Given<T> => (prepared ? sql.placeholder(name) : value);
   return and(
-    scopeWhere(db, scope),
-    searchWhere(filters.search, [
-      users.firstName,
-      users.lastName,
-      users.email,
-      users.mobileNumber,
-      sql`${users.firstName} || ' ' || ${users.lastName}`,
-    ]),
-    filters.role ? eq(users.role, filters.role) : undefined,
-    filters.status ? eq(users.status, filters.status) : undefined,
-    filters.departmentID ? inArray(users.id, peopleOfDepartments(db, [filters.departmentID])) : undefined,
+    scopeCondition(
+      db,
+      given('orgId', scope.orgId),
+      scope.siteIds?.map((siteId, index) => given(`site${index}`, siteId)),
+    ),
+    filters.search === ''
+      ? undefined
+      : searchWhere(prepared ? sql.placeholder('search') : filters.search, [
+          users.firstName,
+          users.lastName,
+          users.email,
+          users.mobileNumber,
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+        ]),
+    filters.role ? eq(users.role, given('role', filters.role)) : undefined,
+    filters.status ? eq(users.status, given('status', filters.status)) : undefined,
+    filters.departmentID
+      ? inArray(users.id, peopleOfDepartments(db, [given('departmentID', filters.departmentID)]))
+      : undefined,
   );
 }
+
+/** What tells one staff list statement from another: the sort, which filters there are, how many sites. */
+const listShape = (scope: RecordScope, filters: StaffListFilters) =>
+  [
+    filters.sort.column,
+    filters.sort.direction,
+    filters.search === '' ? '' : 'search',
+    filters.role ? 'role' : '',
+    filters.status ? 'status' : '',
+    filters.departmentID ? 'department' : '',
+    scope.siteIds?.length ?? 'all',
+  ].join(' ');
+
+/** The values of a prepared staff list's placeholders. */
+function listValues(scope: RecordScope, filters: StaffListFilters, now: Date): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    orgId: scope.orgId,
+    search: likePattern(filters.search),
+    role: filters.role,
+    status: filters.status,
+    departmentID: filters.departmentID,
+    now: now.toISOString(),
+  };
+  scope.siteIds?.forEach((siteId, index) => (values[`site${index}`] = siteId));
+  return values;
+}
+
+const staffPages = new PreparedQueries<PreparedPage>();
 
 /** One page of people with what their DTO adds, and how many match in all, from one query. */
 export async function listStaff(
@@ -134,13 +208,30 @@ export async function listStaff(
   query: StaffListFilters & { page: number; limit: number },
   now: Date,
 ): Promise<{ rows: { person: StaffRow; details: PersonDetails }[]; total: number }> {
-  const { rows, total } = await pageOf<StaffRow & PersonDetailRow>(
-    db,
-    { table: users, columns: { ...staffColumns, ...personDetailColumns(now) } },
-    listWhere(db, scope, query),
-    orderOf(query.sort),
-    query,
-  );
+  const { rows, total } = !listIsPrepared(db, scope.siteIds)
+    ? await pageOf<StaffRow & PersonDetailRow>(
+        db,
+        { table: users, columns: { ...staffColumns, ...personDetailColumns(now) } },
+        listWhere(db, scope, query),
+        orderOf(query.sort),
+        query,
+      )
+    : await pageOfPrepared<StaffRow & PersonDetailRow>(
+        db,
+        staffPages.get(db, listShape(scope, query), () =>
+          preparedPage(
+            db,
+            { table: users, columns: { ...staffColumns, ...personDetailColumns(sql.placeholder('now')) } },
+            listWhere(db, scope, query, true),
+            orderOf(query.sort),
+            'staff_page',
+          ),
+        ),
+        listValues(scope, query, now),
+        users,
+        () => listWhere(db, scope, query),
+        query,
+      );
   return { rows: rows.map((row) => ({ person: row, details: personDetailsOf(row) })), total };
 }
 
@@ -222,7 +313,7 @@ export interface PersonDetails {
  * What the DTO adds to each person, as columns on a row of `users`: the live sites they work at and the live
  * departments they sit in on those sites (each by name), and their newest invitation.
  */
-function personDetailColumns(now: Date) {
+function personDetailColumns(now: Date | Placeholder) {
   // Each subquery is its own SQL object: drizzle writes the columns of a single-table select without
   // their table, which would make the correlated ones ambiguous; nested SQL keeps its qualified names.
   const invites = sql`${passwordTokens} where ${passwordTokens.userId} = ${users.id}
@@ -245,7 +336,8 @@ function personDetailColumns(now: Date) {
       and ${sites.deletedAt} is null), '[]'::json)`;
   const invitedAt = sql`(select max(${passwordTokens.createdAt}) from ${invites})`;
   const pending = sql`coalesce((select bool_or(${passwordTokens.usedAt} is null
-    and ${passwordTokens.expiresAt} > ${now.toISOString()}::timestamptz) from ${invites}), false)`;
+    and ${passwordTokens.expiresAt} > ${now instanceof Date ? now.toISOString() : now}::timestamptz)
+    from ${invites}), false)`;
   return {
     sites: sql<PersonSite[]>`${sitesJson}`,
     departments: sql<PersonDepartment[]>`${departmentsJson}`,

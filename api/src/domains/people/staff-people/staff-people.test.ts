@@ -214,6 +214,17 @@ describe('web-app-list and find-one', () => {
     expect(page.json.data.records).toBe((await list({ limit: 100 })).json.data.records);
     const inactive = await list({ status: 'INACTIVE' });
     expect(inactive.json.data.records).toBe(0);
+    // The same filters again with other values: each answers for its own.
+    const staffRole = await list({ role: 'STAFF', limit: 100 });
+    expect(staffRole.json.data.list.length).toBeGreaterThan(0);
+    expect(staffRole.json.data.list.map((one) => one.fullName)).not.toContain('Marcus Reid');
+    const kitchenStaff = await created({ firstName: 'Kit', departmentID: [departments.kitchen._id] });
+    const inKitchen = await list({ departmentID: departments.kitchen._id });
+    expect(inKitchen.json.data.list.map((one) => one._id)).toEqual([kitchenStaff._id]);
+    expect((await list({ search: 'reid' })).json.data.list.map((one) => one.fullName)).toEqual([
+      'Marcus Reid',
+    ]);
+    expect((await list({ status: 'ACTIVE' })).json.data.records).toBe((await list()).json.data.records);
   });
 
   test('a site admin lists the people of its own sites only', async () => {

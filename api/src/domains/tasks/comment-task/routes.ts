@@ -16,6 +16,7 @@ import { ok } from '../../../platform/http/respond.js';
 import { allow, assertCan, authOf, orgOf } from '../../../platform/auth/guard.js';
 import { commentsOf } from '../comments.js';
 import { addCommentFromForm, occurrenceFor } from '../calls.js';
+import { personOnly } from '../../../platform/http/openapi.js';
 
 // Comments and photos on an occurrence (the spec's /comment-task). Anyone who may read the task may add
 // one; its author, or an admin of its site, may remove it while the task is open. Once a task is
@@ -75,6 +76,8 @@ export default async function commentTaskRoutes(app: FastifyInstance) {
         summary:
           'Remove a comment or photo (the spec sends a body with its _id): its author or an admin of its site, ' +
           'while the task is not completed.',
+        // A comment's removal is checked on the comment (its author or its site's admin): never a key's.
+        security: personOnly,
         querystring: siteQuerySchema,
         body: removeCommentSchema,
         response: { 200: messageOnlySchema },

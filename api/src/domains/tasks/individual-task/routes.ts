@@ -54,8 +54,14 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
-        changeChecklistItem(tx, row, { ...body, time: consoleTime('changedAt', body.changedAt) }, actor, now),
+      const task = await changeOccurrence(request, deps, body, (tx, occurrence, actor, now) =>
+        changeChecklistItem(
+          tx,
+          occurrence,
+          { ...body, time: consoleTime('changedAt', body.changedAt) },
+          actor,
+          now,
+        ),
       );
       return ok(task, 'Checklist updated');
     },
@@ -83,10 +89,10 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const task = await changeOccurrence(request, deps, body, (tx, row, actor, now) =>
+      const task = await changeOccurrence(request, deps, body, (tx, occurrence, actor, now) =>
         changeOccurrenceStatus(
           tx,
-          row,
+          occurrence,
           { ...body, time: consoleTime('completedAt', body.completedAt) },
           actor,
           now,
@@ -124,8 +130,8 @@ export default async function individualTaskRoutes(app: FastifyInstance) {
         request,
         deps,
         request.body,
-        (tx, row, actor, now) => cancelFollowUp(tx, row, reason, actor, now),
-        'delete',
+        (tx, occurrence, actor, now) => cancelFollowUp(tx, occurrence.row, reason, actor, now),
+        { action: 'delete', changesMasterTask: true },
       );
       return ok(task, 'Follow-up check cancelled');
     },

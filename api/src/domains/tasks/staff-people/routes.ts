@@ -19,6 +19,7 @@ import { assertSiteAccess } from '../../../platform/http/site-scope.js';
 import { allow, assertCan, orgOf } from '../../../platform/auth/guard.js';
 import { findLiveUser, type UserRow } from '../../../platform/auth/users/repository.js';
 import { assertMayReadPerson } from '../../people/index.js';
+import { personOnly } from '../../../platform/http/openapi.js';
 
 // The staff view's "assign tasks" (spec: /staff-people get-tasks-for-assign and bulk-assign): which of a
 // site's master tasks a person has, and giving or taking several at once. The caller must be allowed to
@@ -93,6 +94,8 @@ export default async function taskAssignmentRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A site's master tasks by name, each saying whether the person (userID) is assigned to it",
+        // The person it names is read as staff, which no key may: never a key's.
+        security: personOnly,
         querystring: siteQuerySchema,
         body: tasksForAssignSchema,
         response: { 200: envelope(z.array(assignableTaskSchema)) },

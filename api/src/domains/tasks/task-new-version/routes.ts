@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,18 +17,18 @@ import {
   type StaffDay,
   type StaffDaySite,
 } from '@console/shared-sdk/contract';
-import { individualTasks } from '../schema.js';
+import { individualTasks, masterTasks, taskCategories } from '../schema.js';
 import { forPerson } from '../whose-task.js';
 import { sites } from '../../../platform/db/schema.js';
 import { ok } from '../../../platform/http/respond.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
 import { allow, authOf } from '../../../platform/auth/guard.js';
-import { occurrenceDtos } from '../occurrence.js';
+import { answerOf, occurrenceAnswerColumns, occurrenceDetailJoins } from '../occurrence.js';
 import { addCommentFromForm, changeOccurrenceOnce, viewOccurrence } from '../calls.js';
 import { clientIdWords } from '../../../platform/http/client-writes.js';
 import { changeChecklistItem, changeOccurrenceStatus, type ChangeTime } from '../occurrence-changes.js';
-import { ensureOccurrences } from '../occurrences.js';
-import { localDate } from '../../sites/index.js';
+import { ensureOccurrences, madeSql } from '../occurrences.js';
+import { addDays, localDate } from '../../sites/index.js';
 
 // The staff member's own calls (the spec's /task-new-version), made by the mobile app with the token of
 // mobile-app-login; a web token gets 403 on them (platform/auth/audience.ts, `staffCalls`): admins record
@@ -53,63 +54,81 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
 
   /**
    * The caller's tasks of one local date on each of their sites (`date`, or each site's today), made on
-   * first read, soonest due first.
+   * first read, soonest due first. A phone polls this all day, so a made day costs two statements: the
+   * sites, with whether the watermarks say their days are made, and the tasks with everything their answer
+   * shows. Only a day not made yet costs the making's look first.
    */
   async function dayOf(request: FastifyRequest, siteID: string | undefined, date: string | undefined) {
     const scope = await siteListScope(request, 'Task', siteID);
     await scope.confirmSite?.();
     const person = authOf(request).user.id;
     const now = deps.clock.now();
-    const siteRows =
-      scope.siteIds?.length === 0
-        ? []
-        : await deps.db
-            .select({ id: sites.id, name: sites.name, timeZoneId: sites.timeZoneId })
-            .from(sites)
-            .where(
-              and(
-                eq(sites.orgId, scope.orgId),
-                isNull(sites.deletedAt),
-                scope.siteIds ? inArray(sites.id, [...scope.siteIds]) : undefined,
-              ),
-            )
-            .orderBy(asc(sites.name), asc(sites.id));
+    if (scope.siteIds?.length === 0) return { list: [], records: 0, sites: [] } satisfies StaffDay;
+    // The dates the sites may be on: the one asked for, or each site's today, which is no more than a day
+    // either side of UTC's. Whether each is made is read with the sites, before their zones are known.
+    const utcToday = localDate('UTC', now);
+    const candidates = date !== undefined ? [date] : [addDays(utcToday, -1), utcToday, addDays(utcToday, 1)];
+    const madeScope = { orgId: scope.orgId, siteIds: scope.siteIds };
+    // Named apart from `sites`, which the made check joins in its own subquery.
+    const listedSite = alias(sites, 'listed_site');
+    const siteRows = await deps.db
+      .select({
+        id: listedSite.id,
+        name: listedSite.name,
+        timeZoneId: listedSite.timeZoneId,
+        made: sql<boolean[]>`json_build_array(${sql.join(
+          candidates.map((candidate) => madeSql(deps.db, madeScope, candidate, candidate)),
+          sql`, `,
+        )})`,
+      })
+      .from(listedSite)
+      .where(
+        and(
+          eq(listedSite.orgId, scope.orgId),
+          isNull(listedSite.deletedAt),
+          scope.siteIds ? inArray(listedSite.id, [...scope.siteIds]) : undefined,
+        ),
+      )
+      .orderBy(asc(listedSite.name), asc(listedSite.id));
     const days: StaffDaySite[] = siteRows.map((site) => ({
       siteID: site.id,
       name: site.name,
       timeZoneId: site.timeZoneId,
       date: date ?? localDate(site.timeZoneId, now),
     }));
+    if (days.length === 0) return { list: [], records: 0, sites: days } satisfies StaffDay;
 
-    // Sites in different zones may be on different dates: one call per date makes them all.
+    // Sites in different zones may be on different dates: one making per date not made yet.
+    const made = new Set(candidates.filter((_, index) => siteRows[0]?.made[index] === true));
     const sitesByDate = new Map<string, string[]>();
     for (const day of days) sitesByDate.set(day.date, [...(sitesByDate.get(day.date) ?? []), day.siteID]);
     for (const [taskDate, siteIds] of sitesByDate) {
+      if (made.has(taskDate)) continue;
       await ensureOccurrences(deps.db, { orgId: scope.orgId, siteIds }, taskDate, taskDate, now);
     }
 
-    const rows =
-      days.length === 0
-        ? []
-        : await deps.db
-            .select()
-            .from(individualTasks)
-            .where(
-              and(
-                eq(individualTasks.orgId, scope.orgId),
-                or(
-                  ...days.map((day) =>
-                    and(eq(individualTasks.siteId, day.siteID), eq(individualTasks.taskDate, day.date)),
-                  ),
-                ),
-                ne(individualTasks.status, 'DELETED'),
-                forPerson(deps.db, person),
-              ),
-            )
-            .orderBy(asc(individualTasks.expireOn), asc(individualTasks.id));
+    const found = await deps.db
+      .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
+      .from(individualTasks)
+      .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+      .innerJoin(sites, occurrenceDetailJoins.site)
+      .leftJoin(taskCategories, occurrenceDetailJoins.category)
+      .where(
+        and(
+          eq(individualTasks.orgId, scope.orgId),
+          or(
+            ...days.map((day) =>
+              and(eq(individualTasks.siteId, day.siteID), eq(individualTasks.taskDate, day.date)),
+            ),
+          ),
+          ne(individualTasks.status, 'DELETED'),
+          forPerson(deps.db, person),
+        ),
+      )
+      .orderBy(asc(individualTasks.expireOn), asc(individualTasks.id));
     const answer: StaffDay = {
-      list: await occurrenceDtos(deps.db, rows, now),
-      records: rows.length,
+      list: found.map((one) => answerOf(one.row, one, now)),
+      records: found.length,
       sites: days,
     };
     return answer;
@@ -206,8 +225,14 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const task = await changeOccurrenceOnce(request, deps, body, (tx, row, actor, now) =>
-        changeChecklistItem(tx, row, { ...body, time: deviceTime('changedAt', body.changedAt) }, actor, now),
+      const task = await changeOccurrenceOnce(request, deps, body, (tx, occurrence, actor, now) =>
+        changeChecklistItem(
+          tx,
+          occurrence,
+          { ...body, time: deviceTime('changedAt', body.changedAt) },
+          actor,
+          now,
+        ),
       );
       return ok(task, 'Checklist updated');
     },
@@ -270,10 +295,10 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const task = await changeOccurrenceOnce(request, deps, body, (tx, row, actor, now) =>
+      const task = await changeOccurrenceOnce(request, deps, body, (tx, occurrence, actor, now) =>
         changeOccurrenceStatus(
           tx,
-          row,
+          occurrence,
           { status: 'COMPLETED', time: deviceTime('completedAt', body.completedAt) },
           actor,
           now,

@@ -1,18 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { ApiKeyCreated } from '@console/shared-sdk/contract';
-import { buildApp, type App } from '../../../app.js';
+import type { App } from '../../../app.js';
 import { demoLogins } from '../../../demo.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { LocalStorage } from '../../files/storage.js';
-import { noJobs } from '../../jobs/queue.js';
-import { MemoryMailer } from '../../mail/mailer.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { authChangesChannel } from '../session-cache.js';
-import { TokenService } from '../tokens.js';
-import { openSigningKeys } from '../signing-keys.js';
+import { startSecondInstance, type SecondInstance } from '../../../test/second-instance.js';
 
 // A key's limit per minute (API_KEY_RATE_LIMIT, here 3), and its revocation reaching a second API instance
 // on the same database at once (PostgreSQL only: PGlite is one process's).
@@ -79,46 +69,13 @@ const url = process.env.DATABASE_URL;
 const onPostgres = url ? describe : describe.skip;
 
 onPostgres('two instances on one database', () => {
-  let second: { app: App; database: DatabaseHandle; uploads: string };
+  let second: SecondInstance;
 
   beforeAll(async () => {
-    // The query result's type depends on the driver (PgQueryResultHKT): say what this select answers.
-    const current = (await ctx.db.execute(sql`select current_database() as name`)) as {
-      rows: [{ name: string }];
-    };
-    const target = new URL(url ?? '');
-    target.pathname = `/${current.rows[0].name}`;
-    const database = await openDatabase({ kind: 'postgres', url: target.toString() });
-    const uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'console-second-'));
-    const app = await buildApp(
-      {
-        db: database.db,
-        config: ctx.config,
-        mailer: new MemoryMailer(),
-        storage: new LocalStorage(uploads),
-        clock: ctx.clock,
-        tokens: new TokenService(
-          ctx.tokenSecret,
-          ctx.clock,
-          ctx.config.accessTokenTtlSeconds,
-          await openSigningKeys(ctx.config, ctx.clock),
-        ),
-        authChanges: database.listen(authChangesChannel),
-        jobs: noJobs,
-      },
-      { serveWeb: false },
-    );
-    second = { app, database, uploads };
-    const until = Date.now() + 5_000;
-    while (ctx.app.sessionCache.livePeers.length === 0 || second.app.sessionCache.livePeers.length === 0) {
-      if (Date.now() > until) throw new Error('the instances never heard each other');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    second = await startSecondInstance(ctx, url ?? '');
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
-    await fs.rm(second?.uploads ?? '', { recursive: true, force: true });
+    await second?.close();
   });
 
   test('a key revoked on one instance is refused on the other by its very next call, every time', async () => {

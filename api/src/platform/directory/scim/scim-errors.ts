@@ -65,11 +65,9 @@ function asScimError(error: FastifyError): ScimError {
   }
   const database = fromDatabase(error);
   if (database) {
-    return new ScimError(
-      database.status,
-      database.message,
-      database.status === 409 ? 'uniqueness' : 'invalidValue',
-    );
+    const scimType =
+      database.status === 409 ? 'uniqueness' : database.status === 400 ? 'invalidValue' : undefined;
+    return new ScimError(database.status, database.message, scimType, database.headers);
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return new ScimError(413, 'The request is too large');

@@ -14,7 +14,7 @@ import {
 import { fieldError, notFound } from '../../http/errors.js';
 import { readFormFiles, readUpload, storeFile, storeFiles } from '../uploads.js';
 import { ok } from '../../http/respond.js';
-import { allow, authOf, rulesFor, signedIn } from '../../auth/guard.js';
+import { allow, authOf, signedIn } from '../../auth/guard.js';
 import { contentDisposition, isWellFormedKey, newStorageKey } from './files.js';
 import { findFileByKey, fileLocation, toUploadedFile } from './repository.js';
 import { preSignedUploadRoute } from './pre-signed-upload.js';
@@ -121,13 +121,14 @@ export default async function commonUriRoutes(app: FastifyInstance) {
       onRequest: signedIn,
     },
     async (request) => {
-      const { user, siteIds } = authOf(request);
+      // The rules this very request is checked by: the session's, with its role facts.
+      const { user, siteIds, ability } = authOf(request);
       return ok({
         userID: user.id,
         role: user.role,
         orgId: user.orgId,
         siteIds,
-        ability: rulesFor(user, siteIds),
+        ability: ability.rules,
       });
     },
   );
