@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type {
   IndividualTask,
   Person,
@@ -52,14 +52,17 @@ export function bucketOf(
   return now.getTime() < row.expireOn.getTime() ? 'UPCOMING' : 'INCOMPLETE';
 }
 
-/** bucketOf in SQL, for counting and filtering occurrences by bucket in the database, at `now`. */
-export const bucketSql = (now: Date): SQL<TaskBucket> => sql<TaskBucket>`case
+/**
+ * bucketOf in SQL, for counting and filtering occurrences by bucket in the database, at `now` (a
+ * placeholder in a prepared statement).
+ */
+export const bucketSql = (now: Date | Placeholder): SQL<TaskBucket> => sql<TaskBucket>`case
   when ${individualTasks.status} = 'DELETED' then 'DELETED'
   when ${individualTasks.status} = 'COMPLETED' then
     case when not ${individualTasks.enteredAfterTheFact}
         and coalesce(${individualTasks.completedAt}, ${individualTasks.expireOn}) <= ${individualTasks.expireOn}
       then 'ON_TIME' else 'LATE' end
-  when ${now.toISOString()}::timestamptz < ${individualTasks.expireOn} then 'UPCOMING'
+  when ${now instanceof Date ? now.toISOString() : now}::timestamptz < ${individualTasks.expireOn} then 'UPCOMING'
   else 'INCOMPLETE' end`;
 
 /**

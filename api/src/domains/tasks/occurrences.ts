@@ -1,4 +1,19 @@
-import { and, eq, gte, gt, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gte,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { individualTasks, masterTasks, type OccurrenceItemRecord } from './schema.js';
 import { organizations, sites } from '../../platform/db/schema.js';
@@ -39,12 +54,22 @@ export interface OccurrenceScope {
   masterTaskIds?: readonly string[];
 }
 
+/** A scope as `madeSql` checks it: a prepared read passes placeholders for the organisation and sites. */
+export interface MadeScope extends Pick<OccurrenceScope, 'masterTaskIds'> {
+  orgId?: string | Placeholder;
+  siteIds?: readonly (string | Placeholder)[];
+}
+
 /**
  * The master tasks (joined to their site and organisation) whose dates in [from, to] have not all been
  * made: live ones on live sites in `scope`, whose schedule reaches into the range and whose `madeThrough`
  * stops short of its end. A task happening once before `from` has nothing left in it.
  */
-function stillToMake(scope: OccurrenceScope, from: string, to: string): SQL | undefined {
+function stillToMake(
+  scope: MadeScope,
+  from: string | Placeholder,
+  to: string | Placeholder,
+): SQL | undefined {
   return and(
     isNull(masterTasks.deletedAt),
     isNull(sites.deletedAt),
@@ -66,7 +91,12 @@ function stillToMake(scope: OccurrenceScope, from: string, to: string): SQL | un
  * mean something is missing (a watermark moves only over ranges that continue it), only that
  * `ensureOccurrences` has to look.
  */
-export function madeSql(db: Database | Tx, scope: OccurrenceScope, from: string, to: string): SQL<boolean> {
+export function madeSql(
+  db: Database | Tx,
+  scope: MadeScope,
+  from: string | Placeholder,
+  to: string | Placeholder,
+): SQL<boolean> {
   const unmade = db
     .select({ id: masterTasks.id })
     .from(masterTasks)
