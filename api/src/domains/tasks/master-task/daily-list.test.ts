@@ -543,3 +543,33 @@ describe('what a day costs', () => {
     expect(JSON.stringify(task)).toBe(JSON.stringify(viewed));
   });
 });
+
+describe('statements prepared once', () => {
+  // The day's statements are prepared once per shape (a search or none, the kind of tab, the sort) and then
+  // run with each request's values: a statement kept from one request must answer the next with its own.
+  test('each read of one shape answers with its own day, tab, search and organisation', async () => {
+    const [first, second] = ['2025-06-16', '2025-06-17'];
+    await once('Wipe the menus', first, '09:00');
+    await once('Sweep the yard', second, '09:00');
+    const read = async (date: string, query: Record<string, string> = {}) =>
+      names(await day({ taskListDate: date, status: 'PENDING', sort: 'expireOn', ...query }));
+    expect(await read(first)).toEqual(['Wipe the menus']);
+    expect(await read(second)).toEqual(['Sweep the yard']);
+    expect(await read(first)).toEqual(['Wipe the menus']);
+    expect(await read(first, { status: 'COMPLETED' })).toEqual([]);
+    expect(await read(second, { status: 'UPCOMING' })).toEqual(['Sweep the yard']);
+    expect(await read(second, { status: 'INCOMPLETE' })).toEqual([]);
+    expect(await read(first, { search: 'menus' })).toEqual(['Wipe the menus']);
+    expect(await read(second, { search: 'menus' })).toEqual([]);
+    // The same shape asked by another organisation's admin for this site: not theirs to read.
+    const foreign = await list({ taskListDate: first, status: 'PENDING', sort: 'expireOn' }, otherOwner);
+    expect(foreign.statusCode).toBe(404);
+    // And their own site's day, of the same shape, is theirs alone.
+    const theirs = await list(
+      { siteID: ctx.other.site.id, taskListDate: first, status: 'PENDING', sort: 'expireOn' },
+      otherOwner,
+    );
+    expect(theirs.statusCode).toBe(200);
+    expect(names(theirs.json.data)).not.toContain('Wipe the menus');
+  });
+});
