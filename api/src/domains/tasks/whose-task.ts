@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, not, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNull, not, or, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { siteMembers, users } from '../../platform/db/schema.js';
@@ -10,7 +10,7 @@ import { individualTasks, masterTaskAssignees, masterTaskDepartments } from './s
 // own day lists theirs by it, and their system notifications go by it.
 
 /** Whether the occurrence's master task has a live department `person` sits in. */
-const inDepartmentOf = (db: Database | Tx, person: string | AnyPgColumn) =>
+const inDepartmentOf = (db: Database | Tx, person: string | Placeholder | AnyPgColumn) =>
   exists(
     db
       .select({ one: masterTaskDepartments.departmentId })
@@ -29,9 +29,9 @@ const inDepartmentOf = (db: Database | Tx, person: string | AnyPgColumn) =>
 /**
  * Whether the occurrence (a row of `individualTasks` in the query) is `person`'s to do: its master task is
  * assigned to them, to one of their departments, or to nobody at all, which makes it anyone's on the site.
- * `person` is a user's id, or a column holding one.
+ * `person` is a user's id, a prepared statement's placeholder for one, or a column holding one.
  */
-export function forPerson(db: Database | Tx, person: string | AnyPgColumn): SQL | undefined {
+export function forPerson(db: Database | Tx, person: string | Placeholder | AnyPgColumn): SQL | undefined {
   const assignees = (onlyPerson: boolean) =>
     db
       .select({ one: masterTaskAssignees.userId })

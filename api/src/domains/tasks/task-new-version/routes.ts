@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +20,9 @@ import {
 import { individualTasks, masterTasks, taskCategories } from '../schema.js';
 import { forPerson } from '../whose-task.js';
 import { sites } from '../../../platform/db/schema.js';
+import type { Database } from '../../../platform/db/client.js';
+import { nextStatementName, PreparedQueries } from '../../../platform/db/prepared.js';
+import { listIsPrepared } from '../../../platform/http/list.js';
 import { ok } from '../../../platform/http/respond.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
 import { allow, authOf } from '../../../platform/auth/guard.js';
@@ -41,6 +44,85 @@ const tags = ['task-new-version'];
 
 const authHeader =
   'Send the access token from POST /authentication/mobile-app-login in the Authorization header.';
+
+/** A value of a statement, or a prepared statement's placeholder for it. */
+type Given<T> = T | Placeholder;
+
+// Named apart from `sites`, which the made check joins in its own subquery.
+const listedSite = alias(sites, 'listed_site');
+
+/**
+ * The poll's first statement: the live sites of the scope (all the organisation's when `siteIds` is left
+ * out), soonest by name, each with whether each candidate date is made on the scope's sites.
+ */
+function daySitesQuery(
+  db: Database,
+  orgId: Given<string>,
+  siteIds: readonly Given<string>[] | undefined,
+  candidates: readonly Given<string>[],
+) {
+  const madeScope = { orgId, siteIds };
+  return db
+    .select({
+      id: listedSite.id,
+      name: listedSite.name,
+      timeZoneId: listedSite.timeZoneId,
+      made: sql<boolean[]>`json_build_array(${sql.join(
+        candidates.map((candidate) => madeSql(db, madeScope, candidate, candidate)),
+        sql`, `,
+      )})`,
+    })
+    .from(listedSite)
+    .where(
+      and(
+        eq(listedSite.orgId, orgId),
+        isNull(listedSite.deletedAt),
+        siteIds ? inArray(listedSite.id, [...siteIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(listedSite.name), asc(listedSite.id));
+}
+
+/**
+ * The poll's second statement: `person`'s tasks of each site on its date, not deleted, with everything
+ * their answer shows, soonest due first.
+ */
+function dayTasksQuery(
+  db: Database,
+  orgId: Given<string>,
+  person: Given<string>,
+  days: readonly { siteId: Given<string>; date: Given<string> }[],
+) {
+  return db
+    .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
+    .from(individualTasks)
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .innerJoin(sites, occurrenceDetailJoins.site)
+    .leftJoin(taskCategories, occurrenceDetailJoins.category)
+    .where(
+      and(
+        eq(individualTasks.orgId, orgId),
+        or(
+          ...days.map((day) =>
+            and(eq(individualTasks.siteId, day.siteId), eq(individualTasks.taskDate, day.date)),
+          ),
+        ),
+        ne(individualTasks.status, 'DELETED'),
+        forPerson(db, person),
+      ),
+    )
+    .orderBy(asc(individualTasks.expireOn), asc(individualTasks.id));
+}
+
+// A phone polls all day: both statements are prepared once per shape, the first by how many sites the
+// scope names (or all the organisation's) and how many candidate dates, the second by how many site and
+// date pairs; every value is a placeholder. Past listIsPrepared's count of sites, they are built per call.
+const daySitesStatements = new PreparedQueries<ReturnType<ReturnType<typeof daySitesQuery>['prepare']>>();
+const dayTasksStatements = new PreparedQueries<ReturnType<ReturnType<typeof dayTasksQuery>['prepare']>>();
+
+/** The values of numbered placeholders: `prefix0`, `prefix1`, ... */
+const numbered = (prefix: string, values: readonly string[]) =>
+  Object.fromEntries(values.map((value, index) => [`${prefix}${index}`, value]));
 
 export default async function taskNewVersionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,28 +150,22 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
     // either side of UTC's. Whether each is made is read with the sites, before their zones are known.
     const utcToday = localDate('UTC', now);
     const candidates = date !== undefined ? [date] : [addDays(utcToday, -1), utcToday, addDays(utcToday, 1)];
-    const madeScope = { orgId: scope.orgId, siteIds: scope.siteIds };
-    // Named apart from `sites`, which the made check joins in its own subquery.
-    const listedSite = alias(sites, 'listed_site');
-    const siteRows = await deps.db
-      .select({
-        id: listedSite.id,
-        name: listedSite.name,
-        timeZoneId: listedSite.timeZoneId,
-        made: sql<boolean[]>`json_build_array(${sql.join(
-          candidates.map((candidate) => madeSql(deps.db, madeScope, candidate, candidate)),
-          sql`, `,
-        )})`,
-      })
-      .from(listedSite)
-      .where(
-        and(
-          eq(listedSite.orgId, scope.orgId),
-          isNull(listedSite.deletedAt),
-          scope.siteIds ? inArray(listedSite.id, [...scope.siteIds]) : undefined,
-        ),
-      )
-      .orderBy(asc(listedSite.name), asc(listedSite.id));
+    const siteRows = listIsPrepared(deps.db, scope.siteIds)
+      ? await daySitesStatements
+          .get(deps.db, `${scope.siteIds?.length ?? 'all'} ${candidates.length}`, () =>
+            daySitesQuery(
+              deps.db,
+              sql.placeholder('orgId'),
+              scope.siteIds?.map((_, index) => sql.placeholder(`site${index}`)),
+              candidates.map((_, index) => sql.placeholder(`date${index}`)),
+            ).prepare(nextStatementName('staff_day_sites')),
+          )
+          .execute({
+            orgId: scope.orgId,
+            ...numbered('site', scope.siteIds ?? []),
+            ...numbered('date', candidates),
+          })
+      : await daySitesQuery(deps.db, scope.orgId, scope.siteIds, candidates);
     const days: StaffDaySite[] = siteRows.map((site) => ({
       siteID: site.id,
       name: site.name,
@@ -107,25 +183,35 @@ export default async function taskNewVersionRoutes(app: FastifyInstance) {
       await ensureOccurrences(deps.db, { orgId: scope.orgId, siteIds }, taskDate, taskDate, now);
     }
 
-    const found = await deps.db
-      .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
-      .from(individualTasks)
-      .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
-      .innerJoin(sites, occurrenceDetailJoins.site)
-      .leftJoin(taskCategories, occurrenceDetailJoins.category)
-      .where(
-        and(
-          eq(individualTasks.orgId, scope.orgId),
-          or(
-            ...days.map((day) =>
-              and(eq(individualTasks.siteId, day.siteID), eq(individualTasks.taskDate, day.date)),
+    const siteIds = days.map((day) => day.siteID);
+    const found = listIsPrepared(deps.db, siteIds)
+      ? await dayTasksStatements
+          .get(deps.db, String(days.length), () =>
+            dayTasksQuery(
+              deps.db,
+              sql.placeholder('orgId'),
+              sql.placeholder('person'),
+              days.map((_, index) => ({
+                siteId: sql.placeholder(`site${index}`),
+                date: sql.placeholder(`date${index}`),
+              })),
+            ).prepare(nextStatementName('staff_day_tasks')),
+          )
+          .execute({
+            orgId: scope.orgId,
+            person,
+            ...numbered('site', siteIds),
+            ...numbered(
+              'date',
+              days.map((day) => day.date),
             ),
-          ),
-          ne(individualTasks.status, 'DELETED'),
-          forPerson(deps.db, person),
-        ),
-      )
-      .orderBy(asc(individualTasks.expireOn), asc(individualTasks.id));
+          })
+      : await dayTasksQuery(
+          deps.db,
+          scope.orgId,
+          person,
+          days.map((day) => ({ siteId: day.siteID, date: day.date })),
+        );
     const answer: StaffDay = {
       list: found.map((one) => answerOf(one.row, one, now)),
       records: found.length,

@@ -246,6 +246,36 @@ describe('my-tasks and today', () => {
     expect(names(theirDay)).toEqual(['Their own task']);
   });
 
+  test('people polling one after another each get their own day, with a date and without', async () => {
+    // The day's two statements are prepared once per shape and run with each poll's values: Aisha and Tom
+    // share a site and a shape, Chloe has another site, the outsider another organisation, and a poll with
+    // a date has a shape of its own. Each answer must be its caller's, however the polls follow each other.
+    const expected: [string, string, string[]][] = [
+      ['Aisha', aisha, ['Prep list', 'Check the walk-in fridge', 'Sweep the terrace']],
+      ['Tom', tom, ['Polish the glasses', 'Restock the bar', 'Sweep the terrace']],
+      ['Chloe', chloe, ['Bake the scones']],
+      ['the outsider', outsider, ['Their own task']],
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const [who, token, tasksOfDay] of expected) {
+        const home = await day(token);
+        expect(home.statusCode).toBe(200);
+        expect([who, names(home.json.data)]).toEqual([who, tasksOfDay]);
+        const dated = await day(token, { date: today });
+        expect(dated.statusCode).toBe(200);
+        expect([who, dated.json.data]).toEqual([who, home.json.data]);
+        const tomorrow = await day(token, { date: '2025-06-11' });
+        expect(tomorrow.statusCode).toBe(200);
+        const answer = tomorrow.json.data;
+        expect([who, names(answer)]).toEqual([who, tasksOfDay]);
+        expect(answer.list.every((task) => task.taskDate === '2025-06-11')).toBe(true);
+        expect(answer.sites.map((site) => site.siteID)).toEqual(
+          home.json.data.sites.map((site) => site.siteID),
+        );
+      }
+    }
+  });
+
   test('a chosen date is made on first read; before the schedule starts the day is empty', async () => {
     const yesterday = await day(aisha, { date: '2025-06-09' });
     expect(yesterday.statusCode).toBe(200);
