@@ -41,12 +41,36 @@ export interface TradingDay {
   closing: DateTime;
 }
 
-/** A local calendar date, kept in UTC so adding days is pure calendar arithmetic. */
-const calendarDate = (isoDate: string) => DateTime.fromISO(isoDate, { zone: 'utc' });
+/**
+ * Remembers what `work` gave for the last `kept` keys, for pure work on values that never change (luxon's
+ * DateTime). Luxon finds a zone's offset through `Intl` and parses and formats dates by its own tokens:
+ * tens of microseconds a call, and the same sites' dates and hours are asked for again and again (a week's
+ * dashboard on every read, each site's slots when a day is made).
+ */
+function remembering<Value>(kept: number) {
+  const values = new Map<string, Value>();
+  return (key: string, work: () => Value): Value => {
+    const known = values.get(key);
+    if (known !== undefined) return known;
+    const value = work();
+    // The oldest is dropped: a Map iterates in the order its keys were set.
+    if (values.size >= kept) values.delete(values.keys().next().value as string);
+    values.set(key, value);
+    return value;
+  };
+}
 
+const calendarDates = remembering<DateTime>(5_000);
+/** A local calendar date, kept in UTC so adding days is pure calendar arithmetic. */
+const calendarDate = (isoDate: string) =>
+  calendarDates(isoDate, () => DateTime.fromISO(isoDate, { zone: 'utc' }));
+
+const wallTimes = remembering<DateTime>(20_000);
 function wallTime(date: DateTime, time: string, zone: string): DateTime {
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour, minute }, { zone });
+  return wallTimes(`${zone} ${date.year}-${date.month}-${date.day} ${time}`, () => {
+    const [hour = 0, minute = 0] = time.split(':').map(Number);
+    return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour, minute }, { zone });
+  });
 }
 
 const minutesOf = (time: string) => {
@@ -65,8 +89,9 @@ export function localDate(timeZoneId: string, at: Date): string {
   return DateTime.fromJSDate(at, { zone: timeZoneId }).toFormat('yyyy-MM-dd');
 }
 
+const datesAfter = remembering<string>(5_000);
 export function addDays(isoDate: string, days: number): string {
-  return calendarDate(isoDate).plus({ days }).toFormat('yyyy-MM-dd');
+  return datesAfter(`${isoDate} ${days}`, () => calendarDate(isoDate).plus({ days }).toFormat('yyyy-MM-dd'));
 }
 
 /** The trading day that opens on `isoDate`, or undefined when the site is closed that day. */
