@@ -87,7 +87,7 @@ async function apiRoutes(app: FastifyInstance) {
   await app.register(tasks.taskNewVersionRoutes, { prefix: '/task-new-version' });
   await app.register(tasks.taskDashboardRoutes, {
     prefix: '/task-dashboard',
-    attention: logs.attentionJsonSql,
+    attention: { json: logs.attentionJsonSql, instants: logs.attentionInstants },
   });
   await app.register(logs.temperatureLogRoutes, { prefix: '/temperature-logs' });
   await app.register(logs.complianceLogRoutes, { prefix: '/comlianceLog' });

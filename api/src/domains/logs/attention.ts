@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { DashboardAttention } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../../platform/db/client.js';
@@ -48,15 +48,27 @@ export async function attentionBySite(
   return new Map(counted.map(({ siteId, ...attention }) => [siteId, attention]));
 }
 
+/** A value the counts are read with, or a prepared statement's placeholder for it. */
+type Given<T> = T | Placeholder;
+
+/**
+ * One site as its counts as one JSON value take it: each a value, or the placeholder a prepared statement
+ * fills. The range comes as its instants (`attentionInstants`): a placeholder's local dates could not be
+ * turned into them while the statement is built.
+ */
+export interface SiteAttentionInputs {
+  orgId: Given<string>;
+  siteId: Given<string>;
+  timeZoneId: Given<string>;
+  fromAt: Given<string>;
+  untilAt: Given<string>;
+}
+
 /**
  * The same counts of one site as one JSON value, for a statement of another domain to carry: the site
- * dashboard reads its tasks' counts and these in one round trip.
+ * dashboard reads its tasks' counts and these in one round trip, as a statement prepared once.
  */
-export function attentionJsonSql(
-  place: { orgId: string; siteId: string; timeZoneId: string },
-  range: { startDate: string; endDate: string },
-  now: Date,
-): SQL<DashboardAttention> {
+export function attentionJsonSql(place: SiteAttentionInputs, now: Given<Date>): SQL<DashboardAttention> {
   const counts = attentionCountsSql(place.orgId, now);
   return sql<DashboardAttention>`(select json_build_object(
       'documentsExpiring', ${counts.documentsExpiring}, 'documentsExpired', ${counts.documentsExpired},
@@ -64,7 +76,26 @@ export function attentionJsonSql(
       'actionsAwaitingAction', ${counts.actionsAwaitingAction},
       'actionsAwaitingVerification', ${counts.actionsAwaitingVerification},
       'actionsOverdue', ${counts.actionsOverdue}, 'reviewsDue', ${counts.reviewsDue})
-    from ${placesSql([{ ...place, ...range }])})`;
+    from (select ${place.siteId}::uuid as site_id, ${place.timeZoneId}::text as zone,
+                 ${place.fromAt}::timestamptz as from_at, ${place.untilAt}::timestamptz as until_at) as place)`;
+}
+
+/** The instant a local date begins in `zone`. */
+const localMidnight = (date: string, zone: string) =>
+  DateTime.fromISO(date, { zone }).toJSDate().toISOString();
+
+/**
+ * A range of a site's local dates as the instants its failed readings are counted between: its first
+ * date's midnight, and the midnight that ends its last date.
+ */
+export function attentionInstants(
+  range: { startDate: string; endDate: string },
+  timeZoneId: string,
+): { fromAt: string; untilAt: string } {
+  return {
+    fromAt: localMidnight(range.startDate, timeZoneId),
+    untilAt: localMidnight(addDays(range.endDate, 1), timeZoneId),
+  };
 }
 
 /**
@@ -79,9 +110,7 @@ function placesSql(places: readonly AttentionPlace[]): SQL {
     const key = `${zone} ${date} ${after}`;
     let instant = midnights.get(key);
     if (instant === undefined) {
-      instant = DateTime.fromISO(after ? addDays(date, 1) : date, { zone })
-        .toJSDate()
-        .toISOString();
+      instant = localMidnight(after ? addDays(date, 1) : date, zone);
       midnights.set(key, instant);
     }
     return instant;
@@ -94,8 +123,9 @@ function placesSql(places: readonly AttentionPlace[]): SQL {
 }
 
 /** Each count as a subquery on the current `place` row. */
-function attentionCountsSql(orgId: string, now: Date) {
+function attentionCountsSql(orgId: Given<string>, now: Given<Date>) {
   const zone = sql`place.zone`;
+  const at = now instanceof Date ? now.toISOString() : now;
   const liveDocuments = sql`${documents.orgId} = ${orgId} and ${documents.deletedAt} is null
     and (${documents.siteId} = place.site_id or ${documents.siteId} is null)`;
   const liveActions = sql`${correctiveActions} where ${correctiveActions.siteId} = place.site_id
@@ -120,6 +150,6 @@ function attentionCountsSql(orgId: string, now: Date) {
     // A review is due once its four weeks are over on the site's own calendar, until it is signed.
     reviewsDue: sql<number>`(select count(*) from ${siteReviews} where ${siteReviews.siteId} = place.site_id
       and ${siteReviews.deletedAt} is null and ${siteReviews.state} = 'DRAFT'
-      and ${siteReviews.periodEnd} < (${now.toISOString()}::timestamptz at time zone ${zone})::date)`,
+      and ${siteReviews.periodEnd} < (${at}::timestamptz at time zone ${zone})::date)`,
   };
 }

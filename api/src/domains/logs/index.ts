@@ -14,7 +14,7 @@ export { default as temperatureLogRoutes } from './temperature-logs/routes.js';
 export { raiseDocumentExpiryEvents } from './document/expiry-digest.js';
 
 // Rules, queries and tables other domains stand on.
-export { attentionBySite, attentionJsonSql } from './attention.js';
+export { attentionBySite, attentionInstants, attentionJsonSql } from './attention.js';
 export { logReference, personName } from './log-records.js';
 export { complianceLogDtos, complianceLogPage } from './comlianceLog/repository.js';
 export { documentDtos, documentPage } from './document/repository.js';

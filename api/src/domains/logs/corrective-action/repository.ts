@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -72,10 +72,12 @@ export const correctiveActionRecords = recordsOf<typeof correctiveActions, Corre
   ...listDeclaration,
 });
 
-/** Open at or past its due time (the dashboards' count, attention.ts, reads it the same way). */
-/** An action still open past its due time: overdue (the list, the counts and the dashboards' attention). */
-export const overdueWhere = (now: Date) =>
-  sql`(${correctiveActions.state} = 'OPEN' and ${correctiveActions.dueAt} <= ${now.toISOString()}::timestamptz)`;
+/**
+ * An action still open past its due time: overdue (the list, the counts and the dashboards' attention).
+ * `now` may be a prepared statement's placeholder (the site dashboard's).
+ */
+export const overdueWhere = (now: Date | Placeholder) =>
+  sql`(${correctiveActions.state} = 'OPEN' and ${correctiveActions.dueAt} <= ${now instanceof Date ? now.toISOString() : now}::timestamptz)`;
 
 const recorder = alias(users, 'recorder');
 const verifier = alias(users, 'verifier');

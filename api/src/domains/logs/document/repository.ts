@@ -1,4 +1,16 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  max,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   documentExpiryDays,
   documentExpiryOf,
@@ -111,13 +123,14 @@ export async function zoneLookingFrom(
 
 /**
  * Days from each document's today (its site's zone, else `zone`) to its expiry date; null without one.
- * `zone` may be SQL: the portfolio judges the organisation's documents in each of its sites' zones at once.
+ * `zone` may be SQL: the portfolio judges the organisation's documents in each of its sites' zones at once;
+ * `now` may be a prepared statement's placeholder (the site dashboard's).
  */
-function daysToExpirySql(now: Date, zone: string | SQL): SQL<number | null> {
+function daysToExpirySql(now: Date | Placeholder, zone: string | SQL): SQL<number | null> {
   const documentZone = sql`coalesce((select ${sites.timeZoneId} from ${sites} where ${sites.id} = ${documents.siteId}), ${zone})`;
   return sql<
     number | null
-  >`(${documents.expiresOn} - (${now.toISOString()}::timestamptz at time zone ${documentZone})::date)`;
+  >`(${documents.expiresOn} - (${now instanceof Date ? now.toISOString() : now}::timestamptz at time zone ${documentZone})::date)`;
 }
 
 /** Documents whose days to expiry fall in [from, to] (null: unbounded); never those without a date. */
@@ -131,7 +144,7 @@ function daysWithin(days: SQL, [from, to]: readonly [number | null, number | nul
 
 /** Documents in an expiry status (EXPIRING, EXPIRED, VALID) as seen at `now`, for a condition in SQL. */
 export const documentExpiryWhere = (
-  now: Date,
+  now: Date | Placeholder,
   zone: string | SQL,
   status: keyof typeof documentExpiryDays,
 ): SQL | undefined => daysWithin(daysToExpirySql(now, zone), documentExpiryDays[status]);

@@ -11,8 +11,7 @@ import { siteAccess } from '../../../platform/http/site-scope.js';
 import { allow } from '../../../platform/auth/guard.js';
 import { ensureOccurrences } from '../occurrences.js';
 import type { DashboardAttention } from '@console/shared-sdk/contract';
-import type { SQL } from 'drizzle-orm';
-import { type DateRange, rangeOrCurrentWeek, readDashboard, siteDashboard } from './repository.js';
+import { type CarriedCounts, dashboardReader, rangeOrCurrentWeek, siteDashboard } from './repository.js';
 
 // The site dashboard (spec section 2, issue 10): the four buckets of DOMAIN.md and the weekly schedule of
 // one site over a range of its local dates. The range's occurrences are made first, so a day nobody has
@@ -25,16 +24,13 @@ export interface TaskDashboardOptions {
    * What the logs hold for the site, counted beside its tasks. The logs domain stands on this one (its
    * compliance logs use the checklist templates), so the app's wiring hands its count in.
    */
-  attention: (
-    place: { orgId: string; siteId: string; timeZoneId: string },
-    range: DateRange,
-    now: Date,
-  ) => SQL<DashboardAttention>;
+  attention: CarriedCounts<DashboardAttention>;
 }
 
 export default async function taskDashboardRoutes(app: FastifyInstance, { attention }: TaskDashboardOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  const readDashboard = dashboardReader(attention);
 
   r.get(
     '/site',
@@ -63,7 +59,7 @@ export default async function taskDashboardRoutes(app: FastifyInstance, { attent
       const now = deps.clock.now();
       const range = rangeOrCurrentWeek(request.query, hours.timeZoneId, now);
       const place = { orgId: gate.orgId, siteId: gate.siteID, timeZoneId: hours.timeZoneId };
-      const read = () => readDashboard(deps.db, place, range, now, attention(place, range, now));
+      const read = () => readDashboard(deps.db, place, range, now);
       let dashboard = await read();
       if (!dashboard.made) {
         const scope = { orgId: place.orgId, siteIds: [place.siteId] };

@@ -1,6 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MasterTask, SiteDashboard } from '@console/shared-sdk/contract';
-import { documents, nearMisses, temperatureReadings } from '../../logs/index.js';
+import {
+  attentionInstants,
+  attentionJsonSql,
+  documents,
+  nearMisses,
+  temperatureReadings,
+} from '../../logs/index.js';
 import { foodItems } from '../../equipment/index.js';
 import { individualTasks } from '../schema.js';
 import { newId } from '../../../platform/db/ids.js';
@@ -8,6 +14,8 @@ import { demoLogins } from '../../../demo.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { hotHoldReadingRow, nearMissRow } from '../../../test/logs.js';
 import { plannedBefore } from '../../../test/tasks.js';
+import { countStatements } from '../../../test/statements.js';
+import { dashboardReader, type DateRange } from './repository.js';
 
 // The site dashboard over real occurrences: made by the dashboard call itself from master tasks created
 // through the API, then moved to the statuses staff would have left them in. Each test's master tasks end
@@ -38,17 +46,19 @@ async function dashboardOf(query: Record<string, string>): Promise<SiteDashboard
 
 /**
  * A master task due every day from `startDate` to `endDate`, at `due` (a local time or a slot), created the
- * day before it starts (a task created today makes nothing for the days already ended: they are settled).
+ * day before it starts (a task created today makes nothing for the days already ended: they are settled),
+ * by the owner of the site's organisation (`token`).
  */
 async function daily(
   siteID: string,
   startDate: string,
   endDate: string,
   due: { dueTime: string } | { dueSlot: string } = { dueTime: '09:00' },
+  token = owner,
 ): Promise<MasterTask> {
   const reply = await plannedBefore(ctx, startDate, () =>
     ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
-      token: owner,
+      token,
       body: {
         siteID,
         name: `Fridge check ${startDate}`,
@@ -449,5 +459,127 @@ describe("the logs' counts beside the tasks", () => {
       actionsOverdue: 0,
       reviewsDue: 0,
     });
+  });
+});
+
+describe('the prepared statement', () => {
+  // Outside a transaction the dashboard's statement is prepared once per database and run with each
+  // request's values: a site's, an organisation's, a range's or a moment's counts must never answer for
+  // another's.
+  const week = { startDate: '2025-08-04', endDate: '2025-08-10' };
+
+  /** A failed reading at `readAt` on a probe of its own at `siteId` (of the demo organisation). */
+  async function failedReading(siteId: string, readAt: string) {
+    const orgId = ctx.demo.organization.id;
+    const at = new Date(now);
+    const [probe] = await ctx.db
+      .insert(foodItems)
+      .values({
+        id: newId(),
+        orgId,
+        siteId,
+        type: 'PROB',
+        name: `Probe ${readAt}`,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await ctx.db
+      .insert(temperatureReadings)
+      .values(
+        hotHoldReadingRow(
+          { orgId, siteId, by: ctx.demo.siteAdmin.id, at },
+          { foodItemId: probe!.id, readAt, celsius: 55, result: 'FAIL' },
+        ),
+      );
+  }
+
+  test('answers each site, organisation and range with its own counts, one read after another', async () => {
+    await daily(brighton(), '2025-08-04', '2025-08-06');
+    await daily(manchester(), '2025-08-04', '2025-08-05');
+    await daily(ctx.other.site.id, '2025-08-04', '2025-08-04', undefined, otherOwner);
+    await failedReading(brighton(), '2025-08-05T10:00:00Z');
+    await failedReading(manchester(), '2025-08-08T10:00:00Z');
+    await failedReading(manchester(), '2025-08-09T10:00:00Z');
+    // The Sunday before: the whole week is within the making horizon, and every task is still to do.
+    await setClock('2025-08-03T12:00:00Z');
+    const theirs = await ctx.login(ctx.other.organizationAdmin.email);
+
+    /** Tasks still to do, dates shown and failed readings of a site's range. */
+    const counts = async (siteID: string, range: DateRange, token = owner) => {
+      const reply = await dashboard({ siteID, ...range }, token);
+      expect(reply.statusCode).toBe(200);
+      const data = reply.json.data;
+      return [data.buckets.UPCOMING, data.days.length, data.attention.temperatureFailures];
+    };
+    for (let round = 0; round < 2; round += 1) {
+      expect(await counts(brighton(), week)).toEqual([3, 7, 1]);
+      expect(await counts(manchester(), week)).toEqual([2, 7, 2]);
+      expect(await counts(ctx.other.site.id, week, theirs)).toEqual([1, 7, 0]);
+      expect(await counts(brighton(), { startDate: '2025-08-06', endDate: '2025-08-06' })).toEqual([1, 1, 0]);
+      expect(await counts(manchester(), { startDate: '2025-08-04', endDate: '2025-08-08' })).toEqual([
+        2, 5, 1,
+      ]);
+    }
+
+    // In a transaction the statement is built for the call, with the same answer.
+    const readDashboard = dashboardReader({ json: attentionJsonSql, instants: attentionInstants });
+    const place = { orgId: ctx.demo.organization.id, siteId: brighton(), timeZoneId: 'Europe/London' };
+    const at = ctx.clock.now();
+    const prepared = await readDashboard(ctx.db, place, week, at);
+    expect(prepared).toMatchObject({ made: true, attention: { temperatureFailures: 1 } });
+    expect(prepared.counted.reduce((sum, { n }) => sum + n, 0)).toBe(3);
+    expect(await ctx.db.transaction((tx) => readDashboard(tx, place, week, at))).toEqual(prepared);
+  });
+
+  test("counts at each request's moment, not the first read's", async () => {
+    const site = ctx.other.site.id;
+    await daily(site, '2025-08-11', '2025-08-13', undefined, otherOwner);
+    const at = new Date(now);
+    await ctx.db.insert(documents).values({
+      id: newId(),
+      orgId: ctx.other.organization.id,
+      siteId: site,
+      name: 'Hygiene certificate',
+      category: 'CERTIFICATE',
+      expiresOn: '2025-08-12',
+      createdAt: at,
+      updatedAt: at,
+    });
+    const days = { siteID: site, startDate: '2025-08-11', endDate: '2025-08-13' };
+    /** The site's tasks and documents as its owner sees them at `instant`. */
+    const seenAt = async (instant: string) => {
+      ctx.clock.set(instant);
+      const reply = await dashboard(days, await ctx.login(ctx.other.organizationAdmin.email));
+      expect(reply.statusCode).toBe(200);
+      const { buckets, attention } = reply.json.data;
+      return [buckets, attention.documentsExpiring, attention.documentsExpired];
+    };
+
+    // Monday 08:00 in London, before the first 09:00 task; the certificate expires tomorrow.
+    expect(await seenAt('2025-08-11T07:00:00Z')).toEqual([
+      { UPCOMING: 3, ON_TIME: 0, LATE: 0, INCOMPLETE: 0 },
+      1,
+      0,
+    ]);
+    // Wednesday 08:00: two tasks have expired, and so has the certificate.
+    expect(await seenAt('2025-08-13T07:00:00Z')).toEqual([
+      { UPCOMING: 1, ON_TIME: 0, LATE: 0, INCOMPLETE: 2 },
+      0,
+      1,
+    ]);
+  });
+
+  test('a made range is read in two statements: the gate, then the counts', async () => {
+    await setClock('2025-08-17T12:00:00Z');
+    const range = { siteID: brighton(), startDate: '2025-08-18', endDate: '2025-08-24' };
+    await dashboardOf(range);
+    const counter = countStatements(ctx.db);
+    try {
+      await dashboardOf(range);
+      expect(counter.statements).toHaveLength(2);
+    } finally {
+      counter.stop();
+    }
   });
 });
