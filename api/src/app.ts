@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from './platform/http/answer-serializer.js';
 import { sql } from 'drizzle-orm';
 import { inspectorPagePath, maxUploadBytes, scimBasePath } from '@console/shared-sdk/contract';
 import { authChangesChannel, SessionCache } from './platform/auth/session-cache.js';
@@ -120,6 +121,11 @@ export interface BuildOptions {
   /** What the process still does before it is ready, for `/ready`; without it the app is ready once built. */
   readiness?: Readiness;
   serveWeb?: boolean;
+  /**
+   * Whether zod also encodes every answer and must agree with what was written from its JSON Schema
+   * (platform/http/answer-serializer.ts): on under jest, which sets NODE_ENV to test.
+   */
+  checkAnswers?: boolean;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
@@ -135,7 +141,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   setPasswordHashCost(deps.config.passwordHashCost);
   app.setValidatorCompiler(rejectingNulBytes(validatorCompiler));
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    answerSerializerCompiler({ checkAgainstZod: options.checkAnswers ?? process.env.NODE_ENV === 'test' }),
+  );
   app.decorate('deps', deps);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
