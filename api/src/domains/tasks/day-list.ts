@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  isNull,
-  ne,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   recordStatusSchema,
@@ -24,9 +13,9 @@ import type { Database, Tx } from '../../platform/db/client.js';
 import { nextStatementName, preparable, PreparedQueries } from '../../platform/db/prepared.js';
 import { sites } from '../../platform/db/schema.js';
 import { likePattern, offsetOf } from '../../platform/http/list.js';
-import { answerOf, bucketSql, occurrenceAnswerColumns, occurrenceDetailJoins } from './occurrence.js';
+import { answerOf, bucketSql, selectOccurrenceAnswers } from './occurrence.js';
 import { ensureOccurrences, madeSql } from './occurrences.js';
-import { individualTasks, masterTasks, taskCategories } from './schema.js';
+import { individualTasks, masterTasks } from './schema.js';
 
 // The daily task list (GET /master-task/web-app-list, spec section 7): one local day of a site's
 // occurrences, a page of them and how many fall in each of the status tabs. Its days are mostly made
@@ -262,12 +251,7 @@ function pageStatement(
     column === individualTasks.id
       ? [direction(individualTasks.id)]
       : [direction(column), asc(individualTasks.id)];
-  return db
-    .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
-    .from(individualTasks)
-    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
-    .innerJoin(sites, occurrenceDetailJoins.site)
-    .leftJoin(taskCategories, occurrenceDetailJoins.category)
+  return selectOccurrenceAnswers(db)
     .where(and(dayWhere(terms), listedWhere(terms, bucketSql(terms.now))))
     .orderBy(...order)
     .limit(limit)

@@ -199,6 +199,18 @@ export const occurrenceAnswerColumns = (alsoNamed: readonly string[] = []) => ({
   people: peopleNamed(alsoNamed),
 });
 
+/**
+ * Occurrences with everything their answers show, to be narrowed and ordered by the caller: each row with
+ * `occurrenceAnswerColumns`, its master task, that task's site and its live category joined.
+ */
+export const selectOccurrenceAnswers = (db: Database | Tx) =>
+  db
+    .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
+    .from(individualTasks)
+    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
+    .innerJoin(sites, occurrenceDetailJoins.site)
+    .leftJoin(taskCategories, occurrenceDetailJoins.category);
+
 /** What `occurrenceAnswerColumns` read. */
 export interface OccurrenceAnswerParts extends OccurrenceDetails {
   textComments: number;

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import {
   type StaffDay,
   type StaffDaySite,
 } from '@console/shared-sdk/contract';
-import { individualTasks, masterTasks, taskCategories } from '../schema.js';
+import { individualTasks } from '../schema.js';
 import { forPerson } from '../whose-task.js';
 import { sites } from '../../../platform/db/schema.js';
 import type { Database } from '../../../platform/db/client.js';
@@ -26,7 +26,7 @@ import { listIsPrepared } from '../../../platform/http/list.js';
 import { ok } from '../../../platform/http/respond.js';
 import { siteListScope } from '../../../platform/http/site-scope.js';
 import { allow, authOf } from '../../../platform/auth/guard.js';
-import { answerOf, occurrenceAnswerColumns, occurrenceDetailJoins } from '../occurrence.js';
+import { answerOf, selectOccurrenceAnswers } from '../occurrence.js';
 import { addCommentFromForm, changeOccurrenceOnce, viewOccurrence } from '../calls.js';
 import { clientIdWords } from '../../../platform/http/client-writes.js';
 import { changeChecklistItem, changeOccurrenceStatus, type ChangeTime } from '../occurrence-changes.js';
@@ -93,12 +93,7 @@ function dayTasksQuery(
   person: Given<string>,
   days: readonly { siteId: Given<string>; date: Given<string> }[],
 ) {
-  return db
-    .select({ row: getTableColumns(individualTasks), ...occurrenceAnswerColumns() })
-    .from(individualTasks)
-    .innerJoin(masterTasks, eq(masterTasks.id, individualTasks.masterTaskId))
-    .innerJoin(sites, occurrenceDetailJoins.site)
-    .leftJoin(taskCategories, occurrenceDetailJoins.category)
+  return selectOccurrenceAnswers(db)
     .where(
       and(
         eq(individualTasks.orgId, orgId),
