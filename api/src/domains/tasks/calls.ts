@@ -13,6 +13,7 @@ import type { Action } from '@console/shared-sdk/ability';
 import type { AppDeps } from '../../platform/app-deps.js';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { actorOf } from '../../platform/history/history.js';
+import { transactionOnConnection } from '../../platform/db/prepared.js';
 import { assertCan, authOf, orgOf } from '../../platform/auth/guard.js';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { assertRecordAccess } from '../../platform/http/site-scope.js';
@@ -90,7 +91,8 @@ export async function changeOccurrence(
 ): Promise<IndividualTask> {
   const now = deps.clock.now();
   const actor = occurrenceActor(request);
-  const changed = await deps.db.transaction(async (tx) => {
+  // On a connection of its own, so the load and the write are statements prepared once per connection.
+  const changed = await transactionOnConnection(deps.db, async (tx) => {
     const loaded = await loadForChange(tx, orgOf(request), ref, actor.id);
     assertRecordAccess(request, action, 'Task', 'Task', loaded?.row);
     if (!loaded) throw notFound('Task');

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type WithSubquery } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type Placeholder, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChecklistItemStatus, TaskRef } from '@console/shared-sdk/contract';
 import type { Tx } from '../../platform/db/client.js';
@@ -12,7 +12,13 @@ import {
   type OccurrenceItemRecord,
 } from './schema.js';
 import { badRequest, conflict, fieldError } from '../../platform/http/errors.js';
-import { appendHistorySql, canonicalJson, type HistoryActor } from '../../platform/history/history.js';
+import {
+  appendedEntry,
+  appendHistorySql,
+  canonicalJson,
+  type AppendedEntry,
+  type HistoryActor,
+} from '../../platform/history/history.js';
 import {
   completionProblems,
   occurrenceAnswerColumns,
@@ -21,8 +27,16 @@ import {
   type OccurrenceRow,
 } from './occurrence.js';
 import { acceptDeviceTime, isBeforeReceipt } from '../../platform/device-time.js';
-import { acknowledgeEventsQuery } from '../../platform/events/raise.js';
-import type { Claim } from '../../platform/http/client-writes.js';
+import { acknowledgeEventsQuery, type Acknowledgement } from '../../platform/events/raise.js';
+import { claimInsert, type Claim, type ClaimValues } from '../../platform/http/client-writes.js';
+import {
+  namedValues,
+  nextStatementName,
+  placeholdersOf,
+  preparable,
+  PreparedQueries,
+  type Bound,
+} from '../../platform/db/prepared.js';
 import { openLineFailure } from './deviations.js';
 
 // The rules for moving an occurrence and its checklist (DOMAIN.md "Tasks"), shared by the console's admins
@@ -164,25 +178,23 @@ export interface LoadedOccurrence extends OccurrenceForChange {
   answer: OccurrenceAnswerParts;
 }
 
-/**
- * The occurrence `ref` names in the organisation, on a live site, ready to change, in one statement: the
- * row and its organisation (whose row lock serialises the history chain) locked FOR NO KEY UPDATE, its
- * master task's rules and photos, and what its answer shows, with `actorId` among the people it names.
- * Undefined when there is none; whether the caller may change it is for the caller's gate.
- */
-export async function loadForChange(
-  tx: Tx,
-  orgId: string,
-  ref: TaskRef,
-  actorId: string,
-): Promise<LoadedOccurrence | undefined> {
+/** What loadForChange reads by: the occurrence, its organisation and the person about to change it. */
+interface LoadTerms {
+  orgId: string;
+  individualTaskId: string;
+  masterTaskId: string;
+  actorId: string;
+}
+
+/** loadForChange's statement, with its terms as they are or as placeholders. */
+function loadStatement(tx: Tx, terms: Bound<LoadTerms>) {
   // The occurrence's own site, apart from `sites`, which the answer's columns join as its master task's.
   const occurrenceSite = alias(sites, 'occurrence_site');
-  const [found] = await tx
+  return tx
     .select({
       row: getTableColumns(individualTasks),
       ...rulesColumns(individualTasks.id),
-      ...occurrenceAnswerColumns([actorId]),
+      ...occurrenceAnswerColumns([terms.actorId]),
     })
     .from(individualTasks)
     .innerJoin(
@@ -195,12 +207,42 @@ export async function loadForChange(
     .leftJoin(taskCategories, occurrenceDetailJoins.category)
     .where(
       and(
-        eq(individualTasks.id, ref.individualTaskID),
-        eq(individualTasks.masterTaskId, ref.masterTaskID),
-        eq(individualTasks.orgId, orgId),
+        eq(individualTasks.id, terms.individualTaskId),
+        eq(individualTasks.masterTaskId, terms.masterTaskId),
+        eq(individualTasks.orgId, terms.orgId),
       ),
     )
     .for('no key update', { of: [individualTasks, organizations] });
+}
+
+const loadStatements = new PreparedQueries<ReturnType<ReturnType<typeof loadStatement>['prepare']>>();
+
+/**
+ * The occurrence `ref` names in the organisation, on a live site, ready to change, in one statement: the
+ * row and its organisation (whose row lock serialises the history chain) locked FOR NO KEY UPDATE, its
+ * master task's rules and photos, and what its answer shows, with `actorId` among the people it names.
+ * Undefined when there is none; whether the caller may change it is for the caller's gate. Prepared once
+ * per connection where the transaction allows it (transactionOnConnection).
+ */
+export async function loadForChange(
+  tx: Tx,
+  orgId: string,
+  ref: TaskRef,
+  actorId: string,
+): Promise<LoadedOccurrence | undefined> {
+  const terms: LoadTerms = {
+    orgId,
+    individualTaskId: ref.individualTaskID,
+    masterTaskId: ref.masterTaskID,
+    actorId,
+  };
+  const [found] = preparable(tx)
+    ? await loadStatements
+        .get(tx, 'load', () =>
+          loadStatement(tx, placeholdersOf(terms, '')).prepare(nextStatementName('task_load_for_change')),
+        )
+        .execute({ ...terms })
+    : await loadStatement(tx, terms);
   if (!found) return undefined;
   const { row, master, images, ...answer } = found;
   return { row, rules: { master, images }, answer };
@@ -277,11 +319,63 @@ interface ChangeRecord {
   acknowledge?: boolean;
 }
 
+/** What writeChange's statement writes, each value as it is or as a placeholder. */
+interface ChangeParts {
+  id: string | Placeholder;
+  /** The row's new values by column, each as its driver value (rowValues). */
+  set: Record<string, unknown>;
+  claim: Bound<ClaimValues> | undefined;
+  history: Bound<AppendedEntry>;
+  acknowledgement: Bound<Acknowledgement> | undefined;
+}
+
+const occurrenceColumns = getTableColumns(individualTasks);
+
+/** The row's new values as the database takes them (a date as an ISO time, the checklist as JSON). */
+function rowValues(changes: Partial<OccurrenceRow>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const column = occurrenceColumns[key as keyof typeof occurrenceColumns];
+    values[key] = value === null ? null : column.mapToDriverValue(value);
+  }
+  return values;
+}
+
+/**
+ * writeChange's statement: a data-modifying CTE whose parts see one snapshot and not each other's writes,
+ * only what each returns, so every part is conditioned on the one before it returning a row.
+ */
+function changeStatement(tx: Tx, parts: ChangeParts) {
+  const claimed = parts.claim ? tx.$with('claimed', {}).as(claimInsert(tx, parts.claim).getSQL()) : undefined;
+  const history = tx
+    .$with('history', {})
+    .as(appendHistorySql(parts.history, claimed ? sql`exists (select 1 from ${claimed})` : undefined));
+  const written = sql`exists (select 1 from ${history})`;
+  const steps: WithSubquery[] = [...(claimed ? [claimed] : []), history];
+  if (parts.acknowledgement) {
+    const acknowledge = acknowledgeEventsQuery(tx, parts.acknowledgement, written);
+    steps.push(tx.$with('acknowledged', {}).as(acknowledge.getSQL()));
+  }
+  // Each column set from its value as the database takes it: a placeholder is filled as it is given.
+  const set = Object.fromEntries(Object.entries(parts.set).map(([key, value]) => [key, sql`${value}`]));
+  return tx
+    .with(...steps)
+    .update(individualTasks)
+    .set(set)
+    .where(and(eq(individualTasks.id, parts.id), written))
+    .returning();
+}
+
+const changeStatements = new PreparedQueries<ReturnType<ReturnType<typeof changeStatement>['prepare']>>();
+
 /**
  * Writes a change of an occurrence in one statement: the row's new state, its history entry (the state
  * before and after) linked to the chain's end, the client id's claim when there is one, and the
  * acknowledgement of its alerts when the change acts on them. Each part is written only when the claim is,
- * so a copy of a staff write writes nothing (and `taken` answers it). Answers the row as written.
+ * so a copy of a staff write writes nothing (and `taken` answers it). Answers the row as written. Prepared
+ * once per connection and shape (the columns it sets, a claim or not, alerts or not) where the
+ * transaction allows it (transactionOnConnection).
  */
 async function writeChange(
   tx: Tx,
@@ -292,45 +386,51 @@ async function writeChange(
   now: Date,
 ): Promise<OccurrenceRow> {
   const after: OccurrenceRow = { ...row, ...changes, updatedAt: now };
-  const claimSql = claim?.insertSql(tx, row.id);
-  // A statement's parts see one snapshot and not each other's writes, only what each returns: every
-  // part is conditioned on the one before it returning a row.
-  const claimed = claimSql ? tx.$with('claimed', {}).as(claimSql) : undefined;
-  const history = tx.$with('history', {}).as(
-    appendHistorySql(
-      {
-        orgId: row.orgId,
-        siteId: row.siteId,
-        subject: 'Task',
-        recordId: row.id,
-        action: 'update',
-        before: occurrenceHistorySnapshot(row, record.summary),
-        after: occurrenceHistorySnapshot(after, record.summary),
-        reason: record.reason,
-        actor,
-        at: now,
-      },
-      claimed ? sql`exists (select 1 from ${claimed})` : undefined,
-    ),
-  );
-  const written = sql`exists (select 1 from ${history})`;
   const actsOnAlerts =
     record.acknowledge ??
     ((after.status === 'COMPLETED' || after.status === 'DELETED') && row.status !== after.status);
-  const parts: WithSubquery[] = [...(claimed ? [claimed] : []), history];
-  if (actsOnAlerts) {
-    const acknowledge = acknowledgeEventsQuery(tx, row.orgId, row.id, actor.id, now, written);
-    parts.push(tx.$with('acknowledged', {}).as(acknowledge.getSQL()));
+  const set = rowValues({ ...changes, updatedAt: now });
+  const claimValues = claim?.values(row.id);
+  const history = appendedEntry({
+    orgId: row.orgId,
+    siteId: row.siteId,
+    subject: 'Task',
+    recordId: row.id,
+    action: 'update',
+    before: occurrenceHistorySnapshot(row, record.summary),
+    after: occurrenceHistorySnapshot(after, record.summary),
+    reason: record.reason,
+    actor,
+    at: now,
+  });
+  const acknowledgement: Acknowledgement | undefined = actsOnAlerts
+    ? { orgId: row.orgId, recordId: row.id, by: actor.id, at: now.toISOString() }
+    : undefined;
+  let updated: OccurrenceRow | undefined;
+  if (preparable(tx)) {
+    const shape = `${Object.keys(set).join(',')} ${claimValues ? 'claim' : ''} ${acknowledgement ? 'ack' : ''}`;
+    const statement = changeStatements.get(tx, shape, () =>
+      changeStatement(tx, {
+        id: sql.placeholder('id'),
+        set: placeholdersOf(set, 'set_'),
+        claim: claimValues && placeholdersOf(claimValues, 'claim_'),
+        history: placeholdersOf(history, 'history_'),
+        acknowledgement: acknowledgement && placeholdersOf(acknowledgement, 'ack_'),
+      }).prepare(nextStatementName('task_change')),
+    );
+    [updated] = await statement.execute({
+      id: row.id,
+      ...namedValues(set, 'set_'),
+      ...(claimValues && namedValues(claimValues, 'claim_')),
+      ...namedValues(history, 'history_'),
+      ...(acknowledgement && namedValues(acknowledgement, 'ack_')),
+    });
+  } else {
+    [updated] = await changeStatement(tx, { id: row.id, set, claim: claimValues, history, acknowledgement });
   }
-  const [updated] = await tx
-    .with(...parts)
-    .update(individualTasks)
-    .set({ ...changes, updatedAt: now })
-    .where(and(eq(individualTasks.id, row.id), written))
-    .returning();
   if (!updated) {
     // Nothing written: the claim found the client id taken (a copy of a write made before).
-    if (claim && claimSql) return claim.taken(tx);
+    if (claim && claimValues) return claim.taken(tx);
     throw new Error(`occurrence ${row.id} vanished inside its transaction`);
   }
   // The entry recorded the state worked out before the write: it must be the state written.

@@ -174,7 +174,7 @@ const commentsOfKind = (type: 'TEXT' | 'IMAGE') =>
  * person about to change it, whom the answer after the change names), looked up by id so each is an index
  * probe however many people the organisation has.
  */
-const peopleNamed = (alsoNamed: readonly string[]) => sql<Person[]>`(
+const peopleNamed = (alsoNamed: readonly (string | Placeholder)[]) => sql<Person[]>`(
   select coalesce(json_agg(json_build_object('_id', ${users.id}, 'firstName', ${users.firstName},
                                              'lastName', ${users.lastName}, 'email', ${users.email})), '[]')
   from ${users}
@@ -192,7 +192,7 @@ const peopleNamed = (alsoNamed: readonly string[]) => sql<Person[]>`(
  * joins master_tasks as `occurrenceDetailJoins` says: its details, its live comments by kind and the people
  * it names. `answerOf` makes the answer from them.
  */
-export const occurrenceAnswerColumns = (alsoNamed: readonly string[] = []) => ({
+export const occurrenceAnswerColumns = (alsoNamed: readonly (string | Placeholder)[] = []) => ({
   ...occurrenceDetailColumns,
   textComments: commentsOfKind('TEXT'),
   imageComments: commentsOfKind('IMAGE'),

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { countingLogger } from './statement-count.js';
+import { runTransactionsOnConnections } from './prepared.js';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -195,6 +196,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // a new one on the next query, so this is not fatal, but an unhandled 'error' event would crash.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { logger: countingLogger });
+    runTransactionsOnConnections(
+      db as unknown as Database,
+      async () => {
+        const connection = await pool.connect();
+        return { connection, release: () => connection.release() };
+      },
+      (connection) => drizzlePg(connection, { logger: countingLogger }) as unknown as Database,
+    );
     const exclusiveStartUp = <T>(work: () => Promise<T>) => underStartUpLock(target.url, work);
     // Instances starting together on an empty database would each create the same tables; one at a time,
     // the second finds the migrations applied.

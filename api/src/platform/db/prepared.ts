@@ -22,13 +22,16 @@ export function nextStatementName(prefix: string): string {
  * shapes per database, the one unused longest is dropped.
  */
 export class PreparedQueries<Prepared> {
-  private readonly byDatabase = new WeakMap<Database | Tx, Map<string, Prepared>>();
+  private readonly byDatabase = new WeakMap<object, Map<string, Prepared>>();
 
   constructor(private readonly limit = 64) {}
 
   get(db: Database | Tx, shape: string, prepare: () => Prepared): Prepared {
-    let shapes = this.byDatabase.get(db);
-    if (!shapes) this.byDatabase.set(db, (shapes = new Map()));
+    // A transaction on a connection of its own (transactionOnConnection) is a new handle each time, on
+    // the one session of that connection: what is prepared belongs to the session.
+    const owner = db instanceof PgTransaction ? db._.session : db;
+    let shapes = this.byDatabase.get(owner);
+    if (!shapes) this.byDatabase.set(owner, (shapes = new Map()));
     const known = shapes.get(shape);
     if (known) {
       // Most recently used last, so the first is the one to drop.
@@ -43,12 +46,57 @@ export class PreparedQueries<Prepared> {
   }
 }
 
+/** The sessions of connections that run transactions of their own (transactionOnConnection). */
+const connectionSessions = new WeakSet<object>();
+
+/** How a database runs a transaction on a connection of its own, where it can (PostgreSQL's pool). */
+const connectionTransactions = new WeakMap<Database, <T>(work: (tx: Tx) => Promise<T>) => Promise<T>>();
+
 /**
- * Whether a query on `db` is worth preparing: not in a transaction, whose queries are each run once on a
- * connection held for a moment.
+ * Makes `db`'s transactionOnConnection check out a connection (`checkOut`) for each transaction and run
+ * it through a drizzle database of that connection alone (`onConnection`, made once per connection), whose
+ * session, unlike a pooled transaction's, outlives the transaction: what a transaction prepares is kept
+ * for the next one on that connection.
+ */
+export function runTransactionsOnConnections<Connection extends object>(
+  db: Database,
+  checkOut: () => Promise<{ connection: Connection; release(): void }>,
+  onConnection: (connection: Connection) => Database,
+): void {
+  const databases = new WeakMap<Connection, Database>();
+  connectionTransactions.set(db, async (work) => {
+    const { connection, release } = await checkOut();
+    try {
+      let own = databases.get(connection);
+      if (!own) {
+        own = onConnection(connection);
+        databases.set(connection, own);
+        connectionSessions.add(own._.session);
+      }
+      // As drizzle's pooled transactions: begin, commit or rollback, then the connection goes back (the
+      // pool closes one that broke).
+      return await own.transaction(work);
+    } finally {
+      release();
+    }
+  });
+}
+
+/**
+ * Runs `work` in a transaction whose queries may be prepared (preparable): on PostgreSQL on a pooled
+ * connection held for it, elsewhere (PGlite's one connection) as `db.transaction` does.
+ */
+export function transactionOnConnection<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const run = connectionTransactions.get(db);
+  return run ? run(work) : db.transaction(work);
+}
+
+/**
+ * Whether a query on `db` is worth preparing: not in a pooled transaction, whose queries are each run once
+ * on a connection held for a moment; in one on a connection of its own (transactionOnConnection), yes.
  */
 export function preparable(db: Database | Tx): boolean {
-  return !(db instanceof PgTransaction);
+  return !(db instanceof PgTransaction) || connectionSessions.has(db._.session);
 }
 
 /** A drizzle query that can be awaited as it is or prepared under a name. */
@@ -84,4 +132,19 @@ export class QueryForIds<Row> {
     );
     return statement.execute(Object.fromEntries(ids.map((id, index) => [`id${index}`, id])));
   }
+}
+
+/** A statement's values, each as it is or as the placeholder a prepared statement fills with it. */
+export type Bound<Values> = { [Key in keyof Values]: Values[Key] | Placeholder };
+
+/** Placeholders for each of `values`' members, named `prefix` + the member's name. */
+export function placeholdersOf<Values extends object>(values: Values, prefix: string): Bound<Values> {
+  return Object.fromEntries(
+    Object.keys(values).map((key) => [key, sql.placeholder(`${prefix}${key}`)]),
+  ) as Bound<Values>;
+}
+
+/** `values`' members named as placeholdersOf names their placeholders, for a prepared statement's execute. */
+export function namedValues(values: object, prefix: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertEventKind } from '@console/shared-sdk/contract';
 import type { Database, Tx } from '../db/client.js';
 import { alertEvents } from './schema.js';
+import type { Bound } from '../db/prepared.js';
 
 // Raising an event (issue 24): a domain calls raiseEvent in the transaction of the change it follows, and
 // the alerts domain's dispatch job fans it out. The dedupe key makes raising idempotent, so a scan that
@@ -91,28 +92,36 @@ export async function acknowledgeEventsOf(
   by: string,
   now: Date,
 ): Promise<void> {
-  await acknowledgeEventsQuery(db, orgId, recordId, by, now);
+  await acknowledgeEventsQuery(db, { orgId, recordId, by, at: now.toISOString() });
+}
+
+/** Whose open events an acknowledgement marks, by whom and when (an ISO time). */
+export interface Acknowledgement {
+  orgId: string;
+  recordId: string;
+  by: string;
+  at: string;
 }
 
 /**
  * acknowledgeEventsOf's update, not run: for a write that makes it part of a statement of its own (a
- * data-modifying CTE), only `when` that holds.
+ * data-modifying CTE), only `when` that holds. Its values may be placeholders, for a statement prepared once.
  */
 export function acknowledgeEventsQuery(
   db: Database | Tx,
-  orgId: string,
-  recordId: string,
-  by: string,
-  now: Date,
+  acknowledgement: Bound<Acknowledgement>,
   when?: SQL,
 ) {
   return db
     .update(alertEvents)
-    .set({ acknowledgedAt: now, acknowledgedBy: by })
+    .set({
+      acknowledgedAt: sql`${acknowledgement.at}::timestamptz`,
+      acknowledgedBy: sql`${acknowledgement.by}::uuid`,
+    })
     .where(
       and(
-        eq(alertEvents.orgId, orgId),
-        eq(alertEvents.recordId, recordId),
+        eq(alertEvents.orgId, acknowledgement.orgId),
+        eq(alertEvents.recordId, acknowledgement.recordId),
         isNull(alertEvents.acknowledgedAt),
         when,
       ),

@@ -7,6 +7,7 @@ import { historyEntries, type HistoryChanges } from './schema.js';
 import { organizations } from '../db/schema.js';
 import { authOf } from '../auth/guard.js';
 import { newId } from '../db/ids.js';
+import type { Bound } from '../db/prepared.js';
 
 // The change history of records (DOMAIN.md "Logs and incidents": who changed what, when and why; entries
 // never updated or deleted; each carries a hash of the one before). Any subject can keep one: the route
@@ -172,32 +173,40 @@ export async function lockChain(tx: Tx, orgId: string): Promise<void> {
     .for('no key update');
 }
 
+/** canonicalJson's order of an object's members. */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The text `entryHash` hashes, cut around the entry's two links (its position, its predecessor's hash),
  * which only the statement that appends it knows: head + position + middle + previous hash (JSON) + tail.
- * canonicalJson sorts keys, and every other member sorts before "position" or after "previousHash".
+ * It is written as canonicalJson writes the whole entry, member by member in its order, with the changes
+ * given as their canonical text (`changesText`, written once for the entry). Every other member sorts
+ * before "position" or after "previousHash"; one that would sit between them cannot be placed.
  */
-function linkTemplate(content: Omit<HistoryRow, 'id' | 'hash' | 'position' | 'previousHash'>) {
-  const members: Record<string, unknown> = hashedContent({ ...content, position: 0, previousHash: null });
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(members)) {
-    if (key < 'position') before[key] = value;
-    else if (key > 'previousHash') after[key] = value;
+function linkTemplate(
+  content: Omit<HistoryRow, 'id' | 'hash' | 'position' | 'previousHash' | 'changes'>,
+  changesText: string,
+) {
+  const members: Record<string, unknown> = hashedContent({
+    ...content,
+    changes: null as unknown as HistoryChanges,
+    position: 0,
+    previousHash: null,
+  });
+  const before: string[] = [];
+  const after: string[] = [];
+  for (const key of Object.keys(members).sort(byKey)) {
+    if (key === 'position' || key === 'previousHash') continue;
+    const member = `${JSON.stringify(key)}:${key === 'changes' ? changesText : canonicalJson(members[key])}`;
+    if (key < 'position') before.push(member);
+    else if (key > 'previousHash') after.push(member);
+    else throw new Error(`a history entry's member ${key} sorts between its two links`);
   }
-  const head = canonicalJson(before).slice(0, -1);
-  const tail = canonicalJson(after).slice(1);
-  const template = {
-    head: `${head}${head === '{' ? '' : ','}"position":`,
+  return {
+    head: `{${before.map((member) => `${member},`).join('')}"position":`,
     middle: ',"previousHash":',
-    tail: `${tail === '}' ? '' : ','}${tail}`,
+    tail: `${after.map((member) => `,${member}`).join('')}}`,
   };
-  // The one way to be sure the cut text is the whole text entryHash hashes: compare them on a link.
-  const probe = canonicalJson(hashedContent({ ...content, position: 1, previousHash: 'x' }));
-  if (`${template.head}1${template.middle}"x"${template.tail}` !== probe) {
-    throw new Error('a history entry has a member the chain link template does not place');
-  }
-  return template;
 }
 
 /** record_history's columns, in the order appendHistorySql gives their values. */
@@ -219,31 +228,74 @@ const appendedColumns = [
 ].map((column) => sql.identifier(column.name));
 
 /**
+ * What appendHistorySql writes of an entry: its id and content as the statement's values (`changes` as
+ * JSON text, `at` as an ISO time), and the text its hash covers cut around its links (linkTemplate).
+ */
+export interface AppendedEntry {
+  id: string;
+  orgId: string;
+  siteId: string | null;
+  subject: string;
+  recordId: string;
+  action: string;
+  changes: string;
+  reason: string | null;
+  actorId: string | null;
+  actorName: string;
+  at: string;
+  head: string;
+  middle: string;
+  tail: string;
+}
+
+/** An entry's values for appendHistorySql. */
+export function appendedEntry(entry: HistoryEntryInput): AppendedEntry {
+  // The changes' canonical text is both what the entry keeps and what its hash covers: written once.
+  const changes = canonicalJson({ before: entry.before, after: entry.after });
+  const content = {
+    orgId: entry.orgId,
+    siteId: entry.siteId,
+    subject: entry.subject,
+    recordId: entry.recordId,
+    action: entry.action,
+    reason: entry.reason,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    at: entry.at,
+  };
+  return {
+    id: newId(),
+    ...content,
+    changes,
+    at: entry.at.toISOString(),
+    ...linkTemplate(content, changes),
+  };
+}
+
+/**
  * One entry appended to its organisation's chain as an INSERT ... SELECT returning the entry's id, for a
  * write that makes its change and its entry in one statement (a data-modifying CTE). The statement reads
  * the chain's end itself and hashes in the database the same text `entryHash` hashes (PostgreSQL's
  * sha256), so the entry is the one recordHistory would append and verifyChain checks it the same way.
+ * Its values (appendedEntry) may be placeholders, for a statement prepared once and run for each entry.
  *
  * The caller must hold the chain's lock (lockChain, or a read that took it) from an EARLIER statement of
  * its transaction: a statement's snapshot is taken before any lock it waits for, so only a statement that
  * starts once the lock is held is sure to see the last entry of an append that held it before.
  * `when`: the entry is written only when it holds (say, when a claim of the same statement succeeded).
  */
-export function appendHistorySql(entry: HistoryEntryInput, when?: SQL): SQL {
-  const content = contentOf(entry);
-  const { changes } = content;
-  const { head, middle, tail } = linkTemplate(content);
-  const at = entry.at.toISOString();
+export function appendHistorySql(entry: Bound<AppendedEntry>, when?: SQL): SQL {
   return sql`insert into ${historyEntries} (${sql.join(appendedColumns, sql`, `)})
-    select ${newId()}::uuid, ${entry.orgId}::uuid, ${entry.siteId}::uuid, ${entry.subject},
-      ${entry.recordId}::uuid, ${entry.action}, ${JSON.stringify(changes)}::jsonb, ${entry.reason}::text, ${entry.actor.id}::uuid,
-      ${entry.actor.name}, ${at}::timestamptz, link.position, link.previous_hash,
-      encode(sha256(convert_to(${head}::text || link.position::text || ${middle}::text
-        || coalesce(to_json(link.previous_hash)::text, 'null') || ${tail}::text, 'UTF8')), 'hex')
+    select ${entry.id}::uuid, ${entry.orgId}::uuid, ${entry.siteId}::uuid, ${entry.subject}::text,
+      ${entry.recordId}::uuid, ${entry.action}::text, ${entry.changes}::jsonb, ${entry.reason}::text,
+      ${entry.actorId}::uuid, ${entry.actorName}::text, ${entry.at}::timestamptz, link.position,
+      link.previous_hash,
+      encode(sha256(convert_to(${entry.head}::text || link.position::text || ${entry.middle}::text
+        || coalesce(to_json(link.previous_hash)::text, 'null') || ${entry.tail}::text, 'UTF8')), 'hex')
     from (select coalesce(last_entry.position, 0) + 1 as position, last_entry.hash as previous_hash
           from (select 1) as anchor
           left join (select ${historyEntries.position} as position, ${historyEntries.hash} as hash
-                     from ${historyEntries} where ${historyEntries.orgId} = ${entry.orgId}
+                     from ${historyEntries} where ${historyEntries.orgId} = ${entry.orgId}::uuid
                      order by ${historyEntries.position} desc limit 1) as last_entry on true) as link
     ${when ? sql`where ${when}` : sql``}
     returning ${sql.identifier(historyEntries.id.name)}`;

@@ -1,8 +1,9 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import type { Database, Tx } from '../db/client.js';
 import { staffClientWrites } from '../db/schema.js';
+import type { Bound } from '../db/prepared.js';
 import { authOf, orgOf } from '../auth/guard.js';
 import { HttpError } from './errors.js';
 
@@ -14,10 +15,10 @@ import { HttpError } from './errors.js';
 // again is judged afresh. A copy answers the record as it is now, as the first write answered it.
 //
 // The hot path pays one statement (the claim's insert, in a transaction the write opens anyway), or none
-// when the write puts the insert in a statement of its own (a task's tick or completion, `insertSql`); the
-// id is looked up only when a write fails: a copy of a write that succeeded is usually refused by the rules
-// it passed the first time (a completed task takes no second completion, a device time ages out of the sync
-// window), and that refusal is not the answer it is owed.
+// when the write puts the insert in a statement of its own (a task's tick or completion: `values` and
+// `claimInsert`); the id is looked up only when a write fails: a copy of a write that succeeded is usually
+// refused by the rules it passed the first time (a completed task takes no second completion, a device time
+// ages out of the sync window), and that refusal is not the answer it is owed.
 
 /**
  * Claims the write's client id for the record it made or changed, in the write's transaction (a statement
@@ -26,13 +27,34 @@ import { HttpError } from './errors.js';
 export interface Claim {
   (tx: Tx, recordId: string): Promise<void>;
   /**
-   * The same claim for a write that puts it in a statement of its own making (a data-modifying CTE): its
-   * insert, `on conflict do nothing returning record_id`, undefined when the write has no client id. A
-   * write whose insert claimed nothing calls `taken`, which ends it as the claim itself would.
+   * The same claim for a write that puts it in a statement of its own making (a data-modifying CTE): the
+   * values of its insert (claimInsert), undefined when the write has no client id. A write whose insert
+   * claimed nothing calls `taken`, which ends it as the claim itself would.
    */
-  insertSql(tx: Tx, recordId: string): SQL | undefined;
+  values(recordId: string): ClaimValues | undefined;
   taken(tx: Tx): Promise<never>;
 }
+
+/** What a claim writes: the client id, whose it is, for which call, and the record the write made. */
+export interface ClaimValues {
+  orgId: string;
+  clientId: string;
+  userId: string;
+  call: string;
+  recordId: string;
+  createdAt: Date;
+}
+
+/**
+ * A claim's insert, `on conflict do nothing returning record_id`, for a write that makes it part of a
+ * statement of its own; its values may be placeholders, for a statement prepared once.
+ */
+export const claimInsert = (tx: Tx, values: Bound<ClaimValues>) =>
+  tx
+    .insert(staffClientWrites)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ recordId: staffClientWrites.recordId });
 
 interface EarlierWrite {
   userId: string;
@@ -82,7 +104,7 @@ export async function writeOnce<T>(
 ): Promise<T> {
   if (clientId === undefined) {
     const none: Claim = Object.assign(async () => undefined, {
-      insertSql: () => undefined,
+      values: () => undefined,
       taken: () => Promise.reject(new Error('a write without a client id claims nothing')),
     });
     return write(none);
@@ -93,12 +115,12 @@ export async function writeOnce<T>(
     if (earlier.userId !== mine.userId || earlier.call !== mine.call) throw clientIdReused();
     return replay(earlier.recordId);
   };
-  const insert = (tx: Tx, recordId: string) =>
-    tx
-      .insert(staffClientWrites)
-      .values({ ...key, ...mine, recordId, createdAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ recordId: staffClientWrites.recordId });
+  const values = (recordId: string): ClaimValues => ({
+    ...key,
+    ...mine,
+    recordId,
+    createdAt: deps.clock.now(),
+  });
   // Taken: by a write committed before, or by one in flight that the insert waited for. Read in a
   // statement of its own, whose snapshot sees that commit.
   const taken = async (tx: Tx): Promise<never> => {
@@ -108,10 +130,10 @@ export async function writeOnce<T>(
   };
   const claim: Claim = Object.assign(
     async (tx: Tx, recordId: string) => {
-      const [claimed] = await insert(tx, recordId);
+      const [claimed] = await claimInsert(tx, values(recordId));
       if (!claimed) await taken(tx);
     },
-    { insertSql: (tx: Tx, recordId: string) => insert(tx, recordId).getSQL(), taken },
+    { values, taken },
   );
   try {
     return await write(claim);

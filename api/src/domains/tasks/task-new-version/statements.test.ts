@@ -27,7 +27,14 @@ let ctx: TestContext;
 /** Aisha's phone (mobile-app-login). */
 let aisha: string;
 let aishaId: string;
-const tasks = { closing: {} as MasterTask, terrace: {} as MasterTask };
+const tasks = {
+  closing: {} as MasterTask,
+  terrace: {} as MasterTask,
+  lockUp: {} as MasterTask,
+  otherCellar: {} as MasterTask,
+};
+/** Sam's phone, in the other organisation. */
+let sam: string;
 
 async function mobileLogin(email: string): Promise<string> {
   const reply = await ctx.inject<{ data: LoginResponse }>('POST', '/api/v1/authentication/mobile-app-login', {
@@ -38,11 +45,15 @@ async function mobileLogin(email: string): Promise<string> {
   return reply.json.data.accessToken;
 }
 
-async function masterTask(owner: string, body: Record<string, unknown>): Promise<MasterTask> {
+async function masterTask(
+  owner: string,
+  body: Record<string, unknown>,
+  siteID = ctx.demo.sites.brighton.id,
+): Promise<MasterTask> {
   const reply = await ctx.inject<{ data: MasterTask }>('POST', '/api/v1/master-task/create-new-one', {
     token: owner,
     body: {
-      siteID: ctx.demo.sites.brighton.id,
+      siteID,
       schedule: { repeat: 'DAILY', startDate: '2025-06-01' },
       ...body,
     },
@@ -51,15 +62,12 @@ async function masterTask(owner: string, body: Record<string, unknown>): Promise
   return reply.json.data;
 }
 
-const poll = () => ctx.inject<{ data: StaffDay }>('GET', `${base}/today`, { token: aisha });
+const poll = (token = aisha) => ctx.inject<{ data: StaffDay }>('GET', `${base}/today`, { token });
 const pollDate = (date: string) =>
   ctx.inject<{ data: StaffDay }>('GET', `${base}/my-tasks`, { token: aisha, query: { date } });
 
-const change = (body: Record<string, unknown>) =>
-  ctx.inject<{ data: IndividualTask }>('PUT', `${base}/check-list-item-status-change`, {
-    token: aisha,
-    body,
-  });
+const change = (body: Record<string, unknown>, token = aisha) =>
+  ctx.inject<{ data: IndividualTask }>('PUT', `${base}/check-list-item-status-change`, { token, body });
 const complete = (body: Record<string, unknown>) =>
   ctx.inject<{ data: IndividualTask }>('PUT', `${base}/complete`, { token: aisha, body });
 
@@ -77,8 +85,8 @@ async function counted<T>(call: () => Promise<Reply<T>>): Promise<{ reply: Reply
   }
 }
 
-async function taskOf(master: MasterTask): Promise<IndividualTask> {
-  const reply = await poll();
+async function taskOf(master: MasterTask, token = aisha): Promise<IndividualTask> {
+  const reply = await poll(token);
   expect(reply.statusCode).toBe(200);
   const found = reply.json.data.list.find((task) => task.masterTaskID === master._id);
   if (!found) throw new Error(`${master.name} is not in today's list`);
@@ -119,9 +127,26 @@ beforeAll(async () => {
     checkListItems: [{ text: 'Under the benches', required: false }],
     schedule: { repeat: 'DAILY', startDate: '2025-06-01', dueTime: '18:00' },
   });
+  tasks.lockUp = await masterTask(owner, {
+    name: 'Lock up',
+    assigneeIDs: [aishaId],
+    checkListItems: [{ text: 'Back door locked' }, { text: 'Alarm set' }],
+    schedule: { repeat: 'DAILY', startDate: '2025-06-01', dueTime: '22:00' },
+  });
+  tasks.otherCellar = await masterTask(
+    await ctx.login('owner@other.example'),
+    {
+      name: 'Check the cellar',
+      assigneeIDs: [ctx.other.staff.id],
+      checkListItems: [{ text: 'Door shut' }, { text: 'Kegs cold' }],
+      schedule: { repeat: 'DAILY', startDate: '2025-06-01', dueTime: '23:00' },
+    },
+    ctx.other.site.id,
+  );
   await makeOccurrencesAhead({ db: ctx.db, clock: ctx.clock, log: { debug: () => {}, error: () => {} } });
   ctx.clock.set(now);
   aisha = await mobileLogin('aisha.khan@harbourvine.example');
+  sam = await mobileLogin('staff@other.example');
   // The first call puts the session in the instance's memory, as a phone's first call of the day does:
   // what follows is counted.
   expect((await poll()).statusCode).toBe(200);
@@ -131,7 +156,11 @@ afterAll(() => ctx.close());
 test('a phone polls its day in at most two statements', async () => {
   const { reply, statements } = await counted(poll);
   expect(reply.statusCode).toBe(200);
-  expect(reply.json.data.list.map((task) => task.name)).toEqual(['Sweep the terrace', 'Close the kitchen']);
+  expect(reply.json.data.list.map((task) => task.name)).toEqual([
+    'Sweep the terrace',
+    'Lock up',
+    'Close the kitchen',
+  ]);
   expect(statements.length).toBeLessThanOrEqual(2);
 
   // A date asked for by name is the same.
@@ -283,4 +312,97 @@ test('two ticks of one task at once are both kept, each in the history', async (
   expect(after.itemCheckList.map((line) => line.status)).toEqual(['FAILED', 'PENDING', 'PENDING']);
   expect(await taskHistory(closing)).toHaveLength(entries + 2);
   expect(await verifyChain(ctx.db, ctx.demo.organization.id)).toMatchObject({ valid: true });
+});
+
+describe('statements prepared once', () => {
+  // On PostgreSQL a change's two statements (its read and its write, one per shape of write) are prepared
+  // once per connection and then run with each change's values: a statement kept from one change must
+  // write and answer the next with its own task, line, person, time and organisation.
+  const lastEntry = async (task: IndividualTask, orgId: string) => {
+    const [entry] = await historyOf(ctx.db, orgId, 'Task', task._id);
+    return entry && { actorName: entry.actorName, at: entry.at.toISOString(), changes: entry.changes.after };
+  };
+
+  test('each change of one shape writes and answers its own task, line, person, time and organisation', async () => {
+    ctx.clock.set('2025-06-10T10:12:00Z');
+    const lockUp = await taskOf(tasks.lockUp);
+    const cellar = await taskOf(tasks.otherCellar, sam);
+    const tick = (task: IndividualTask, line: number, changedAt: string, token: string) =>
+      change(
+        {
+          ...ref(task),
+          checkListID: lineOf(task, line),
+          status: 'COMPLETED',
+          changedAt,
+          clientId: randomUUID(),
+        },
+        token,
+      );
+
+    const aishaTicks = await tick(lockUp, 0, '2025-06-10T10:10:00Z', aisha);
+    const samTicks = await tick(cellar, 0, '2025-06-10T10:11:00Z', sam);
+    expect(aishaTicks.statusCode).toBe(200);
+    expect(samTicks.statusCode).toBe(200);
+    expect(aishaTicks.json.data).toMatchObject({ _id: lockUp._id, status: 'PENDING' });
+    expect(aishaTicks.json.data.itemCheckList.map((line) => line.status)).toEqual(['COMPLETED', 'PENDING']);
+    expect(aishaTicks.json.data.itemCheckList[0]).toMatchObject({
+      statusChangeOn: '2025-06-10T10:10:00.000Z',
+      changedBy: { _id: aishaId, firstName: 'Aisha' },
+    });
+    expect(samTicks.json.data).toMatchObject({ _id: cellar._id, status: 'PENDING' });
+    expect(samTicks.json.data.itemCheckList.map((line) => line.status)).toEqual(['COMPLETED', 'PENDING']);
+    expect(samTicks.json.data.itemCheckList[0]).toMatchObject({
+      statusChangeOn: '2025-06-10T10:11:00.000Z',
+      changedBy: { _id: ctx.other.staff.id, firstName: 'Sam' },
+    });
+    expect(await lastEntry(lockUp, ctx.demo.organization.id)).toMatchObject({
+      actorName: 'Aisha Khan',
+      at: '2025-06-10T10:12:00.000Z',
+      changes: { summary: '"Back door locked" changed from pending to done' },
+    });
+    expect(await lastEntry(cellar, ctx.other.organization.id)).toMatchObject({
+      actorName: 'Sam Other',
+      changes: { summary: '"Door shut" changed from pending to done' },
+    });
+
+    // The last lines complete both tasks: the completing shape, with the tasks' alerts acknowledged.
+    ctx.clock.set('2025-06-10T10:14:00Z');
+    const aishaCompletes = await tick(lockUp, 1, '2025-06-10T10:13:00Z', aisha);
+    const samCompletes = await tick(cellar, 1, '2025-06-10T10:13:30Z', sam);
+    expect(aishaCompletes.json.data).toMatchObject({
+      status: 'COMPLETED',
+      completedAt: '2025-06-10T10:13:00.000Z',
+      completedBy: { _id: aishaId },
+    });
+    expect(samCompletes.json.data).toMatchObject({
+      status: 'COMPLETED',
+      completedAt: '2025-06-10T10:13:30.000Z',
+      completedBy: { _id: ctx.other.staff.id },
+    });
+    expect(await lastEntry(cellar, ctx.other.organization.id)).toMatchObject({
+      actorName: 'Sam Other',
+      at: '2025-06-10T10:14:00.000Z',
+      changes: {
+        summary: '"Kegs cold" changed from pending to done, completing the task',
+        status: 'COMPLETED',
+      },
+    });
+    // Each organisation's chain holds: each entry was linked to its own organisation's end.
+    expect(await verifyChain(ctx.db, ctx.demo.organization.id)).toMatchObject({ valid: true });
+    expect(await verifyChain(ctx.db, ctx.other.organization.id)).toMatchObject({ valid: true });
+    // The other organisation's phone cannot reach this organisation's task through a kept statement.
+    const foreign = await tick(await taskOf(tasks.closing), 0, '2025-06-10T10:13:45Z', sam);
+    expect(foreign.statusCode).toBe(404);
+
+    if (ctx.databaseKind === 'postgres') {
+      // The statements were prepared: the pool's connections hold them by name.
+      const pool: unknown = Reflect.get(ctx.db, '$client');
+      const clients = (Reflect.get(pool as object, '_clients') ?? []) as {
+        connection: { parsedStatements: Record<string, string> };
+      }[];
+      const names = clients.flatMap((client) => Object.keys(client.connection.parsedStatements));
+      expect(names.some((name) => name.startsWith('task_load_for_change_'))).toBe(true);
+      expect(names.some((name) => name.startsWith('task_change_'))).toBe(true);
+    }
+  });
 });
