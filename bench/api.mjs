@@ -1137,17 +1137,26 @@ try {
   }
   // Phones one instance serves: each polls every 30 s, and sends (on a busy shift) a tick a minute and a
   // completion every ten; the instance's capacity is what this run measured for each call at 50 connections.
-  const rateOf = (prefix) => rows.find((row) => row.endpoint.name.startsWith(prefix))?.http.rps ?? NaN;
+  // The same from the floor's rates: what Node itself could serve with the same SQL, the bound the API's
+  // figure is held against.
+  const rateOf = (prefix, side = 'http') =>
+    rows.find((row) => row.endpoint.name.startsWith(prefix))?.[side]?.rps ?? NaN;
+  const phonesServed = (side) =>
+    Math.floor(
+      1 /
+        (1 / 30 / rateOf('staff sync: a phone polls', side) +
+          1 / 60 / rateOf('staff sync: a phone ticks', side) +
+          1 / 600 / rateOf('staff sync: a phone completes', side)),
+    );
   const pollRate = rateOf('staff sync: a phone polls');
-  const tickRate = rateOf('staff sync: a phone ticks');
-  const completionRate = rateOf('staff sync: a phone completes');
-  const secondsPerPhone = 1 / 30 / pollRate + 1 / 60 / tickRate + 1 / 600 / completionRate;
-  const phonesPerInstance = Math.floor(1 / secondsPerPhone);
+  const phonesPerInstance = phonesServed('http');
+  const floorPhones = phonesServed('floor');
   const chainPhones = 2000 * 10;
   console.log(
     `\nstaff sync: one instance (this machine's share of its 2 cores) serves about ` +
       `${phonesPerInstance.toLocaleString('en-GB')} phones polling every 30 s, ticking a line a minute and ` +
-      `completing a task every ten (${Math.floor(pollRate * 30).toLocaleString('en-GB')} if they only polled); a chain ` +
+      `completing a task every ten (${Math.floor(pollRate * 30).toLocaleString('en-GB')} if they only polled; ` +
+      `${Number.isFinite(floorPhones) ? floorPhones.toLocaleString('en-GB') : '-'} at the floor's rates); a chain ` +
       `of 2,000 sites with 10 staff each (${chainPhones.toLocaleString('en-GB')} phones) needs ` +
       `${Math.ceil(chainPhones / phonesPerInstance)} such instances`,
   );
@@ -1239,6 +1248,7 @@ try {
           },
           staffSync: {
             phonesPerInstance,
+            floorPhonesPerInstance: Number.isFinite(floorPhones) ? floorPhones : null,
             instancesFor2000Sites: Math.ceil(chainPhones / phonesPerInstance),
             historyEntriesChecked: chain.entries,
             historyChainHolds: !chain.problem,
