@@ -11,9 +11,8 @@ import {
 } from '@console/shared-sdk/contract';
 import type { Action } from '@console/shared-sdk/ability';
 import type { AppDeps } from '../../platform/app-deps.js';
-import type { Database, Tx } from '../../platform/db/client.js';
 import { actorOf } from '../../platform/history/history.js';
-import { transactionOnConnection } from '../../platform/db/prepared.js';
+import { transactionOnConnection, type Database, type Tx } from '../../platform/db/client.js';
 import { assertCan, authOf, orgOf } from '../../platform/auth/guard.js';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { assertRecordAccess } from '../../platform/http/site-scope.js';

@@ -5,7 +5,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { countingLogger } from './statement-count.js';
-import { runTransactionsOnConnections } from './prepared.js';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -130,6 +129,56 @@ function postgresFeed(url: string, channel: string): ChangeFeed {
       };
     },
   };
+}
+
+/** The sessions of connections that run transactions of their own (transactionOnConnection). */
+const connectionSessions = new WeakSet<object>();
+
+/** How a database runs a transaction on a connection of its own, where it can (PostgreSQL's pool). */
+const connectionTransactions = new WeakMap<Database, <T>(work: (tx: Tx) => Promise<T>) => Promise<T>>();
+
+/**
+ * Makes `db`'s transactionOnConnection check out a connection (`checkOut`) for each transaction and run
+ * it through a drizzle database of that connection alone (`onConnection`, made once per connection), whose
+ * session, unlike a pooled transaction's, outlives the transaction: what a transaction prepares is kept
+ * for the next one on that connection.
+ */
+function runTransactionsOnConnections<Connection extends object>(
+  db: Database,
+  checkOut: () => Promise<{ connection: Connection; release(): void }>,
+  onConnection: (connection: Connection) => Database,
+): void {
+  const databases = new WeakMap<Connection, Database>();
+  connectionTransactions.set(db, async (work) => {
+    const { connection, release } = await checkOut();
+    try {
+      let own = databases.get(connection);
+      if (!own) {
+        own = onConnection(connection);
+        databases.set(connection, own);
+        connectionSessions.add(own._.session);
+      }
+      // As drizzle's pooled transactions: begin, commit or rollback, then the connection goes back (the
+      // pool closes one that broke).
+      return await own.transaction(work);
+    } finally {
+      release();
+    }
+  });
+}
+
+/**
+ * Runs `work` in a transaction whose queries may be prepared (preparable): on PostgreSQL on a pooled
+ * connection held for it, elsewhere (PGlite's one connection) as `db.transaction` does.
+ */
+export function transactionOnConnection<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const run = connectionTransactions.get(db);
+  return run ? run(work) : db.transaction(work);
+}
+
+/** Whether `tx` runs on a connection of its own (transactionOnConnection), whose statements may be kept. */
+export function onConnectionOfItsOwn(tx: Tx): boolean {
+  return connectionSessions.has(tx._.session);
 }
 
 export type DatabaseTarget =

@@ -1,6 +1,6 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database, Tx } from './client.js';
+import { onConnectionOfItsOwn, type Database, type Tx } from './client.js';
 
 let statementNames = 0;
 
@@ -46,57 +46,12 @@ export class PreparedQueries<Prepared> {
   }
 }
 
-/** The sessions of connections that run transactions of their own (transactionOnConnection). */
-const connectionSessions = new WeakSet<object>();
-
-/** How a database runs a transaction on a connection of its own, where it can (PostgreSQL's pool). */
-const connectionTransactions = new WeakMap<Database, <T>(work: (tx: Tx) => Promise<T>) => Promise<T>>();
-
-/**
- * Makes `db`'s transactionOnConnection check out a connection (`checkOut`) for each transaction and run
- * it through a drizzle database of that connection alone (`onConnection`, made once per connection), whose
- * session, unlike a pooled transaction's, outlives the transaction: what a transaction prepares is kept
- * for the next one on that connection.
- */
-export function runTransactionsOnConnections<Connection extends object>(
-  db: Database,
-  checkOut: () => Promise<{ connection: Connection; release(): void }>,
-  onConnection: (connection: Connection) => Database,
-): void {
-  const databases = new WeakMap<Connection, Database>();
-  connectionTransactions.set(db, async (work) => {
-    const { connection, release } = await checkOut();
-    try {
-      let own = databases.get(connection);
-      if (!own) {
-        own = onConnection(connection);
-        databases.set(connection, own);
-        connectionSessions.add(own._.session);
-      }
-      // As drizzle's pooled transactions: begin, commit or rollback, then the connection goes back (the
-      // pool closes one that broke).
-      return await own.transaction(work);
-    } finally {
-      release();
-    }
-  });
-}
-
-/**
- * Runs `work` in a transaction whose queries may be prepared (preparable): on PostgreSQL on a pooled
- * connection held for it, elsewhere (PGlite's one connection) as `db.transaction` does.
- */
-export function transactionOnConnection<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const run = connectionTransactions.get(db);
-  return run ? run(work) : db.transaction(work);
-}
-
 /**
  * Whether a query on `db` is worth preparing: not in a pooled transaction, whose queries are each run once
  * on a connection held for a moment; in one on a connection of its own (transactionOnConnection), yes.
  */
 export function preparable(db: Database | Tx): boolean {
-  return !(db instanceof PgTransaction) || connectionSessions.has(db._.session);
+  return !(db instanceof PgTransaction) || onConnectionOfItsOwn(db);
 }
 
 /** A drizzle query that can be awaited as it is or prepared under a name. */
