@@ -138,23 +138,19 @@ const connectionSessions = new WeakSet<object>();
 const connectionTransactions = new WeakMap<Database, <T>(work: (tx: Tx) => Promise<T>) => Promise<T>>();
 
 /**
- * Makes `db`'s transactionOnConnection check out a connection (`checkOut`) for each transaction and run
- * it through a drizzle database of that connection alone (`onConnection`, made once per connection), whose
- * session, unlike a pooled transaction's, outlives the transaction: what a transaction prepares is kept
- * for the next one on that connection.
+ * Makes `db`'s transactionOnConnection check out one of `pool`'s connections for each transaction and run
+ * it through a drizzle database of that connection alone (made once per connection), whose session, unlike
+ * a pooled transaction's, outlives the transaction: what a transaction prepares is kept for the next one on
+ * that connection.
  */
-function runTransactionsOnConnections<Connection extends object>(
-  db: Database,
-  checkOut: () => Promise<{ connection: Connection; release(): void }>,
-  onConnection: (connection: Connection) => Database,
-): void {
-  const databases = new WeakMap<Connection, Database>();
+function runTransactionsOnConnections(db: Database, pool: pg.Pool): void {
+  const databases = new WeakMap<pg.PoolClient, Database>();
   connectionTransactions.set(db, async (work) => {
-    const { connection, release } = await checkOut();
+    const connection = await pool.connect();
     try {
       let own = databases.get(connection);
       if (!own) {
-        own = onConnection(connection);
+        own = drizzlePg(connection, { logger: countingLogger }) as unknown as Database;
         databases.set(connection, own);
         connectionSessions.add(own._.session);
       }
@@ -162,7 +158,7 @@ function runTransactionsOnConnections<Connection extends object>(
       // pool closes one that broke).
       return await own.transaction(work);
     } finally {
-      release();
+      connection.release();
     }
   });
 }
@@ -245,14 +241,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // a new one on the next query, so this is not fatal, but an unhandled 'error' event would crash.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { logger: countingLogger });
-    runTransactionsOnConnections(
-      db as unknown as Database,
-      async () => {
-        const connection = await pool.connect();
-        return { connection, release: () => connection.release() };
-      },
-      (connection) => drizzlePg(connection, { logger: countingLogger }) as unknown as Database,
-    );
+    runTransactionsOnConnections(db as unknown as Database, pool);
     const exclusiveStartUp = <T>(work: () => Promise<T>) => underStartUpLock(target.url, work);
     // Instances starting together on an empty database would each create the same tables; one at a time,
     // the second finds the migrations applied.
