@@ -42,6 +42,9 @@ export interface HistoryEntryInput {
   at: Date;
 }
 
+/** canonicalJson's order of an object's members (by UTF-16 code units, as the hash has always had it). */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * JSON with object keys sorted at every depth, so the same content always hashes the same (PostgreSQL's
  * jsonb gives keys back in its own order). Values are what JSON.stringify produces: undefined members are
@@ -53,7 +56,7 @@ export function canonicalJson(value: unknown): string {
     if (Array.isArray(node)) return `[${node.map(write).join(',')}]`;
     if (node !== null && typeof node === 'object') {
       const members = Object.entries(node)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort(([a], [b]) => byKey(a, b))
         .map(([key, member]) => `${JSON.stringify(key)}:${write(member)}`);
       return `{${members.join(',')}}`;
     }
@@ -172,9 +175,6 @@ export async function lockChain(tx: Tx, orgId: string): Promise<void> {
     .where(eq(organizations.id, orgId))
     .for('no key update');
 }
-
-/** canonicalJson's order of an object's members. */
-const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The text `entryHash` hashes, cut around the entry's two links (its position, its predecessor's hash),
